@@ -1,0 +1,335 @@
+//! One entry of `params.uis` (§3 rules 3–8, §5, §6).
+
+use std::collections::{HashMap, HashSet};
+
+use serde_json::{Map, Value};
+use url::{Origin, Url};
+
+use super::host;
+use super::report::{Access, Audience, Entry};
+use super::{CardLimits, Findings};
+use crate::pointer::Pointer;
+use crate::text::{codepoint, hidden_characters, Hidden};
+
+const KNOWN_FIELDS: [&str; 7] = ["url", "label", "purpose", "audience", "access", "kind", "skill"];
+
+pub(super) fn check(
+    index: usize,
+    raw: &Value,
+    path: &Pointer,
+    skills: &HashSet<&str>,
+    origin: Option<&Origin>,
+    limits: &CardLimits,
+    findings: &mut Findings,
+) -> Entry {
+    let mut entry = Entry {
+        index,
+        url: None,
+        url_text: None,
+        host: None,
+        host_unicode: None,
+        label: None,
+        purpose: None,
+        audience: None,
+        access: None,
+        kind: None,
+        skill: None,
+        skill_declared: None,
+        same_origin: None,
+        linkable: false,
+    };
+    let Some(obj) = raw.as_object() else {
+        findings.error("entry-not-object", path, "This entry is not an object, so it is not read.".into());
+        return entry;
+    };
+    let url = check_url(obj, path, limits, &mut entry, findings);
+    let label_ok = check_label(obj, path, limits, &mut entry, url.as_ref(), findings);
+    entry.purpose = optional_text(obj, "purpose", path, limits.purpose_chars, findings);
+    entry.audience = check_enum(obj, "audience", path, findings, &[
+        ("public", Audience::Public),
+        ("client", Audience::Client),
+        ("operator", Audience::Operator),
+    ]);
+    entry.access = check_enum(obj, "access", path, findings, &[("open", Access::Open), ("authenticated", Access::Authenticated)]);
+    entry.kind = optional_text(obj, "kind", path, limits.token_chars, findings);
+    entry.skill = optional_text(obj, "skill", path, limits.token_chars, findings);
+    if let Some(skill) = &entry.skill {
+        let declared = skills.contains(skill.as_str());
+        if !declared {
+            findings.warning(
+                "skill-undeclared",
+                &path.key("skill"),
+                format!("`skill` \"{skill}\" matches no id in the card's `skills`; the entry is still shown (§3.8)."),
+            );
+        }
+        entry.skill_declared = Some(declared);
+    }
+    for key in obj.keys().filter(|k| !KNOWN_FIELDS.contains(&k.as_str())) {
+        let squashed: String = key.chars().filter(char::is_ascii_alphanumeric).collect::<String>().to_ascii_lowercase();
+        if squashed.contains("sameorigin") || squashed.contains("trusted") || squashed.contains("verified") {
+            findings.warning(
+                "trust-claim-ignored",
+                &path.key(key),
+                format!("`{key}` looks like a claim about trust or origin; consumers compute same-origin themselves and never take it from the card (§6)."),
+            );
+        } else {
+            findings.info("entry-field-unknown", &path.key(key), format!("`{key}` is not a field of UI links v1; it is ignored."));
+        }
+    }
+    if let Some(url) = url {
+        if label_ok {
+            entry.same_origin = origin.map(|o| *o == url.origin());
+            entry.url = Some(url.into());
+            entry.linkable = true;
+        }
+    }
+    entry
+}
+
+fn check_url(
+    obj: &Map<String, Value>,
+    path: &Pointer,
+    limits: &CardLimits,
+    entry: &mut Entry,
+    findings: &mut Findings,
+) -> Option<Url> {
+    let path = path.key("url");
+    let raw = match obj.get("url") {
+        None => {
+            findings.error("url-missing", &path, "`url` is required (§3.3); the entry is not linkable.".into());
+            return None;
+        }
+        Some(Value::String(s)) => s,
+        Some(_) => {
+            findings.error("url-not-string", &path, "`url` must be a string (§3.3); the entry is not linkable.".into());
+            return None;
+        }
+    };
+    entry.url_text = Some(raw.clone());
+    if raw.len() > limits.url_bytes {
+        findings.error(
+            "url-too-long",
+            &path,
+            format!("`url` is {} bytes; over {} the entry is not linkable.", raw.len(), limits.url_bytes),
+        );
+        return None;
+    }
+    if raw.trim() != raw || raw.chars().any(|c| c.is_control() || c.is_whitespace()) {
+        // WHATWG parsing strips some of these silently; a careful reader refuses instead.
+        findings.error(
+            "url-has-whitespace",
+            &path,
+            "`url` contains spaces or control characters; the entry is not linkable.".into(),
+        );
+        return None;
+    }
+    let url = match Url::parse(raw) {
+        Ok(u) => u,
+        Err(url::ParseError::RelativeUrlWithoutBase) => {
+            findings.error("url-not-absolute", &path, "`url` must be an absolute HTTPS URL (§3.3); the entry is not linkable.".into());
+            return None;
+        }
+        Err(e) => {
+            findings.error("url-invalid", &path, format!("`url` is not a valid URL ({e}); the entry is not linkable."));
+            return None;
+        }
+    };
+    if url.scheme() != "https" {
+        findings.error(
+            "url-not-https",
+            &path,
+            format!("`url` uses the `{}:` scheme; only `https:` is allowed (§3.3) and the entry is not linkable.", url.scheme()),
+        );
+        return None;
+    }
+    let Some(ascii_host) = url.host_str() else {
+        findings.error("url-invalid", &path, "`url` has no host; the entry is not linkable.".into());
+        return None;
+    };
+    entry.host = Some(ascii_host.to_string());
+    if !url.username().is_empty() || url.password().is_some() {
+        findings.warning(
+            "url-has-credentials",
+            &path,
+            format!("`url` carries a user name or password before the host; the real host is {ascii_host}."),
+        );
+    }
+    if host::is_ip(&url) {
+        findings.info("url-ip-host", &path, format!("`url` points at an IP address ({ascii_host}), not a name."));
+    }
+    if let Some(unicode) = host::unicode_host(&url) {
+        if host::mixes_scripts(&unicode) {
+            findings.warning(
+                "host-mixed-scripts",
+                &path,
+                format!("The host mixes writing systems, a common look-alike trick; it is shown as {ascii_host}."),
+            );
+        } else {
+            findings.info("host-idn", &path, format!("The host is internationalised: {unicode} ({ascii_host})."));
+            entry.host_unicode = Some(unicode);
+        }
+    }
+    Some(url)
+}
+
+fn check_label(
+    obj: &Map<String, Value>,
+    path: &Pointer,
+    limits: &CardLimits,
+    entry: &mut Entry,
+    url: Option<&Url>,
+    findings: &mut Findings,
+) -> bool {
+    let path = path.key("label");
+    let label = match obj.get("label") {
+        None => {
+            findings.error("label-missing", &path, "`label` is required (§3.3); the entry is not linkable.".into());
+            return false;
+        }
+        Some(Value::String(s)) => s,
+        Some(_) => {
+            findings.error("label-not-string", &path, "`label` must be a string (§3.3); the entry is not linkable.".into());
+            return false;
+        }
+    };
+    entry.label = Some(label.clone());
+    if label.trim().is_empty() || label.chars().all(|c| c.is_whitespace() || crate::text::is_invisible(c) || crate::text::is_bidi_control(c)) {
+        findings.error("label-empty", &path, "`label` shows nothing a person can read; the entry is not linkable.".into());
+        return false;
+    }
+    let chars = label.chars().count();
+    if chars > limits.label_chars {
+        findings.error(
+            "label-too-long",
+            &path,
+            format!("`label` is {chars} characters; over {} the entry is not linkable.", limits.label_chars),
+        );
+        return false;
+    }
+    hidden_findings(label, &path, "label", findings);
+    if let Some(url_host) = url.and_then(Url::host_str) {
+        let url_host = url_host.trim_start_matches("www.");
+        for named in host::hosts_named_in(label) {
+            if named != url_host && !url_host.ends_with(&format!(".{named}")) {
+                findings.warning(
+                    "label-names-other-host",
+                    &path,
+                    format!("`label` names {named}, but the link goes to {url_host}."),
+                );
+            }
+        }
+    }
+    true
+}
+
+fn hidden_findings(text: &str, path: &Pointer, field: &str, findings: &mut Findings) {
+    for hidden in hidden_characters(text) {
+        match hidden {
+            Hidden::BidiControl(c) => findings.warning(
+                "text-bidi-control",
+                path,
+                format!("`{field}` contains {}, which reorders how the text reads.", codepoint(c)),
+            ),
+            Hidden::Invisible(c) => findings.warning(
+                "text-invisible-character",
+                path,
+                format!("`{field}` contains {}, which is invisible on screen.", codepoint(c)),
+            ),
+            Hidden::Control(c) => findings.warning(
+                "text-control-character",
+                path,
+                format!("`{field}` contains the control character {}.", codepoint(c)),
+            ),
+        }
+    }
+}
+
+/// An optional free-text or token field: kept when it is a string within the cap.
+fn optional_text(obj: &Map<String, Value>, field: &'static str, path: &Pointer, cap: usize, findings: &mut Findings) -> Option<String> {
+    let path = path.key(field);
+    match obj.get(field)? {
+        Value::String(s) => {
+            let chars = s.chars().count();
+            if chars > cap {
+                findings.warning(
+                    too_long_code(field),
+                    &path,
+                    format!("`{field}` is {chars} characters; over {cap} it is dropped."),
+                );
+                return None;
+            }
+            hidden_findings(s, &path, field, findings);
+            Some(s.clone())
+        }
+        Value::Null => None,
+        _ => {
+            findings.warning(not_string_code(field), &path, format!("`{field}` is not a string; it is ignored."));
+            None
+        }
+    }
+}
+
+fn too_long_code(field: &str) -> &'static str {
+    match field {
+        "purpose" => "purpose-too-long",
+        "kind" => "kind-too-long",
+        _ => "skill-too-long",
+    }
+}
+
+fn not_string_code(field: &str) -> &'static str {
+    match field {
+        "purpose" => "purpose-not-string",
+        "kind" => "kind-not-string",
+        "audience" => "audience-not-string",
+        "access" => "access-not-string",
+        _ => "skill-not-string",
+    }
+}
+
+fn check_enum<T: Copy>(
+    obj: &Map<String, Value>,
+    field: &'static str,
+    path: &Pointer,
+    findings: &mut Findings,
+    values: &[(&str, T)],
+) -> Option<T> {
+    let path = path.key(field);
+    match obj.get(field)? {
+        Value::String(s) => {
+            if let Some((_, v)) = values.iter().find(|(name, _)| *name == s) {
+                return Some(*v);
+            }
+            let allowed: Vec<&str> = values.iter().map(|(n, _)| *n).collect();
+            let code = if field == "audience" { "audience-unknown" } else { "access-unknown" };
+            findings.warning(
+                code,
+                &path,
+                format!("`{field}` \"{s}\" is not one of {}; it counts as unstated.", allowed.join(", ")),
+            );
+            None
+        }
+        Value::Null => None,
+        _ => {
+            findings.warning(not_string_code(field), &path, format!("`{field}` is not a string; it counts as unstated."));
+            None
+        }
+    }
+}
+
+/// Two entries pointing at the same URL are worth a note, not a refusal.
+pub(super) fn note_duplicate_urls(entries: &[Entry], uis_path: &Pointer, findings: &mut Findings) {
+    let mut first: HashMap<&str, usize> = HashMap::new();
+    for e in entries {
+        let Some(url) = e.url.as_deref() else { continue };
+        if let Some(&i) = first.get(url) {
+            findings.info(
+                "url-duplicate",
+                &uis_path.index(e.index).key("url"),
+                format!("This entry links to the same URL as entry {i}."),
+            );
+        } else {
+            first.insert(url, e.index);
+        }
+    }
+}

@@ -1,0 +1,33 @@
+use serde::{Deserialize, Serialize};
+
+/// Size caps for a card. Past each cap there is a finding; the defaults are generous for
+/// honest cards and small enough that a hostile one cannot flood a renderer.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default, deny_unknown_fields)]
+pub struct CardLimits {
+    /// Cards longer than this (in bytes of JSON text) are not parsed.
+    pub card_bytes: usize,
+    /// Entries past this many are not read.
+    pub entries: usize,
+    /// A longer `label` (in characters) makes its entry unlinkable.
+    pub label_chars: usize,
+    /// A longer `purpose` is dropped.
+    pub purpose_chars: usize,
+    /// A longer `kind` or `skill` is dropped.
+    pub token_chars: usize,
+    /// A longer `url` (in bytes) makes its entry unlinkable.
+    pub url_bytes: usize,
+}
+
+impl Default for CardLimits {
+    fn default() -> Self {
+        CardLimits {
+            card_bytes: 1024 * 1024,
+            entries: 64,
+            label_chars: 120,
+            purpose_chars: 500,
+            token_chars: 128,
+            url_bytes: 2048,
+        }
+    }
+}

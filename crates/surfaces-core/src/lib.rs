@@ -1,0 +1,35 @@
+//! The validation core of agent-surfaces.
+//!
+//! Everything here is plain Rust with no knowledge of the DOM: it builds natively and for
+//! `wasm32-unknown-unknown`, and every renderer (the npm package, the CLI, the console)
+//! stands on it. Validation never fails on bad data: it returns [`Finding`]s. Only misuse
+//! of the API (for example an unparsable "fetched from" URL, which the caller supplies)
+//! is an `Err`.
+
+pub mod card;
+mod finding;
+mod pointer;
+mod text;
+
+pub use card::{check_card, check_card_value, CardLimits, CardOptions, CardReport};
+pub use finding::{Finding, Severity};
+pub use pointer::Pointer;
+
+/// A mistake by the caller, not by the data being checked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum UsageError {
+    /// The origin the card was fetched from is not an absolute `http:` or `https:` URL.
+    InvalidFetchedFrom(String),
+}
+
+impl std::fmt::Display for UsageError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            UsageError::InvalidFetchedFrom(why) => {
+                write!(f, "fetchedFrom must be an absolute http(s) URL: {why}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for UsageError {}
