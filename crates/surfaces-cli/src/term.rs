@@ -1,0 +1,25 @@
+//! Agent strings reach a terminal only with their control and bidi characters escaped, so a
+//! card cannot move the cursor, recolour the screen or reorder what a person reads.
+
+pub fn safe(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        let hidden = c.is_control()
+            || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{200B}'..='\u{200F}' | '\u{061C}' | '\u{2028}' | '\u{2029}' | '\u{FEFF}' | '\u{E0000}'..='\u{E007F}');
+        if hidden {
+            out.push_str(&format!("\\u{{{:x}}}", c as u32));
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn escapes_terminal_controls() {
+        assert_eq!(super::safe("a\u{1b}[31mb\u{202e}c\n"), "a\\u{1b}[31mb\\u{202e}c\\u{a}");
+        assert_eq!(super::safe("Payroll – münchen"), "Payroll – münchen");
+    }
+}

@@ -1,0 +1,103 @@
+//! The `surfaces` binary as a publisher's CI would run it.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+fn fixture(name: &str) -> String {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/fixtures/cards")
+        .join(name)
+        .to_string_lossy()
+        .into_owned()
+}
+
+fn surfaces(args: &[&str], stdin: Option<&str>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_surfaces"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    if let Some(s) = stdin {
+        input.write_all(s.as_bytes()).unwrap();
+    }
+    drop(input);
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+#[test]
+fn larkfield_is_clean_and_marks_cross_origin() {
+    let o = surfaces(&["card", &fixture("larkfield.json"), "--origin", "https://agent.larkfield.example/.well-known/agent-card.json"], None);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    let out = stdout(&o);
+    assert!(out.contains("UI links present, 3 entries (3 linkable)"), "{out}");
+    assert!(out.contains("CROSS-ORIGIN (status.larkfield.example)"), "{out}");
+    assert!(out.contains("views: directory [2]  engagement [1, 2]  operator [0]  all [0, 1, 2]"), "{out}");
+    assert!(out.contains("0 errors, 0 warnings, 0 info"), "{out}");
+}
+
+#[test]
+fn json_report_has_the_documented_shape() {
+    let o = surfaces(&["card", &fixture("larkfield.json"), "--json", "--origin=https://agent.larkfield.example/"], None);
+    assert_eq!(o.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["uiLinks"], "present");
+    assert_eq!(v["views"]["directory"], serde_json::json!([2]));
+    assert_eq!(v["entries"][1]["skillDeclared"], true);
+    assert_eq!(v["entries"][2]["sameOrigin"], false);
+}
+
+#[test]
+fn errors_exit_one() {
+    let o = surfaces(&["card", &fixture("hostile.json")], None);
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    assert!(out.contains("url-not-https"), "{out}");
+    // The bidi override in a label is escaped, not passed to the terminal.
+    assert!(out.contains("\\u{202e}"), "{out}");
+    assert!(!out.contains('\u{202e}'));
+}
+
+#[test]
+fn terminal_escapes_never_reach_the_terminal() {
+    let card = r#"{"capabilities":{"extensions":[{"uri":"https://dev.agentmesh.ai/extensions/ui-links/v1","params":{"uis":[{"url":"https://a.example/","label":"A\u001b]0;pwned\u0007\u001b[2J"}]}}]}}"#;
+    let o = surfaces(&["card", "-"], Some(card));
+    assert_eq!(o.status.code(), Some(0));
+    assert!(!o.stdout.contains(&0x1b), "raw ESC reached stdout");
+}
+
+#[test]
+fn stdin_and_absent() {
+    let o = surfaces(&["card", "-"], Some(r#"{"name":"x"}"#));
+    assert_eq!(o.status.code(), Some(0));
+    assert!(stdout(&o).contains("UI links absent"));
+    let o = surfaces(&["card", "-"], Some("{nope"));
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).contains("card-not-json"));
+}
+
+#[test]
+fn usage_and_io_problems_exit_two() {
+    for args in [
+        vec![],
+        vec!["frobnicate"],
+        vec!["card"],
+        vec!["card", "/no/such/file.json"],
+        vec!["card", "-", "--origin"],
+        vec!["card", "-", "--origin", "not a url"],
+        vec!["card", "-", "--bogus"],
+        vec!["card", "a.json", "b.json"],
+    ] {
+        let o = surfaces(&args, Some("{}"));
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(String::from_utf8_lossy(&o.stderr).contains("usage:"), "{args:?}");
+    }
+    assert_eq!(surfaces(&["--help"], None).status.code(), Some(0));
+}
