@@ -44,6 +44,13 @@ pub(super) fn hosts_named_in(label: &str) -> Vec<String> {
         .split(|c: char| c.is_whitespace() || matches!(c, '(' | ')' | '<' | '>' | '"' | '\'' | ','))
         .filter_map(|token| {
             let token = token.trim_end_matches(['.', ':', ';', '!', '?']);
+            let bare = token.split_once("://").map_or(token, |(_, rest)| rest);
+            let bare = bare.split(['/', '?', '#']).next().unwrap_or("");
+            let host_chars = bare.starts_with(|c: char| c.is_alphanumeric())
+                && bare.chars().all(|c| c.is_alphanumeric() || c == '.' || c == '-');
+            if !host_chars {
+                return None;
+            }
             let looks_like_host = token.contains("://")
                 || token.starts_with("www.")
                 || (token.contains('.')
@@ -92,5 +99,6 @@ mod tests {
         assert_eq!(hosts_named_in("https://paypal.com/login"), vec!["paypal.com"]);
         assert!(hosts_named_in("Payroll reports v2.0").is_empty());
         assert!(hosts_named_in("Operations dashboard").is_empty());
+        assert!(hosts_named_in("<script>fetch('x?c='+document.cookie)</script>").is_empty());
     }
 }

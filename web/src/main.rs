@@ -1,0 +1,3 @@
+fn main() {
+    surfaces_console::mount();
+}
