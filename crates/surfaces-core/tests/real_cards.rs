@@ -1,3 +1,4 @@
+#![cfg(not(target_arch = "wasm32"))]
 //! The 22 real agent cards in `shared/spec/a2a/cards/` (samples, spec examples, third-party
 //! and SDK-published cards) all read without a panic, with exactly the findings expected.
 

@@ -74,6 +74,18 @@ export interface CardLimits {
 export interface CheckCardOptions {
   limits?: Partial<CardLimits>;
 }
+
+/**
+ * Checks an A2A Agent Card's UI links extension.
+ * @param card the card as JSON text or as a parsed object
+ * @param fetchedFrom the URL the card was fetched from; only its origin is used
+ * @throws only on misuse: a fetchedFrom that is not an http(s) URL, unknown limits, a card
+ *   that is neither a string nor an object. Bad cards give findings, never a throw.
+ */
+export function checkCard(card: string | object, fetchedFrom?: string | null, options?: CheckCardOptions): CardReport;
+
+/** The UI links extension URI, matched exactly. */
+export function uiLinksUri(): string;
 "#;
 
 /// Serialises a report the way the `.d.ts` promises: plain objects, `null` for `None`.
@@ -100,11 +112,12 @@ fn card_text(card: &JsValue) -> Result<String, JsError> {
 /// `fetchedFrom` is the URL the card was fetched from; only its origin is used, to compute
 /// each entry's `sameOrigin`. Findings describe everything wrong with the card; this throws
 /// only when it is called wrongly.
-#[wasm_bindgen(js_name = checkCard, unchecked_return_type = "CardReport")]
+// Typed by hand above: wasm-bindgen would make the trailing options required in TypeScript.
+#[wasm_bindgen(js_name = checkCard, skip_typescript)]
 pub fn check_card(
-    #[wasm_bindgen(unchecked_param_type = "string | object")] card: JsValue,
-    #[wasm_bindgen(js_name = fetchedFrom)] fetched_from: Option<String>,
-    #[wasm_bindgen(unchecked_param_type = "CheckCardOptions")] options: Option<js_sys::Object>,
+    card: JsValue,
+    fetched_from: Option<String>,
+    options: Option<js_sys::Object>,
 ) -> Result<JsValue, JsError> {
     let text = card_text(&card)?;
     let mut limits = CardLimits::default();
@@ -125,7 +138,7 @@ pub fn check_card(
 }
 
 /// The UI links extension URI, matched exactly.
-#[wasm_bindgen(js_name = uiLinksUri)]
+#[wasm_bindgen(js_name = uiLinksUri, skip_typescript)]
 pub fn ui_links_uri() -> String {
     card::UI_LINKS_URI.to_string()
 }

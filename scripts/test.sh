@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Runs every test: lints, native tests, browser tests under wasm-pack, the npm package from
+# Node, and the served console end to end in headless Chromium. Installs what is missing first.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh test
+export PATH="$HOME/.cargo/bin:$PATH"
+export CHROMEDRIVER=/usr/bin/chromedriver
+
+step() { echo; echo "==> test: $*"; }
+
+step "formatting"
+cargo fmt --all -- --check
+
+step "clippy (native and wasm32)"
+cargo clippy --workspace --all-targets -- -D warnings
+cargo clippy --workspace --all-targets --target wasm32-unknown-unknown -- -D warnings
+
+step "native tests"
+cargo test --workspace
+
+for crate in crates/surfaces-core crates/surfaces-wasm web; do
+  step "browser tests of $crate (wasm-pack, headless Chromium)"
+  (cd "$crate" && wasm-pack test --headless --chrome)
+done
+
+step "npm package"
+wasm-pack build crates/surfaces-wasm --target web --release
+
+step "end to end: the npm package from Node, the console served by trunk in Chromium"
+(cd tests/e2e && npm test)

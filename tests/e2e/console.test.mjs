@@ -1,0 +1,187 @@
+// The console as a person meets it: served by `trunk serve`, opened in headless Chromium.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import http from "node:http";
+import fs from "node:fs";
+import path from "node:path";
+import { startConsole, ROOT } from "./lib/console-server.mjs";
+import { launch, watchedPage } from "./lib/browser.mjs";
+import { UiLinksPage } from "./pages/ui-links.mjs";
+
+const ARTIFACTS = path.join(ROOT, "tests/e2e/artifacts");
+let server;
+let browser;
+
+before(async () => {
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  server = await startConsole();
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+function directives(policy) {
+  return Object.fromEntries(
+    policy
+      .split(";")
+      .map((d) => d.trim())
+      .filter(Boolean)
+      .map((d) => {
+        const [name, ...values] = d.split(/\s+/);
+        return [name, values];
+      }),
+  );
+}
+
+function assertStrictPolicy(d, { header }) {
+  assert.deepEqual(d["default-src"], ["'none'"]);
+  assert.deepEqual(d["script-src"], ["'self'", "'wasm-unsafe-eval'"], "no inline script, no eval");
+  assert.deepEqual(d["connect-src"], ["'self'"], "no cross-origin connections");
+  assert.deepEqual(d["frame-src"], ["'none'"]);
+  assert.deepEqual(d["child-src"], ["'none'"]);
+  assert.deepEqual(d["object-src"], ["'none'"]);
+  assert.deepEqual(d["base-uri"], ["'none'"]);
+  assert.deepEqual(d["style-src"], ["'self'"]);
+  if (header) assert.deepEqual(d["frame-ancestors"], ["'none'"], "the console cannot be framed");
+}
+
+test("the served page carries the Content-Security-Policy header and the same meta policy", async () => {
+  const res = await fetch(server.url + "/");
+  const header = res.headers.get("content-security-policy");
+  assert.ok(header, "CSP header missing");
+  const h = directives(header);
+  assertStrictPolicy(h, { header: true });
+  assert.equal(res.headers.get("x-frame-options"), "DENY");
+  assert.equal(res.headers.get("x-content-type-options"), "nosniff");
+  assert.equal(res.headers.get("referrer-policy"), "no-referrer");
+  const html = await res.text();
+  const meta = html.match(/http-equiv="Content-Security-Policy" content="([^"]+)"/);
+  assert.ok(meta, "meta CSP missing for static hosting");
+  const m = directives(meta[1]);
+  assertStrictPolicy(m, { header: false });
+  delete h["frame-ancestors"]; // ignored in <meta>, so kept out of it
+  assert.deepEqual(m, h, "meta and header policies differ");
+  assert.doesNotMatch(html, /<script(?![^>]*\bsrc=)[^>]*>/, "no inline script");
+});
+
+test("the console starts under its policy and shows the Larkfield card as the spec says", async () => {
+  const { page, seen, context } = await watchedPage(browser);
+  const ui = new UiLinksPage(page, server.url);
+  await ui.open();
+  assert.equal(await ui.status(), "present");
+  assert.deepEqual(await ui.linkLabels(), ["Service status"], "directory view: public entries only");
+  assert.equal(await ui.crossOriginMarks(), 1, "the status page is flagged cross-origin");
+  await ui.chooseView("engagement");
+  assert.deepEqual(await ui.linkLabels(), ["Payroll reports", "Service status"]);
+  await ui.chooseView("operator");
+  assert.deepEqual(await ui.linkLabels(), ["Operations dashboard"]);
+  await ui.chooseView("all");
+  await page.screenshot({ path: path.join(ARTIFACTS, "ui-links-larkfield.png"), fullPage: true });
+  assert.deepEqual(seen.violations, [], "CSP violations");
+  assert.deepEqual(seen.consoleErrors, []);
+  assert.deepEqual(seen.pageErrors, []);
+  const origin = new URL(server.url).origin;
+  assert.deepEqual(seen.requests.filter((u) => new URL(u).origin !== origin), []);
+  await context.close();
+});
+
+// Tags and attributes the console itself writes in <body>; a card can add neither.
+const ALLOWED_TAGS = new Set([
+  "NOSCRIPT", "HEADER", "P", "NAV", "A", "MAIN", "DIV", "SECTION", "H1", "H2", "LABEL", "SELECT", "OPTION",
+  "TEXTAREA", "INPUT", "FIELDSET", "LEGEND", "UL", "LI", "SPAN", "CODE", "BDI", "DETAILS", "SUMMARY", "TABLE",
+  "CAPTION", "THEAD", "TBODY", "TR", "TH", "TD",
+]);
+const ALLOWED_ATTRS = new Set([
+  "id", "class", "for", "href", "target", "rel", "referrerpolicy", "title", "dir", "role", "type", "name", "value",
+  "rows", "spellcheck", "accept", "placeholder", "aria-labelledby", "aria-live", "aria-label", "aria-current",
+  "data-testid", "data-index", "data-severity", "data-code", "data-ui-links", "scope", "open",
+]);
+
+const PASTED = JSON.stringify({
+  name: "<img src=https://evil.example/name.png>",
+  capabilities: {
+    extensions: [
+      {
+        uri: "https://dev.agentmesh.ai/extensions/ui-links/v1",
+        params: {
+          uis: [
+            { url: "https://evil.example/a", label: "<img src=https://evil.example/pixel.png onerror=alert(1)>", audience: "public",
+              purpose: "<link rel=prefetch href=https://evil.example/prefetch><iframe src=https://evil.example/frame></iframe>" },
+            { url: "javascript:fetch('https://evil.example/js')", label: "<script>alert(2)</script>", audience: "public" },
+            { url: "https://evil.example/b", label: "<a href=\"javascript:alert(3)\" onclick=alert(4)>x</a>", audience: "public",
+              kind: "<svg><animate onbegin=alert(5) attributeName=x dur=1s>" },
+            { url: "data:text/html;base64,PHNjcmlwdD5hbGVydCg2KTwvc2NyaXB0Pg==", label: "data", audience: "public" },
+            { url: "https://evil.example/c", label: "\u202Eexe.ppa\u202C fdp.", audience: "public" },
+          ],
+        },
+      },
+    ],
+  },
+});
+
+test("a hostile card renders as text: no element or attribute of its own, nothing opened, nothing fetched", async () => {
+  const { page, seen, context } = await watchedPage(browser);
+  const ui = new UiLinksPage(page, server.url);
+  await ui.open();
+  const headBefore = await page.evaluate(() => document.head.outerHTML);
+  for (const step of [
+    async () => ui.chooseCard("hostile"),
+    async () => ui.pasteCard(PASTED),
+  ]) {
+    await step();
+    for (const view of ["directory", "engagement", "operator", "all"]) {
+      await ui.chooseView(view);
+      const found = await page.evaluate(() =>
+        [...document.body.querySelectorAll("*")].map((el) => [el.tagName, el.getAttributeNames()]),
+      );
+      for (const [tag, attrs] of found) {
+        assert.ok(ALLOWED_TAGS.has(tag), `unexpected <${tag}>`);
+        for (const a of attrs) assert.ok(ALLOWED_ATTRS.has(a), `unexpected attribute ${a} on <${tag}>`);
+      }
+      for (const href of await ui.hrefs()) assert.match(href, /^https:\/\//);
+    }
+  }
+  // The markup arrived, as text.
+  const labels = await ui.linkLabels();
+  assert.ok(labels.includes("<img src=https://evil.example/pixel.png onerror=alert(1)>"), labels.join("|"));
+  const codes = await ui.findingCodes();
+  assert.ok(codes.includes("url-not-https"));
+  assert.ok(codes.includes("text-bidi-control"));
+  await page.screenshot({ path: path.join(ARTIFACTS, "ui-links-hostile.png"), fullPage: true });
+  await page.waitForTimeout(500);
+  assert.equal(await page.evaluate(() => document.head.outerHTML), headBefore, "head changed");
+  assert.deepEqual(seen.dialogs, [], "a dialog opened");
+  assert.deepEqual(seen.popups, [], "a window opened");
+  assert.deepEqual(seen.violations, [], "something tried and was blocked by the CSP");
+  assert.deepEqual(seen.pageErrors, []);
+  const origin = new URL(server.url).origin;
+  assert.deepEqual(seen.requests.filter((u) => new URL(u).origin !== origin), [], "request off the origin");
+  await context.close();
+});
+
+test("another origin cannot frame the console", async () => {
+  const framer = http.createServer((req, res) => {
+    res.writeHead(200, { "content-type": "text/html" });
+    res.end(`<!doctype html><iframe id="f" src="${server.url}/" width="800" height="600"></iframe>`);
+  });
+  await new Promise((r) => framer.listen(0, "127.0.0.1", r));
+  const framerUrl = `http://localhost:${framer.address().port}/`;
+  const { page, context } = await watchedPage(browser);
+  try {
+    // Control: the console itself renders when opened directly.
+    await page.goto(server.url + "/");
+    await page.getByTestId("chrome").waitFor();
+    await page.goto(framerUrl);
+    await page.waitForTimeout(3000);
+    const child = page.frames().find((f) => f !== page.mainFrame());
+    assert.ok(child, "no child frame");
+    const rendered = await child.locator("[data-testid=chrome]").count().catch(() => 0);
+    assert.equal(rendered, 0, "the console rendered inside another origin's frame");
+  } finally {
+    await context.close();
+    framer.close();
+  }
+});

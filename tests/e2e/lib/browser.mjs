@@ -1,0 +1,47 @@
+// Debian's Chromium, driven by playwright-core (its own browser download is not available).
+import { chromium } from "playwright-core";
+
+export async function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-dev-shm-usage",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--disable-quic",
+    ],
+  });
+}
+
+/**
+ * A page that records everything a hostile payload might cause: requests (and to where),
+ * new windows, dialogs, console errors, uncaught errors and CSP violations.
+ */
+export async function watchedPage(browser) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const seen = { requests: [], popups: [], dialogs: [], consoleErrors: [], pageErrors: [], violations: [] };
+  context.on("request", (r) => seen.requests.push(r.url()));
+  context.on("page", (p) => {
+    if (p !== page) seen.popups.push(p.url());
+  });
+  page.on("dialog", async (d) => {
+    seen.dialogs.push(d.message());
+    await d.dismiss();
+  });
+  page.on("console", (m) => {
+    if (m.type() === "error") seen.consoleErrors.push(m.text());
+  });
+  page.on("pageerror", (e) => seen.pageErrors.push(String(e)));
+  await page.exposeFunction("__cspViolation", (v) => seen.violations.push(v));
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (e) =>
+      window.__cspViolation(`${e.violatedDirective} ${e.blockedURI}`),
+    );
+  });
+  return { context, page, seen };
+}

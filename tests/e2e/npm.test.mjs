@@ -1,0 +1,73 @@
+// The npm package `agent-surfaces` (built by `wasm-pack build crates/surfaces-wasm --target web`)
+// used from Node as a JavaScript front end would use it, and its types checked by tsc.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { execFileSync } from "node:child_process";
+import { ROOT } from "./lib/console-server.mjs";
+
+const PKG = path.join(ROOT, "crates/surfaces-wasm/pkg");
+const CARDS = path.join(ROOT, "tests/fixtures/cards");
+assert.ok(fs.existsSync(path.join(PKG, "package.json")), `build the package first: wasm-pack build crates/surfaces-wasm --target web`);
+const pkg = await import(path.join(PKG, "agent_surfaces.js"));
+pkg.initSync({ module: fs.readFileSync(path.join(PKG, "agent_surfaces_bg.wasm")) });
+const { checkCard, uiLinksUri } = pkg;
+
+const larkfield = fs.readFileSync(path.join(CARDS, "larkfield.json"), "utf8");
+const isPlain = (v) => Object.getPrototypeOf(v) === Object.prototype;
+
+test("package.json names the package and its types", () => {
+  const meta = JSON.parse(fs.readFileSync(path.join(PKG, "package.json"), "utf8"));
+  assert.equal(meta.name, "agent-surfaces");
+  assert.equal(meta.types, "agent_surfaces.d.ts");
+});
+
+test("checkCard on the spec's worked example, from text and from an object", () => {
+  const from = "https://agent.larkfield.example/.well-known/agent-card.json";
+  for (const card of [larkfield, JSON.parse(larkfield)]) {
+    const r = checkCard(card, from);
+    assert.ok(isPlain(r) && isPlain(r.views) && r.entries.every(isPlain), "plain objects, no Maps");
+    assert.equal(r.uiLinks, "present");
+    assert.deepEqual(r.findings, []);
+    assert.deepEqual(r.views, { directory: [2], engagement: [1, 2], operator: [0], all: [0, 1, 2] });
+    assert.deepEqual(r.entries[2], {
+      index: 2, url: "https://status.larkfield.example/", urlText: "https://status.larkfield.example/",
+      host: "status.larkfield.example", hostUnicode: null, label: "Service status",
+      purpose: "See current availability and past incidents.", audience: "public", access: "open", kind: "status",
+      skill: null, skillDeclared: null, sameOrigin: false, linkable: true,
+    });
+  }
+  assert.equal(checkCard(larkfield).entries[0].sameOrigin, null, "no origin given: null");
+  assert.equal(uiLinksUri(), "https://dev.agentmesh.ai/extensions/ui-links/v1");
+});
+
+test("bad data gives findings with severity, code, pointer and message; misuse throws", () => {
+  const r = checkCard(fs.readFileSync(path.join(CARDS, "hostile.json"), "utf8"), "https://evil.example/");
+  assert.ok(r.findings.length > 5);
+  for (const f of r.findings) {
+    assert.deepEqual(Object.keys(f), ["severity", "code", "path", "message"]);
+    assert.match(f.severity, /^(error|warning|info)$/);
+    assert.match(f.code, /^[a-z0-9]+(-[a-z0-9]+)*$/);
+    assert.match(f.path, /^(\/[^/]*)*$/);
+    assert.ok(f.message.length > 0);
+  }
+  for (const e of r.entries) if (e.url !== null) assert.match(e.url, /^https:\/\//);
+  assert.equal(checkCard("{oops").uiLinks, "invalid");
+  assert.equal(checkCard("{}").uiLinks, "absent");
+  assert.throws(() => checkCard("{}", "not a url"), /fetchedFrom/);
+  assert.throws(() => checkCard(42));
+  assert.throws(() => checkCard("{}", null, { limits: { bogus: 1 } }), /limits/);
+  const limited = checkCard(larkfield, null, { limits: { entries: 2 } });
+  assert.equal(limited.entries.length, 2);
+  assert.equal(limited.findings[0].code, "uis-too-many");
+});
+
+test("the .d.ts types a consumer's code (tsc --strict)", () => {
+  const tsc = path.join(ROOT, "tests/e2e/node_modules/typescript/bin/tsc");
+  try {
+    execFileSync(process.execPath, [tsc, "-p", path.join(ROOT, "tests/e2e/types/tsconfig.json")], { encoding: "utf8" });
+  } catch (e) {
+    assert.fail(`tsc failed:\n${e.stdout}${e.stderr}`);
+  }
+});

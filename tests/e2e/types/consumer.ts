@@ -1,0 +1,29 @@
+// Compiled (not run) by npm.test.mjs: a consumer's code that must type-check against the
+// package's .d.ts, and lines that must not.
+import init, { checkCard, type CardReport, type UiLinkEntry, type Finding } from "../../../crates/surfaces-wasm/pkg/agent_surfaces.js";
+
+export async function directoryLinks(cardJson: string, fetchedFrom: string): Promise<{ href: string; text: string }[]> {
+  await init();
+  const report: CardReport = checkCard(cardJson, fetchedFrom);
+  const simple: CardReport = checkCard({ name: "x" });
+  void simple;
+  const limited = checkCard(cardJson, undefined, { limits: { entries: 10 } });
+  void limited;
+  const status: "present" | "absent" | "invalid" = report.uiLinks;
+  void status;
+  const errors: Finding[] = report.findings.filter((f) => f.severity === "error");
+  void errors;
+  return report.views.directory
+    .map((i: number): UiLinkEntry => report.entries[i]!)
+    .flatMap((e) => (e.url !== null && e.label !== null ? [{ href: e.url, text: e.label }] : []));
+}
+
+export function mustNotCompile(report: CardReport): void {
+  // @ts-expect-error url may be null: it is set only for linkable entries
+  report.entries[0]!.url.startsWith("https:");
+  // @ts-expect-error audience is a closed set
+  const a: "everyone" = report.entries[0]!.audience;
+  void a;
+  // @ts-expect-error limits have names
+  checkCard("{}", null, { limits: { bogus: 1 } });
+}
