@@ -5,13 +5,18 @@ use surfaces_core::Finding;
 #[component]
 pub fn FindingsTable(findings: Vec<Finding>) -> impl IntoView {
     if findings.is_empty() {
-        return view! { <p class="no-findings" data-testid="no-findings">"No findings."</p> }.into_any();
+        return view! { <p class="no-findings" data-testid="no-findings">"No findings."</p> }
+            .into_any();
     }
     let rows = findings
         .into_iter()
         .map(|f| {
             let sev = f.severity.as_str();
-            let path = if f.path.is_empty() { "(whole document)".to_string() } else { f.path };
+            let path = if f.path.is_empty() {
+                "(whole document)".to_string()
+            } else {
+                f.path
+            };
             view! {
                 <tr data-testid="finding" data-severity=sev data-code=f.code>
                     <td><span class=format!("sev sev-{sev}")>{sev}</span></td>

@@ -17,7 +17,12 @@ pub enum ViewKind {
 }
 
 impl ViewKind {
-    const ALL: [ViewKind; 4] = [ViewKind::Directory, ViewKind::Engagement, ViewKind::Operator, ViewKind::All];
+    const ALL: [ViewKind; 4] = [
+        ViewKind::Directory,
+        ViewKind::Engagement,
+        ViewKind::Operator,
+        ViewKind::All,
+    ];
 
     fn id(self) -> &'static str {
         match self {
@@ -69,7 +74,10 @@ fn access_text(a: Option<Access>) -> &'static str {
 pub fn check(text: &str, fetched_from: &str) -> (CardReport, Option<String>) {
     let fetched_from = fetched_from.trim();
     if !fetched_from.is_empty() {
-        let options = CardOptions { fetched_from: Some(fetched_from.to_string()), ..Default::default() };
+        let options = CardOptions {
+            fetched_from: Some(fetched_from.to_string()),
+            ..Default::default()
+        };
         match check_card(text, &options) {
             Ok(r) => return (r, None),
             Err(e) => {
@@ -78,7 +86,10 @@ pub fn check(text: &str, fetched_from: &str) -> (CardReport, Option<String>) {
             }
         }
     }
-    (check_card(text, &CardOptions::default()).expect("no origin, no misuse"), None)
+    (
+        check_card(text, &CardOptions::default()).expect("no origin, no misuse"),
+        None,
+    )
 }
 
 #[component]
@@ -103,7 +114,9 @@ pub fn UiLinksScreen() -> impl IntoView {
 
     let on_file = move |ev: leptos::ev::Event| {
         let input: web_sys::HtmlInputElement = ev.target().expect("target").unchecked_into();
-        let Some(file) = input.files().and_then(|f| f.get(0)) else { return };
+        let Some(file) = input.files().and_then(|f| f.get(0)) else {
+            return;
+        };
         file_error.set(None);
         leptos::task::spawn_local(async move {
             match wasm_bindgen_futures::JsFuture::from(file.text()).await {
@@ -208,10 +221,19 @@ fn ReportView(report: CardReport, kind: ViewKind, has_origin: bool) -> impl Into
         UiLinks::Invalid => "This card's UI links could not be read; see the findings.".to_string(),
     };
     let status_kind = format!("{:?}", report.ui_links).to_lowercase();
-    let shown: Vec<Entry> = kind.pick(&report).iter().map(|&i| report.entries[i].clone()).collect();
+    let shown: Vec<Entry> = kind
+        .pick(&report)
+        .iter()
+        .map(|&i| report.entries[i].clone())
+        .collect();
     let linkable = report.entries.iter().filter(|e| e.linkable).count();
     let hidden = linkable - shown.len();
-    let unlinkable: Vec<Entry> = report.entries.iter().filter(|e| !e.linkable).cloned().collect();
+    let unlinkable: Vec<Entry> = report
+        .entries
+        .iter()
+        .filter(|e| !e.linkable)
+        .cloned()
+        .collect();
     let present = report.ui_links == UiLinks::Present;
     view! {
         <p class=format!("status status-{status_kind}") data-testid="status" data-ui-links=status_kind.clone()>{status}</p>

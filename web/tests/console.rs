@@ -24,21 +24,30 @@ fn container() -> HtmlElement {
 
 fn all(root: &Element, selector: &str) -> Vec<Element> {
     let list = root.query_selector_all(selector).unwrap();
-    (0..list.length()).map(|i| list.item(i).unwrap().unchecked_into()).collect()
+    (0..list.length())
+        .map(|i| list.item(i).unwrap().unchecked_into())
+        .collect()
 }
 
 fn one(root: &Element, selector: &str) -> Element {
-    root.query_selector(selector).unwrap().unwrap_or_else(|| panic!("no {selector}"))
+    root.query_selector(selector)
+        .unwrap()
+        .unwrap_or_else(|| panic!("no {selector}"))
 }
 
 fn texts(root: &Element, selector: &str) -> Vec<String> {
-    all(root, selector).iter().map(|e| e.text_content().unwrap_or_default()).collect()
+    all(root, selector)
+        .iter()
+        .map(|e| e.text_content().unwrap_or_default())
+        .collect()
 }
 
 async fn choose_card(root: &Element, id: &str) {
     let select: HtmlSelectElement = one(root, "[data-testid=card-select]").unchecked_into();
     select.set_value(id);
-    select.dispatch_event(&web_sys::Event::new("change").unwrap()).unwrap();
+    select
+        .dispatch_event(&web_sys::Event::new("change").unwrap())
+        .unwrap();
     leptos::task::tick().await;
 }
 
@@ -51,7 +60,8 @@ async fn choose_view(root: &Element, view: &str) {
 async fn type_card(root: &Element, json: &str) {
     let area: HtmlTextAreaElement = one(root, "[data-testid=card-text]").unchecked_into();
     area.set_value(json);
-    area.dispatch_event(&web_sys::Event::new("input").unwrap()).unwrap();
+    area.dispatch_event(&web_sys::Event::new("input").unwrap())
+        .unwrap();
     leptos::task::tick().await;
 }
 
@@ -62,20 +72,42 @@ async fn larkfield_directory_then_engagement_then_operator() {
     leptos::task::tick().await;
     let root: Element = root.unchecked_into();
     // The Larkfield card is the first demo; the directory view is the default (§11).
-    assert_eq!(texts(&root, "[data-testid=entry-link]"), vec!["Service status"]);
-    assert_eq!(all(&root, "[data-testid=cross-origin]").len(), 1, "status page is cross-origin");
-    assert_eq!(texts(&root, "[data-testid=entry-host]"), vec!["status.larkfield.example"]);
-    assert!(one(&root, "[data-testid=hidden-note]").text_content().unwrap().starts_with("2 more linkable entries"));
+    assert_eq!(
+        texts(&root, "[data-testid=entry-link]"),
+        vec!["Service status"]
+    );
+    assert_eq!(
+        all(&root, "[data-testid=cross-origin]").len(),
+        1,
+        "status page is cross-origin"
+    );
+    assert_eq!(
+        texts(&root, "[data-testid=entry-host]"),
+        vec!["status.larkfield.example"]
+    );
+    assert!(one(&root, "[data-testid=hidden-note]")
+        .text_content()
+        .unwrap()
+        .starts_with("2 more linkable entries"));
 
     choose_view(&root, "engagement").await;
-    assert_eq!(texts(&root, "[data-testid=entry-link]"), vec!["Payroll reports", "Service status"]);
+    assert_eq!(
+        texts(&root, "[data-testid=entry-link]"),
+        vec!["Payroll reports", "Service status"]
+    );
     assert_eq!(all(&root, "[data-testid=same-origin]").len(), 1);
 
     choose_view(&root, "operator").await;
-    assert_eq!(texts(&root, "[data-testid=entry-link]"), vec!["Operations dashboard"]);
+    assert_eq!(
+        texts(&root, "[data-testid=entry-link]"),
+        vec!["Operations dashboard"]
+    );
     choose_view(&root, "all").await;
     assert_eq!(all(&root, "[data-testid=entry]").len(), 3);
-    assert_eq!(texts(&root, "[data-testid=no-findings]"), vec!["No findings."]);
+    assert_eq!(
+        texts(&root, "[data-testid=no-findings]"),
+        vec!["No findings."]
+    );
 }
 
 #[wasm_bindgen_test]
@@ -86,12 +118,25 @@ async fn links_are_plain_links_a_person_may_follow() {
     let root: Element = root.unchecked_into();
     choose_view(&root, "all").await;
     for a in all(&root, "a") {
-        assert_eq!(a.get_attribute("rel").as_deref(), Some("noopener noreferrer"));
-        assert_eq!(a.get_attribute("referrerpolicy").as_deref(), Some("no-referrer"));
+        assert_eq!(
+            a.get_attribute("rel").as_deref(),
+            Some("noopener noreferrer")
+        );
+        assert_eq!(
+            a.get_attribute("referrerpolicy").as_deref(),
+            Some("no-referrer")
+        );
         assert!(a.get_attribute("href").unwrap().starts_with("https://"));
         // Only the attributes we chose.
-        let names: Vec<String> = a.get_attribute_names().iter().map(|n| n.as_string().unwrap()).collect();
-        assert_eq!(names, ["data-testid", "href", "target", "rel", "referrerpolicy"]);
+        let names: Vec<String> = a
+            .get_attribute_names()
+            .iter()
+            .map(|n| n.as_string().unwrap())
+            .collect();
+        assert_eq!(
+            names,
+            ["data-testid", "href", "target", "rel", "referrerpolicy"]
+        );
     }
     assert!(all(&root, "iframe, embed, object, frame, img, link, script").is_empty());
 }
@@ -108,31 +153,90 @@ async fn hostile_card_renders_as_text_only() {
     assert!(all(&root, "img, script, svg, b, iframe, object, embed").is_empty());
     // Every attribute in the rendered tree is one the console chose.
     let allowed = [
-        "id", "class", "for", "href", "target", "rel", "referrerpolicy", "title", "dir", "role", "type", "name", "value",
-        "rows", "spellcheck", "accept", "placeholder", "aria-labelledby", "aria-live", "aria-label", "aria-current",
-        "data-testid", "data-index", "data-severity", "data-code", "data-ui-links", "scope", "open",
+        "id",
+        "class",
+        "for",
+        "href",
+        "target",
+        "rel",
+        "referrerpolicy",
+        "title",
+        "dir",
+        "role",
+        "type",
+        "name",
+        "value",
+        "rows",
+        "spellcheck",
+        "accept",
+        "placeholder",
+        "aria-labelledby",
+        "aria-live",
+        "aria-label",
+        "aria-current",
+        "data-testid",
+        "data-index",
+        "data-severity",
+        "data-code",
+        "data-ui-links",
+        "scope",
+        "open",
     ];
     for el in all(&root, "*") {
-        for name in el.get_attribute_names().iter().map(|n| n.as_string().unwrap()) {
-            assert!(allowed.contains(&name.as_str()), "unexpected attribute {name} on <{}>", el.tag_name());
+        for name in el
+            .get_attribute_names()
+            .iter()
+            .map(|n| n.as_string().unwrap())
+        {
+            assert!(
+                allowed.contains(&name.as_str()),
+                "unexpected attribute {name} on <{}>",
+                el.tag_name()
+            );
         }
     }
     let labels = texts(&root, "[data-testid=entry-link]");
-    assert!(labels.iter().any(|l| l.starts_with("<script>fetch(")), "{labels:?}");
+    assert!(
+        labels.iter().any(|l| l.starts_with("<script>fetch(")),
+        "{labels:?}"
+    );
     for a in all(&root, "a") {
         let href = a.get_attribute("href").unwrap();
         assert!(href.starts_with("https://"), "{href}");
     }
     // javascript:, data:, relative and whitespace URLs are listed as text, not links.
     let unlinkable = texts(&root, "[data-testid=unlinkable-entry]");
-    assert!(unlinkable.iter().any(|t| t.contains("javascript:alert(document.domain)")), "{unlinkable:?}");
-    assert!(unlinkable.iter().any(|t| t.contains("data:text/html")), "{unlinkable:?}");
-    let codes: Vec<String> = all(&root, "[data-testid=finding]").iter().map(|f| f.get_attribute("data-code").unwrap()).collect();
-    for code in ["url-not-https", "url-has-credentials", "host-mixed-scripts", "text-bidi-control", "trust-claim-ignored", "required-true"] {
-        assert!(codes.iter().any(|c| c == code), "missing {code} in {codes:?}");
+    assert!(
+        unlinkable
+            .iter()
+            .any(|t| t.contains("javascript:alert(document.domain)")),
+        "{unlinkable:?}"
+    );
+    assert!(
+        unlinkable.iter().any(|t| t.contains("data:text/html")),
+        "{unlinkable:?}"
+    );
+    let codes: Vec<String> = all(&root, "[data-testid=finding]")
+        .iter()
+        .map(|f| f.get_attribute("data-code").unwrap())
+        .collect();
+    for code in [
+        "url-not-https",
+        "url-has-credentials",
+        "host-mixed-scripts",
+        "text-bidi-control",
+        "trust-claim-ignored",
+        "required-true",
+    ] {
+        assert!(
+            codes.iter().any(|c| c == code),
+            "missing {code} in {codes:?}"
+        );
     }
     // The look-alike host is shown in punycode.
-    assert!(texts(&root, "[data-testid=entry-host]").iter().any(|h| h == "xn--pypal-4ve.com"));
+    assert!(texts(&root, "[data-testid=entry-host]")
+        .iter()
+        .any(|h| h == "xn--pypal-4ve.com"));
 }
 
 #[wasm_bindgen_test]
@@ -142,18 +246,36 @@ async fn pasted_card_and_origin_errors() {
     leptos::task::tick().await;
     let root: Element = root.unchecked_into();
     type_card(&root, "{ not json").await;
-    assert_eq!(one(&root, "[data-testid=status]").get_attribute("data-ui-links").as_deref(), Some("invalid"));
-    assert_eq!(all(&root, "[data-testid=finding][data-code=card-not-json]").len(), 1);
+    assert_eq!(
+        one(&root, "[data-testid=status]")
+            .get_attribute("data-ui-links")
+            .as_deref(),
+        Some("invalid")
+    );
+    assert_eq!(
+        all(&root, "[data-testid=finding][data-code=card-not-json]").len(),
+        1
+    );
     let select: HtmlSelectElement = one(&root, "[data-testid=card-select]").unchecked_into();
     assert_eq!(select.value(), "custom");
 
     type_card(&root, r#"{"name":"quiet"}"#).await;
-    assert_eq!(one(&root, "[data-testid=status]").get_attribute("data-ui-links").as_deref(), Some("absent"));
-    assert!(one(&root, "[data-testid=status]").text_content().unwrap().contains("says nothing about the agent"));
+    assert_eq!(
+        one(&root, "[data-testid=status]")
+            .get_attribute("data-ui-links")
+            .as_deref(),
+        Some("absent")
+    );
+    assert!(one(&root, "[data-testid=status]")
+        .text_content()
+        .unwrap()
+        .contains("says nothing about the agent"));
 
     let origin: HtmlInputElement = one(&root, "[data-testid=fetched-from]").unchecked_into();
     origin.set_value("not a url");
-    origin.dispatch_event(&web_sys::Event::new("input").unwrap()).unwrap();
+    origin
+        .dispatch_event(&web_sys::Event::new("input").unwrap())
+        .unwrap();
     leptos::task::tick().await;
     assert_eq!(all(&root, "[data-testid=origin-error]").len(), 1);
 }

@@ -19,7 +19,10 @@ pub fn safe(s: &str) -> String {
 mod tests {
     #[test]
     fn escapes_terminal_controls() {
-        assert_eq!(super::safe("a\u{1b}[31mb\u{202e}c\n"), "a\\u{1b}[31mb\\u{202e}c\\u{a}");
+        assert_eq!(
+            super::safe("a\u{1b}[31mb\u{202e}c\n"),
+            "a\\u{1b}[31mb\\u{202e}c\\u{a}"
+        );
         assert_eq!(super::safe("Payroll – münchen"), "Payroll – münchen");
     }
 }

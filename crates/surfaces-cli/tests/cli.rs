@@ -1,4 +1,6 @@
-//! The `surfaces` binary as a publisher's CI would run it.
+//! The `surfaces` binary as a publisher's CI would run it (native only: a wasm32 build has
+//! no processes to spawn).
+#![cfg(not(target_arch = "wasm32"))]
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -34,18 +36,43 @@ fn stdout(o: &Output) -> String {
 
 #[test]
 fn larkfield_is_clean_and_marks_cross_origin() {
-    let o = surfaces(&["card", &fixture("larkfield.json"), "--origin", "https://agent.larkfield.example/.well-known/agent-card.json"], None);
+    let o = surfaces(
+        &[
+            "card",
+            &fixture("larkfield.json"),
+            "--origin",
+            "https://agent.larkfield.example/.well-known/agent-card.json",
+        ],
+        None,
+    );
     assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
     let out = stdout(&o);
-    assert!(out.contains("UI links present, 3 entries (3 linkable)"), "{out}");
-    assert!(out.contains("CROSS-ORIGIN (status.larkfield.example)"), "{out}");
-    assert!(out.contains("views: directory [2]  engagement [1, 2]  operator [0]  all [0, 1, 2]"), "{out}");
+    assert!(
+        out.contains("UI links present, 3 entries (3 linkable)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("CROSS-ORIGIN (status.larkfield.example)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("views: directory [2]  engagement [1, 2]  operator [0]  all [0, 1, 2]"),
+        "{out}"
+    );
     assert!(out.contains("0 errors, 0 warnings, 0 info"), "{out}");
 }
 
 #[test]
 fn json_report_has_the_documented_shape() {
-    let o = surfaces(&["card", &fixture("larkfield.json"), "--json", "--origin=https://agent.larkfield.example/"], None);
+    let o = surfaces(
+        &[
+            "card",
+            &fixture("larkfield.json"),
+            "--json",
+            "--origin=https://agent.larkfield.example/",
+        ],
+        None,
+    );
     assert_eq!(o.status.code(), Some(0));
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     assert_eq!(v["uiLinks"], "present");
@@ -97,7 +124,10 @@ fn usage_and_io_problems_exit_two() {
     ] {
         let o = surfaces(&args, Some("{}"));
         assert_eq!(o.status.code(), Some(2), "{args:?}");
-        assert!(String::from_utf8_lossy(&o.stderr).contains("usage:"), "{args:?}");
+        assert!(
+            String::from_utf8_lossy(&o.stderr).contains("usage:"),
+            "{args:?}"
+        );
     }
     assert_eq!(surfaces(&["--help"], None).status.code(), Some(0));
 }

@@ -93,9 +93,11 @@ fn script_of(c: char) -> Script {
         0xE00..=0xE7F => Script::Thai,
         0x10A0..=0x10FF => Script::Georgian,
         0x13A0..=0x13FF | 0xAB70..=0xABBF => Script::Cherokee,
-        0x3040..=0x30FF | 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xF900..=0xFAFF | 0x30000..=0x3134F => {
-            Script::Cjk
-        }
+        0x3040..=0x30FF
+        | 0x3400..=0x4DBF
+        | 0x4E00..=0x9FFF
+        | 0xF900..=0xFAFF
+        | 0x30000..=0x3134F => Script::Cjk,
         0x1100..=0x11FF | 0x3130..=0x318F | 0xAC00..=0xD7AF => Script::Hangul,
         0x300..=0x36F => Script::Common, // combining marks take the script of their base
         _ => Script::Other,
@@ -134,7 +136,11 @@ mod tests {
         let h = hidden_characters("a\u{202E}b\u{200B}c\nd\u{202D}");
         assert_eq!(
             h,
-            vec![Hidden::BidiControl('\u{202E}'), Hidden::Invisible('\u{200B}'), Hidden::Control('\n')]
+            vec![
+                Hidden::BidiControl('\u{202E}'),
+                Hidden::Invisible('\u{200B}'),
+                Hidden::Control('\n')
+            ]
         );
         assert!(hidden_characters("Payroll reports – 2026").is_empty());
     }
@@ -142,7 +148,9 @@ mod tests {
     #[test]
     fn mixed_scripts() {
         assert!(label_mixes_scripts("p\u{0430}ypal")); // Cyrillic a
-        assert!(!label_mixes_scripts("\u{0430}\u{0440}\u{0440}\u{04CF}\u{0435}")); // all Cyrillic
+        assert!(!label_mixes_scripts(
+            "\u{0430}\u{0440}\u{0440}\u{04CF}\u{0435}"
+        )); // all Cyrillic
         assert!(!label_mixes_scripts("münchen"));
         assert!(!label_mixes_scripts("東京-2"));
         assert!(!label_mixes_scripts("한국漢字"));

@@ -101,10 +101,14 @@ fn card_text(card: &JsValue) -> Result<String, JsError> {
         return Ok(s);
     }
     if !card.is_object() {
-        return Err(JsError::new("checkCard: card must be a JSON string or an object"));
+        return Err(JsError::new(
+            "checkCard: card must be a JSON string or an object",
+        ));
     }
-    let text = js_sys::JSON::stringify(card).map_err(|_| JsError::new("checkCard: the card object cannot be turned into JSON"))?;
-    text.as_string().ok_or_else(|| JsError::new("checkCard: the card object cannot be turned into JSON"))
+    let text = js_sys::JSON::stringify(card)
+        .map_err(|_| JsError::new("checkCard: the card object cannot be turned into JSON"))?;
+    text.as_string()
+        .ok_or_else(|| JsError::new("checkCard: the card object cannot be turned into JSON"))
 }
 
 /// Checks an A2A Agent Card's UI links extension.
@@ -122,18 +126,24 @@ pub fn check_card(
     let text = card_text(&card)?;
     let mut limits = CardLimits::default();
     if let Some(options) = options {
-        let given = js_sys::Reflect::get(&options, &JsValue::from_str("limits")).unwrap_or(JsValue::UNDEFINED);
+        let given = js_sys::Reflect::get(&options, &JsValue::from_str("limits"))
+            .unwrap_or(JsValue::UNDEFINED);
         if !given.is_undefined() && !given.is_null() {
             // Through JSON text, so that unknown limit names are refused, not skipped.
             let text = js_sys::JSON::stringify(&given)
                 .ok()
                 .and_then(|t| t.as_string())
                 .ok_or_else(|| JsError::new("checkCard: limits must be a plain object"))?;
-            limits = serde_json::from_str(&text).map_err(|e| JsError::new(&format!("checkCard: bad limits: {e}")))?;
+            limits = serde_json::from_str(&text)
+                .map_err(|e| JsError::new(&format!("checkCard: bad limits: {e}")))?;
         }
     }
-    let options = CardOptions { fetched_from, limits };
-    let report = card::check_card(&text, &options).map_err(|e| JsError::new(&format!("checkCard: {e}")))?;
+    let options = CardOptions {
+        fetched_from,
+        limits,
+    };
+    let report =
+        card::check_card(&text, &options).map_err(|e| JsError::new(&format!("checkCard: {e}")))?;
     to_js(&report)
 }
 

@@ -20,7 +20,9 @@ fn get(v: &JsValue, key: &str) -> JsValue {
 }
 
 fn is_plain_object(v: &JsValue) -> bool {
-    v.is_object() && !Array::is_array(v) && Object::get_prototype_of(v) == Object::get_prototype_of(&Object::new().into())
+    v.is_object()
+        && !Array::is_array(v)
+        && Object::get_prototype_of(v) == Object::get_prototype_of(&Object::new().into())
 }
 
 fn limits_object(limits: &Value) -> Object {
@@ -59,10 +61,15 @@ fn every_case_through_the_binding() {
             CardInput::Value(v) => JsValue::from_str(&v.to_string()),
         };
         let options = case.limits.as_ref().map(limits_object);
-        let report = check_card(card, case.fetched_from.clone(), options).expect("no throw on data");
+        let report =
+            check_card(card, case.fetched_from.clone(), options).expect("no throw on data");
         assert_plain(&report, "");
         for key in ["uiLinks", "findings", "entries", "views"] {
-            assert!(!get(&report, key).is_undefined(), "{}: report.{key} missing", case.name);
+            assert!(
+                !get(&report, key).is_undefined(),
+                "{}: report.{key} missing",
+                case.name
+            );
         }
         let text = JSON::stringify(&report).unwrap().as_string().unwrap();
         serde_json::from_str(&text).unwrap()
@@ -74,10 +81,25 @@ fn entry_has_every_documented_field() {
     let card = r#"{"capabilities":{"extensions":[{"uri":"https://dev.agentmesh.ai/extensions/ui-links/v1","params":{"uis":[{"url":"https://a.example/","label":"A"}]}}]}}"#;
     let report = check_card(card.into(), None, None).unwrap();
     let entry = Array::from(&get(&report, "entries")).get(0);
-    let keys: Vec<String> = Object::keys(entry.unchecked_ref::<Object>()).iter().map(|k| k.as_string().unwrap()).collect();
+    let keys: Vec<String> = Object::keys(entry.unchecked_ref::<Object>())
+        .iter()
+        .map(|k| k.as_string().unwrap())
+        .collect();
     let want = [
-        "index", "url", "urlText", "host", "hostUnicode", "label", "purpose", "audience", "access", "kind", "skill",
-        "skillDeclared", "sameOrigin", "linkable",
+        "index",
+        "url",
+        "urlText",
+        "host",
+        "hostUnicode",
+        "label",
+        "purpose",
+        "audience",
+        "access",
+        "kind",
+        "skill",
+        "skillDeclared",
+        "sameOrigin",
+        "linkable",
     ];
     assert_eq!(keys, want);
     assert!(get(&entry, "sameOrigin").is_null());

@@ -24,7 +24,11 @@ impl Found<'_> {
 fn near_miss(uri: &str) -> bool {
     let norm = |s: &str| {
         let s = s.trim().to_ascii_lowercase();
-        let s = s.strip_prefix("https://").or_else(|| s.strip_prefix("http://")).map(str::to_string).unwrap_or(s);
+        let s = s
+            .strip_prefix("https://")
+            .or_else(|| s.strip_prefix("http://"))
+            .map(str::to_string)
+            .unwrap_or(s);
         s.trim_end_matches('/').to_string()
     };
     norm(uri) == norm(UI_LINKS_URI)
@@ -53,7 +57,8 @@ pub(super) fn find<'a>(card: &'a Map<String, Value>, findings: &mut Findings) ->
             findings.warning(
                 "extensions-not-array",
                 &ext_path,
-                "`capabilities.extensions` is not an array, so no extension can be read from it.".into(),
+                "`capabilities.extensions` is not an array, so no extension can be read from it."
+                    .into(),
             );
         }
         return None;
@@ -61,8 +66,12 @@ pub(super) fn find<'a>(card: &'a Map<String, Value>, findings: &mut Findings) ->
     let mut found: Option<Found<'a>> = None;
     for (i, ext) in exts.iter().enumerate() {
         let path = ext_path.index(i);
-        let Some(decl) = ext.as_object() else { continue };
-        let Some(uri) = decl.get("uri").and_then(Value::as_str) else { continue };
+        let Some(decl) = ext.as_object() else {
+            continue;
+        };
+        let Some(uri) = decl.get("uri").and_then(Value::as_str) else {
+            continue;
+        };
         if uri == UI_LINKS_URI {
             if found.is_some() {
                 findings.warning(
@@ -85,7 +94,9 @@ pub(super) fn find<'a>(card: &'a Map<String, Value>, findings: &mut Findings) ->
             findings.info(
                 "extension-version-unknown",
                 &path.key("uri"),
-                format!("\"{uri}\" is a UI links version this checker does not know; only v1 is read."),
+                format!(
+                    "\"{uri}\" is a UI links version this checker does not know; only v1 is read."
+                ),
             );
         }
     }
@@ -107,7 +118,11 @@ pub(super) fn declared_skills(card: &Map<String, Value>) -> HashSet<&str> {
 
 /// Checks the declaration's frame and returns the entries to read (at most
 /// `limits.entries`), or `None` when there are none to read.
-pub(super) fn check<'a>(found: &Found<'a>, limits: &CardLimits, findings: &mut Findings) -> Option<&'a [Value]> {
+pub(super) fn check<'a>(
+    found: &Found<'a>,
+    limits: &CardLimits,
+    findings: &mut Findings,
+) -> Option<&'a [Value]> {
     let decl = found.decl;
     match decl.get("required") {
         None | Some(Value::Bool(false)) => {}
@@ -124,31 +139,55 @@ pub(super) fn check<'a>(found: &Found<'a>, limits: &CardLimits, findings: &mut F
     }
     let params_path = found.path.key("params");
     let Some(params) = decl.get("params") else {
-        findings.error("params-missing", &params_path, "The declaration has no `params`, so it lists no surfaces (§3.2).".into());
+        findings.error(
+            "params-missing",
+            &params_path,
+            "The declaration has no `params`, so it lists no surfaces (§3.2).".into(),
+        );
         return None;
     };
     let Some(params) = params.as_object() else {
-        findings.error("params-not-object", &params_path, "`params` is not an object, so it lists no surfaces (§3.2).".into());
+        findings.error(
+            "params-not-object",
+            &params_path,
+            "`params` is not an object, so it lists no surfaces (§3.2).".into(),
+        );
         return None;
     };
     let uis_path = found.uis_path();
     let Some(uis) = params.get("uis") else {
-        findings.error("uis-missing", &uis_path, "`params.uis` is required (§3.2).".into());
+        findings.error(
+            "uis-missing",
+            &uis_path,
+            "`params.uis` is required (§3.2).".into(),
+        );
         return None;
     };
     let Some(uis) = uis.as_array() else {
-        findings.error("uis-not-array", &uis_path, "`params.uis` must be an array of entries (§3.2).".into());
+        findings.error(
+            "uis-not-array",
+            &uis_path,
+            "`params.uis` must be an array of entries (§3.2).".into(),
+        );
         return None;
     };
     if uis.is_empty() {
-        findings.error("uis-empty", &uis_path, "`params.uis` must contain at least one entry (§3.2).".into());
+        findings.error(
+            "uis-empty",
+            &uis_path,
+            "`params.uis` must contain at least one entry (§3.2).".into(),
+        );
         return None;
     }
     if uis.len() > limits.entries {
         findings.error(
             "uis-too-many",
             &uis_path,
-            format!("`params.uis` has {} entries; only the first {} are read.", uis.len(), limits.entries),
+            format!(
+                "`params.uis` has {} entries; only the first {} are read.",
+                uis.len(),
+                limits.entries
+            ),
         );
         return Some(&uis[..limits.entries]);
     }

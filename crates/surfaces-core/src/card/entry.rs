@@ -11,7 +11,9 @@ use super::{CardLimits, Findings};
 use crate::pointer::Pointer;
 use crate::text::{codepoint, hidden_characters, Hidden};
 
-const KNOWN_FIELDS: [&str; 7] = ["url", "label", "purpose", "audience", "access", "kind", "skill"];
+const KNOWN_FIELDS: [&str; 7] = [
+    "url", "label", "purpose", "audience", "access", "kind", "skill",
+];
 
 pub(super) fn check(
     index: usize,
@@ -39,18 +41,37 @@ pub(super) fn check(
         linkable: false,
     };
     let Some(obj) = raw.as_object() else {
-        findings.error("entry-not-object", path, "This entry is not an object, so it is not read.".into());
+        findings.error(
+            "entry-not-object",
+            path,
+            "This entry is not an object, so it is not read.".into(),
+        );
         return entry;
     };
     let url = check_url(obj, path, limits, &mut entry, findings);
     let label_ok = check_label(obj, path, limits, &mut entry, url.as_ref(), findings);
     entry.purpose = optional_text(obj, "purpose", path, limits.purpose_chars, findings);
-    entry.audience = check_enum(obj, "audience", path, findings, &[
-        ("public", Audience::Public),
-        ("client", Audience::Client),
-        ("operator", Audience::Operator),
-    ]);
-    entry.access = check_enum(obj, "access", path, findings, &[("open", Access::Open), ("authenticated", Access::Authenticated)]);
+    entry.audience = check_enum(
+        obj,
+        "audience",
+        path,
+        findings,
+        &[
+            ("public", Audience::Public),
+            ("client", Audience::Client),
+            ("operator", Audience::Operator),
+        ],
+    );
+    entry.access = check_enum(
+        obj,
+        "access",
+        path,
+        findings,
+        &[
+            ("open", Access::Open),
+            ("authenticated", Access::Authenticated),
+        ],
+    );
     entry.kind = optional_text(obj, "kind", path, limits.token_chars, findings);
     entry.skill = optional_text(obj, "skill", path, limits.token_chars, findings);
     if let Some(skill) = &entry.skill {
@@ -65,15 +86,26 @@ pub(super) fn check(
         entry.skill_declared = Some(declared);
     }
     for key in obj.keys().filter(|k| !KNOWN_FIELDS.contains(&k.as_str())) {
-        let squashed: String = key.chars().filter(char::is_ascii_alphanumeric).collect::<String>().to_ascii_lowercase();
-        if squashed.contains("sameorigin") || squashed.contains("trusted") || squashed.contains("verified") {
+        let squashed: String = key
+            .chars()
+            .filter(char::is_ascii_alphanumeric)
+            .collect::<String>()
+            .to_ascii_lowercase();
+        if squashed.contains("sameorigin")
+            || squashed.contains("trusted")
+            || squashed.contains("verified")
+        {
             findings.warning(
                 "trust-claim-ignored",
                 &path.key(key),
                 format!("`{key}` looks like a claim about trust or origin; consumers compute same-origin themselves and never take it from the card (§6)."),
             );
         } else {
-            findings.info("entry-field-unknown", &path.key(key), format!("`{key}` is not a field of UI links v1; it is ignored."));
+            findings.info(
+                "entry-field-unknown",
+                &path.key(key),
+                format!("`{key}` is not a field of UI links v1; it is ignored."),
+            );
         }
     }
     if let Some(url) = url {
@@ -96,12 +128,20 @@ fn check_url(
     let path = path.key("url");
     let raw = match obj.get("url") {
         None => {
-            findings.error("url-missing", &path, "`url` is required (§3.3); the entry is not linkable.".into());
+            findings.error(
+                "url-missing",
+                &path,
+                "`url` is required (§3.3); the entry is not linkable.".into(),
+            );
             return None;
         }
         Some(Value::String(s)) => s,
         Some(_) => {
-            findings.error("url-not-string", &path, "`url` must be a string (§3.3); the entry is not linkable.".into());
+            findings.error(
+                "url-not-string",
+                &path,
+                "`url` must be a string (§3.3); the entry is not linkable.".into(),
+            );
             return None;
         }
     };
@@ -110,7 +150,11 @@ fn check_url(
         findings.error(
             "url-too-long",
             &path,
-            format!("`url` is {} bytes; over {} the entry is not linkable.", raw.len(), limits.url_bytes),
+            format!(
+                "`url` is {} bytes; over {} the entry is not linkable.",
+                raw.len(),
+                limits.url_bytes
+            ),
         );
         return None;
     }
@@ -126,11 +170,19 @@ fn check_url(
     let url = match Url::parse(raw) {
         Ok(u) => u,
         Err(url::ParseError::RelativeUrlWithoutBase) => {
-            findings.error("url-not-absolute", &path, "`url` must be an absolute HTTPS URL (§3.3); the entry is not linkable.".into());
+            findings.error(
+                "url-not-absolute",
+                &path,
+                "`url` must be an absolute HTTPS URL (§3.3); the entry is not linkable.".into(),
+            );
             return None;
         }
         Err(e) => {
-            findings.error("url-invalid", &path, format!("`url` is not a valid URL ({e}); the entry is not linkable."));
+            findings.error(
+                "url-invalid",
+                &path,
+                format!("`url` is not a valid URL ({e}); the entry is not linkable."),
+            );
             return None;
         }
     };
@@ -143,7 +195,11 @@ fn check_url(
         return None;
     }
     let Some(ascii_host) = url.host_str() else {
-        findings.error("url-invalid", &path, "`url` has no host; the entry is not linkable.".into());
+        findings.error(
+            "url-invalid",
+            &path,
+            "`url` has no host; the entry is not linkable.".into(),
+        );
         return None;
     };
     entry.host = Some(ascii_host.to_string());
@@ -155,7 +211,11 @@ fn check_url(
         );
     }
     if host::is_ip(&url) {
-        findings.info("url-ip-host", &path, format!("`url` points at an IP address ({ascii_host}), not a name."));
+        findings.info(
+            "url-ip-host",
+            &path,
+            format!("`url` points at an IP address ({ascii_host}), not a name."),
+        );
     }
     if let Some(unicode) = host::unicode_host(&url) {
         if host::mixes_scripts(&unicode) {
@@ -165,7 +225,11 @@ fn check_url(
                 format!("The host mixes writing systems, a common look-alike trick; it is shown as {ascii_host}."),
             );
         } else {
-            findings.info("host-idn", &path, format!("The host is internationalised: {unicode} ({ascii_host})."));
+            findings.info(
+                "host-idn",
+                &path,
+                format!("The host is internationalised: {unicode} ({ascii_host})."),
+            );
             entry.host_unicode = Some(unicode);
         }
     }
@@ -183,18 +247,34 @@ fn check_label(
     let path = path.key("label");
     let label = match obj.get("label") {
         None => {
-            findings.error("label-missing", &path, "`label` is required (§3.3); the entry is not linkable.".into());
+            findings.error(
+                "label-missing",
+                &path,
+                "`label` is required (§3.3); the entry is not linkable.".into(),
+            );
             return false;
         }
         Some(Value::String(s)) => s,
         Some(_) => {
-            findings.error("label-not-string", &path, "`label` must be a string (§3.3); the entry is not linkable.".into());
+            findings.error(
+                "label-not-string",
+                &path,
+                "`label` must be a string (§3.3); the entry is not linkable.".into(),
+            );
             return false;
         }
     };
     entry.label = Some(label.clone());
-    if label.trim().is_empty() || label.chars().all(|c| c.is_whitespace() || crate::text::is_invisible(c) || crate::text::is_bidi_control(c)) {
-        findings.error("label-empty", &path, "`label` shows nothing a person can read; the entry is not linkable.".into());
+    if label.trim().is_empty()
+        || label.chars().all(|c| {
+            c.is_whitespace() || crate::text::is_invisible(c) || crate::text::is_bidi_control(c)
+        })
+    {
+        findings.error(
+            "label-empty",
+            &path,
+            "`label` shows nothing a person can read; the entry is not linkable.".into(),
+        );
         return false;
     }
     let chars = label.chars().count();
@@ -202,7 +282,10 @@ fn check_label(
         findings.error(
             "label-too-long",
             &path,
-            format!("`label` is {chars} characters; over {} the entry is not linkable.", limits.label_chars),
+            format!(
+                "`label` is {chars} characters; over {} the entry is not linkable.",
+                limits.label_chars
+            ),
         );
         return false;
     }
@@ -228,12 +311,18 @@ fn hidden_findings(text: &str, path: &Pointer, field: &str, findings: &mut Findi
             Hidden::BidiControl(c) => findings.warning(
                 "text-bidi-control",
                 path,
-                format!("`{field}` contains {}, which reorders how the text reads.", codepoint(c)),
+                format!(
+                    "`{field}` contains {}, which reorders how the text reads.",
+                    codepoint(c)
+                ),
             ),
             Hidden::Invisible(c) => findings.warning(
                 "text-invisible-character",
                 path,
-                format!("`{field}` contains {}, which is invisible on screen.", codepoint(c)),
+                format!(
+                    "`{field}` contains {}, which is invisible on screen.",
+                    codepoint(c)
+                ),
             ),
             Hidden::Control(c) => findings.warning(
                 "text-control-character",
@@ -245,7 +334,13 @@ fn hidden_findings(text: &str, path: &Pointer, field: &str, findings: &mut Findi
 }
 
 /// An optional free-text or token field: kept when it is a string within the cap.
-fn optional_text(obj: &Map<String, Value>, field: &'static str, path: &Pointer, cap: usize, findings: &mut Findings) -> Option<String> {
+fn optional_text(
+    obj: &Map<String, Value>,
+    field: &'static str,
+    path: &Pointer,
+    cap: usize,
+    findings: &mut Findings,
+) -> Option<String> {
     let path = path.key(field);
     match obj.get(field)? {
         Value::String(s) => {
@@ -263,7 +358,11 @@ fn optional_text(obj: &Map<String, Value>, field: &'static str, path: &Pointer, 
         }
         Value::Null => None,
         _ => {
-            findings.warning(not_string_code(field), &path, format!("`{field}` is not a string; it is ignored."));
+            findings.warning(
+                not_string_code(field),
+                &path,
+                format!("`{field}` is not a string; it is ignored."),
+            );
             None
         }
     }
@@ -301,17 +400,28 @@ fn check_enum<T: Copy>(
                 return Some(*v);
             }
             let allowed: Vec<&str> = values.iter().map(|(n, _)| *n).collect();
-            let code = if field == "audience" { "audience-unknown" } else { "access-unknown" };
+            let code = if field == "audience" {
+                "audience-unknown"
+            } else {
+                "access-unknown"
+            };
             findings.warning(
                 code,
                 &path,
-                format!("`{field}` \"{s}\" is not one of {}; it counts as unstated.", allowed.join(", ")),
+                format!(
+                    "`{field}` \"{s}\" is not one of {}; it counts as unstated.",
+                    allowed.join(", ")
+                ),
             );
             None
         }
         Value::Null => None,
         _ => {
-            findings.warning(not_string_code(field), &path, format!("`{field}` is not a string; it counts as unstated."));
+            findings.warning(
+                not_string_code(field),
+                &path,
+                format!("`{field}` is not a string; it counts as unstated."),
+            );
             None
         }
     }
@@ -321,7 +431,9 @@ fn check_enum<T: Copy>(
 pub(super) fn note_duplicate_urls(entries: &[Entry], uis_path: &Pointer, findings: &mut Findings) {
     let mut first: HashMap<&str, usize> = HashMap::new();
     for e in entries {
-        let Some(url) = e.url.as_deref() else { continue };
+        let Some(url) = e.url.as_deref() else {
+            continue;
+        };
         if let Some(&i) = first.get(url) {
             findings.info(
                 "url-duplicate",

@@ -8,17 +8,24 @@ use crate::UsageError;
 
 /// The origin of the URL the card was fetched from.
 pub(super) fn fetched_origin(fetched_from: Option<&str>) -> Result<Option<Origin>, UsageError> {
-    let Some(raw) = fetched_from else { return Ok(None) };
-    let url = Url::parse(raw.trim()).map_err(|e| UsageError::InvalidFetchedFrom(format!("{raw:?}: {e}")))?;
+    let Some(raw) = fetched_from else {
+        return Ok(None);
+    };
+    let url = Url::parse(raw.trim())
+        .map_err(|e| UsageError::InvalidFetchedFrom(format!("{raw:?}: {e}")))?;
     if !matches!(url.scheme(), "http" | "https") || url.host().is_none() {
-        return Err(UsageError::InvalidFetchedFrom(format!("{raw:?} is not an http(s) URL with a host")));
+        return Err(UsageError::InvalidFetchedFrom(format!(
+            "{raw:?} is not an http(s) URL with a host"
+        )));
     }
     Ok(Some(url.origin()))
 }
 
 /// The Unicode form of an ASCII (punycode) domain, when it differs.
 pub(super) fn unicode_host(url: &Url) -> Option<String> {
-    let Some(Host::Domain(ascii)) = url.host() else { return None };
+    let Some(Host::Domain(ascii)) = url.host() else {
+        return None;
+    };
     if !ascii.split('.').any(|l| l.starts_with("xn--")) {
         return None;
     }
@@ -47,24 +54,31 @@ pub(super) fn hosts_named_in(label: &str) -> Vec<String> {
             let bare = token.split_once("://").map_or(token, |(_, rest)| rest);
             let bare = bare.split(['/', '?', '#']).next().unwrap_or("");
             let host_chars = bare.starts_with(|c: char| c.is_alphanumeric())
-                && bare.chars().all(|c| c.is_alphanumeric() || c == '.' || c == '-');
+                && bare
+                    .chars()
+                    .all(|c| c.is_alphanumeric() || c == '.' || c == '-');
             if !host_chars {
                 return None;
             }
             let looks_like_host = token.contains("://")
                 || token.starts_with("www.")
                 || (token.contains('.')
-                    && token
-                        .rsplit('.')
-                        .next()
-                        .is_some_and(|tld| tld.len() >= 2 && tld.chars().all(|c| c.is_alphabetic())));
+                    && token.rsplit('.').next().is_some_and(|tld| {
+                        tld.len() >= 2 && tld.chars().all(|c| c.is_alphabetic())
+                    }));
             if !looks_like_host {
                 return None;
             }
-            let candidate = if token.contains("://") { token.to_string() } else { format!("https://{token}") };
+            let candidate = if token.contains("://") {
+                token.to_string()
+            } else {
+                format!("https://{token}")
+            };
             let url = Url::parse(&candidate).ok()?;
             match url.host()? {
-                Host::Domain(d) if d.contains('.') => Some(d.trim_start_matches("www.").to_string()),
+                Host::Domain(d) if d.contains('.') => {
+                    Some(d.trim_start_matches("www.").to_string())
+                }
                 Host::Domain(_) => None,
                 ip => Some(ip.to_string()),
             }
@@ -78,11 +92,24 @@ mod tests {
 
     #[test]
     fn origin_normalises_port_case_and_idna() {
-        let a = fetched_origin(Some("https://Agent.EXAMPLE:443/.well-known/agent-card.json")).unwrap().unwrap();
-        let b = Url::parse("https://agent.example/reports").unwrap().origin();
+        let a = fetched_origin(Some(
+            "https://Agent.EXAMPLE:443/.well-known/agent-card.json",
+        ))
+        .unwrap()
+        .unwrap();
+        let b = Url::parse("https://agent.example/reports")
+            .unwrap()
+            .origin();
         assert_eq!(a, b);
-        let c = fetched_origin(Some("https://münchen.example/")).unwrap().unwrap();
-        assert_eq!(c, Url::parse("https://xn--mnchen-3ya.example/x").unwrap().origin());
+        let c = fetched_origin(Some("https://münchen.example/"))
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            c,
+            Url::parse("https://xn--mnchen-3ya.example/x")
+                .unwrap()
+                .origin()
+        );
     }
 
     #[test]
@@ -95,8 +122,14 @@ mod tests {
 
     #[test]
     fn hosts_in_labels() {
-        assert_eq!(hosts_named_in("Sign in at www.bank.example now"), vec!["bank.example"]);
-        assert_eq!(hosts_named_in("https://paypal.com/login"), vec!["paypal.com"]);
+        assert_eq!(
+            hosts_named_in("Sign in at www.bank.example now"),
+            vec!["bank.example"]
+        );
+        assert_eq!(
+            hosts_named_in("https://paypal.com/login"),
+            vec!["paypal.com"]
+        );
         assert!(hosts_named_in("Payroll reports v2.0").is_empty());
         assert!(hosts_named_in("Operations dashboard").is_empty());
         assert!(hosts_named_in("<script>fetch('x?c='+document.cookie)</script>").is_empty());

@@ -37,8 +37,19 @@ pub struct CardOptions {
 pub(crate) struct Findings(Vec<Finding>);
 
 impl Findings {
-    pub(crate) fn push(&mut self, severity: Severity, code: &'static str, path: &Pointer, message: String) {
-        self.0.push(Finding { severity, code, path: path.to_string(), message });
+    pub(crate) fn push(
+        &mut self,
+        severity: Severity,
+        code: &'static str,
+        path: &Pointer,
+        message: String,
+    ) {
+        self.0.push(Finding {
+            severity,
+            code,
+            path: path.to_string(),
+            message,
+        });
     }
     pub(crate) fn error(&mut self, code: &'static str, path: &Pointer, message: String) {
         self.push(Severity::Error, code, path, message);
@@ -69,7 +80,12 @@ pub fn check_card(text: &str, options: &CardOptions) -> Result<CardReport, Usage
         return Ok(CardReport::unreadable(findings.0));
     }
     match serde_json::from_str::<Value>(text) {
-        Ok(card) => Ok(check_parsed(&card, origin.as_ref(), &options.limits, findings)),
+        Ok(card) => Ok(check_parsed(
+            &card,
+            origin.as_ref(),
+            &options.limits,
+            findings,
+        )),
         Err(e) => {
             findings.error(
                 "card-not-json",
@@ -84,7 +100,12 @@ pub fn check_card(text: &str, options: &CardOptions) -> Result<CardReport, Usage
 /// Checks a card that is already parsed.
 pub fn check_card_value(card: &Value, options: &CardOptions) -> Result<CardReport, UsageError> {
     let origin = host::fetched_origin(options.fetched_from.as_deref())?;
-    Ok(check_parsed(card, origin.as_ref(), &options.limits, Findings(Vec::new())))
+    Ok(check_parsed(
+        card,
+        origin.as_ref(),
+        &options.limits,
+        Findings(Vec::new()),
+    ))
 }
 
 fn check_parsed(
@@ -111,7 +132,17 @@ fn check_parsed(
     let entries: Vec<Entry> = uis
         .iter()
         .enumerate()
-        .map(|(i, raw)| entry::check(i, raw, &found.uis_path().index(i), &skills, origin, limits, &mut findings))
+        .map(|(i, raw)| {
+            entry::check(
+                i,
+                raw,
+                &found.uis_path().index(i),
+                &skills,
+                origin,
+                limits,
+                &mut findings,
+            )
+        })
         .collect();
     entry::note_duplicate_urls(&entries, &found.uis_path(), &mut findings);
     let views = views::pick(&entries);

@@ -82,13 +82,28 @@ impl CardReport {
         Self::invalid(findings)
     }
     pub(super) fn invalid(findings: Vec<Finding>) -> Self {
-        CardReport { ui_links: UiLinks::Invalid, findings, entries: Vec::new(), views: Views::default() }
+        CardReport {
+            ui_links: UiLinks::Invalid,
+            findings,
+            entries: Vec::new(),
+            views: Views::default(),
+        }
     }
     pub(super) fn absent(findings: Vec<Finding>) -> Self {
-        CardReport { ui_links: UiLinks::Absent, findings, entries: Vec::new(), views: Views::default() }
+        CardReport {
+            ui_links: UiLinks::Absent,
+            findings,
+            entries: Vec::new(),
+            views: Views::default(),
+        }
     }
     pub(super) fn present(findings: Vec<Finding>, entries: Vec<Entry>, views: Views) -> Self {
-        CardReport { ui_links: UiLinks::Present, findings, entries, views }
+        CardReport {
+            ui_links: UiLinks::Present,
+            findings,
+            entries,
+            views,
+        }
     }
 
     /// Whether any finding is an error (the CLI's exit status 1).

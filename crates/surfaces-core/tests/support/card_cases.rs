@@ -44,7 +44,10 @@ fn case_from(c: Value) -> Case {
     Case {
         name,
         input,
-        fetched_from: c.get("fetchedFrom").and_then(Value::as_str).map(str::to_string),
+        fetched_from: c
+            .get("fetchedFrom")
+            .and_then(Value::as_str)
+            .map(str::to_string),
         limits: c.get("limits").cloned(),
         expect: c["expect"].clone(),
     }
@@ -55,10 +58,18 @@ pub fn mismatches(case: &Case, report: &Value) -> Vec<String> {
     let mut out = Vec::new();
     let exp = &case.expect;
     if report["uiLinks"] != exp["uiLinks"] {
-        out.push(format!("uiLinks: got {}, want {}", report["uiLinks"], exp["uiLinks"]));
+        out.push(format!(
+            "uiLinks: got {}, want {}",
+            report["uiLinks"], exp["uiLinks"]
+        ));
     }
     let triple = |f: &Value| -> String {
-        format!("{} {} {}", f[0].as_str().unwrap_or("?"), f[1].as_str().unwrap_or("?"), f[2].as_str().unwrap_or("?"))
+        format!(
+            "{} {} {}",
+            f[0].as_str().unwrap_or("?"),
+            f[1].as_str().unwrap_or("?"),
+            f[2].as_str().unwrap_or("?")
+        )
     };
     let mut got: Vec<String> = report["findings"]
         .as_array()
@@ -68,7 +79,12 @@ pub fn mismatches(case: &Case, report: &Value) -> Vec<String> {
                 .collect()
         })
         .unwrap_or_default();
-    let mut want: Vec<String> = exp["findings"].as_array().expect("findings").iter().map(triple).collect();
+    let mut want: Vec<String> = exp["findings"]
+        .as_array()
+        .expect("findings")
+        .iter()
+        .map(triple)
+        .collect();
     got.sort();
     want.sort();
     if got != want {
@@ -76,7 +92,12 @@ pub fn mismatches(case: &Case, report: &Value) -> Vec<String> {
     }
     for f in report["findings"].as_array().into_iter().flatten() {
         let code = f["code"].as_str().unwrap_or("");
-        let kebab = !code.is_empty() && code.split('-').all(|w| !w.is_empty() && w.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit()));
+        let kebab = !code.is_empty()
+            && code.split('-').all(|w| {
+                !w.is_empty()
+                    && w.chars()
+                        .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+            });
         if !kebab {
             out.push(format!("code {code:?} is not kebab-case"));
         }
@@ -85,7 +106,9 @@ pub fn mismatches(case: &Case, report: &Value) -> Vec<String> {
         }
         let path = f["path"].as_str().unwrap_or("x");
         if !(path.is_empty() || path.starts_with('/')) {
-            out.push(format!("finding {code} path {path:?} is not a JSON Pointer"));
+            out.push(format!(
+                "finding {code} path {path:?} is not a JSON Pointer"
+            ));
         }
     }
     if let Some(views) = exp.get("views").and_then(Value::as_object) {
@@ -110,7 +133,10 @@ pub fn mismatches(case: &Case, report: &Value) -> Vec<String> {
     for e in report["entries"].as_array().into_iter().flatten() {
         let linkable = e["linkable"].as_bool();
         if linkable != Some(e["url"].is_string()) {
-            out.push(format!("entry {} has url {} but linkable {}", e["index"], e["url"], e["linkable"]));
+            out.push(format!(
+                "entry {} has url {} but linkable {}",
+                e["index"], e["url"], e["linkable"]
+            ));
         }
         if let Some(u) = e["url"].as_str() {
             if !u.starts_with("https://") {
@@ -132,5 +158,10 @@ pub fn run_all(check: impl Fn(&Case) -> Value) {
             failures.push(format!("{}: {m}", case.name));
         }
     }
-    assert!(failures.is_empty(), "{} mismatches:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} mismatches:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }

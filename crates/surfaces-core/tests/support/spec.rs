@@ -8,6 +8,10 @@ pub fn spec_dir() -> PathBuf {
         return PathBuf::from(dir);
     }
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/spec");
-    assert!(dir.is_dir(), "the reference data is missing: {} (set AGENT_SURFACES_SPEC)", dir.display());
+    assert!(
+        dir.is_dir(),
+        "the reference data is missing: {} (set AGENT_SURFACES_SPEC)",
+        dir.display()
+    );
     dir
 }
