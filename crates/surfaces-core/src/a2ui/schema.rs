@@ -1,0 +1,1068 @@
+//! Hand-written validation of A2UI v0.9 / v0.9.1 server-to-client envelopes against the
+//! official schemas (`server_to_client.json`, `common_types.json` and the Basic Catalog).
+//!
+//! Every `oneOf` in those schemas is exclusive by a discriminating key (the message key,
+//! `component`, `call`, `path`, `event`/`functionCall`, array versus object), so each is
+//! checked by picking its one candidate branch. The differential test in
+//! `tests/schema_differential.rs` holds this code to a real JSON Schema engine.
+
+use serde_json::{Map, Value};
+
+use super::formats;
+use super::path::Path;
+
+/// One way an envelope breaks the schema.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SchemaError {
+    pub code: &'static str,
+    pub path: String,
+    pub message: String,
+}
+
+/// What kind of message an envelope carries.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MessageKind {
+    CreateSurface,
+    UpdateComponents,
+    UpdateDataModel,
+    DeleteSurface,
+}
+
+impl MessageKind {
+    pub const KEYS: [(&'static str, MessageKind); 4] = [
+        ("createSurface", MessageKind::CreateSurface),
+        ("updateComponents", MessageKind::UpdateComponents),
+        ("updateDataModel", MessageKind::UpdateDataModel),
+        ("deleteSurface", MessageKind::DeleteSurface),
+    ];
+
+    pub fn key(self) -> &'static str {
+        Self::KEYS
+            .iter()
+            .find(|(_, k)| *k == self)
+            .map(|(n, _)| *n)
+            .unwrap_or_default()
+    }
+}
+
+pub const VERSIONS: [&str; 2] = ["v0.9", "v0.9.1"];
+
+/// The names of the Basic Catalog's components, in catalog order.
+pub const COMPONENTS: [&str; 18] = [
+    "Text",
+    "Image",
+    "Icon",
+    "Video",
+    "AudioPlayer",
+    "Row",
+    "Column",
+    "List",
+    "Card",
+    "Tabs",
+    "Modal",
+    "Divider",
+    "Button",
+    "TextField",
+    "CheckBox",
+    "ChoicePicker",
+    "Slider",
+    "DateTimeInput",
+];
+
+/// The names of the Basic Catalog's functions.
+pub const FUNCTIONS: [&str; 14] = [
+    "required",
+    "regex",
+    "length",
+    "numeric",
+    "email",
+    "formatString",
+    "formatNumber",
+    "formatCurrency",
+    "formatDate",
+    "pluralize",
+    "openUrl",
+    "and",
+    "or",
+    "not",
+];
+
+pub const ICON_NAMES: [&str; 59] = [
+    "accountCircle",
+    "add",
+    "arrowBack",
+    "arrowForward",
+    "attachFile",
+    "calendarToday",
+    "call",
+    "camera",
+    "check",
+    "close",
+    "delete",
+    "download",
+    "edit",
+    "event",
+    "error",
+    "fastForward",
+    "favorite",
+    "favoriteOff",
+    "folder",
+    "help",
+    "home",
+    "info",
+    "locationOn",
+    "lock",
+    "lockOpen",
+    "mail",
+    "menu",
+    "moreVert",
+    "moreHoriz",
+    "notificationsOff",
+    "notifications",
+    "pause",
+    "payment",
+    "person",
+    "phone",
+    "photo",
+    "play",
+    "print",
+    "refresh",
+    "rewind",
+    "search",
+    "send",
+    "settings",
+    "share",
+    "shoppingCart",
+    "skipNext",
+    "skipPrevious",
+    "star",
+    "starHalf",
+    "starOff",
+    "stop",
+    "upload",
+    "visibility",
+    "visibilityOff",
+    "volumeDown",
+    "volumeMute",
+    "volumeOff",
+    "volumeUp",
+    "warning",
+];
+
+/// The shape a property must have.
+#[derive(Clone, Copy)]
+enum Kind {
+    DynString,
+    DynNumber,
+    DynBool,
+    DynStringList,
+    DynValue,
+    Str,
+    Num,
+    Int,
+    Bool,
+    ComponentId,
+    Enum(&'static [&'static str]),
+    ChildList,
+    Action,
+    Checks,
+    Tabs,
+    Options,
+    IconName,
+    DateBound,
+    BoolList,
+    Accessibility,
+    Uri,
+    NonNull,
+}
+
+struct Prop {
+    name: &'static str,
+    kind: Kind,
+    required: bool,
+}
+
+const fn p(name: &'static str, kind: Kind) -> Prop {
+    Prop {
+        name,
+        kind,
+        required: false,
+    }
+}
+const fn r(name: &'static str, kind: Kind) -> Prop {
+    Prop {
+        name,
+        kind,
+        required: true,
+    }
+}
+
+const JUSTIFY: &[&str] = &[
+    "center",
+    "end",
+    "spaceAround",
+    "spaceBetween",
+    "spaceEvenly",
+    "start",
+    "stretch",
+];
+const ALIGN: &[&str] = &["start", "center", "end", "stretch"];
+
+/// Per component: its own properties and whether it is Checkable.
+#[allow(clippy::type_complexity)]
+static COMPONENT_TABLE: &[(&str, &[Prop], bool)] = {
+    use Kind::*;
+    &[
+        (
+            "Text",
+            &[
+                r("text", DynString),
+                p(
+                    "variant",
+                    Enum(&["h1", "h2", "h3", "h4", "h5", "caption", "body"]),
+                ),
+            ],
+            false,
+        ),
+        (
+            "Image",
+            &[
+                r("url", DynString),
+                p("description", DynString),
+                p(
+                    "fit",
+                    Enum(&["contain", "cover", "fill", "none", "scaleDown"]),
+                ),
+                p(
+                    "variant",
+                    Enum(&[
+                        "icon",
+                        "avatar",
+                        "smallFeature",
+                        "mediumFeature",
+                        "largeFeature",
+                        "header",
+                    ]),
+                ),
+            ],
+            false,
+        ),
+        ("Icon", &[r("name", IconName)], false),
+        ("Video", &[r("url", DynString)], false),
+        (
+            "AudioPlayer",
+            &[r("url", DynString), p("description", DynString)],
+            false,
+        ),
+        (
+            "Row",
+            &[
+                r("children", ChildList),
+                p("justify", Enum(JUSTIFY)),
+                p("align", Enum(ALIGN)),
+            ],
+            false,
+        ),
+        (
+            "Column",
+            &[
+                r("children", ChildList),
+                p("justify", Enum(JUSTIFY)),
+                p("align", Enum(ALIGN)),
+            ],
+            false,
+        ),
+        (
+            "List",
+            &[
+                r("children", ChildList),
+                p("direction", Enum(&["vertical", "horizontal"])),
+                p("align", Enum(ALIGN)),
+            ],
+            false,
+        ),
+        ("Card", &[r("child", ComponentId)], false),
+        ("Tabs", &[r("tabs", Tabs)], false),
+        (
+            "Modal",
+            &[r("trigger", ComponentId), r("content", ComponentId)],
+            false,
+        ),
+        (
+            "Divider",
+            &[p("axis", Enum(&["horizontal", "vertical"]))],
+            false,
+        ),
+        (
+            "Button",
+            &[
+                r("child", ComponentId),
+                p("variant", Enum(&["default", "primary", "borderless"])),
+                r("action", Action),
+            ],
+            true,
+        ),
+        (
+            "TextField",
+            &[
+                r("label", DynString),
+                p("value", DynString),
+                p(
+                    "variant",
+                    Enum(&["longText", "number", "shortText", "obscured"]),
+                ),
+                p("validationRegexp", Str),
+            ],
+            true,
+        ),
+        (
+            "CheckBox",
+            &[r("label", DynString), r("value", DynBool)],
+            true,
+        ),
+        (
+            "ChoicePicker",
+            &[
+                p("label", DynString),
+                p("variant", Enum(&["multipleSelection", "mutuallyExclusive"])),
+                r("options", Options),
+                r("value", DynStringList),
+                p("displayStyle", Enum(&["checkbox", "chips"])),
+                p("filterable", Bool),
+            ],
+            true,
+        ),
+        (
+            "Slider",
+            &[
+                p("label", DynString),
+                p("min", Num),
+                r("max", Num),
+                r("value", DynNumber),
+            ],
+            true,
+        ),
+        (
+            "DateTimeInput",
+            &[
+                r("value", DynString),
+                p("enableDate", Bool),
+                p("enableTime", Bool),
+                p("min", DateBound),
+                p("max", DateBound),
+                p("label", DynString),
+            ],
+            true,
+        ),
+    ]
+};
+
+fn component_props(name: &str) -> Option<(&'static [Prop], bool)> {
+    COMPONENT_TABLE
+        .iter()
+        .find(|(n, _, _)| *n == name)
+        .map(|(_, props, c)| (*props, *c))
+}
+
+/// Per function: its arguments, its declared return type, and whether it needs `min` or `max`.
+#[allow(clippy::type_complexity)]
+static FUNCTION_TABLE: &[(&str, &[Prop], &str, bool)] = {
+    use Kind::*;
+    &[
+        // `value` has no schema of its own; the generic argument rule refuses only null.
+        ("required", &[r("value", NonNull)], "boolean", false),
+        (
+            "regex",
+            &[r("value", DynString), r("pattern", Str)],
+            "boolean",
+            false,
+        ),
+        (
+            "length",
+            &[r("value", DynString), p("min", Int), p("max", Int)],
+            "boolean",
+            true,
+        ),
+        (
+            "numeric",
+            &[r("value", DynNumber), p("min", Num), p("max", Num)],
+            "boolean",
+            true,
+        ),
+        ("email", &[r("value", DynString)], "boolean", false),
+        ("formatString", &[r("value", DynString)], "string", false),
+        (
+            "formatNumber",
+            &[
+                r("value", DynNumber),
+                p("decimals", DynNumber),
+                p("grouping", DynBool),
+            ],
+            "string",
+            false,
+        ),
+        (
+            "formatCurrency",
+            &[
+                r("value", DynNumber),
+                r("currency", DynString),
+                p("decimals", DynNumber),
+                p("grouping", DynBool),
+            ],
+            "string",
+            false,
+        ),
+        (
+            "formatDate",
+            &[r("value", DynValue), r("format", DynString)],
+            "string",
+            false,
+        ),
+        (
+            "pluralize",
+            &[
+                r("value", DynNumber),
+                p("zero", DynString),
+                p("one", DynString),
+                p("two", DynString),
+                p("few", DynString),
+                p("many", DynString),
+                r("other", DynString),
+            ],
+            "string",
+            false,
+        ),
+        ("openUrl", &[r("url", Uri)], "void", false),
+        ("and", &[r("values", BoolList)], "boolean", false),
+        ("or", &[r("values", BoolList)], "boolean", false),
+        ("not", &[r("value", DynBool)], "boolean", false),
+    ]
+};
+
+fn function_args(name: &str) -> Option<(&'static [Prop], &'static str, bool)> {
+    FUNCTION_TABLE
+        .iter()
+        .find(|(n, ..)| *n == name)
+        .map(|(_, a, r, m)| (*a, *r, *m))
+}
+
+const RETURN_TYPES: [&str; 7] = [
+    "string", "number", "boolean", "array", "object", "any", "void",
+];
+/// Errors kept per envelope; past this the verdict is still "invalid".
+const MAX_ERRORS: usize = 32;
+
+fn type_name(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+/// A JSON Schema "integer": a number with no fractional part.
+fn is_integer(v: &Value) -> bool {
+    match v {
+        Value::Number(n) => {
+            n.is_i64() || n.is_u64() || n.as_f64().is_some_and(|f| f.fract() == 0.0)
+        }
+        _ => false,
+    }
+}
+
+/// Collects schema errors for one envelope.
+#[derive(Default)]
+pub struct Validator {
+    pub errors: Vec<SchemaError>,
+}
+
+impl Validator {
+    fn err(&mut self, code: &'static str, path: &Path, message: impl FnOnce() -> String) {
+        if self.errors.len() < MAX_ERRORS {
+            self.errors.push(SchemaError {
+                code,
+                path: path.to_pointer().into(),
+                message: message(),
+            });
+        } else if self.errors.len() == MAX_ERRORS {
+            self.errors.push(SchemaError {
+                code: "too-many-errors",
+                path: String::new(),
+                message: format!("More than {MAX_ERRORS} schema errors; the rest are not listed."),
+            });
+        }
+    }
+
+    fn wrong_type(&mut self, path: &Path, want: &str, got: &Value) {
+        let got = type_name(got);
+        self.err("wrong-type", path, || {
+            format!("Expected {want}, found {got}.")
+        });
+    }
+
+    /// Checks an object against properties; returns it when it is an object.
+    fn object<'v>(
+        &mut self,
+        v: &'v Value,
+        path: &Path,
+        props: &[Prop],
+        open: bool,
+    ) -> Option<&'v Map<String, Value>> {
+        let Some(obj) = v.as_object() else {
+            self.wrong_type(path, "an object", v);
+            return None;
+        };
+        for prop in props {
+            match obj.get(prop.name) {
+                Some(value) => self.kind(value, &path.key(prop.name), prop.kind),
+                None if prop.required => {
+                    let name = prop.name;
+                    self.err("missing-property", path, || {
+                        format!("`{name}` is required.")
+                    });
+                }
+                None => {}
+            }
+        }
+        if !open {
+            for key in obj.keys() {
+                if !props.iter().any(|p| p.name == key) {
+                    self.err("unknown-property", &path.key(key), || {
+                        format!("`{key}` is not allowed here.")
+                    });
+                }
+            }
+        }
+        Some(obj)
+    }
+
+    /// Validates one server-to-client envelope; returns its message kind when it has exactly one.
+    pub fn envelope(&mut self, v: &Value) -> Option<MessageKind> {
+        let root = Path::ROOT;
+        let Some(obj) = v.as_object() else {
+            self.wrong_type(&root, "an envelope object", v);
+            return None;
+        };
+        match obj.get("version") {
+            None => self.err("missing-property", &root, || {
+                "`version` is required.".into()
+            }),
+            Some(Value::String(s)) if VERSIONS.contains(&s.as_str()) => {}
+            Some(Value::String(s)) => {
+                let s = s.clone();
+                self.err("unsupported-version", &root.key("version"), || {
+                    format!("Version \"{s}\" is not v0.9 or v0.9.1; this renderer never reads another version as v0.9.")
+                })
+            }
+            Some(other) => self.wrong_type(&root.key("version"), "a version string", other),
+        }
+        let mut kind = None;
+        let mut several = false;
+        for key in obj.keys() {
+            if key == "version" {
+                continue;
+            }
+            match MessageKind::KEYS.iter().find(|(k, _)| k == key) {
+                Some((_, k)) => {
+                    if kind.is_some() {
+                        several = true;
+                    }
+                    kind = Some(*k);
+                }
+                None if matches!(
+                    key.as_str(),
+                    "beginRendering" | "surfaceUpdate" | "dataModelUpdate"
+                ) =>
+                {
+                    self.err("legacy-message", &root.key(key), || {
+                        format!("`{key}` is an A2UI v0.8 message; v0.8 is not read as v0.9.")
+                    })
+                }
+                None => self.err("unknown-property", &root.key(key), || {
+                    format!("`{key}` is not an A2UI message.")
+                }),
+            }
+        }
+        if several {
+            self.err("several-messages", &root, || {
+                "An envelope carries exactly one message.".into()
+            });
+            return None;
+        }
+        let Some(kind) = kind else {
+            self.err("no-message", &root, || {
+                "The envelope carries no createSurface, updateComponents, updateDataModel or deleteSurface.".into()
+            });
+            return None;
+        };
+        let key = kind.key();
+        let body = &obj[key];
+        let path = root.key(key);
+        use Kind::*;
+        match kind {
+            MessageKind::CreateSurface => {
+                if let Some(o) = self.object(
+                    body,
+                    &path,
+                    &[
+                        r("surfaceId", Str),
+                        r("catalogId", Str),
+                        p("sendDataModel", Bool),
+                    ],
+                    true,
+                ) {
+                    for k in o.keys() {
+                        if !matches!(
+                            k.as_str(),
+                            "surfaceId" | "catalogId" | "sendDataModel" | "theme"
+                        ) {
+                            self.err("unknown-property", &path.key(k), || {
+                                format!("`{k}` is not allowed here.")
+                            });
+                        }
+                    }
+                    if let Some(theme) = o.get("theme") {
+                        self.theme(theme, &path.key("theme"));
+                    }
+                }
+            }
+            MessageKind::UpdateComponents => {
+                if let Some(o) = self.object(body, &path, &[r("surfaceId", Str)], true) {
+                    for k in o.keys() {
+                        if !matches!(k.as_str(), "surfaceId" | "components") {
+                            self.err("unknown-property", &path.key(k), || {
+                                format!("`{k}` is not allowed here.")
+                            });
+                        }
+                    }
+                    let cpath = path.key("components");
+                    match o.get("components") {
+                        None => self.err("missing-property", &path, || {
+                            "`components` is required.".into()
+                        }),
+                        Some(Value::Array(list)) => {
+                            if list.is_empty() {
+                                self.err("too-few-items", &cpath, || {
+                                    "`components` needs at least one component.".into()
+                                });
+                            }
+                            for (i, c) in list.iter().enumerate() {
+                                self.component(c, &cpath.index(i));
+                            }
+                        }
+                        Some(other) => self.wrong_type(&cpath, "an array", other),
+                    }
+                }
+            }
+            MessageKind::UpdateDataModel => {
+                if let Some(o) =
+                    self.object(body, &path, &[r("surfaceId", Str), p("path", Str)], true)
+                {
+                    for k in o.keys() {
+                        if !matches!(k.as_str(), "surfaceId" | "path" | "value") {
+                            self.err("unknown-property", &path.key(k), || {
+                                format!("`{k}` is not allowed here.")
+                            });
+                        }
+                    }
+                }
+            }
+            MessageKind::DeleteSurface => {
+                self.object(body, &path, &[r("surfaceId", Str)], false);
+            }
+        }
+        Some(kind)
+    }
+
+    fn theme(&mut self, v: &Value, path: &Path) {
+        let Some(o) = self.object(
+            v,
+            path,
+            &[p("agentDisplayName", Kind::Str), p("iconUrl", Kind::Uri)],
+            true,
+        ) else {
+            return;
+        };
+        if let Some(c) = o.get("primaryColor") {
+            let cp = path.key("primaryColor");
+            match c.as_str() {
+                Some(s)
+                    if s.len() == 7
+                        && s.starts_with('#')
+                        && s[1..].bytes().all(|b| b.is_ascii_hexdigit()) => {}
+                Some(_) => self.err("pattern-mismatch", &cp, || {
+                    "`primaryColor` must look like #RRGGBB.".into()
+                }),
+                None => self.wrong_type(&cp, "a string", c),
+            }
+        }
+    }
+
+    /// One component of an `updateComponents` list.
+    pub fn component(&mut self, v: &Value, path: &Path) {
+        let Some(obj) = v.as_object() else {
+            self.wrong_type(path, "a component object", v);
+            return;
+        };
+        let name = match obj.get("component") {
+            Some(Value::String(s)) => s.as_str(),
+            Some(other) => {
+                return self.wrong_type(&path.key("component"), "a component name", other)
+            }
+            None => {
+                return self.err("missing-property", path, || {
+                    "`component` is required.".into()
+                })
+            }
+        };
+        let Some((props, checkable)) = component_props(name) else {
+            let name = name.to_string();
+            return self.err("unknown-component", &path.key("component"), || {
+                format!("\"{name}\" is not a component of the Basic Catalog.")
+            });
+        };
+        use Kind::*;
+        let common = [
+            r("id", ComponentId),
+            p("accessibility", Accessibility),
+            p("weight", Num),
+            p("checks", Checks),
+        ];
+        let common = if checkable { &common[..] } else { &common[..3] };
+        for prop in common.iter().chain(props) {
+            match obj.get(prop.name) {
+                Some(value) => self.kind(value, &path.key(prop.name), prop.kind),
+                None if prop.required => {
+                    let n = prop.name;
+                    self.err("missing-property", path, || format!("`{n}` is required."))
+                }
+                None => {}
+            }
+        }
+        for key in obj.keys() {
+            if key != "component" && !common.iter().chain(props).any(|p| p.name == key) {
+                let name = name.to_string();
+                self.err("unknown-property", &path.key(key), || {
+                    format!("`{key}` is not a property of {name}.")
+                });
+            }
+        }
+    }
+
+    fn kind(&mut self, v: &Value, path: &Path, kind: Kind) {
+        use Kind::*;
+        match kind {
+            DynString => self.dynamic(v, path, "string", |v| v.is_string(), "a string"),
+            DynNumber => self.dynamic(v, path, "number", Value::is_number, "a number"),
+            DynBool => self.dynamic(v, path, "boolean", Value::is_boolean, "a boolean"),
+            DynStringList => self.dynamic(
+                v,
+                path,
+                "array",
+                |v| v.as_array().is_some_and(|a| a.iter().all(Value::is_string)),
+                "an array of strings",
+            ),
+            DynValue => match v {
+                Value::Object(_) => self.binding_or_call(v, path, None),
+                Value::Null => self.wrong_type(path, "a dynamic value", v),
+                _ => {}
+            },
+            NonNull => {
+                if v.is_null() {
+                    self.wrong_type(path, "a value", v)
+                }
+            }
+            Str | ComponentId => {
+                if !v.is_string() {
+                    self.wrong_type(path, "a string", v)
+                }
+            }
+            Num => {
+                if !v.is_number() {
+                    self.wrong_type(path, "a number", v)
+                }
+            }
+            Int => {
+                if !is_integer(v) {
+                    self.wrong_type(path, "an integer", v)
+                } else if v.as_f64().is_some_and(|f| f < 0.0) {
+                    self.err("below-minimum", path, || "Must be 0 or more.".into())
+                }
+            }
+            Bool => {
+                if !v.is_boolean() {
+                    self.wrong_type(path, "a boolean", v)
+                }
+            }
+            Uri => match v.as_str() {
+                Some(s) if formats::is_uri(s) => {}
+                Some(_) => self.err("format-mismatch", path, || {
+                    "Expected an absolute URI.".into()
+                }),
+                None => self.wrong_type(path, "a URI string", v),
+            },
+            Enum(allowed) => match v.as_str() {
+                Some(s) if allowed.contains(&s) => {}
+                Some(s) => {
+                    let s = s.to_string();
+                    self.err("not-allowed-value", path, || {
+                        format!("\"{s}\" is not one of {}.", allowed.join(", "))
+                    })
+                }
+                None => self.wrong_type(path, "a string", v),
+            },
+            ChildList => match v {
+                Value::Array(items) => {
+                    for (i, item) in items.iter().enumerate() {
+                        if !item.is_string() {
+                            self.wrong_type(&path.index(i), "a component id", item);
+                        }
+                    }
+                }
+                Value::Object(_) => {
+                    self.object(
+                        v,
+                        path,
+                        &[r("componentId", ComponentId), r("path", Str)],
+                        false,
+                    );
+                }
+                _ => self.wrong_type(path, "a list of ids or a template", v),
+            },
+            Action => self.action(v, path),
+            Checks => match v.as_array() {
+                Some(items) => {
+                    for (i, item) in items.iter().enumerate() {
+                        self.object(
+                            item,
+                            &path.index(i),
+                            &[r("condition", DynBool), r("message", Str)],
+                            false,
+                        );
+                    }
+                }
+                None => self.wrong_type(path, "an array of checks", v),
+            },
+            Tabs => match v.as_array() {
+                Some(items) => {
+                    if items.is_empty() {
+                        self.err("too-few-items", path, || {
+                            "`tabs` needs at least one tab.".into()
+                        });
+                    }
+                    for (i, item) in items.iter().enumerate() {
+                        self.object(
+                            item,
+                            &path.index(i),
+                            &[r("title", DynString), r("child", ComponentId)],
+                            false,
+                        );
+                    }
+                }
+                None => self.wrong_type(path, "an array of tabs", v),
+            },
+            Options => match v.as_array() {
+                Some(items) => {
+                    for (i, item) in items.iter().enumerate() {
+                        self.object(
+                            item,
+                            &path.index(i),
+                            &[r("label", DynString), r("value", Str)],
+                            false,
+                        );
+                    }
+                }
+                None => self.wrong_type(path, "an array of options", v),
+            },
+            IconName => match v {
+                Value::String(s) if ICON_NAMES.contains(&s.as_str()) => {}
+                Value::String(s) => {
+                    let s = s.clone();
+                    self.err("not-allowed-value", path, || {
+                        format!("\"{s}\" is not an icon name of the Basic Catalog.")
+                    })
+                }
+                Value::Object(o) if o.contains_key("svgPath") => {
+                    self.object(v, path, &[r("svgPath", Str)], false);
+                }
+                Value::Object(_) => self.binding(v, path),
+                _ => self.wrong_type(path, "an icon name", v),
+            },
+            DateBound => match v.as_str() {
+                Some(s)
+                    if formats::is_date(s) || formats::is_time(s) || formats::is_date_time(s) => {}
+                Some(_) => self.err("format-mismatch", path, || {
+                    "Expected an ISO 8601 date (2026-01-16), time (14:30:00Z) or date-time.".into()
+                }),
+                None => self.dynamic(v, path, "string", |v| v.is_string(), "a string"),
+            },
+            BoolList => match v.as_array() {
+                Some(items) => {
+                    if items.len() < 2 {
+                        self.err("too-few-items", path, || {
+                            "`values` needs at least two values.".into()
+                        });
+                    }
+                    for (i, item) in items.iter().enumerate() {
+                        self.kind(item, &path.index(i), DynBool);
+                    }
+                }
+                None => self.wrong_type(path, "an array", v),
+            },
+            Accessibility => {
+                self.object(
+                    v,
+                    path,
+                    &[p("label", DynString), p("description", DynString)],
+                    true,
+                );
+            }
+        }
+    }
+
+    /// A literal of the expected type, a data binding, or a function call whose declared
+    /// return type (when stated) is `ret`.
+    fn dynamic(
+        &mut self,
+        v: &Value,
+        path: &Path,
+        ret: &'static str,
+        literal: fn(&Value) -> bool,
+        want: &str,
+    ) {
+        if v.is_object() {
+            self.binding_or_call(v, path, Some(ret));
+        } else if !literal(v) {
+            self.wrong_type(path, want, v);
+        }
+    }
+
+    fn binding_or_call(&mut self, v: &Value, path: &Path, ret: Option<&'static str>) {
+        let Some(o) = v.as_object() else { return };
+        if o.contains_key("call") {
+            self.function_call(v, path, ret);
+        } else if o.contains_key("path") {
+            self.binding(v, path);
+        } else {
+            self.err("not-a-dynamic-value", path, || {
+                "Expected a literal, a {\"path\": …} binding or a {\"call\": …} function call."
+                    .into()
+            });
+        }
+    }
+
+    fn binding(&mut self, v: &Value, path: &Path) {
+        self.object(v, path, &[r("path", Kind::Str)], false);
+    }
+
+    pub fn function_call(&mut self, v: &Value, path: &Path, expected: Option<&'static str>) {
+        let Some(o) = v.as_object() else {
+            return self.wrong_type(path, "a function call", v);
+        };
+        let call = match o.get("call") {
+            Some(Value::String(s)) => s.as_str(),
+            Some(other) => return self.wrong_type(&path.key("call"), "a function name", other),
+            None => return self.err("missing-property", path, || "`call` is required.".into()),
+        };
+        for key in o.keys() {
+            if !matches!(key.as_str(), "call" | "args" | "returnType") {
+                self.err("unknown-property", &path.key(key), || {
+                    format!("`{key}` is not allowed in a function call.")
+                });
+            }
+        }
+        let Some((args, declared, min_or_max)) = function_args(call) else {
+            let call = call.to_string();
+            return self.err("unknown-function", &path.key("call"), || {
+                format!("\"{call}\" is not a function of the Basic Catalog.")
+            });
+        };
+        if let Some(rt) = o.get("returnType") {
+            let rp = path.key("returnType");
+            match rt.as_str() {
+                Some(s) if !RETURN_TYPES.contains(&s) => {
+                    let s = s.to_string();
+                    self.err("not-allowed-value", &rp, || {
+                        format!("\"{s}\" is not a return type.")
+                    })
+                }
+                Some(s) if s != declared => {
+                    let s = s.to_string();
+                    self.err("wrong-return-type", &rp, || {
+                        format!("{call} returns {declared}, not {s}.")
+                    })
+                }
+                Some(s) if expected.is_some_and(|e| e != s) => {
+                    let e = expected.unwrap_or_default();
+                    self.err("wrong-return-type", &rp, || {
+                        format!("A {e} is expected here, and {call} returns {s}.")
+                    })
+                }
+                Some(_) => {}
+                None => self.wrong_type(&rp, "a string", rt),
+            }
+        }
+        match o.get("args") {
+            None => self.err("missing-property", path, || "`args` is required.".into()),
+            Some(a) => {
+                let ap = path.key("args");
+                if let Some(obj) = self.object(a, &ap, args, false) {
+                    if min_or_max && !obj.contains_key("min") && !obj.contains_key("max") {
+                        self.err("missing-property", &ap, || {
+                            format!("{call} needs `min` or `max`.")
+                        });
+                    }
+                }
+            }
+        }
+    }
+
+    fn action(&mut self, v: &Value, path: &Path) {
+        let Some(o) = v.as_object() else {
+            return self.wrong_type(path, "an action", v);
+        };
+        if o.contains_key("event") {
+            let ep = path.key("event");
+            for key in o.keys().filter(|k| *k != "event") {
+                self.err("unknown-property", &path.key(key), || {
+                    format!("`{key}` is not allowed in an event action.")
+                });
+            }
+            let Some(ev) = self.object(&o["event"], &ep, &[r("name", Kind::Str)], true) else {
+                return;
+            };
+            for key in ev.keys() {
+                if !matches!(key.as_str(), "name" | "context") {
+                    self.err("unknown-property", &ep.key(key), || {
+                        format!("`{key}` is not allowed in an event.")
+                    });
+                }
+            }
+            if let Some(ctx) = ev.get("context") {
+                let cp = ep.key("context");
+                match ctx.as_object() {
+                    Some(map) => {
+                        for (k, value) in map {
+                            self.kind(value, &cp.key(k), Kind::DynValue);
+                        }
+                    }
+                    None => self.wrong_type(&cp, "an object", ctx),
+                }
+            }
+        } else if o.contains_key("functionCall") {
+            for key in o.keys().filter(|k| *k != "functionCall") {
+                self.err("unknown-property", &path.key(key), || {
+                    format!("`{key}` is not allowed in a functionCall action.")
+                });
+            }
+            self.function_call(&o["functionCall"], &path.key("functionCall"), None);
+        } else {
+            self.err("missing-property", path, || {
+                "An action needs `event` or `functionCall`.".into()
+            });
+        }
+    }
+}

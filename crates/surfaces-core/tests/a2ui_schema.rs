@@ -1,0 +1,444 @@
+//! Our hand-written A2UI validator agrees with the official schemas: every official example
+//! is accepted, every schema test case is judged as labelled, and on thousands of mutated
+//! envelopes our "conforms" verdict equals a real JSON Schema engine's (the `jsonschema`
+//! crate, formats asserted, with the v0.9.1 envelope schema that allows both versions).
+#![cfg(not(target_arch = "wasm32"))]
+
+#[path = "support/spec.rs"]
+mod spec;
+
+use jsonschema::{Draft, Registry, Resource};
+use serde_json::{json, Value};
+use surfaces_core::a2ui::schema::Validator;
+
+fn read(rel: &str) -> Value {
+    let path = spec::spec_dir().join(rel);
+    serde_json::from_str(
+        &std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display())),
+    )
+    .unwrap()
+}
+
+fn reference() -> jsonschema::Validator {
+    let catalog = read("a2ui/v0_9/catalogs/basic/catalog.json");
+    let common = read("a2ui/v0_9/json/common_types.json");
+    let registry = Registry::new()
+        .draft(Draft::Draft202012)
+        .add(
+            "https://a2ui.org/specification/v0_9/common_types.json",
+            Resource::from_contents(common),
+        )
+        .unwrap()
+        // server_to_client.json refers to the catalog as `catalog.json`.
+        .add(
+            "https://a2ui.org/specification/v0_9/catalog.json",
+            Resource::from_contents(catalog.clone()),
+        )
+        .unwrap()
+        .add(
+            "https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json",
+            Resource::from_contents(catalog),
+        )
+        .unwrap()
+        .prepare()
+        .unwrap();
+    let schema = read("a2ui/v0_9_1/newer/server_to_client.json");
+    jsonschema::options()
+        .with_draft(Draft::Draft202012)
+        .should_validate_formats(true)
+        .with_registry(&registry)
+        .build(&schema)
+        .expect("the official schema compiles")
+}
+
+fn ours(v: &Value) -> (bool, Vec<String>) {
+    let mut val = Validator::default();
+    val.envelope(v);
+    let ok = val.errors.is_empty();
+    (
+        ok,
+        val.errors
+            .iter()
+            .map(|e| format!("{} {} {}", e.code, e.path, e.message))
+            .collect(),
+    )
+}
+
+fn examples() -> Vec<(String, Value)> {
+    let dir = spec::spec_dir().join("a2ui/v0_9/catalogs/basic/examples");
+    let mut names: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    names.sort();
+    assert_eq!(names.len(), 36, "the 36 official examples");
+    let mut out = Vec::new();
+    for path in names {
+        let v: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        for (i, m) in v["messages"]
+            .as_array()
+            .expect("messages")
+            .iter()
+            .enumerate()
+        {
+            out.push((
+                format!("{} #{i}", path.file_name().unwrap().to_string_lossy()),
+                m.clone(),
+            ));
+        }
+    }
+    out
+}
+
+fn test_cases() -> Vec<(String, bool, Value)> {
+    let dir = spec::spec_dir().join("a2ui/v0_9/test/cases");
+    let mut out = Vec::new();
+    let mut names: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    names.sort();
+    for path in names
+        .into_iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+    {
+        let v: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        if v["schema"] != "server_to_client.json" {
+            continue;
+        }
+        for t in v["tests"].as_array().unwrap() {
+            let name = format!(
+                "{}: {}",
+                path.file_name().unwrap().to_string_lossy(),
+                t["description"]
+            );
+            out.push((name, t["valid"].as_bool().unwrap(), t["data"].clone()));
+        }
+    }
+    out
+}
+
+#[test]
+fn every_official_example_is_accepted() {
+    let reference = reference();
+    let all = examples();
+    assert!(all.len() > 100, "{} example envelopes", all.len());
+    for (name, env) in &all {
+        let (ok, errors) = ours(env);
+        assert!(ok, "{name}: {errors:?}");
+        assert!(reference.is_valid(env), "the reference rejects {name}");
+    }
+}
+
+#[test]
+fn every_schema_test_case_is_judged_as_labelled() {
+    let cases = test_cases();
+    assert!(cases.len() >= 70, "{} cases", cases.len());
+    for (name, valid, data) in &cases {
+        let (ok, errors) = ours(data);
+        assert_eq!(ok, *valid, "{name}: {errors:?}");
+    }
+}
+
+/// A small deterministic generator (xorshift64*), so failures reproduce.
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[self.below(items.len())]
+    }
+}
+
+/// JSON Pointers of every node in `v`.
+fn nodes(v: &Value, at: String, out: &mut Vec<String>) {
+    out.push(at.clone());
+    match v {
+        Value::Object(o) => {
+            for (k, c) in o {
+                nodes(
+                    c,
+                    format!("{at}/{}", k.replace('~', "~0").replace('/', "~1")),
+                    out,
+                );
+            }
+        }
+        Value::Array(a) => {
+            for (i, c) in a.iter().enumerate() {
+                nodes(c, format!("{at}/{i}"), out);
+            }
+        }
+        _ => {}
+    }
+}
+
+fn replacements() -> Vec<Value> {
+    vec![
+        Value::Null,
+        json!(true),
+        json!(false),
+        json!(7),
+        json!(2.5),
+        json!(-1),
+        json!(0),
+        json!(3.0),
+        json!(""),
+        json!("text"),
+        json!([]),
+        json!({}),
+        json!(["a", "b"]),
+        json!([1]),
+        json!({"path": "/x"}),
+        json!({"path": 3}),
+        json!({"path": "/x", "extra": 1}),
+        json!({"call": "required", "args": {"value": "x"}}),
+        json!({"call": "required", "args": {"value": null}}),
+        json!({"call": "required", "args": {"value": {"any": "object"}}}),
+        json!({"call": "formatString", "args": {"value": "x"}, "returnType": "string"}),
+        json!({"call": "formatString", "args": {"value": "x"}}),
+        json!({"call": "not", "args": {"value": true}, "returnType": "boolean"}),
+        json!({"call": "and", "args": {"values": [true]}}),
+        json!({"call": "length", "args": {"value": "x"}}),
+        json!({"call": "length", "args": {"value": "x", "min": 2.0}}),
+        json!({"call": "length", "args": {"value": "x", "max": -2}}),
+        json!({"call": "openUrl", "args": {"url": "https://a.example/"}}),
+        json!({"call": "openUrl", "args": {"url": "/relative"}}),
+        json!({"call": "nope", "args": {}}),
+        json!({"call": "required"}),
+        json!({"call": "numeric", "args": {"value": 1, "min": 0}, "returnType": "any"}),
+        json!({"svgPath": "M0 0"}),
+        json!({"componentId": "c", "path": "/items"}),
+        json!({"event": {"name": "go"}}),
+        json!({"event": {"name": "go", "context": {"a": {"path": "/a"}, "b": null}}}),
+        json!({"functionCall": {"call": "openUrl", "args": {"url": "https://a.example"}}}),
+        json!([{"condition": true, "message": "m"}]),
+        json!([{"title": "t", "child": "c"}]),
+        json!([{"label": "l", "value": "v"}]),
+        json!("#12ab3F"),
+        json!("#12ab3"),
+        json!("2026-01-16"),
+        json!("14:30:00Z"),
+        json!("14:30"),
+        json!("2026-01-16T14:30:00+01:00"),
+        json!("2026-02-30"),
+        json!("https://a.example/x"),
+        json!("not a uri"),
+    ]
+}
+
+fn strings() -> Vec<&'static str> {
+    let mut s = vec![
+        "v0.9",
+        "v0.9.1",
+        "v0.8",
+        "v1.0",
+        "h1",
+        "caption",
+        "huge",
+        "primary",
+        "borderless",
+        "chips",
+        "checkbox",
+        "multipleSelection",
+        "shortText",
+        "obscured",
+        "date",
+        "horizontal",
+        "spaceBetween",
+        "stretch",
+        "scaleDown",
+        "avatar",
+        "string",
+        "number",
+        "boolean",
+        "array",
+        "object",
+        "any",
+        "void",
+        "send",
+        "star",
+        "notAnIcon",
+        "root",
+        "https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json",
+        "2026-01-16",
+        "14:30:00Z",
+    ];
+    s.extend(surfaces_core::a2ui::schema::COMPONENTS);
+    s.extend(surfaces_core::a2ui::schema::FUNCTIONS);
+    s
+}
+
+const KEYS: [&str; 20] = [
+    "extra",
+    "id",
+    "component",
+    "version",
+    "surfaceId",
+    "catalogId",
+    "theme",
+    "path",
+    "value",
+    "call",
+    "args",
+    "returnType",
+    "children",
+    "child",
+    "label",
+    "weight",
+    "checks",
+    "accessibility",
+    "createSurface",
+    "deleteSurface",
+];
+
+fn mutate(v: &mut Value, rng: &mut Rng) {
+    let mut all = Vec::new();
+    nodes(v, String::new(), &mut all);
+    let at = rng.pick(&all).clone();
+    let node = v.pointer_mut(&at).unwrap();
+    match rng.below(7) {
+        0 => {
+            if let Some(o) = node.as_object_mut() {
+                if !o.is_empty() {
+                    let k = o.keys().nth(rng.below(o.len())).unwrap().clone();
+                    o.remove(&k);
+                    return;
+                }
+            }
+            *node = rng.pick(&replacements()).clone();
+        }
+        1 => {
+            if let Some(o) = node.as_object_mut() {
+                let k = *rng.pick(&KEYS);
+                o.insert(k.to_string(), rng.pick(&replacements()).clone());
+            } else if let Some(a) = node.as_array_mut() {
+                a.push(rng.pick(&replacements()).clone());
+            } else {
+                *node = rng.pick(&replacements()).clone();
+            }
+        }
+        2 => {
+            if let Some(o) = node.as_object_mut() {
+                if !o.is_empty() {
+                    let k = o.keys().nth(rng.below(o.len())).unwrap().clone();
+                    let val = o.remove(&k).unwrap();
+                    o.insert(rng.pick(&KEYS).to_string(), val);
+                    return;
+                }
+            }
+            *node = Value::String(rng.pick(&strings()).to_string());
+        }
+        3 => *node = Value::String(rng.pick(&strings()).to_string()),
+        4 => {
+            if let Some(a) = node.as_array_mut() {
+                if !a.is_empty() && rng.below(2) == 0 {
+                    a.remove(rng.below(a.len()));
+                } else {
+                    a.clear();
+                }
+            } else {
+                *node = rng.pick(&replacements()).clone();
+            }
+        }
+        _ => *node = rng.pick(&replacements()).clone(),
+    }
+}
+
+#[test]
+fn verdicts_agree_with_a_json_schema_engine_on_mutated_envelopes() {
+    let reference = reference();
+    let mut seeds: Vec<Value> = examples().into_iter().map(|(_, v)| v).collect();
+    seeds.extend(test_cases().into_iter().map(|(_, _, v)| v));
+    let mut rng = Rng(0x5eed_a2a1);
+    let (mut cases, mut invalid) = (0, 0);
+    let mut disagreements = Vec::new();
+    for round in 0..200 {
+        for seed in &seeds {
+            let mut v = seed.clone();
+            for _ in 0..=(round % 3) {
+                mutate(&mut v, &mut rng);
+            }
+            let want = reference.is_valid(&v);
+            let (got, errors) = ours(&v);
+            cases += 1;
+            invalid += usize::from(!want);
+            if got != want && disagreements.len() < 15 {
+                disagreements.push(format!("reference {want}, ours {got} {errors:?}\n  {v}"));
+            }
+        }
+    }
+    eprintln!("differential: {cases} cases, {invalid} invalid by the reference");
+    assert!(cases >= 30_000, "{cases} cases");
+    // Both verdicts must be well represented, or the test proves little.
+    assert!(
+        invalid > cases / 4 && invalid < cases * 9 / 10,
+        "{invalid} of {cases} invalid"
+    );
+    assert!(
+        disagreements.is_empty(),
+        "{} disagreements, e.g.:\n{}",
+        disagreements.len(),
+        disagreements.join("\n")
+    );
+}
+
+/// Systematically: every key of every object removed in turn, and an unknown key added to
+/// every object, on every official example and test case.
+#[test]
+fn verdicts_agree_on_every_single_key_removal_and_addition() {
+    let reference = reference();
+    let mut seeds: Vec<Value> = examples().into_iter().map(|(_, v)| v).collect();
+    seeds.extend(test_cases().into_iter().map(|(_, _, v)| v));
+    let (mut cases, mut disagreements) = (0, Vec::new());
+    let mut check = |v: &Value| {
+        cases += 1;
+        let want = reference.is_valid(v);
+        let (got, errors) = ours(v);
+        if got != want && disagreements.len() < 15 {
+            disagreements.push(format!("reference {want}, ours {got} {errors:?}\n  {v}"));
+        }
+    };
+    for seed in &seeds {
+        let mut all = Vec::new();
+        nodes(seed, String::new(), &mut all);
+        for at in &all {
+            let Some(keys) = seed
+                .pointer(at)
+                .and_then(Value::as_object)
+                .map(|o| o.keys().cloned().collect::<Vec<_>>())
+            else {
+                continue;
+            };
+            for k in keys {
+                let mut v = seed.clone();
+                v.pointer_mut(at)
+                    .unwrap()
+                    .as_object_mut()
+                    .unwrap()
+                    .remove(&k);
+                check(&v);
+            }
+            let mut v = seed.clone();
+            v.pointer_mut(at)
+                .unwrap()
+                .as_object_mut()
+                .unwrap()
+                .insert("extraKey".into(), json!(1));
+            check(&v);
+        }
+    }
+    assert!(cases > 3_000, "{cases} cases");
+    assert!(
+        disagreements.is_empty(),
+        "{} disagreements, e.g.:\n{}",
+        disagreements.len(),
+        disagreements.join("\n")
+    );
+}
