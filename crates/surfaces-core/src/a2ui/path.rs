@@ -35,7 +35,7 @@ impl<'a> Path<'a> {
         }
     }
 
-    pub fn to_pointer(&self) -> Pointer {
+    pub fn pointer(&self) -> Pointer {
         let mut segs = Vec::new();
         let mut at = Some(self);
         while let Some(p) = at {
@@ -61,7 +61,7 @@ mod tests {
         let a = root.key("a/b");
         let b = a.index(2);
         let c = b.key("~");
-        assert_eq!(c.to_pointer().as_str(), "/a~1b/2/~0");
-        assert_eq!(Path::ROOT.to_pointer().as_str(), "");
+        assert_eq!(c.pointer().as_str(), "/a~1b/2/~0");
+        assert_eq!(Path::ROOT.pointer().as_str(), "");
     }
 }

@@ -484,7 +484,7 @@ impl Validator {
         if self.errors.len() < MAX_ERRORS {
             self.errors.push(SchemaError {
                 code,
-                path: path.to_pointer().into(),
+                path: path.pointer().into(),
                 message: message(),
             });
         } else if self.errors.len() == MAX_ERRORS {
