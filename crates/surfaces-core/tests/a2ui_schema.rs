@@ -442,3 +442,93 @@ fn verdicts_agree_on_every_single_key_removal_and_addition() {
         disagreements.join("\n")
     );
 }
+
+fn schema_validator(rel: &str, id: &str) -> jsonschema::Validator {
+    let mut schema = read(rel);
+    schema["$id"] = json!(id);
+    jsonschema::options()
+        .with_draft(Draft::Draft202012)
+        .should_validate_formats(true)
+        .build(&schema)
+        .unwrap()
+}
+
+#[test]
+fn every_official_example_folds_with_nothing_ignored() {
+    use surfaces_core::a2ui::{ApplyContext, Limits, SurfaceStore};
+    let dir = spec::spec_dir().join("a2ui/v0_9/catalogs/basic/examples");
+    let mut names: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    names.sort();
+    for path in names {
+        let v: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        let mut store = SurfaceStore::new(Limits::default());
+        let n = store.apply_data(&v["messages"], &ApplyContext::default());
+        let r = store.report();
+        assert_eq!(
+            (r.applied, r.ignored),
+            (n, 0),
+            "{}: {:?}",
+            path.display(),
+            r.findings
+        );
+        assert!(
+            !r.surfaces.is_empty() && r.surfaces.iter().all(|s| s.root && s.catalog_rendered),
+            "{}",
+            path.display()
+        );
+    }
+}
+
+#[test]
+fn actions_capabilities_and_data_model_match_the_client_schemas() {
+    use surfaces_core::a2ui::{client_capabilities, ApplyContext, Limits, SurfaceStore};
+    let to_server = schema_validator(
+        "a2ui/v0_9/json/client_to_server.json",
+        "https://a2ui.org/specification/v0_9/client_to_server.json",
+    );
+    let caps = schema_validator(
+        "a2ui/v0_9/json/client_capabilities.json",
+        "https://a2ui.org/specification/v0_9/client_capabilities.json",
+    );
+    let model = schema_validator(
+        "a2ui/v0_9/json/client_data_model.json",
+        "https://a2ui.org/specification/v0_9/client_data_model.json",
+    );
+    assert!(
+        caps.is_valid(&client_capabilities()),
+        "{}",
+        client_capabilities()
+    );
+    // Every event Button of every official example builds a schema-valid action message.
+    let dir = spec::spec_dir().join("a2ui/v0_9/catalogs/basic/examples");
+    let mut built = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let v: Value =
+            serde_json::from_str(&std::fs::read_to_string(entry.unwrap().path()).unwrap()).unwrap();
+        let mut store = SurfaceStore::new(Limits::default());
+        store.apply_data(&v["messages"], &ApplyContext::default());
+        for m in v["messages"].as_array().unwrap() {
+            let Some(list) = m
+                .pointer("/updateComponents/components")
+                .and_then(Value::as_array)
+            else {
+                continue;
+            };
+            let sid = m["updateComponents"]["surfaceId"].as_str().unwrap();
+            for c in list.iter().filter(|c| c.pointer("/action/event").is_some()) {
+                let msg = store
+                    .action(sid, c["id"].as_str().unwrap(), "2026-11-30T12:00:00.000Z")
+                    .unwrap();
+                assert!(to_server.is_valid(&msg), "{msg}");
+                built += 1;
+            }
+        }
+        if let Some(dm) = store.client_data_model() {
+            assert!(model.is_valid(&dm), "{dm}");
+        }
+    }
+    assert!(built >= 20, "only {built} actions built");
+}

@@ -1,6 +1,23 @@
 //! A2UI v0.9 / v0.9.1: validating envelopes against the official schemas and folding them
-//! into surfaces.
+//! into surfaces. Nothing here evaluates agent code, loads a URL or knows of the DOM.
 
+mod action;
+mod admission;
 mod formats;
+mod input;
+mod limits;
 mod path;
+pub mod pointer;
+mod report;
 pub mod schema;
+mod store;
+pub mod tree;
+
+pub use action::{client_capabilities, ActionError};
+pub use admission::UrlPolicy;
+pub use input::{card_advertises_a2ui, PartOutcome, EXTENSION_URIS, MEDIA_TYPES};
+pub use limits::Limits;
+pub use report::{A2uiReport, SurfaceReport};
+pub use store::{
+    ApplyContext, EnvelopeFinding, Stats, SurfaceStore, BASIC_CATALOG_ALIASES, BASIC_CATALOG_ID,
+};

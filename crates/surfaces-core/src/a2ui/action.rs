@@ -1,0 +1,213 @@
+//! What goes back to the agent: a person's edits kept as an overlay, action messages built
+//! from a Button's `action.event` at click time, and the client capabilities.
+
+use serde_json::{json, Map, Value};
+
+use super::pointer;
+use super::store::{SurfaceStore, BASIC_CATALOG_ID};
+
+/// Why an action message was not built (the console shows the button disabled with this).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ActionError {
+    UnknownSurface(String),
+    UnknownComponent(String),
+    /// The component has no `action` (it is not a Button).
+    NoAction(String),
+    /// A `functionCall` action runs on the client and is never sent to the agent.
+    LocalFunction,
+    /// The event name is empty or longer than 128 characters.
+    BadName(usize),
+    /// The resolved context is larger than the limit.
+    ContextTooLarge {
+        bytes: usize,
+        limit: usize,
+    },
+}
+
+impl std::fmt::Display for ActionError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ActionError::UnknownSurface(s) => write!(f, "no surface \"{s}\""),
+            ActionError::UnknownComponent(c) => write!(f, "no component \"{c}\""),
+            ActionError::NoAction(c) => write!(f, "component \"{c}\" has no action"),
+            ActionError::LocalFunction => {
+                write!(f, "a functionCall action runs locally and is not sent")
+            }
+            ActionError::BadName(n) => write!(
+                f,
+                "the action name has {n} characters; 1 to 128 are allowed"
+            ),
+            ActionError::ContextTooLarge { bytes, limit } => {
+                write!(
+                    f,
+                    "the action context is {bytes} bytes; the limit is {limit}"
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for ActionError {}
+
+/// Why an edit was refused (misuse by the caller: the person's input goes through the UI).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EditError {
+    UnknownSurface(String),
+    BadPointer(String),
+    TooLarge { bytes: usize, limit: usize },
+}
+
+impl std::fmt::Display for EditError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            EditError::UnknownSurface(s) => write!(f, "no surface \"{s}\""),
+            EditError::BadPointer(why) => f.write_str(why),
+            EditError::TooLarge { bytes, limit } => write!(
+                f,
+                "the edited data model would be {bytes} bytes; the limit is {limit}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for EditError {}
+
+/// The `a2uiClientCapabilities` for A2A message metadata: both the v0.9 and v0.9.1 keys,
+/// plus the flat form one SDK reads (the top level allows extra keys).
+pub fn client_capabilities() -> Value {
+    let ids = json!([BASIC_CATALOG_ID]);
+    json!({
+        "v0.9": { "supportedCatalogIds": ids },
+        "v0.9.1": { "supportedCatalogIds": ids },
+        "supportedCatalogIds": ids,
+    })
+}
+
+impl SurfaceStore {
+    /// Records a person's edit at `pointer` in the overlay; agent updates never erase it.
+    pub fn edit(
+        &mut self,
+        surface_id: &str,
+        pointer_text: &str,
+        value: Value,
+    ) -> Result<(), EditError> {
+        let limit = self.limits.data_model_bytes;
+        let surface = self
+            .surface_mut(surface_id)
+            .ok_or_else(|| EditError::UnknownSurface(surface_id.into()))?;
+        let segs = pointer::parse(pointer_text)
+            .map_err(|e| EditError::BadPointer(e.message(pointer_text)))?;
+        if segs.is_empty() {
+            return Err(EditError::BadPointer(
+                "an edit names a field, not the whole model".into(),
+            ));
+        }
+        let canonical = pointer_text.to_string();
+        let old = surface.overlay.insert(canonical.clone(), value);
+        let bytes = pointer::json_size(&surface.effective_model());
+        if bytes > limit {
+            match old {
+                Some(v) => surface.overlay.insert(canonical, v),
+                None => surface.overlay.remove(&canonical),
+            };
+            return Err(EditError::TooLarge { bytes, limit });
+        }
+        Ok(())
+    }
+
+    /// The person's edits of a surface, by pointer.
+    pub fn edits(&self, surface_id: &str) -> Option<&std::collections::BTreeMap<String, Value>> {
+        self.surface(surface_id).map(|s| &s.overlay)
+    }
+
+    /// Builds the client-to-server action message for a click on `component_id` now
+    /// (`timestamp` is an RFC 3339 date-time the caller supplies).
+    pub fn action(
+        &self,
+        surface_id: &str,
+        component_id: &str,
+        timestamp: &str,
+    ) -> Result<Value, ActionError> {
+        let surface = self
+            .surface(surface_id)
+            .ok_or_else(|| ActionError::UnknownSurface(surface_id.into()))?;
+        let component = surface
+            .components
+            .get(component_id)
+            .ok_or_else(|| ActionError::UnknownComponent(component_id.into()))?;
+        let action = component
+            .get("action")
+            .ok_or_else(|| ActionError::NoAction(component_id.into()))?;
+        let Some(event) = action.get("event") else {
+            return Err(ActionError::LocalFunction);
+        };
+        let name = event["name"].as_str().unwrap_or_default();
+        let chars = name.chars().count();
+        if !(1..=128).contains(&chars) {
+            return Err(ActionError::BadName(chars));
+        }
+        let model = surface.effective_model();
+        let mut context = Map::new();
+        for (k, v) in event
+            .get("context")
+            .and_then(Value::as_object)
+            .into_iter()
+            .flatten()
+        {
+            if let Some(resolved) = resolve(v, &model) {
+                context.insert(k.clone(), resolved);
+            }
+        }
+        let context = Value::Object(context);
+        let bytes = pointer::json_size(&context);
+        if bytes > self.limits.action_context_bytes {
+            return Err(ActionError::ContextTooLarge {
+                bytes,
+                limit: self.limits.action_context_bytes,
+            });
+        }
+        Ok(json!({
+            "version": "v0.9",
+            "action": {
+                "name": name,
+                "surfaceId": surface_id,
+                "sourceComponentId": component_id,
+                "timestamp": timestamp,
+                "context": context,
+            }
+        }))
+    }
+}
+
+/// A context value at click time: literals as given, bindings read from the effective
+/// model. Function calls are not evaluated here, and what cannot be resolved is omitted.
+fn resolve(v: &Value, model: &Value) -> Option<Value> {
+    match v {
+        Value::Object(o) => {
+            let path = o.get("path")?.as_str()?;
+            let segs = pointer::parse(path).ok()?;
+            pointer::get(model, &segs).cloned()
+        }
+        Value::Null => None,
+        literal => Some(literal.clone()),
+    }
+}
+
+impl SurfaceStore {
+    /// `a2uiClientDataModel` for the surfaces that asked for it with `sendDataModel`, or
+    /// `None` when none did.
+    pub fn client_data_model(&self) -> Option<Value> {
+        let surfaces: Map<String, Value> = self
+            .surfaces
+            .iter()
+            .filter(|s| s.send_data_model)
+            .map(|s| (s.id.clone(), s.effective_model()))
+            .collect();
+        (!surfaces.is_empty()).then(|| json!({ "version": "v0.9", "surfaces": surfaces }))
+    }
+
+    /// The theme a surface was created with (agent-chosen: never identity).
+    pub fn theme(&self, surface_id: &str) -> Option<&Value> {
+        self.surface(surface_id).and_then(|s| s.theme.as_ref())
+    }
+}

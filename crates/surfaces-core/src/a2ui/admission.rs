@@ -1,0 +1,197 @@
+//! Admission checks beyond the schema (the contract view's list): bounded ids, text and
+//! options; refused URL schemes and hosts; data paths that cannot escape or pollute.
+
+use serde_json::Value;
+
+use super::limits::Limits;
+use super::path::Path;
+use super::pointer::{self, FORBIDDEN_SEGMENTS};
+use super::schema::SchemaError;
+
+/// Which URLs an agent may name for the renderer to load or open.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct UrlPolicy {
+    /// When set, only these hosts (exact, lower-case ASCII) are admitted; `https:` always.
+    pub allowed_hosts: Option<Vec<String>>,
+}
+
+impl UrlPolicy {
+    /// `None` when the URL may stand; otherwise why not.
+    pub fn refuse(&self, raw: &str) -> Option<String> {
+        let url = match url::Url::parse(raw) {
+            Ok(u) => u,
+            Err(e) => return Some(format!("\"{raw}\" is not an absolute URL ({e}).")),
+        };
+        if url.scheme() != "https" {
+            return Some(format!(
+                "The `{}:` scheme is refused; only https: URLs are admitted.",
+                url.scheme()
+            ));
+        }
+        if let Some(hosts) = &self.allowed_hosts {
+            let host = url.host_str().unwrap_or_default();
+            if !hosts.iter().any(|h| h == host) {
+                return Some(format!("{host} is not on this renderer's host allowlist."));
+            }
+        }
+        None
+    }
+}
+
+pub struct Admission<'a> {
+    pub limits: &'a Limits,
+    pub urls: &'a UrlPolicy,
+    pub errors: Vec<SchemaError>,
+}
+
+impl Admission<'_> {
+    fn err(&mut self, code: &'static str, path: &Path, message: String) {
+        if self.errors.len() < 32 {
+            self.errors.push(SchemaError {
+                code,
+                path: path.pointer().into(),
+                message,
+            });
+        }
+    }
+
+    pub fn id(&mut self, id: &str, path: &Path) {
+        let n = id.chars().count();
+        if n > self.limits.id_chars {
+            self.err(
+                "id-too-long",
+                path,
+                format!(
+                    "This id is {n} characters; the limit is {}.",
+                    self.limits.id_chars
+                ),
+            );
+        }
+    }
+
+    /// A `path` used for a binding or template: absolute, or relative inside a template.
+    pub fn data_path(&mut self, p: &str, path: &Path) {
+        if let Err(e) = pointer::check_relative(p) {
+            self.err(e.code(), path, e.message(p));
+        }
+    }
+
+    /// An `updateDataModel` path: absolute only.
+    pub fn model_path(&mut self, p: &str, path: &Path) {
+        if let Err(e) = pointer::parse(p) {
+            self.err(e.code(), path, e.message(p));
+        }
+    }
+
+    /// Keys of a data-model value must not be the prototype-polluting names.
+    pub fn model_value(&mut self, v: &Value, path: &Path) {
+        match v {
+            Value::Object(o) => {
+                for (k, child) in o {
+                    if FORBIDDEN_SEGMENTS.contains(&k.as_str()) {
+                        self.err(
+                            "data-forbidden-key",
+                            &path.key(k),
+                            format!("The key \"{k}\" is refused in a data model."),
+                        );
+                    } else {
+                        self.model_value(child, &path.key(k));
+                    }
+                }
+            }
+            Value::Array(a) => {
+                for (i, child) in a.iter().enumerate() {
+                    self.model_value(child, &path.index(i));
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn url(&mut self, v: &Value, path: &Path) {
+        if let Some(raw) = v.as_str() {
+            if let Some(why) = self.urls.refuse(raw) {
+                self.err("url-refused", path, why);
+            }
+        }
+    }
+
+    /// Walks a (schema-valid) component for ids, text, options, URLs and data paths.
+    pub fn component(&mut self, c: &Value, path: &Path) {
+        let Some(o) = c.as_object() else { return };
+        if let Some(id) = o.get("id").and_then(Value::as_str) {
+            self.id(id, &path.key("id"));
+        }
+        let kind = o
+            .get("component")
+            .and_then(Value::as_str)
+            .unwrap_or_default();
+        if matches!(kind, "Image" | "Video" | "AudioPlayer") {
+            if let Some(u) = o.get("url") {
+                self.url(u, &path.key("url"));
+            }
+        }
+        if kind == "ChoicePicker" {
+            if let Some(options) = o.get("options").and_then(Value::as_array) {
+                if options.len() > self.limits.options {
+                    self.err(
+                        "too-many-options",
+                        &path.key("options"),
+                        format!(
+                            "{} options; the limit is {}.",
+                            options.len(),
+                            self.limits.options
+                        ),
+                    );
+                }
+            }
+        }
+        for (k, v) in o {
+            if k != "id" && k != "component" {
+                self.walk(v, &path.key(k));
+            }
+        }
+    }
+
+    /// Every string, binding, template and function call below a property.
+    fn walk(&mut self, v: &Value, path: &Path) {
+        match v {
+            Value::String(s) => {
+                let n = s.chars().count();
+                if n > self.limits.text_chars {
+                    self.err(
+                        "text-too-long",
+                        path,
+                        format!("{n} characters; the limit is {}.", self.limits.text_chars),
+                    );
+                }
+            }
+            Value::Array(a) => {
+                for (i, item) in a.iter().enumerate() {
+                    self.walk(item, &path.index(i));
+                }
+            }
+            Value::Object(o) => {
+                if o.contains_key("componentId") {
+                    if let Some(id) = o.get("componentId").and_then(Value::as_str) {
+                        self.id(id, &path.key("componentId"));
+                    }
+                }
+                if let Some(Value::String(p)) = o.get("path") {
+                    self.data_path(p, &path.key("path"));
+                }
+                if o.get("call").and_then(Value::as_str) == Some("openUrl") {
+                    if let Some(u) = o.get("args").and_then(|a| a.get("url")) {
+                        self.url(u, &path.key("args").key("url"));
+                    }
+                }
+                for (k, child) in o {
+                    if k != "path" {
+                        self.walk(child, &path.key(k));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}

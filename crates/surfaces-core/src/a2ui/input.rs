@@ -1,0 +1,144 @@
+//! Getting envelopes out of what transports carry: A2A data parts, JSON arrays,
+//! `{"messages": [...]}` objects, single envelopes and JSON Lines.
+
+use serde_json::Value;
+
+use super::pointer::json_size;
+use super::store::{ApplyContext, SurfaceStore};
+use crate::finding::Severity;
+
+/// Media types of an A2UI data part (v0.9 and v0.9.1 spellings).
+pub const MEDIA_TYPES: [&str; 2] = ["application/json+a2ui", "application/a2ui+json"];
+/// Extension URIs an agent's card advertises A2UI v0.9 / v0.9.1 with.
+pub const EXTENSION_URIS: [&str; 2] = [
+    "https://a2ui.org/a2a-extension/a2ui/v0.9",
+    "https://a2ui.org/a2a-extension/a2ui/v0.9.1",
+];
+
+/// Whether an agent card advertises A2UI v0.9 or v0.9.1 in `capabilities.extensions`.
+pub fn card_advertises_a2ui(card: &Value) -> bool {
+    card.pointer("/capabilities/extensions")
+        .and_then(Value::as_array)
+        .is_some_and(|exts| {
+            exts.iter().any(|e| {
+                e.get("uri")
+                    .and_then(Value::as_str)
+                    .is_some_and(|u| EXTENSION_URIS.contains(&u))
+            })
+        })
+}
+
+/// What became of a part.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PartOutcome {
+    /// A2UI: this many envelopes were read from it (applied or ignored).
+    A2ui(usize),
+    /// Not A2UI (another media type, not a data part, or the agent does not advertise the
+    /// extension): an ordinary data part for the caller to show as data.
+    NotA2ui,
+}
+
+fn media_type(part: &Value) -> Option<&str> {
+    [
+        "/metadata/mimeType",
+        "/mimeType",
+        "/mediaType",
+        "/metadata/mediaType",
+    ]
+    .iter()
+    .find_map(|p| part.pointer(p).and_then(Value::as_str))
+}
+
+impl SurfaceStore {
+    /// Applies an A2A data part (`{"kind": "data", "data": …, "metadata": {"mimeType": …}}`,
+    /// or the v1.0 shape with `mediaType`). `advertised` says whether the agent's card
+    /// advertises the A2UI extension; without it, nothing is rendered from the part.
+    pub fn apply_part(
+        &mut self,
+        part: &Value,
+        advertised: bool,
+        ctx: &ApplyContext,
+    ) -> PartOutcome {
+        let Some(data) = part.get("data") else {
+            return PartOutcome::NotA2ui;
+        };
+        if !advertised || !media_type(part).is_some_and(|m| MEDIA_TYPES.contains(&m)) {
+            return PartOutcome::NotA2ui;
+        }
+        let size = json_size(data);
+        if size > self.limits.part_bytes {
+            let limit = self.limits.part_bytes;
+            self.note(
+                None,
+                Severity::Error,
+                "part-too-large",
+                "/data".into(),
+                format!("The part is {size} bytes; parts over {limit} bytes are not read."),
+            );
+            return PartOutcome::A2ui(0);
+        }
+        PartOutcome::A2ui(self.apply_data(data, ctx))
+    }
+
+    /// Applies parsed data: an array of envelopes, `{"messages": [...]}`, or one envelope.
+    /// Returns how many envelopes it held.
+    pub fn apply_data(&mut self, data: &Value, ctx: &ApplyContext) -> usize {
+        let list: &[Value] = match data {
+            Value::Array(items) => items,
+            Value::Object(o) if o.contains_key("messages") && !o.contains_key("version") => {
+                match &o["messages"] {
+                    Value::Array(items) => items,
+                    other => std::slice::from_ref(other),
+                }
+            }
+            other => std::slice::from_ref(other),
+        };
+        for env in list {
+            self.apply_envelope(env, ctx);
+        }
+        list.len()
+    }
+
+    /// Applies text holding JSON (see [`SurfaceStore::apply_data`]) or JSON Lines.
+    pub fn apply_text(&mut self, text: &str, ctx: &ApplyContext) -> usize {
+        if text.len() > self.limits.part_bytes {
+            let limit = self.limits.part_bytes;
+            self.note(
+                None,
+                Severity::Error,
+                "part-too-large",
+                String::new(),
+                format!(
+                    "The text is {} bytes; over {limit} it is not read.",
+                    text.len()
+                ),
+            );
+            return 0;
+        }
+        if let Ok(v) = serde_json::from_str::<Value>(text) {
+            return self.apply_data(&v, ctx);
+        }
+        let mut n = 0;
+        for line in text.lines().filter(|l| !l.trim().is_empty()) {
+            n += 1;
+            match serde_json::from_str::<Value>(line) {
+                Ok(v) => {
+                    self.apply_envelope(&v, ctx);
+                }
+                Err(e) => {
+                    let index = self.envelopes;
+                    self.envelopes += 1;
+                    self.ignored += 1;
+                    self.note(
+                        Some(index),
+                        Severity::Error,
+                        "envelope-not-json",
+                        String::new(),
+                        format!("This line is not JSON ({e})."),
+                    );
+                }
+            }
+        }
+        n
+    }
+}

@@ -1,0 +1,51 @@
+use serde::{Deserialize, Serialize};
+
+/// Bounds on what an agent can make a renderer hold. Defaults are the existing console's;
+/// each is configurable, and each has a test at the limit and one past it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default, deny_unknown_fields)]
+pub struct Limits {
+    /// Envelopes processed per store (per task); later ones are ignored.
+    pub envelopes: usize,
+    /// Surfaces alive at once.
+    pub surfaces: usize,
+    /// Components per surface.
+    pub components: usize,
+    /// Nesting depth rendered from `root`; deeper becomes a placeholder.
+    pub depth: usize,
+    /// Serialised size of a surface's data model (agent model, and person's edits).
+    pub data_model_bytes: usize,
+    /// Characters in any one string of a component.
+    pub text_chars: usize,
+    /// Options of a ChoicePicker.
+    pub options: usize,
+    /// Characters in a surface or component id.
+    pub id_chars: usize,
+    /// Serialised size of an action's resolved context.
+    pub action_context_bytes: usize,
+    /// Serialised size of one A2A part (or one text given to `apply_envelopes`).
+    pub part_bytes: usize,
+    /// Token bucket per surface, driven by caller-supplied timestamps: the burst size…
+    pub update_burst: u32,
+    /// …and how many updates per second refill it.
+    pub updates_per_second: f64,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            envelopes: 2000,
+            surfaces: 8,
+            components: 200,
+            depth: 20,
+            data_model_bytes: 65536,
+            text_chars: 5000,
+            options: 50,
+            id_chars: 128,
+            action_context_bytes: 16384,
+            part_bytes: 1024 * 1024,
+            update_burst: 200,
+            updates_per_second: 50.0,
+        }
+    }
+}

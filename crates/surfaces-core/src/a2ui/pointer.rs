@@ -1,0 +1,265 @@
+//! RFC 6901 pointers into a surface's data model, refusing the segments that pollute
+//! JavaScript prototypes when a model is handed to JS code.
+
+use serde_json::{Map, Value};
+
+pub const FORBIDDEN_SEGMENTS: [&str; 3] = ["__proto__", "constructor", "prototype"];
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PointerError {
+    /// Not empty and not starting with `/`.
+    NotAbsolute,
+    /// A `~` not followed by `0` or `1`.
+    BadEscape,
+    /// `__proto__`, `constructor` or `prototype`.
+    Forbidden(String),
+}
+
+impl PointerError {
+    pub fn code(&self) -> &'static str {
+        match self {
+            PointerError::NotAbsolute => "path-not-absolute",
+            PointerError::BadEscape => "path-invalid",
+            PointerError::Forbidden(_) => "path-forbidden-segment",
+        }
+    }
+
+    pub fn message(&self, path: &str) -> String {
+        match self {
+            PointerError::NotAbsolute => format!("\"{path}\" is not an absolute JSON Pointer."),
+            PointerError::BadEscape => format!("\"{path}\" has a `~` that is not `~0` or `~1`."),
+            PointerError::Forbidden(s) => {
+                format!("\"{path}\" has the segment \"{s}\", which is refused.")
+            }
+        }
+    }
+}
+
+/// Splits and unescapes a pointer. `""` and `"/"` both mean the whole model (A2UI's reading
+/// of `/`, which RFC 6901 would take as the empty key).
+pub fn parse(pointer: &str) -> Result<Vec<String>, PointerError> {
+    if pointer.is_empty() || pointer == "/" {
+        return Ok(Vec::new());
+    }
+    let Some(rest) = pointer.strip_prefix('/') else {
+        return Err(PointerError::NotAbsolute);
+    };
+    rest.split('/').map(segment).collect()
+}
+
+/// Unescapes one segment and refuses the polluting ones.
+pub fn segment(raw: &str) -> Result<String, PointerError> {
+    let mut out = String::with_capacity(raw.len());
+    let mut chars = raw.chars();
+    while let Some(c) = chars.next() {
+        if c == '~' {
+            match chars.next() {
+                Some('0') => out.push('~'),
+                Some('1') => out.push('/'),
+                _ => return Err(PointerError::BadEscape),
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    if FORBIDDEN_SEGMENTS.contains(&out.as_str()) {
+        return Err(PointerError::Forbidden(out));
+    }
+    Ok(out)
+}
+
+/// Checks a relative path (as used inside templates): segments without a leading `/`.
+pub fn check_relative(path: &str) -> Result<(), PointerError> {
+    if path.is_empty() || path == "." {
+        return Ok(());
+    }
+    if path.starts_with('/') {
+        return parse(path).map(|_| ());
+    }
+    path.split('/').try_for_each(|s| segment(s).map(|_| ()))
+}
+
+fn index(seg: &str, len: usize) -> Option<usize> {
+    if seg == "-" {
+        return Some(len);
+    }
+    if seg.is_empty()
+        || (seg.len() > 1 && seg.starts_with('0'))
+        || !seg.bytes().all(|b| b.is_ascii_digit())
+    {
+        return None;
+    }
+    seg.parse().ok()
+}
+
+pub fn get<'v>(root: &'v Value, segs: &[String]) -> Option<&'v Value> {
+    let mut at = root;
+    for s in segs {
+        at = match at {
+            Value::Object(o) => o.get(s)?,
+            Value::Array(a) => a.get(index(s, a.len())?)?,
+            _ => return None,
+        };
+    }
+    Some(at)
+}
+
+/// Sets `value` at `segs`, creating objects on the way. Returns the value it replaced, or
+/// `Err(())` when the path runs through a scalar or a bad array index.
+#[allow(clippy::result_unit_err)]
+pub fn set(root: &mut Value, segs: &[String], value: Value) -> Result<Option<Value>, ()> {
+    let Some((last, parents)) = segs.split_last() else {
+        return Ok(Some(std::mem::replace(root, value)));
+    };
+    let mut at = root;
+    for s in parents {
+        at = match at {
+            Value::Object(o) => o
+                .entry(s.clone())
+                .or_insert_with(|| Value::Object(Map::new())),
+            Value::Array(a) => {
+                let i = index(s, a.len()).ok_or(())?;
+                if i == a.len() {
+                    a.push(Value::Object(Map::new()));
+                }
+                a.get_mut(i).ok_or(())?
+            }
+            Value::Null => {
+                *at = Value::Object(Map::new());
+                at.as_object_mut()
+                    .expect("just made")
+                    .entry(s.clone())
+                    .or_insert_with(|| Value::Object(Map::new()))
+            }
+            _ => return Err(()),
+        };
+    }
+    match at {
+        Value::Object(o) => Ok(o.insert(last.clone(), value)),
+        Value::Array(a) => {
+            let i = index(last, a.len()).ok_or(())?;
+            if i < a.len() {
+                Ok(Some(std::mem::replace(&mut a[i], value)))
+            } else if i == a.len() {
+                a.push(value);
+                Ok(None)
+            } else {
+                Err(())
+            }
+        }
+        Value::Null => {
+            let mut o = Map::new();
+            o.insert(last.clone(), value);
+            *at = Value::Object(o);
+            Ok(None)
+        }
+        _ => Err(()),
+    }
+}
+
+/// Removes the value at `segs`. In an array the slot becomes `null` and the length stays.
+pub fn delete(root: &mut Value, segs: &[String]) -> Option<Value> {
+    let Some((last, parents)) = segs.split_last() else {
+        return Some(std::mem::replace(root, Value::Object(Map::new())));
+    };
+    let mut at = root;
+    for s in parents {
+        at = match at {
+            Value::Object(o) => o.get_mut(s)?,
+            Value::Array(a) => {
+                let i = index(s, a.len())?;
+                a.get_mut(i)?
+            }
+            _ => return None,
+        };
+    }
+    match at {
+        Value::Object(o) => o.shift_remove(last),
+        Value::Array(a) => {
+            let i = index(last, a.len())?;
+            a.get_mut(i)
+                .map(|slot| std::mem::replace(slot, Value::Null))
+        }
+        _ => None,
+    }
+}
+
+/// The length of `v` as compact JSON text, without building the text.
+pub fn json_size(v: &Value) -> usize {
+    match v {
+        Value::Null => 4,
+        Value::Bool(b) => {
+            if *b {
+                4
+            } else {
+                5
+            }
+        }
+        Value::Number(n) => n.to_string().len(),
+        Value::String(s) => string_size(s),
+        Value::Array(a) => 2 + a.iter().map(json_size).sum::<usize>() + a.len().saturating_sub(1),
+        Value::Object(o) => {
+            2 + o
+                .iter()
+                .map(|(k, v)| string_size(k) + 1 + json_size(v))
+                .sum::<usize>()
+                + o.len().saturating_sub(1)
+        }
+    }
+}
+
+fn string_size(s: &str) -> usize {
+    2 + s
+        .bytes()
+        .map(|b| match b {
+            b'"' | b'\\' | b'\n' | b'\r' | b'\t' | 0x08 | 0x0c => 2,
+            0..=0x1f => 6,
+            _ => 1,
+        })
+        .sum::<usize>()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn parse_escapes_and_refusals() {
+        assert_eq!(parse("/a~1b/m~0n").unwrap(), vec!["a/b", "m~n"]);
+        assert!(parse("").unwrap().is_empty() && parse("/").unwrap().is_empty());
+        assert_eq!(parse("a/b"), Err(PointerError::NotAbsolute));
+        assert_eq!(parse("/a~2"), Err(PointerError::BadEscape));
+        assert_eq!(
+            parse("/x/__proto__/polluted"),
+            Err(PointerError::Forbidden("__proto__".into()))
+        );
+        assert!(parse("/constructor/prototype").is_err());
+        assert!(
+            parse("/__proto~0__").is_ok(),
+            "only the exact segment is refused"
+        );
+    }
+
+    #[test]
+    fn set_get_delete() {
+        let mut m = json!({});
+        set(&mut m, &parse("/user/name").unwrap(), json!("Ada")).unwrap();
+        set(&mut m, &parse("/list").unwrap(), json!([1, 2])).unwrap();
+        set(&mut m, &parse("/list/-").unwrap(), json!(3)).unwrap();
+        assert_eq!(m, json!({"user": {"name": "Ada"}, "list": [1, 2, 3]}));
+        assert_eq!(get(&m, &parse("/list/2").unwrap()), Some(&json!(3)));
+        assert_eq!(get(&m, &parse("/list/01").unwrap()), None);
+        assert!(set(&mut m, &parse("/user/name/x").unwrap(), json!(1)).is_err());
+        delete(&mut m, &parse("/list/0").unwrap());
+        assert_eq!(m["list"], json!([null, 2, 3]));
+        delete(&mut m, &parse("/user").unwrap());
+        assert_eq!(m, json!({"list": [null, 2, 3]}));
+    }
+
+    #[test]
+    fn size_matches_serde() {
+        let v = json!({"a": [1, 2.5, "x\"y\n\u{1}", null, true, false], "b": {"c": "é"}});
+        assert_eq!(json_size(&v), serde_json::to_string(&v).unwrap().len());
+    }
+}

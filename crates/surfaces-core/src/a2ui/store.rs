@@ -1,0 +1,502 @@
+//! Folding envelopes into surfaces, oldest first. An envelope that breaks the schema or an
+//! admission check is skipped and counted; the rest still apply.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+use super::admission::{Admission, UrlPolicy};
+use super::limits::Limits;
+use super::path::Path;
+use super::pointer;
+use super::schema::{MessageKind, SchemaError, Validator};
+use super::tree::{self, GraphError};
+use crate::finding::Severity;
+
+/// The Basic Catalog's id, and the ids it had before (accepted as aliases, with a note).
+pub const BASIC_CATALOG_ID: &str =
+    "https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json";
+pub const BASIC_CATALOG_ALIASES: [&str; 2] = [
+    "https://a2ui.org/specification/v0_9/standard_catalog.json",
+    "https://a2ui.org/specification/v0_9/basic_catalog.json",
+];
+
+/// A finding about one envelope (`envelope` is its index in the store; `None` for a whole
+/// part or text that could not be split into envelopes).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct EnvelopeFinding {
+    pub envelope: Option<usize>,
+    pub severity: Severity,
+    pub code: &'static str,
+    pub path: String,
+    pub message: String,
+}
+
+/// Where an envelope comes from, for ownership and rate limiting.
+#[derive(Debug, Clone, Default)]
+pub struct ApplyContext {
+    /// The A2A task or context the envelope arrived in. A surface belongs to the context that
+    /// created it; an envelope from another context naming it is refused.
+    pub context_id: Option<String>,
+    /// Milliseconds on any clock the caller keeps, for the per-surface update rate. Without
+    /// it, the rate is not limited.
+    pub now_ms: Option<f64>,
+}
+
+#[derive(Debug, Clone)]
+pub(crate) struct Surface {
+    pub id: String,
+    pub catalog_id: String,
+    pub catalog_rendered: bool,
+    pub theme: Option<Value>,
+    pub send_data_model: bool,
+    pub owner: Option<String>,
+    pub components: Map<String, Value>,
+    pub model: Value,
+    /// The person's edits, by pointer; never touched by agent updates.
+    pub overlay: BTreeMap<String, Value>,
+    tokens: f64,
+    last_ms: Option<f64>,
+}
+
+impl Surface {
+    /// The agent's model with the person's edits on top.
+    pub fn effective_model(&self) -> Value {
+        let mut m = self.model.clone();
+        for (p, v) in &self.overlay {
+            if let Ok(segs) = pointer::parse(p) {
+                let _ = pointer::set(&mut m, &segs, v.clone());
+            }
+        }
+        m
+    }
+
+    fn take_token(&mut self, now: Option<f64>, limits: &Limits) -> bool {
+        let Some(now) = now else { return true };
+        if let Some(last) = self.last_ms {
+            let elapsed = ((now - last) / 1000.0).max(0.0);
+            self.tokens = (self.tokens + elapsed * limits.updates_per_second)
+                .min(f64::from(limits.update_burst));
+        }
+        self.last_ms = Some(now);
+        if self.tokens >= 1.0 {
+            self.tokens -= 1.0;
+            true
+        } else {
+            false
+        }
+    }
+}
+
+/// Counters safe to send anywhere: codes and counts, never agent content.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Stats {
+    pub envelopes: usize,
+    pub applied: usize,
+    pub ignored: usize,
+    /// Findings per code.
+    pub findings: BTreeMap<&'static str, usize>,
+    /// Live components per component type, over all surfaces.
+    pub components: BTreeMap<String, usize>,
+    pub surfaces: usize,
+}
+
+/// Surfaces folded from A2UI envelopes.
+#[derive(Debug, Clone, Default)]
+pub struct SurfaceStore {
+    pub limits: Limits,
+    pub urls: UrlPolicy,
+    pub(crate) surfaces: Vec<Surface>,
+    pub(crate) envelopes: usize,
+    pub(crate) applied: usize,
+    pub(crate) ignored: usize,
+    pub(crate) findings: Vec<EnvelopeFinding>,
+}
+
+/// Why an envelope was not applied.
+struct Refusal(Vec<SchemaError>);
+
+fn refuse(code: &'static str, path: &Path, message: String) -> Refusal {
+    Refusal(vec![SchemaError {
+        code,
+        path: path.pointer().into(),
+        message,
+    }])
+}
+
+impl SurfaceStore {
+    pub fn new(limits: Limits) -> Self {
+        SurfaceStore {
+            limits,
+            ..Default::default()
+        }
+    }
+
+    pub(crate) fn surface(&self, id: &str) -> Option<&Surface> {
+        self.surfaces.iter().find(|s| s.id == id)
+    }
+
+    pub(crate) fn surface_mut(&mut self, id: &str) -> Option<&mut Surface> {
+        self.surfaces.iter_mut().find(|s| s.id == id)
+    }
+
+    pub fn findings(&self) -> &[EnvelopeFinding] {
+        &self.findings
+    }
+
+    pub(crate) fn note(
+        &mut self,
+        envelope: Option<usize>,
+        severity: Severity,
+        code: &'static str,
+        path: String,
+        message: String,
+    ) {
+        self.findings.push(EnvelopeFinding {
+            envelope,
+            severity,
+            code,
+            path,
+            message,
+        });
+    }
+
+    /// Applies one envelope. Returns whether it was applied.
+    pub fn apply_envelope(&mut self, env: &Value, ctx: &ApplyContext) -> bool {
+        let index = self.envelopes;
+        self.envelopes += 1;
+        if index >= self.limits.envelopes {
+            self.ignored += 1;
+            // One finding for the first envelope past the limit, not one per envelope.
+            if index == self.limits.envelopes {
+                let limit = self.limits.envelopes;
+                self.note(
+                    Some(index),
+                    Severity::Error,
+                    "envelope-limit",
+                    String::new(),
+                    format!("Only {limit} envelopes are processed; this one and all later ones are ignored."),
+                );
+            }
+            return false;
+        }
+        match self.admit_and_apply(env, ctx) {
+            Ok(notes) => {
+                self.applied += 1;
+                for (code, path, message) in notes {
+                    self.note(Some(index), Severity::Info, code, path, message);
+                }
+                true
+            }
+            Err(Refusal(errors)) => {
+                self.ignored += 1;
+                for e in errors {
+                    self.note(Some(index), Severity::Error, e.code, e.path, e.message);
+                }
+                false
+            }
+        }
+    }
+
+    fn admit_and_apply(
+        &mut self,
+        env: &Value,
+        ctx: &ApplyContext,
+    ) -> Result<Vec<(&'static str, String, String)>, Refusal> {
+        let mut v = Validator::default();
+        let kind = v.envelope(env);
+        if !v.errors.is_empty() {
+            return Err(Refusal(v.errors));
+        }
+        let kind = kind.expect("a valid envelope has one message");
+        let key = kind.key();
+        let body = env[key].as_object().expect("schema-checked");
+        let root = Path::ROOT;
+        let mpath = root.key(key);
+        let sid = body["surfaceId"].as_str().expect("schema-checked");
+        let mut adm = Admission {
+            limits: &self.limits,
+            urls: &self.urls,
+            errors: Vec::new(),
+        };
+        adm.id(sid, &mpath.key("surfaceId"));
+        match kind {
+            // theme.iconUrl is kept as data only: never loaded, never shown as identity.
+            MessageKind::CreateSurface => {}
+            MessageKind::UpdateComponents => {
+                let cpath = mpath.key("components");
+                for (i, c) in body["components"]
+                    .as_array()
+                    .expect("schema-checked")
+                    .iter()
+                    .enumerate()
+                {
+                    adm.component(c, &cpath.index(i));
+                }
+            }
+            MessageKind::UpdateDataModel => {
+                if let Some(p) = body.get("path").and_then(Value::as_str) {
+                    adm.model_path(p, &mpath.key("path"));
+                }
+                if let Some(value) = body.get("value") {
+                    adm.model_value(value, &mpath.key("value"));
+                }
+            }
+            MessageKind::DeleteSurface => {}
+        }
+        if !adm.errors.is_empty() {
+            return Err(Refusal(adm.errors));
+        }
+        let sid_path = mpath.key("surfaceId");
+        if kind == MessageKind::CreateSurface {
+            return self.create(body, sid, ctx, &mpath);
+        }
+        let limits = self.limits.clone();
+        let Some(surface) = self.surface_mut(sid) else {
+            return Err(refuse(
+                "surface-unknown",
+                &sid_path,
+                format!("No surface \"{sid}\" exists; create it first."),
+            ));
+        };
+        if let (Some(owner), Some(from)) = (&surface.owner, &ctx.context_id) {
+            if owner != from {
+                return Err(refuse(
+                    "surface-not-owned",
+                    &sid_path,
+                    format!("Surface \"{sid}\" belongs to another task or context; this envelope may not change it."),
+                ));
+            }
+        }
+        if !surface.take_token(ctx.now_ms, &limits) {
+            return Err(refuse(
+                "update-rate-exceeded",
+                &sid_path,
+                format!(
+                    "Surface \"{sid}\" is updated faster than {} per second (burst {}).",
+                    limits.updates_per_second, limits.update_burst
+                ),
+            ));
+        }
+        match kind {
+            MessageKind::UpdateComponents => update_components(surface, body, &limits, &mpath),
+            MessageKind::UpdateDataModel => update_data_model(surface, body, &limits, &mpath),
+            MessageKind::DeleteSurface => {
+                self.surfaces.retain(|s| s.id != sid);
+                Ok(Vec::new())
+            }
+            MessageKind::CreateSurface => unreachable!("handled above"),
+        }
+    }
+
+    fn create(
+        &mut self,
+        body: &Map<String, Value>,
+        sid: &str,
+        ctx: &ApplyContext,
+        mpath: &Path,
+    ) -> Result<Vec<(&'static str, String, String)>, Refusal> {
+        if self.surface(sid).is_some() {
+            return Err(refuse(
+                "surface-exists",
+                &mpath.key("surfaceId"),
+                format!("Surface \"{sid}\" already exists; delete it before creating it again."),
+            ));
+        }
+        if self.surfaces.len() >= self.limits.surfaces {
+            return Err(refuse(
+                "surface-limit",
+                &mpath.key("surfaceId"),
+                format!(
+                    "{} surfaces are alive; no more may be created.",
+                    self.surfaces.len()
+                ),
+            ));
+        }
+        let catalog_id = body["catalogId"]
+            .as_str()
+            .expect("schema-checked")
+            .to_string();
+        let mut notes = Vec::new();
+        let cpath = mpath.key("catalogId").pointer().to_string();
+        let catalog_rendered = if catalog_id == BASIC_CATALOG_ID {
+            true
+        } else if BASIC_CATALOG_ALIASES.contains(&catalog_id.as_str()) {
+            notes.push(("catalog-alias", cpath, format!("\"{catalog_id}\" is an old id of the Basic Catalog; it is read as {BASIC_CATALOG_ID}.")));
+            true
+        } else {
+            notes.push(("catalog-not-rendered", cpath, format!("\"{catalog_id}\" is not a catalog this renderer renders; the surface shows nothing from it.")));
+            false
+        };
+        self.surfaces.push(Surface {
+            id: sid.to_string(),
+            catalog_id,
+            catalog_rendered,
+            theme: body.get("theme").cloned(),
+            send_data_model: body
+                .get("sendDataModel")
+                .and_then(Value::as_bool)
+                .unwrap_or(false),
+            owner: ctx.context_id.clone(),
+            components: Map::new(),
+            model: Value::Object(Map::new()),
+            overlay: BTreeMap::new(),
+            tokens: f64::from(self.limits.update_burst),
+            last_ms: None,
+        });
+        Ok(notes)
+    }
+
+    /// Counters for telemetry: codes and counts only.
+    pub fn stats(&self) -> Stats {
+        let mut s = Stats {
+            envelopes: self.envelopes,
+            applied: self.applied,
+            ignored: self.ignored,
+            surfaces: self.surfaces.len(),
+            ..Default::default()
+        };
+        for f in &self.findings {
+            *s.findings.entry(f.code).or_default() += 1;
+        }
+        for surface in &self.surfaces {
+            for c in surface.components.values() {
+                let kind = c
+                    .get("component")
+                    .and_then(Value::as_str)
+                    .unwrap_or("?")
+                    .to_string();
+                *s.components.entry(kind).or_default() += 1;
+            }
+        }
+        s
+    }
+}
+
+type Notes = Vec<(&'static str, String, String)>;
+
+fn update_components(
+    surface: &mut Surface,
+    body: &Map<String, Value>,
+    limits: &Limits,
+    mpath: &Path,
+) -> Result<Notes, Refusal> {
+    let list = body["components"].as_array().expect("schema-checked");
+    let cpath = mpath.key("components");
+    let mut seen = std::collections::HashSet::new();
+    for (i, c) in list.iter().enumerate() {
+        let id = c["id"].as_str().expect("schema-checked");
+        if !seen.insert(id) {
+            return Err(refuse(
+                "duplicate-component-id",
+                &cpath.index(i).key("id"),
+                format!("\"{id}\" appears twice in one update."),
+            ));
+        }
+    }
+    // Tentatively merged, so a refused update leaves the surface as it was.
+    let mut merged = surface.components.clone();
+    for c in list {
+        let id = c["id"].as_str().expect("schema-checked").to_string();
+        merged.insert(id, c.clone());
+    }
+    if merged.len() > limits.components {
+        return Err(refuse(
+            "component-limit",
+            &cpath,
+            format!(
+                "The surface would hold {} components; the limit is {}.",
+                merged.len(),
+                limits.components
+            ),
+        ));
+    }
+    match tree::check(&merged) {
+        Ok(()) => {}
+        Err(GraphError::Cycle(id)) => {
+            return Err(refuse(
+                "component-cycle",
+                &cpath,
+                format!("Component \"{id}\" would contain itself."),
+            ));
+        }
+        Err(GraphError::TwoParents(id)) => {
+            return Err(refuse(
+                "component-two-parents",
+                &cpath,
+                format!("Component \"{id}\" would have two parents."),
+            ));
+        }
+    }
+    surface.components = merged;
+    Ok(Vec::new())
+}
+
+fn update_data_model(
+    surface: &mut Surface,
+    body: &Map<String, Value>,
+    limits: &Limits,
+    mpath: &Path,
+) -> Result<Notes, Refusal> {
+    let raw_path = body.get("path").and_then(Value::as_str).unwrap_or("");
+    let segs = pointer::parse(raw_path).expect("admission-checked");
+    let ppath = mpath.key("path");
+    let previous = match body.get("value") {
+        Some(value) => {
+            if segs.is_empty() && !value.is_object() {
+                return Err(refuse(
+                    "data-model-not-object",
+                    &mpath.key("value"),
+                    "The whole data model must be an object.".into(),
+                ));
+            }
+            match pointer::set(&mut surface.model, &segs, value.clone()) {
+                Ok(prev) => Undo::Restore(prev),
+                Err(()) => {
+                    return Err(refuse(
+                        "path-unreachable",
+                        &ppath,
+                        format!(
+                            "\"{raw_path}\" runs through a value that is not an object or array."
+                        ),
+                    ));
+                }
+            }
+        }
+        None => Undo::Restore(pointer::delete(&mut surface.model, &segs)),
+    };
+    let size = pointer::json_size(&surface.model);
+    if size > limits.data_model_bytes {
+        previous.undo(&mut surface.model, &segs, body.get("value").is_some());
+        return Err(refuse(
+            "data-model-too-large",
+            mpath,
+            format!(
+                "The data model would be {size} bytes; the limit is {}.",
+                limits.data_model_bytes
+            ),
+        ));
+    }
+    Ok(Vec::new())
+}
+
+enum Undo {
+    Restore(Option<Value>),
+}
+
+impl Undo {
+    fn undo(self, model: &mut Value, segs: &[String], was_set: bool) {
+        let Undo::Restore(prev) = self;
+        match prev {
+            Some(old) => {
+                let _ = pointer::set(model, segs, old);
+            }
+            None if was_set => {
+                pointer::delete(model, segs);
+            }
+            None => {}
+        }
+    }
+}

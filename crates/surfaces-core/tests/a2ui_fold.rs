@@ -1,0 +1,779 @@
+//! Folding A2UI envelopes: protocol semantics, limits (at and one past), admission checks,
+//! the person's overlay, and actions. Runs natively and in the browser.
+
+use serde_json::{json, Value};
+use surfaces_core::a2ui::{ApplyContext, Limits, SurfaceStore, UrlPolicy};
+
+#[cfg(target_arch = "wasm32")]
+use wasm_bindgen_test::wasm_bindgen_test as test;
+#[cfg(target_arch = "wasm32")]
+wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
+
+const BASIC: &str = "https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json";
+
+fn create(id: &str) -> Value {
+    json!({"version": "v0.9", "createSurface": {"surfaceId": id, "catalogId": BASIC}})
+}
+fn comps(id: &str, components: Value) -> Value {
+    json!({"version": "v0.9", "updateComponents": {"surfaceId": id, "components": components}})
+}
+fn data(id: &str, path: &str, value: Value) -> Value {
+    json!({"version": "v0.9", "updateDataModel": {"surfaceId": id, "path": path, "value": value}})
+}
+fn text(id: &str, t: &str) -> Value {
+    json!({"id": id, "component": "Text", "text": t})
+}
+
+fn fold(limits: Limits, envs: &[Value]) -> SurfaceStore {
+    let mut s = SurfaceStore::new(limits);
+    for e in envs {
+        s.apply_envelope(e, &ApplyContext::default());
+    }
+    s
+}
+
+fn codes(s: &SurfaceStore) -> Vec<&'static str> {
+    s.findings().iter().map(|f| f.code).collect()
+}
+
+fn report(s: &SurfaceStore) -> Value {
+    s.report().to_json()
+}
+
+#[test]
+fn invalid_envelopes_are_skipped_and_counted_and_the_rest_apply() {
+    let s = fold(
+        Limits::default(),
+        &[
+            create("s"),
+            json!({"version": "v0.8", "createSurface": {"surfaceId": "t", "catalogId": BASIC}}),
+            json!({"version": "v0.9", "createSurface": {"surfaceId": "t", "catalogId": BASIC}, "extra": 1}),
+            json!({"beginRendering": {"surfaceId": "s", "root": "root"}}),
+            json!({"version": "v0.9", "createSurface": {"surfaceId": "u", "catalogId": BASIC}, "deleteSurface": {"surfaceId": "s"}}),
+            comps("nope", json!([text("root", "hi")])),
+            comps("s", json!([text("root", "hi")])),
+        ],
+    );
+    let r = report(&s);
+    assert_eq!(
+        (
+            r["envelopes"].as_u64(),
+            r["applied"].as_u64(),
+            r["ignored"].as_u64()
+        ),
+        (Some(7), Some(2), Some(5))
+    );
+    assert_eq!(
+        codes(&s),
+        [
+            "unsupported-version",
+            "unknown-property",
+            "missing-property",
+            "legacy-message",
+            "no-message",
+            "several-messages",
+            "surface-unknown"
+        ]
+    );
+    assert_eq!(r["findings"][0]["envelope"], 1);
+    assert_eq!(r["findings"][0]["path"], "/version");
+    assert_eq!(r["surfaces"][0]["root"], true);
+    assert_eq!(r["surfaces"][0]["components"], 1);
+}
+
+#[test]
+fn v0_9_1_envelopes_are_read_and_other_versions_never() {
+    let mut v091 = create("s");
+    v091["version"] = json!("v0.9.1");
+    let s = fold(Limits::default(), &[v091.clone()]);
+    assert_eq!(s.report().applied, 1);
+    for v in ["v0.8", "v1.0", "0.9", "v0.9.2", "V0.9"] {
+        let mut e = v091.clone();
+        e["version"] = json!(v);
+        assert_eq!(fold(Limits::default(), &[e]).report().ignored, 1, "{v}");
+    }
+}
+
+#[test]
+fn surface_lifecycle() {
+    let s = fold(
+        Limits::default(),
+        &[
+            create("s"),
+            create("s"),
+            json!({"version": "v0.9", "deleteSurface": {"surfaceId": "s"}}),
+            create("s"),
+        ],
+    );
+    assert_eq!(codes(&s), ["surface-exists"]);
+    assert_eq!(s.report().surfaces.len(), 1);
+}
+
+#[test]
+fn components_merge_by_id_and_a_new_type_replaces() {
+    let s = fold(
+        Limits::default(),
+        &[
+            create("s"),
+            comps(
+                "s",
+                json!([{"id": "root", "component": "Column", "children": ["a"]}, text("a", "one")]),
+            ),
+            comps("s", json!([{"id": "a", "component": "Divider"}])),
+        ],
+    );
+    let r = report(&s);
+    assert_eq!(r["surfaces"][0]["components"], 2);
+    assert_eq!(s.stats().components.get("Divider"), Some(&1));
+    assert_eq!(s.stats().components.get("Text"), None);
+}
+
+#[test]
+fn nothing_renders_until_root_and_dangling_references_are_placeholders() {
+    let s = fold(
+        Limits::default(),
+        &[create("s"), comps("s", json!([text("a", "x")]))],
+    );
+    assert_eq!(report(&s)["surfaces"][0]["root"], false);
+    let s = fold(
+        Limits::default(),
+        &[
+            create("s"),
+            comps(
+                "s",
+                json!([{"id": "root", "component": "Row", "children": ["a", "ghost"]}, text("a", "x")]),
+            ),
+        ],
+    );
+    assert_eq!(
+        report(&s)["surfaces"][0]["placeholders"],
+        json!([{"componentId": "ghost", "reason": "missing"}])
+    );
+}
+
+#[test]
+fn cycles_and_second_parents_are_refused() {
+    let s = fold(
+        Limits::default(),
+        &[
+            create("s"),
+            comps(
+                "s",
+                json!([{"id": "root", "component": "Card", "child": "a"}, {"id": "a", "component": "Card", "child": "root"}]),
+            ),
+            comps(
+                "s",
+                json!([{"id": "root", "component": "Row", "children": ["a", "b"]}, {"id": "b", "component": "Card", "child": "a"}, text("a", "x")]),
+            ),
+            comps(
+                "s",
+                json!([{"id": "root", "component": "Card", "child": "root"}]),
+            ),
+        ],
+    );
+    assert_eq!(
+        codes(&s),
+        [
+            "component-cycle",
+            "component-two-parents",
+            "component-cycle"
+        ]
+    );
+    assert_eq!(
+        report(&s)["surfaces"][0]["components"],
+        0,
+        "a refused update changes nothing"
+    );
+}
+
+#[test]
+fn duplicate_ids_in_one_update_are_refused() {
+    let s = fold(
+        Limits::default(),
+        &[
+            create("s"),
+            comps("s", json!([text("a", "1"), text("a", "2")])),
+        ],
+    );
+    assert_eq!(codes(&s), ["duplicate-component-id"]);
+}
+
+#[test]
+fn data_model_upsert_delete_and_whole() {
+    let s = fold(
+        Limits::default(),
+        &[
+            create("s"),
+            data(
+                "s",
+                "/",
+                json!({"user": {"name": "Ada"}, "list": [1, 2, 3]}),
+            ),
+            data("s", "/user/email", json!("ada@example.com")),
+            json!({"version": "v0.9", "updateDataModel": {"surfaceId": "s", "path": "/user/name"}}),
+            json!({"version": "v0.9", "updateDataModel": {"surfaceId": "s", "path": "/list/1"}}),
+            data("s", "/a~1b", json!(1)),
+            data("s", "/list/x", json!(1)),
+            data("s", "/", json!([1])),
+        ],
+    );
+    assert_eq!(codes(&s), ["path-unreachable", "data-model-not-object"]);
+    assert_eq!(
+        report(&s)["surfaces"][0]["dataModel"],
+        json!({"user": {"email": "ada@example.com"}, "list": [1, null, 3], "a/b": 1})
+    );
+    let s = fold(
+        Limits::default(),
+        &[
+            create("s"),
+            data("s", "/x", json!(1)),
+            json!({"version": "v0.9", "updateDataModel": {"surfaceId": "s"}}),
+        ],
+    );
+    assert_eq!(
+        report(&s)["surfaces"][0]["dataModel"],
+        json!({}),
+        "no path and no value clears the model"
+    );
+}
+
+#[test]
+fn polluting_paths_and_keys_are_refused() {
+    let s = fold(
+        Limits::default(),
+        &[
+            create("s"),
+            data("s", "/__proto__/polluted", json!(true)),
+            data("s", "/constructor/prototype/x", json!(1)),
+            data(
+                "s",
+                "/ok",
+                json!({"nested": {"__proto__": {"polluted": true}}}),
+            ),
+            data("s", "relative", json!(1)),
+            data("s", "/bad~2escape", json!(1)),
+            comps(
+                "s",
+                json!([{"id": "root", "component": "Text", "text": {"path": "/a/__proto__"}}]),
+            ),
+            comps(
+                "s",
+                json!([{"id": "root", "component": "List", "children": {"componentId": "t", "path": "/items/prototype"}}]),
+            ),
+        ],
+    );
+    assert_eq!(
+        codes(&s),
+        [
+            "path-forbidden-segment",
+            "path-forbidden-segment",
+            "data-forbidden-key",
+            "path-not-absolute",
+            "path-invalid",
+            "path-forbidden-segment",
+            "path-forbidden-segment"
+        ]
+    );
+    assert_eq!(report(&s)["surfaces"][0]["dataModel"], json!({}));
+}
+
+#[test]
+fn non_basic_catalogs_render_nothing_and_old_ids_are_aliases() {
+    let mut other = create("x");
+    other["createSurface"]["catalogId"] = json!("https://evil.example/catalog.json");
+    let mut old = create("y");
+    old["createSurface"]["catalogId"] =
+        json!("https://a2ui.org/specification/v0_9/standard_catalog.json");
+    let s = fold(
+        Limits::default(),
+        &[
+            other,
+            old,
+            comps(
+                "x",
+                json!([{"id": "root", "component": "Row", "children": ["gone"]}]),
+            ),
+        ],
+    );
+    let r = report(&s);
+    assert_eq!(r["surfaces"][0]["catalogRendered"], false);
+    assert_eq!(r["surfaces"][0]["placeholders"], json!([]));
+    assert_eq!(r["surfaces"][1]["catalogRendered"], true);
+    assert_eq!(codes(&s), ["catalog-not-rendered", "catalog-alias"]);
+    assert_eq!(r["findings"][0]["severity"], "info");
+}
+
+#[test]
+fn urls_are_refused_by_scheme_and_by_the_host_allowlist() {
+    let img = |u: &str| comps("s", json!([{"id": "root", "component": "Image", "url": u}]));
+    let open = |u: &str| {
+        comps(
+            "s",
+            json!([{"id": "b", "component": "Button", "child": "t", "action": {"functionCall": {"call": "openUrl", "args": {"url": u}}}}]),
+        )
+    };
+    let s = fold(
+        Limits::default(),
+        &[
+            create("s"),
+            img("javascript:alert(1)"),
+            img("data:image/png;base64,AAAA"),
+            img("http://a.example/x.png"),
+            img("https://a.example/x.png"),
+            open("javascript:alert(1)"),
+        ],
+    );
+    assert_eq!(
+        codes(&s),
+        ["url-refused", "url-refused", "url-refused", "url-refused"]
+    );
+    let mut store = SurfaceStore::new(Limits::default());
+    store.urls = UrlPolicy {
+        allowed_hosts: Some(vec!["cdn.example".into()]),
+    };
+    for e in [
+        create("s"),
+        img("https://a.example/x.png"),
+        img("https://cdn.example/x.png"),
+    ] {
+        store.apply_envelope(&e, &ApplyContext::default());
+    }
+    assert_eq!(codes(&store), ["url-refused"]);
+    assert_eq!(store.report().applied, 2);
+}
+
+#[test]
+fn a_surface_belongs_to_the_context_that_created_it() {
+    let mut s = SurfaceStore::new(Limits::default());
+    let mine = ApplyContext {
+        context_id: Some("ctx-1".into()),
+        now_ms: None,
+    };
+    let theirs = ApplyContext {
+        context_id: Some("ctx-2".into()),
+        now_ms: None,
+    };
+    assert!(s.apply_envelope(&create("s"), &mine));
+    assert!(!s.apply_envelope(&comps("s", json!([text("root", "x")])), &theirs));
+    assert!(s.apply_envelope(&comps("s", json!([text("root", "x")])), &mine));
+    assert_eq!(codes(&s), ["surface-not-owned"]);
+}
+
+#[test]
+fn update_storms_are_rate_limited_by_the_callers_clock() {
+    let limits = Limits {
+        update_burst: 3,
+        updates_per_second: 2.0,
+        ..Limits::default()
+    };
+    let mut s = SurfaceStore::new(limits);
+    let at = |ms: f64| ApplyContext {
+        context_id: None,
+        now_ms: Some(ms),
+    };
+    s.apply_envelope(&create("s"), &at(0.0));
+    let results: Vec<bool> = [0.0, 1.0, 2.0, 3.0, 4.0, 600.0, 601.0]
+        .iter()
+        .map(|&t| s.apply_envelope(&data("s", "/n", json!(t)), &at(t)))
+        .collect();
+    // Burst of 3, then refused until half a second has refilled one token.
+    assert_eq!(results, [true, true, true, false, false, true, false]);
+    assert_eq!(s.stats().findings.get("update-rate-exceeded"), Some(&3));
+}
+
+fn one_past(limits: Limits, ok: &[Value], past: &[Value]) -> (SurfaceStore, SurfaceStore) {
+    (fold(limits.clone(), ok), fold(limits, past))
+}
+
+#[test]
+fn envelope_limit() {
+    let limits = Limits {
+        envelopes: 3,
+        ..Limits::default()
+    };
+    let envs = [
+        create("s"),
+        data("s", "/a", json!(1)),
+        data("s", "/b", json!(2)),
+        data("s", "/c", json!(3)),
+        data("s", "/d", json!(4)),
+    ];
+    let (at, past) = one_past(limits, &envs[..3], &envs);
+    assert_eq!((at.report().applied, at.report().ignored), (3, 0));
+    assert_eq!((past.report().applied, past.report().ignored), (3, 2));
+    assert_eq!(
+        codes(&past),
+        ["envelope-limit"],
+        "one finding, not one per envelope"
+    );
+}
+
+#[test]
+fn surface_limit() {
+    let limits = Limits {
+        surfaces: 2,
+        ..Limits::default()
+    };
+    let (at, past) = one_past(
+        limits,
+        &[create("a"), create("b")],
+        &[create("a"), create("b"), create("c")],
+    );
+    assert!(codes(&at).is_empty());
+    assert_eq!(codes(&past), ["surface-limit"]);
+}
+
+#[test]
+fn component_limit() {
+    let limits = Limits {
+        components: 3,
+        ..Limits::default()
+    };
+    let three = json!([text("a", "1"), text("b", "2"), text("c", "3")]);
+    let (at, past) = one_past(
+        limits,
+        &[create("s"), comps("s", three.clone())],
+        &[
+            create("s"),
+            comps("s", three),
+            comps("s", json!([text("d", "4")])),
+        ],
+    );
+    assert!(codes(&at).is_empty());
+    assert_eq!(codes(&past), ["component-limit"]);
+    assert_eq!(report(&past)["surfaces"][0]["components"], 3);
+}
+
+#[test]
+fn depth_limit() {
+    let chain = |n: usize| {
+        let mut c: Vec<Value> = (0..n - 1)
+            .map(|i| json!({"id": if i == 0 { "root".to_string() } else { format!("c{i}") }, "component": "Card", "child": format!("c{}", i + 1)}))
+            .collect();
+        c.push(text(&format!("c{}", n - 1), "leaf"));
+        comps("s", Value::Array(c))
+    };
+    let limits = Limits {
+        depth: 5,
+        ..Limits::default()
+    };
+    let (at, past) = one_past(limits, &[create("s"), chain(5)], &[create("s"), chain(6)]);
+    assert_eq!(report(&at)["surfaces"][0]["placeholders"], json!([]));
+    assert_eq!(
+        report(&past)["surfaces"][0]["placeholders"],
+        json!([{"componentId": "c5", "reason": "depth"}])
+    );
+    // The default, 20.
+    let (at, past) = one_past(
+        Limits::default(),
+        &[create("s"), chain(20)],
+        &[create("s"), chain(21)],
+    );
+    assert_eq!(report(&at)["surfaces"][0]["placeholders"], json!([]));
+    assert_eq!(
+        report(&past)["surfaces"][0]["placeholders"][0]["reason"],
+        "depth"
+    );
+}
+
+#[test]
+fn data_model_bytes_limit() {
+    // {"k":"…"} is 8 bytes plus the string.
+    let limits = Limits {
+        data_model_bytes: 20,
+        ..Limits::default()
+    };
+    let (at, past) = one_past(
+        limits,
+        &[create("s"), data("s", "/k", json!("x".repeat(12)))],
+        &[create("s"), data("s", "/k", json!("x".repeat(13)))],
+    );
+    assert!(codes(&at).is_empty());
+    assert_eq!(codes(&past), ["data-model-too-large"]);
+    assert_eq!(
+        report(&past)["surfaces"][0]["dataModel"],
+        json!({}),
+        "a refused update leaves the model as it was"
+    );
+}
+
+#[test]
+fn text_chars_limit() {
+    let limits = Limits {
+        text_chars: 5,
+        ..Limits::default()
+    };
+    let (at, past) = one_past(
+        limits,
+        &[
+            create("s"),
+            comps("s", json!([text("root", "éééé\u{1F600}")])),
+        ],
+        &[create("s"), comps("s", json!([text("root", "123456")]))],
+    );
+    assert!(codes(&at).is_empty());
+    assert_eq!(codes(&past), ["text-too-long"]);
+    assert_eq!(
+        past.findings()[0].path,
+        "/updateComponents/components/0/text"
+    );
+}
+
+#[test]
+fn options_limit() {
+    let picker = |n: usize| {
+        let options: Vec<Value> = (0..n)
+            .map(|i| json!({"label": format!("o{i}"), "value": format!("{i}")}))
+            .collect();
+        comps(
+            "s",
+            json!([{"id": "root", "component": "ChoicePicker", "options": options, "value": []}]),
+        )
+    };
+    let (at, past) = one_past(
+        Limits::default(),
+        &[create("s"), picker(50)],
+        &[create("s"), picker(51)],
+    );
+    assert!(codes(&at).is_empty());
+    assert_eq!(codes(&past), ["too-many-options"]);
+}
+
+#[test]
+fn id_chars_limit() {
+    let (at, past) = one_past(
+        Limits::default(),
+        &[create(&"s".repeat(128))],
+        &[create(&"s".repeat(129))],
+    );
+    assert!(codes(&at).is_empty());
+    assert_eq!(codes(&past), ["id-too-long"]);
+    let (at, past) = one_past(
+        Limits::default(),
+        &[
+            create("s"),
+            comps("s", json!([text(&"c".repeat(128), "x")])),
+        ],
+        &[
+            create("s"),
+            comps("s", json!([text(&"c".repeat(129), "x")])),
+        ],
+    );
+    assert!(codes(&at).is_empty());
+    assert_eq!(codes(&past), ["id-too-long"]);
+}
+
+#[test]
+fn part_bytes_limit() {
+    let limits = Limits {
+        part_bytes: 120,
+        ..Limits::default()
+    };
+    let env = create("s");
+    let size = serde_json::to_string(&json!([env])).unwrap().len();
+    let mut at = SurfaceStore::new(Limits {
+        part_bytes: size,
+        ..limits.clone()
+    });
+    let part =
+        json!({"kind": "data", "data": [env], "metadata": {"mimeType": "application/a2ui+json"}});
+    at.apply_part(&part, true, &ApplyContext::default());
+    let mut past = SurfaceStore::new(Limits {
+        part_bytes: size - 1,
+        ..limits
+    });
+    past.apply_part(&part, true, &ApplyContext::default());
+    assert_eq!(at.report().applied, 1);
+    assert_eq!(
+        (past.report().applied, codes(&past)),
+        (0, vec!["part-too-large"])
+    );
+}
+
+#[test]
+fn parts_need_the_media_type_and_an_advertising_agent() {
+    use surfaces_core::a2ui::PartOutcome;
+    let env = create("s");
+    let mut s = SurfaceStore::new(Limits::default());
+    let ctx = ApplyContext::default();
+    let typed =
+        |m: &str, data: Value| json!({"kind": "data", "data": data, "metadata": {"mimeType": m}});
+    assert_eq!(
+        s.apply_part(&typed("application/json", json!([env])), true, &ctx),
+        PartOutcome::NotA2ui
+    );
+    assert_eq!(
+        s.apply_part(&typed("application/a2ui+json", json!([env])), false, &ctx),
+        PartOutcome::NotA2ui
+    );
+    assert_eq!(
+        s.apply_part(&json!({"kind": "text", "text": "hi"}), true, &ctx),
+        PartOutcome::NotA2ui
+    );
+    assert_eq!(
+        s.apply_part(
+            &typed("application/json+a2ui", json!({"messages": [env]})),
+            true,
+            &ctx
+        ),
+        PartOutcome::A2ui(1)
+    );
+    assert_eq!(
+        s.apply_part(
+            &json!({"data": create("t"), "mediaType": "application/a2ui+json"}),
+            true,
+            &ctx
+        ),
+        PartOutcome::A2ui(1)
+    );
+    assert_eq!(s.report().surfaces.len(), 2);
+}
+
+#[test]
+fn text_input_as_array_messages_or_json_lines() {
+    let lines = format!(
+        "{}\n\n{}\nnot json\n",
+        create("a"),
+        comps("a", json!([text("root", "x")]))
+    );
+    let mut s = SurfaceStore::new(Limits::default());
+    assert_eq!(s.apply_text(&lines, &ApplyContext::default()), 3);
+    assert_eq!((s.report().applied, s.report().ignored), (2, 1));
+    assert_eq!(codes(&s), ["envelope-not-json"]);
+    let mut s = SurfaceStore::new(Limits::default());
+    s.apply_text(
+        &json!({"messages": [create("a"), create("b")]}).to_string(),
+        &ApplyContext::default(),
+    );
+    assert_eq!(s.report().applied, 2);
+}
+
+#[test]
+fn edits_are_an_overlay_agent_updates_never_erase() {
+    let mut s = fold(
+        Limits::default(),
+        &[
+            create("s"),
+            data("s", "/", json!({"form": {"name": "", "age": 1}})),
+        ],
+    );
+    s.edit("s", "/form/name", json!("Ada")).unwrap();
+    s.apply_envelope(
+        &data("s", "/form", json!({"name": "agent's", "age": 2})),
+        &ApplyContext::default(),
+    );
+    let r = report(&s);
+    assert_eq!(
+        r["surfaces"][0]["dataModel"],
+        json!({"form": {"name": "Ada", "age": 2}})
+    );
+    assert!(s.edit("s", "/__proto__/x", json!(1)).is_err());
+    assert!(s.edit("nope", "/x", json!(1)).is_err());
+    assert!(s.edit("s", "", json!(1)).is_err());
+}
+
+fn button_surface(context: Value) -> SurfaceStore {
+    fold(
+        Limits::default(),
+        &[
+            create("s"),
+            data(
+                "s",
+                "/",
+                json!({"form": {"email": "agent@example.com", "n": 3}}),
+            ),
+            comps(
+                "s",
+                json!([
+                    {"id": "root", "component": "Button", "child": "t", "action": {"event": {"name": "submit", "context": context}}},
+                    text("t", "Send"),
+                    {"id": "local", "component": "Button", "child": "t2", "action": {"functionCall": {"call": "openUrl", "args": {"url": "https://a.example/"}}}},
+                ]),
+            ),
+        ],
+    )
+}
+
+#[test]
+fn actions_resolve_context_from_the_effective_model_at_click_time() {
+    let mut s = button_surface(
+        json!({"email": {"path": "/form/email"}, "n": {"path": "/form/n"}, "fixed": "yes", "gone": {"path": "/missing"}, "fn": {"call": "required", "args": {"value": "x"}}}),
+    );
+    s.edit("s", "/form/email", json!("person@example.com"))
+        .unwrap();
+    let msg = s.action("s", "root", "2026-11-30T12:00:00Z").unwrap();
+    assert_eq!(
+        msg,
+        json!({"version": "v0.9", "action": {"name": "submit", "surfaceId": "s", "sourceComponentId": "root", "timestamp": "2026-11-30T12:00:00Z",
+            "context": {"email": "person@example.com", "n": 3, "fixed": "yes"}}})
+    );
+    assert!(matches!(
+        s.action("s", "local", "2026-11-30T12:00:00Z"),
+        Err(surfaces_core::a2ui::ActionError::LocalFunction)
+    ));
+    assert!(s.action("s", "t", "x").is_err(), "a Text has no action");
+}
+
+#[test]
+fn action_context_bytes_limit() {
+    // {"v":"…"} is 8 bytes plus the string; the default limit is 16384. Text literals are
+    // capped at 5000 characters, so the long value comes from the data model.
+    let with = |n: usize| {
+        let mut s = button_surface(json!({"v": {"path": "/big"}}));
+        s.apply_envelope(
+            &data("s", "/big", json!("x".repeat(n))),
+            &ApplyContext::default(),
+        );
+        s
+    };
+    assert!(with(16384 - 8)
+        .action("s", "root", "2026-11-30T12:00:00Z")
+        .is_ok());
+    assert!(matches!(
+        with(16384 - 7).action("s", "root", "2026-11-30T12:00:00Z"),
+        Err(surfaces_core::a2ui::ActionError::ContextTooLarge {
+            bytes: 16385,
+            limit: 16384
+        })
+    ));
+}
+
+#[test]
+fn action_names_are_1_to_128_characters() {
+    let named = |n: &str| {
+        fold(
+            Limits::default(),
+            &[
+                create("s"),
+                comps(
+                    "s",
+                    json!([{"id": "root", "component": "Button", "child": "t", "action": {"event": {"name": n}}}, text("t", "x")]),
+                ),
+            ],
+        )
+    };
+    assert!(named(&"n".repeat(128))
+        .action("s", "root", "2026-11-30T12:00:00Z")
+        .is_ok());
+    assert!(named(&"n".repeat(129))
+        .action("s", "root", "2026-11-30T12:00:00Z")
+        .is_err());
+    assert!(named("")
+        .action("s", "root", "2026-11-30T12:00:00Z")
+        .is_err());
+}
+
+#[test]
+fn stats_hold_codes_and_counts_only() {
+    let s = fold(
+        Limits::default(),
+        &[
+            create("s"),
+            comps("s", json!([text("root", "SECRET-AGENT-TEXT")])),
+            data("s", "/secret", json!("SECRET-VALUE")),
+        ],
+    );
+    let stats = serde_json::to_string(&s.stats()).unwrap();
+    assert!(!stats.contains("SECRET"), "{stats}");
+    assert_eq!(s.stats().components.get("Text"), Some(&1));
+}
