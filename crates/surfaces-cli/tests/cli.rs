@@ -24,7 +24,8 @@ fn surfaces(args: &[&str], stdin: Option<&str>) -> Output {
         .unwrap();
     let mut input = child.stdin.take().unwrap();
     if let Some(s) = stdin {
-        input.write_all(s.as_bytes()).unwrap();
+        // A command that exits early (a usage error) may close its input first.
+        let _ = input.write_all(s.as_bytes());
     }
     drop(input);
     child.wait_with_output().unwrap()
@@ -130,4 +131,49 @@ fn usage_and_io_problems_exit_two() {
         );
     }
     assert_eq!(surfaces(&["--help"], None).status.code(), Some(0));
+}
+
+fn spec_example(name: &str) -> String {
+    let dir = std::env::var("AGENT_SURFACES_SPEC")
+        .map(PathBuf::from)
+        .unwrap_or_else(|_| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/spec"));
+    dir.join("a2ui/v0_9/catalogs/basic/examples").join(name).to_string_lossy().into_owned()
+}
+
+#[test]
+fn a2ui_official_example_exits_zero() {
+    let o = surfaces(&["a2ui", &spec_example("09_login-form.json")], None);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert!(stdout(&o).contains("0 ignored"));
+}
+
+#[test]
+fn a2ui_hostile_stream_exits_one_and_reports_json() {
+    let hostile = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures/a2ui/hostile.json");
+    let o = surfaces(&["a2ui", hostile.to_str().unwrap()], None);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).contains("15 invalid interface updates ignored."), "{}", stdout(&o));
+    assert!(!stdout(&o).contains('\u{202e}'), "bidi controls are escaped");
+    let o = surfaces(&["a2ui", hostile.to_str().unwrap(), "--json"], None);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!((v["envelopes"].as_u64(), v["applied"].as_u64(), v["ignored"].as_u64()), (Some(18), Some(3), Some(15)));
+    assert_eq!(v["surfaces"][0]["surfaceId"], "main");
+    assert_eq!(v["findings"][0]["envelope"], 3);
+}
+
+#[test]
+fn a2ui_json_lines_from_stdin_and_limits() {
+    let lines = concat!(
+        r#"{"version":"v0.9","createSurface":{"surfaceId":"a","catalogId":"https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"}}"#,
+        "\n",
+        r#"{"version":"v0.9","createSurface":{"surfaceId":"b","catalogId":"https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"}}"#,
+        "\n"
+    );
+    assert_eq!(surfaces(&["a2ui", "-"], Some(lines)).status.code(), Some(0));
+    let o = surfaces(&["a2ui", "-", "--limit", "surfaces=1", "--json"], Some(lines));
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).contains("surface-limit"));
+    for bad in ["surfaces", "nope=1", "surfaces=x"] {
+        assert_eq!(surfaces(&["a2ui", "-", "--limit", bad], Some(lines)).status.code(), Some(2), "{bad}");
+    }
 }
