@@ -12,7 +12,8 @@ const CARDS = path.join(ROOT, "tests/fixtures/cards");
 assert.ok(fs.existsSync(path.join(PKG, "package.json")), `build the package first: wasm-pack build crates/surfaces-wasm --target web`);
 const pkg = await import(path.join(PKG, "agent_surfaces.js"));
 pkg.initSync({ module: fs.readFileSync(path.join(PKG, "agent_surfaces_bg.wasm")) });
-const { checkCard, uiLinksUri } = pkg;
+const { checkCard, uiLinksUri, SurfaceStore } = pkg;
+const SPEC = process.env.AGENT_SURFACES_SPEC || path.join(ROOT, "../shared/spec");
 
 const larkfield = fs.readFileSync(path.join(CARDS, "larkfield.json"), "utf8");
 const isPlain = (v) => Object.getPrototypeOf(v) === Object.prototype;
@@ -61,6 +62,49 @@ test("bad data gives findings with severity, code, pointer and message; misuse t
   const limited = checkCard(larkfield, null, { limits: { entries: 2 } });
   assert.equal(limited.entries.length, 2);
   assert.equal(limited.findings[0].code, "uis-too-many");
+});
+
+test("SurfaceStore folds every official example from text, with nothing ignored", () => {
+  const dir = path.join(SPEC, "a2ui/v0_9/catalogs/basic/examples");
+  const files = fs.readdirSync(dir).filter((f) => f.endsWith(".json"));
+  assert.equal(files.length, 36);
+  for (const f of files) {
+    const text = fs.readFileSync(path.join(dir, f), "utf8");
+    const store = new SurfaceStore();
+    const n = store.applyEnvelopes(text);
+    const r = store.report();
+    assert.equal(r.applied, n, `${f}: ${JSON.stringify(r.findings)}`);
+    assert.equal(r.ignored, 0);
+    assert.ok(r.surfaces.every((s) => s.root && isPlain(s.dataModel)));
+    store.free();
+  }
+});
+
+test("SurfaceStore: hostile stream, overlay, actions, limits, misuse", () => {
+  const hostile = fs.readFileSync(path.join(ROOT, "tests/fixtures/a2ui/hostile.json"), "utf8");
+  const store = new SurfaceStore({ limits: { textChars: 5000 } });
+  store.applyEnvelopes(hostile, { contextId: "task-1", nowMs: 0 });
+  const r = store.report();
+  assert.equal(r.ignored, 15);
+  assert.ok(isPlain(r) && r.findings.every(isPlain));
+  for (const f of r.findings) {
+    assert.ok(Number.isInteger(f.envelope));
+    assert.match(f.code, /^[a-z0-9]+(-[a-z0-9]+)*$/);
+  }
+  assert.deepEqual(Object.getPrototypeOf(store.report().surfaces[0].dataModel), Object.prototype);
+  assert.equal({}.isAdmin, undefined, "no prototype was polluted");
+  store.edit("main", "/form/password", "hunter2");
+  const a = store.action("main", "go", "2026-11-30T12:00:00Z");
+  assert.equal(a.ok, true);
+  assert.deepEqual(a.message.action.context, { password: "hunter2" });
+  assert.equal(store.action("main", "title").ok, false);
+  assert.throws(() => store.edit("main", "/__proto__/isAdmin", true), /refused/);
+  assert.throws(() => new SurfaceStore({ limits: { nope: 1 } }), /limits/);
+  const stats = store.stats();
+  assert.ok(!JSON.stringify(stats).includes("password"), "stats carry no agent content");
+  assert.ok(stats.foldMs >= 0);
+  const caps = SurfaceStore.clientCapabilities();
+  assert.deepEqual(caps["v0.9"].supportedCatalogIds, ["https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"]);
 });
 
 test("the .d.ts types a consumer's code (tsc --strict)", () => {

@@ -11,9 +11,17 @@ use crate::{read_input, Usage};
 fn parse_limits(given: &[String]) -> Result<Limits, Usage> {
     let mut obj = Map::new();
     for g in given {
-        let (name, value) = g.split_once('=').ok_or_else(|| Usage(format!("--limit takes name=value, not {g:?}")))?;
-        let value: f64 = value.parse().map_err(|_| Usage(format!("--limit {name}: {value:?} is not a number")))?;
-        let number = if value.fract() == 0.0 && value >= 0.0 { Value::from(value as u64) } else { Value::from(value) };
+        let (name, value) = g
+            .split_once('=')
+            .ok_or_else(|| Usage(format!("--limit takes name=value, not {g:?}")))?;
+        let value: f64 = value
+            .parse()
+            .map_err(|_| Usage(format!("--limit {name}: {value:?} is not a number")))?;
+        let number = if value.fract() == 0.0 && value >= 0.0 {
+            Value::from(value as u64)
+        } else {
+            Value::from(value)
+        };
         obj.insert(name.to_string(), number);
     }
     serde_json::from_value(Value::Object(obj)).map_err(|e| Usage(format!("--limit: {e}")))
@@ -27,9 +35,15 @@ pub fn run(args: &[String]) -> Result<bool, Usage> {
     while let Some(a) = it.next() {
         match a.as_str() {
             "--json" => json = true,
-            "--limit" => limits.push(it.next().ok_or_else(|| Usage("--limit needs name=value".into()))?.clone()),
+            "--limit" => limits.push(
+                it.next()
+                    .ok_or_else(|| Usage("--limit needs name=value".into()))?
+                    .clone(),
+            ),
             s if s.starts_with("--limit=") => limits.push(s["--limit=".len()..].to_string()),
-            s if s.starts_with('-') && s != "-" => return Err(Usage(format!("unknown option {s:?}"))),
+            s if s.starts_with('-') && s != "-" => {
+                return Err(Usage(format!("unknown option {s:?}")))
+            }
             s if file.is_none() => file = Some(s.to_string()),
             s => return Err(Usage(format!("unexpected argument {s:?}"))),
         }
@@ -43,7 +57,10 @@ pub fn run(args: &[String]) -> Result<bool, Usage> {
     let fold_ms = started.elapsed().as_secs_f64() * 1000.0;
     let report = store.report();
     if json {
-        println!("{}", serde_json::to_string_pretty(&report.to_json()).expect("serialises"));
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&report.to_json()).expect("serialises")
+        );
     } else {
         print!("{}", summary(&file, &report, fold_ms));
     }
@@ -52,7 +69,14 @@ pub fn run(args: &[String]) -> Result<bool, Usage> {
 
 fn summary(file: &str, r: &A2uiReport, fold_ms: f64) -> String {
     let mut s = String::new();
-    let _ = writeln!(s, "{}: {} envelopes, {} applied, {} ignored ({fold_ms:.2} ms)", safe(file), r.envelopes, r.applied, r.ignored);
+    let _ = writeln!(
+        s,
+        "{}: {} envelopes, {} applied, {} ignored ({fold_ms:.2} ms)",
+        safe(file),
+        r.envelopes,
+        r.applied,
+        r.ignored
+    );
     if r.ignored > 0 {
         let _ = writeln!(s, "{} invalid interface updates ignored.", r.ignored);
     }
@@ -62,17 +86,43 @@ fn summary(file: &str, r: &A2uiReport, fold_ms: f64) -> String {
             "surface {}: {} components, {}{}",
             safe(&surface.surface_id),
             surface.components,
-            if surface.root { "root present" } else { "waiting for root" },
-            if surface.catalog_rendered { String::new() } else { format!(", catalog {} not rendered", safe(&surface.catalog_id)) }
+            if surface.root {
+                "root present"
+            } else {
+                "waiting for root"
+            },
+            if surface.catalog_rendered {
+                String::new()
+            } else {
+                format!(", catalog {} not rendered", safe(&surface.catalog_id))
+            }
         );
         for p in &surface.placeholders {
-            let _ = writeln!(s, "  placeholder {} ({:?})", safe(&p.component_id), p.reason);
+            let _ = writeln!(
+                s,
+                "  placeholder {} ({:?})",
+                safe(&p.component_id),
+                p.reason
+            );
         }
     }
     for f in &r.findings {
-        let at = f.envelope.map(|e| format!("#{e}")).unwrap_or_else(|| "-".into());
-        let path = if f.path.is_empty() { "(envelope)".into() } else { safe(&f.path) };
-        let _ = writeln!(s, "{:<7} {at:>5}  {}  {path}  {}", f.severity.as_str(), f.code, safe(&f.message));
+        let at = f
+            .envelope
+            .map(|e| format!("#{e}"))
+            .unwrap_or_else(|| "-".into());
+        let path = if f.path.is_empty() {
+            "(envelope)".into()
+        } else {
+            safe(&f.path)
+        };
+        let _ = writeln!(
+            s,
+            "{:<7} {at:>5}  {}  {path}  {}",
+            f.severity.as_str(),
+            f.code,
+            safe(&f.message)
+        );
     }
     s
 }

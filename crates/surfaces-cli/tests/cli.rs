@@ -137,7 +137,10 @@ fn spec_example(name: &str) -> String {
     let dir = std::env::var("AGENT_SURFACES_SPEC")
         .map(PathBuf::from)
         .unwrap_or_else(|_| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/spec"));
-    dir.join("a2ui/v0_9/catalogs/basic/examples").join(name).to_string_lossy().into_owned()
+    dir.join("a2ui/v0_9/catalogs/basic/examples")
+        .join(name)
+        .to_string_lossy()
+        .into_owned()
 }
 
 #[test]
@@ -149,14 +152,29 @@ fn a2ui_official_example_exits_zero() {
 
 #[test]
 fn a2ui_hostile_stream_exits_one_and_reports_json() {
-    let hostile = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures/a2ui/hostile.json");
+    let hostile =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures/a2ui/hostile.json");
     let o = surfaces(&["a2ui", hostile.to_str().unwrap()], None);
     assert_eq!(o.status.code(), Some(1));
-    assert!(stdout(&o).contains("15 invalid interface updates ignored."), "{}", stdout(&o));
-    assert!(!stdout(&o).contains('\u{202e}'), "bidi controls are escaped");
+    assert!(
+        stdout(&o).contains("15 invalid interface updates ignored."),
+        "{}",
+        stdout(&o)
+    );
+    assert!(
+        !stdout(&o).contains('\u{202e}'),
+        "bidi controls are escaped"
+    );
     let o = surfaces(&["a2ui", hostile.to_str().unwrap(), "--json"], None);
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
-    assert_eq!((v["envelopes"].as_u64(), v["applied"].as_u64(), v["ignored"].as_u64()), (Some(18), Some(3), Some(15)));
+    assert_eq!(
+        (
+            v["envelopes"].as_u64(),
+            v["applied"].as_u64(),
+            v["ignored"].as_u64()
+        ),
+        (Some(18), Some(3), Some(15))
+    );
     assert_eq!(v["surfaces"][0]["surfaceId"], "main");
     assert_eq!(v["findings"][0]["envelope"], 3);
 }
@@ -170,10 +188,19 @@ fn a2ui_json_lines_from_stdin_and_limits() {
         "\n"
     );
     assert_eq!(surfaces(&["a2ui", "-"], Some(lines)).status.code(), Some(0));
-    let o = surfaces(&["a2ui", "-", "--limit", "surfaces=1", "--json"], Some(lines));
+    let o = surfaces(
+        &["a2ui", "-", "--limit", "surfaces=1", "--json"],
+        Some(lines),
+    );
     assert_eq!(o.status.code(), Some(1));
     assert!(stdout(&o).contains("surface-limit"));
     for bad in ["surfaces", "nope=1", "surfaces=x"] {
-        assert_eq!(surfaces(&["a2ui", "-", "--limit", bad], Some(lines)).status.code(), Some(2), "{bad}");
+        assert_eq!(
+            surfaces(&["a2ui", "-", "--limit", bad], Some(lines))
+                .status
+                .code(),
+            Some(2),
+            "{bad}"
+        );
     }
 }

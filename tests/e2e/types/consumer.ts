@@ -1,6 +1,6 @@
 // Compiled (not run) by npm.test.mjs: a consumer's code that must type-check against the
 // package's .d.ts, and lines that must not.
-import init, { checkCard, type CardReport, type UiLinkEntry, type Finding } from "../../../crates/surfaces-wasm/pkg/agent_surfaces.js";
+import init, { checkCard, SurfaceStore, type CardReport, type UiLinkEntry, type Finding, type A2uiReport, type ActionResult } from "../../../crates/surfaces-wasm/pkg/agent_surfaces.js";
 
 export async function directoryLinks(cardJson: string, fetchedFrom: string): Promise<{ href: string; text: string }[]> {
   await init();
@@ -26,4 +26,19 @@ export function mustNotCompile(report: CardReport): void {
   void a;
   // @ts-expect-error limits have names
   checkCard("{}", null, { limits: { bogus: 1 } });
+}
+
+export function foldAndClick(stream: string): string | null {
+  const store = new SurfaceStore({ limits: { envelopes: 100 }, allowedHosts: ["cdn.example"] });
+  store.applyEnvelopes(stream, { contextId: "task", nowMs: 0 });
+  const report: A2uiReport = store.report();
+  const first = report.surfaces[0];
+  if (!first) return null;
+  const ignored: number = report.ignored;
+  void ignored;
+  const result: ActionResult = store.action(first.surfaceId, "submit");
+  // @ts-expect-error a refused action has no message
+  void result.message;
+  store.free();
+  return result.ok ? result.message.action.name : result.reason;
 }

@@ -1,0 +1,295 @@
+//! `SurfaceStore`: the A2UI fold for JavaScript.
+
+use serde_json::Value;
+use surfaces_core::a2ui::{self, ApplyContext, Limits, PartOutcome, UrlPolicy};
+use wasm_bindgen::prelude::*;
+
+use crate::{from_js, option, to_js};
+
+#[wasm_bindgen(typescript_custom_section)]
+const A2UI_TYPES: &'static str = r#"
+export interface A2uiLimits {
+  envelopes: number;
+  surfaces: number;
+  components: number;
+  depth: number;
+  dataModelBytes: number;
+  textChars: number;
+  options: number;
+  idChars: number;
+  actionContextBytes: number;
+  partBytes: number;
+  updateBurst: number;
+  updatesPerSecond: number;
+}
+
+export interface SurfaceStoreOptions {
+  limits?: Partial<A2uiLimits>;
+  /** When given, only https: media and links on these hosts are admitted. */
+  allowedHosts?: string[];
+}
+
+export interface ApplyOptions {
+  /** The A2A task or context the envelopes arrived in; a surface belongs to its creator's. */
+  contextId?: string;
+  /** Milliseconds on any clock you keep, for the per-surface update rate. */
+  nowMs?: number;
+}
+
+export interface ApplyPartOptions extends ApplyOptions {
+  /** Whether the agent's card advertises the A2UI extension; without it nothing renders. */
+  advertised?: boolean;
+}
+
+export interface A2uiFinding {
+  /** Index of the envelope in this store, or null for a whole part. */
+  envelope: number | null;
+  severity: "error" | "warning" | "info";
+  code: string;
+  path: string;
+  message: string;
+}
+
+export interface Placeholder {
+  componentId: string;
+  reason: "missing" | "depth" | "template" | "cycle";
+}
+
+export interface SurfaceSummary {
+  surfaceId: string;
+  catalogId: string;
+  catalogRendered: boolean;
+  components: number;
+  root: boolean;
+  /** The agent's data model with the person's edits on top. */
+  dataModel: Record<string, unknown>;
+  placeholders: Placeholder[];
+}
+
+export interface A2uiReport {
+  envelopes: number;
+  applied: number;
+  /** What a UI shows as "n invalid interface updates ignored." */
+  ignored: number;
+  findings: A2uiFinding[];
+  surfaces: SurfaceSummary[];
+}
+
+export interface A2uiStats {
+  envelopes: number;
+  applied: number;
+  ignored: number;
+  findings: Record<string, number>;
+  components: Record<string, number>;
+  surfaces: number;
+  /** Total time spent folding, in milliseconds. */
+  foldMs: number;
+}
+
+export interface ActionMessage {
+  version: "v0.9";
+  action: {
+    name: string;
+    surfaceId: string;
+    sourceComponentId: string;
+    timestamp: string;
+    context: Record<string, unknown>;
+  };
+}
+
+export type ActionResult =
+  | { ok: true; message: ActionMessage }
+  | { ok: false; code: string; reason: string };
+"#;
+
+fn now_ms() -> f64 {
+    let perf = js_sys::Reflect::get(&js_sys::global(), &JsValue::from_str("performance")).ok();
+    perf.and_then(|p| {
+        let now = js_sys::Reflect::get(&p, &JsValue::from_str("now")).ok()?;
+        let f: js_sys::Function = now.dyn_into().ok()?;
+        f.call0(&p).ok()?.as_f64()
+    })
+    .unwrap_or_else(js_sys::Date::now)
+}
+
+fn context(options: &Option<js_sys::Object>) -> Result<ApplyContext, JsError> {
+    let context_id = option(options, "contextId");
+    let now = option(options, "nowMs");
+    Ok(ApplyContext {
+        context_id: if context_id.is_undefined() {
+            None
+        } else {
+            Some(
+                context_id
+                    .as_string()
+                    .ok_or_else(|| JsError::new("contextId must be a string"))?,
+            )
+        },
+        now_ms: if now.is_undefined() {
+            None
+        } else {
+            Some(
+                now.as_f64()
+                    .ok_or_else(|| JsError::new("nowMs must be a number"))?,
+            )
+        },
+    })
+}
+
+/// Surfaces folded from A2UI envelopes. Bad envelopes are skipped and counted, never thrown.
+#[wasm_bindgen(skip_typescript)]
+pub struct SurfaceStore {
+    inner: a2ui::SurfaceStore,
+    fold_ms: f64,
+}
+
+#[wasm_bindgen]
+impl SurfaceStore {
+    #[wasm_bindgen(constructor)]
+    pub fn new(options: Option<js_sys::Object>) -> Result<SurfaceStore, JsError> {
+        let given = option(&options, "limits");
+        let limits: Limits = if given.is_undefined() {
+            Limits::default()
+        } else {
+            serde_json::from_value(from_js(&given, "SurfaceStore: limits")?)
+                .map_err(|e| JsError::new(&format!("SurfaceStore: bad limits: {e}")))?
+        };
+        let hosts = option(&options, "allowedHosts");
+        let allowed_hosts = if hosts.is_undefined() {
+            None
+        } else {
+            let v: Vec<String> =
+                serde_json::from_value(from_js(&hosts, "allowedHosts")?).map_err(|_| {
+                    JsError::new("SurfaceStore: allowedHosts must be an array of host names")
+                })?;
+            Some(v.into_iter().map(|h| h.to_ascii_lowercase()).collect())
+        };
+        let mut inner = a2ui::SurfaceStore::new(limits);
+        inner.urls = UrlPolicy { allowed_hosts };
+        Ok(SurfaceStore {
+            inner,
+            fold_ms: 0.0,
+        })
+    }
+
+    /// Applies an A2A data part. Returns whether it was A2UI and how many envelopes it held.
+    #[wasm_bindgen(js_name = applyPart)]
+    pub fn apply_part(
+        &mut self,
+        part: JsValue,
+        options: Option<js_sys::Object>,
+    ) -> Result<JsValue, JsError> {
+        let part = if let Some(s) = part.as_string() {
+            serde_json::from_str(&s)
+                .map_err(|e| JsError::new(&format!("applyPart: the part is not JSON: {e}")))?
+        } else {
+            from_js(&part, "applyPart: the part")?
+        };
+        let advertised = option(&options, "advertised").as_bool().unwrap_or(false);
+        let ctx = context(&options)?;
+        let started = now_ms();
+        let outcome = self.inner.apply_part(&part, advertised, &ctx);
+        self.fold_ms += now_ms() - started;
+        let (a2ui, envelopes) = match outcome {
+            PartOutcome::A2ui(n) => (true, n),
+            PartOutcome::NotA2ui => (false, 0),
+        };
+        to_js(&serde_json::json!({ "a2ui": a2ui, "envelopes": envelopes }))
+    }
+
+    /// Applies envelopes given as JSON text (an array, `{messages}`, one envelope, or JSON
+    /// Lines) or as parsed values. Returns how many envelopes were read.
+    #[wasm_bindgen(js_name = applyEnvelopes)]
+    pub fn apply_envelopes(
+        &mut self,
+        input: JsValue,
+        options: Option<js_sys::Object>,
+    ) -> Result<usize, JsError> {
+        let ctx = context(&options)?;
+        let started = now_ms();
+        let n = if let Some(text) = input.as_string() {
+            self.inner.apply_text(&text, &ctx)
+        } else {
+            let data = from_js(&input, "applyEnvelopes: the input")?;
+            self.inner.apply_data(&data, &ctx)
+        };
+        self.fold_ms += now_ms() - started;
+        Ok(n)
+    }
+
+    pub fn report(&self) -> Result<JsValue, JsError> {
+        to_js(&self.inner.report())
+    }
+
+    /// Records a person's edit; throws on misuse (unknown surface, bad pointer, too large).
+    pub fn edit(&mut self, surface_id: &str, pointer: &str, value: JsValue) -> Result<(), JsError> {
+        let value: Value = from_js(&value, "edit: the value")?;
+        self.inner
+            .edit(surface_id, pointer, value)
+            .map_err(|e| JsError::new(&format!("edit: {e}")))
+    }
+
+    /// Builds the action message for a click on `componentId`, resolved now.
+    pub fn action(
+        &self,
+        surface_id: &str,
+        component_id: &str,
+        timestamp: Option<String>,
+    ) -> Result<JsValue, JsError> {
+        let timestamp =
+            timestamp.unwrap_or_else(|| String::from(js_sys::Date::new_0().to_iso_string()));
+        let result = match self.inner.action(surface_id, component_id, &timestamp) {
+            Ok(message) => serde_json::json!({ "ok": true, "message": message }),
+            Err(e) => {
+                let code = match e {
+                    a2ui::ActionError::UnknownSurface(_) => "unknown-surface",
+                    a2ui::ActionError::UnknownComponent(_) => "unknown-component",
+                    a2ui::ActionError::NoAction(_) => "no-action",
+                    a2ui::ActionError::LocalFunction => "local-function",
+                    a2ui::ActionError::BadName(_) => "bad-action-name",
+                    a2ui::ActionError::ContextTooLarge { .. } => "context-too-large",
+                };
+                serde_json::json!({ "ok": false, "code": code, "reason": e.to_string() })
+            }
+        };
+        to_js(&result)
+    }
+
+    /// Codes and counts only: safe for telemetry.
+    pub fn stats(&self) -> Result<JsValue, JsError> {
+        let mut v =
+            serde_json::to_value(self.inner.stats()).map_err(|e| JsError::new(&e.to_string()))?;
+        v["foldMs"] = serde_json::json!(self.fold_ms);
+        to_js(&v)
+    }
+
+    /// `a2uiClientDataModel` for surfaces created with `sendDataModel`, or null.
+    #[wasm_bindgen(js_name = clientDataModel)]
+    pub fn client_data_model(&self) -> Result<JsValue, JsError> {
+        to_js(&self.inner.client_data_model())
+    }
+
+    /// The `a2uiClientCapabilities` to put in the metadata of every message to the agent.
+    #[wasm_bindgen(js_name = clientCapabilities)]
+    pub fn client_capabilities() -> Result<JsValue, JsError> {
+        to_js(&a2ui::client_capabilities())
+    }
+}
+
+#[wasm_bindgen(typescript_custom_section)]
+const STORE_TYPES: &'static str = r#"
+/** Surfaces folded from A2UI v0.9 / v0.9.1 envelopes. Bad envelopes are skipped and counted. */
+export class SurfaceStore {
+  free(): void;
+  constructor(options?: SurfaceStoreOptions);
+  applyPart(part: object | string, options?: ApplyPartOptions): { a2ui: boolean; envelopes: number };
+  applyEnvelopes(input: string | object | object[], options?: ApplyOptions): number;
+  report(): A2uiReport;
+  /** Throws only on misuse: unknown surface, a bad or polluting pointer, too large. */
+  edit(surfaceId: string, pointer: string, value: unknown): void;
+  action(surfaceId: string, componentId: string, timestamp?: string): ActionResult;
+  stats(): A2uiStats;
+  clientDataModel(): { version: "v0.9"; surfaces: Record<string, Record<string, unknown>> } | null;
+  static clientCapabilities(): Record<string, unknown>;
+}
+"#;
