@@ -12,7 +12,7 @@ const CARDS = path.join(ROOT, "tests/fixtures/cards");
 assert.ok(fs.existsSync(path.join(PKG, "package.json")), `build the package first: wasm-pack build crates/surfaces-wasm --target web`);
 const pkg = await import(path.join(PKG, "agent_surfaces.js"));
 pkg.initSync({ module: fs.readFileSync(path.join(PKG, "agent_surfaces_bg.wasm")) });
-const { checkCard, uiLinksUri, SurfaceStore } = pkg;
+const { checkCard, uiLinksUri, SurfaceStore, advertisesA2ui } = pkg;
 const SPEC = process.env.AGENT_SURFACES_SPEC || path.join(ROOT, "../shared/spec");
 
 const larkfield = fs.readFileSync(path.join(CARDS, "larkfield.json"), "utf8");
@@ -103,6 +103,10 @@ test("SurfaceStore: hostile stream, overlay, actions, limits, misuse", () => {
   const stats = store.stats();
   assert.ok(!JSON.stringify(stats).includes("password"), "stats carry no agent content");
   assert.ok(stats.foldMs >= 0);
+  const party = fs.readFileSync(path.join(SPEC, "a2a/cards/thirdparty__party-store-ge-a2ui__app_agent.json"), "utf8");
+  assert.equal(advertisesA2ui(party), false, "a v0.8 agent is not a v0.9 one");
+  assert.equal(advertisesA2ui({ capabilities: { extensions: [{ uri: "https://a2ui.org/a2a-extension/a2ui/v0.9" }] } }), true);
+  assert.equal(advertisesA2ui("{not json"), false);
   const caps = SurfaceStore.clientCapabilities();
   assert.deepEqual(caps["v0.9"].supportedCatalogIds, ["https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"]);
 });

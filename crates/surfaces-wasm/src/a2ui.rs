@@ -276,6 +276,16 @@ impl SurfaceStore {
     }
 }
 
+/// Whether an agent card advertises A2UI v0.9 or v0.9.1; only then render its A2UI parts.
+#[wasm_bindgen(js_name = advertisesA2ui, skip_typescript)]
+pub fn advertises_a2ui(card: JsValue) -> Result<bool, JsError> {
+    let card = match card.as_string() {
+        Some(text) => serde_json::from_str(&text).unwrap_or(Value::Null),
+        None => from_js(&card, "advertisesA2ui: the card")?,
+    };
+    Ok(a2ui::card_advertises_a2ui(&card))
+}
+
 #[wasm_bindgen(typescript_custom_section)]
 const STORE_TYPES: &'static str = r#"
 /** Surfaces folded from A2UI v0.9 / v0.9.1 envelopes. Bad envelopes are skipped and counted. */
@@ -292,4 +302,7 @@ export class SurfaceStore {
   clientDataModel(): { version: "v0.9"; surfaces: Record<string, Record<string, unknown>> } | null;
   static clientCapabilities(): Record<string, unknown>;
 }
+
+/** Whether an agent card (JSON text or object) advertises A2UI v0.9 or v0.9.1. */
+export function advertisesA2ui(card: string | object): boolean;
 "#;

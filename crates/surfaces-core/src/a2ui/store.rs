@@ -442,61 +442,54 @@ fn update_data_model(
 ) -> Result<Notes, Refusal> {
     let raw_path = body.get("path").and_then(Value::as_str).unwrap_or("");
     let segs = pointer::parse(raw_path).expect("admission-checked");
-    let ppath = mpath.key("path");
-    let previous = match body.get("value") {
-        Some(value) => {
-            if segs.is_empty() && !value.is_object() {
-                return Err(refuse(
-                    "data-model-not-object",
-                    &mpath.key("value"),
-                    "The whole data model must be an object.".into(),
-                ));
-            }
-            match pointer::set(&mut surface.model, &segs, value.clone()) {
-                Ok(prev) => Undo::Restore(prev),
-                Err(()) => {
-                    return Err(refuse(
-                        "path-unreachable",
-                        &ppath,
-                        format!(
-                            "\"{raw_path}\" runs through a value that is not an object or array."
-                        ),
-                    ));
-                }
-            }
-        }
-        None => Undo::Restore(pointer::delete(&mut surface.model, &segs)),
+    let Some(value) = body.get("value") else {
+        // A delete never grows the model.
+        pointer::delete(&mut surface.model, &segs);
+        return Ok(Vec::new());
     };
-    let size = pointer::json_size(&surface.model);
-    if size > limits.data_model_bytes {
-        previous.undo(&mut surface.model, &segs, body.get("value").is_some());
+    if segs.is_empty() && !value.is_object() {
         return Err(refuse(
+            "data-model-not-object",
+            &mpath.key("value"),
+            "The whole data model must be an object.".into(),
+        ));
+    }
+    let unreachable = || {
+        refuse(
+            "path-unreachable",
+            &mpath.key("path"),
+            format!("\"{raw_path}\" runs through a value that is not an object or array."),
+        )
+    };
+    let too_large = |size: usize| {
+        refuse(
             "data-model-too-large",
             mpath,
             format!(
                 "The data model would be {size} bytes; the limit is {}.",
                 limits.data_model_bytes
             ),
-        ));
+        )
+    };
+    let value_size = pointer::json_size(value);
+    // An upper bound on the new size: every segment may add a key, braces and a comma.
+    let bound = pointer::json_size(&surface.model)
+        + value_size
+        + segs.iter().map(|s| s.len() + 6).sum::<usize>();
+    if bound <= limits.data_model_bytes {
+        pointer::set(&mut surface.model, &segs, value.clone()).map_err(|()| unreachable())?;
+        return Ok(Vec::new());
     }
+    if value_size > limits.data_model_bytes {
+        return Err(too_large(value_size));
+    }
+    // Near the limit: try on a copy, so a refused update leaves the model exactly as it was.
+    let mut next = surface.model.clone();
+    pointer::set(&mut next, &segs, value.clone()).map_err(|()| unreachable())?;
+    let size = pointer::json_size(&next);
+    if size > limits.data_model_bytes {
+        return Err(too_large(size));
+    }
+    surface.model = next;
     Ok(Vec::new())
-}
-
-enum Undo {
-    Restore(Option<Value>),
-}
-
-impl Undo {
-    fn undo(self, model: &mut Value, segs: &[String], was_set: bool) {
-        let Undo::Restore(prev) = self;
-        match prev {
-            Some(old) => {
-                let _ = pointer::set(model, segs, old);
-            }
-            None if was_set => {
-                pointer::delete(model, segs);
-            }
-            None => {}
-        }
-    }
 }
