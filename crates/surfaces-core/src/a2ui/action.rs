@@ -154,7 +154,7 @@ impl SurfaceStore {
             .into_iter()
             .flatten()
         {
-            if let Some(resolved) = resolve(v, &model) {
+            if let Some(resolved) = resolve(v, &model, scope) {
                 context.insert(k.clone(), resolved);
             }
         }
@@ -181,11 +181,16 @@ impl SurfaceStore {
 
 /// A context value at click time: literals as given, bindings read from the effective
 /// model. Function calls are not evaluated here, and what cannot be resolved is omitted.
-fn resolve(v: &Value, model: &Value) -> Option<Value> {
+fn resolve(v: &Value, model: &Value, scope: &str) -> Option<Value> {
     match v {
         Value::Object(o) => {
             let path = o.get("path")?.as_str()?;
-            let segs = pointer::parse(path).ok()?;
+            let absolute = match path {
+                p if p.starts_with('/') => p.to_string(),
+                "" | "." => scope.to_string(),
+                p => format!("{scope}/{p}"),
+            };
+            let segs = pointer::parse(&absolute).ok()?;
             pointer::get(model, &segs).cloned()
         }
         Value::Null => None,

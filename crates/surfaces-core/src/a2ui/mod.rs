@@ -8,6 +8,7 @@ mod input;
 mod limits;
 mod path;
 pub mod pointer;
+pub mod render;
 mod report;
 pub mod schema;
 mod store;

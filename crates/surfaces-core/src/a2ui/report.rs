@@ -1,8 +1,9 @@
 use serde::Serialize;
 use serde_json::Value;
 
+use super::render::{walk, Kind};
 use super::store::{EnvelopeFinding, SurfaceStore};
-use super::tree::{self, Placeholder};
+use super::tree::Placeholder;
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -44,14 +45,28 @@ impl SurfaceStore {
                     components: s.components.len(),
                     root: s.components.contains_key("root"),
                     data_model: s.effective_model(),
-                    placeholders: if s.catalog_rendered {
-                        tree::placeholders(&s.components, self.limits.depth)
-                    } else {
-                        Vec::new()
-                    },
+                    placeholders: self.placeholders(&s.id),
                 })
                 .collect(),
         }
+    }
+}
+
+impl SurfaceStore {
+    /// The placeholders a render of the surface shows, in render order.
+    pub fn placeholders(&self, surface_id: &str) -> Vec<Placeholder> {
+        let mut out = Vec::new();
+        if let Some(tree) = self.render(surface_id) {
+            walk(&tree, &mut |n| {
+                if let Kind::Placeholder { reason, .. } = &n.kind {
+                    out.push(Placeholder {
+                        component_id: n.id.clone(),
+                        reason: *reason,
+                    });
+                }
+            });
+        }
+        out
     }
 }
 

@@ -162,53 +162,6 @@ pub struct Placeholder {
     pub reason: PlaceholderReason,
 }
 
-/// The placeholders a render from `root` shows, in render order.
-pub fn placeholders(components: &Map<String, Value>, depth_limit: usize) -> Vec<Placeholder> {
-    let mut out = Vec::new();
-    if components.contains_key("root") {
-        let mut stack = Vec::new();
-        walk("root", components, 1, depth_limit, &mut stack, &mut out);
-    }
-    out
-}
-
-fn walk<'a>(
-    id: &'a str,
-    components: &'a Map<String, Value>,
-    depth: usize,
-    limit: usize,
-    stack: &mut Vec<&'a str>,
-    out: &mut Vec<Placeholder>,
-) {
-    let mut push = |reason| {
-        out.push(Placeholder {
-            component_id: id.to_string(),
-            reason,
-        })
-    };
-    let Some(c) = components.get(id) else {
-        return push(PlaceholderReason::Missing);
-    };
-    if depth > limit {
-        return push(PlaceholderReason::Depth);
-    }
-    if stack.contains(&id) {
-        return push(PlaceholderReason::Cycle);
-    }
-    stack.push(id);
-    for child in children(c) {
-        if child.template {
-            out.push(Placeholder {
-                component_id: child.id.to_string(),
-                reason: PlaceholderReason::Template,
-            });
-        } else {
-            walk(child.id, components, depth + 1, limit, stack, out);
-        }
-    }
-    stack.pop();
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -241,41 +194,5 @@ mod tests {
             {"id": "root", "component": "Row", "children": ["x", "x"]},
         ]));
         assert_eq!(check(&two), Err(GraphError::TwoParents("x".into())));
-    }
-
-    #[test]
-    fn placeholders_for_missing_depth_and_templates() {
-        let m = map(json!([
-            {"id": "root", "component": "Column", "children": ["a", "gone"]},
-            {"id": "a", "component": "List", "children": {"componentId": "item", "path": "/items"}},
-        ]));
-        let p = placeholders(&m, 20);
-        assert_eq!(
-            p[0],
-            Placeholder {
-                component_id: "item".into(),
-                reason: PlaceholderReason::Template
-            }
-        );
-        assert_eq!(
-            p[1],
-            Placeholder {
-                component_id: "gone".into(),
-                reason: PlaceholderReason::Missing
-            }
-        );
-        let deep = map(json!([
-            {"id": "root", "component": "Card", "child": "a"},
-            {"id": "a", "component": "Card", "child": "b"},
-            {"id": "b", "component": "Text", "text": "t"},
-        ]));
-        assert!(placeholders(&deep, 3).is_empty());
-        assert_eq!(
-            placeholders(&deep, 2),
-            vec![Placeholder {
-                component_id: "b".into(),
-                reason: PlaceholderReason::Depth
-            }]
-        );
     }
 }

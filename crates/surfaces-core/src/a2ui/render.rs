@@ -1,0 +1,523 @@
+//! The render model: a surface resolved against its effective data model into a tree of
+//! typed nodes a renderer can draw without interpreting anything an agent sent. Bindings are
+//! read, templates expanded (bounded), missing or too-deep children become placeholders.
+//! Agent strings stay strings: the renderer puts them in text nodes.
+
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+use super::pointer;
+use super::store::SurfaceStore;
+use super::tree::PlaceholderReason;
+
+/// Bounds on what a render may expand to, whatever the data model holds.
+pub const MAX_TEMPLATE_ITEMS: usize = 200;
+pub const MAX_RENDERED_NODES: usize = 2000;
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Node {
+    pub id: String,
+    /// Accessibility label and description, resolved.
+    pub label: Option<String>,
+    pub description: Option<String>,
+    /// Flex grow inside a Row or Column.
+    pub weight: Option<f64>,
+    pub kind: Kind,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "component", rename_all_fields = "camelCase")]
+pub enum Kind {
+    Text {
+        text: String,
+        variant: String,
+    },
+    Image {
+        url: Option<String>,
+        description: Option<String>,
+        fit: String,
+        variant: String,
+    },
+    Icon {
+        name: Option<String>,
+        svg_path: Option<String>,
+    },
+    Video {
+        url: Option<String>,
+    },
+    AudioPlayer {
+        url: Option<String>,
+        description: Option<String>,
+    },
+    Row {
+        children: Vec<Node>,
+        justify: String,
+        align: String,
+    },
+    Column {
+        children: Vec<Node>,
+        justify: String,
+        align: String,
+    },
+    List {
+        children: Vec<Node>,
+        direction: String,
+        align: String,
+    },
+    Card {
+        child: Box<Node>,
+    },
+    Tabs {
+        tabs: Vec<(String, Node)>,
+    },
+    Modal {
+        trigger: Box<Node>,
+        content: Box<Node>,
+    },
+    Divider {
+        axis: String,
+    },
+    /// `event` names the action sent to the agent; `local` is a client-side function call.
+    /// `scope` is the template item the button was rendered for (`""` outside templates),
+    /// to pass back to [`SurfaceStore::action_in`] so relative context paths resolve.
+    Button {
+        child: Box<Node>,
+        variant: String,
+        event: Option<String>,
+        local: Option<String>,
+        scope: String,
+    },
+    TextField {
+        label: String,
+        value: String,
+        variant: String,
+        binding: Option<String>,
+    },
+    CheckBox {
+        label: String,
+        value: bool,
+        binding: Option<String>,
+    },
+    ChoicePicker {
+        label: Option<String>,
+        options: Vec<(String, String)>,
+        selected: Vec<String>,
+        multiple: bool,
+        chips: bool,
+        filterable: bool,
+        binding: Option<String>,
+    },
+    Slider {
+        label: Option<String>,
+        min: f64,
+        max: f64,
+        value: f64,
+        binding: Option<String>,
+    },
+    DateTimeInput {
+        label: Option<String>,
+        value: String,
+        enable_date: bool,
+        enable_time: bool,
+        min: Option<String>,
+        max: Option<String>,
+        binding: Option<String>,
+    },
+    /// `name` is the component type when the type is not one this renderer draws.
+    Placeholder {
+        reason: PlaceholderReason,
+        name: Option<String>,
+    },
+}
+
+/// Where relative paths resolve: the current template item and its absolute pointer.
+#[derive(Clone)]
+struct Scope<'a> {
+    item: Option<&'a Value>,
+    base: String,
+}
+
+struct Ctx<'a> {
+    components: &'a Map<String, Value>,
+    model: &'a Value,
+    depth_limit: usize,
+    nodes: usize,
+    stack: Vec<String>,
+}
+
+impl<'a> Ctx<'a> {
+    /// The absolute pointer a binding names in `scope`.
+    fn absolute(&self, path: &str, scope: &Scope<'a>) -> Option<String> {
+        if path.starts_with('/') {
+            pointer::parse(path).ok()?;
+            return Some(path.to_string());
+        }
+        pointer::check_relative(path).ok()?;
+        let rel = if path == "." { "" } else { path };
+        Some(if rel.is_empty() {
+            scope.base.clone()
+        } else {
+            format!("{}/{rel}", scope.base)
+        })
+    }
+
+    /// The value at an absolute pointer: inside the current template item when it is below
+    /// it (the item is the model's, so both agree), otherwise in the model.
+    fn at(&self, abs: &str, scope: &Scope<'a>) -> Option<&'a Value> {
+        if let (Some(item), Some(rest)) = (scope.item, abs.strip_prefix(scope.base.as_str())) {
+            if !scope.base.is_empty() && (rest.is_empty() || rest.starts_with('/')) {
+                let segs = pointer::parse(rest).ok()?;
+                return pointer::get(item, &segs);
+            }
+        }
+        let segs = pointer::parse(abs).ok()?;
+        pointer::get(self.model, &segs)
+    }
+
+    fn locate(&self, path: &str, scope: &Scope<'a>) -> Option<(String, Option<Value>)> {
+        let abs = self.absolute(path, scope)?;
+        let value = self.at(&abs, scope).cloned();
+        Some((abs, value))
+    }
+
+    fn value(&self, v: Option<&Value>, scope: &Scope<'a>) -> Option<Value> {
+        match v? {
+            Value::Object(o) => match o.get("path").and_then(Value::as_str) {
+                Some(p) => self.locate(p, scope)?.1,
+                // Function calls are not evaluated by this renderer: they resolve to nothing.
+                None => None,
+            },
+            literal => Some(literal.clone()),
+        }
+    }
+
+    fn binding(&self, v: Option<&Value>, scope: &Scope<'a>) -> Option<String> {
+        let p = v?.as_object()?.get("path")?.as_str()?;
+        Some(self.locate(p, scope)?.0)
+    }
+
+    fn string(&self, v: Option<&Value>, scope: &Scope<'a>) -> Option<String> {
+        match self.value(v, scope)? {
+            Value::String(s) => Some(s),
+            Value::Number(n) => Some(n.to_string()),
+            Value::Bool(b) => Some(b.to_string()),
+            _ => None,
+        }
+    }
+
+    fn number(&self, v: Option<&Value>, scope: &Scope<'a>) -> Option<f64> {
+        match self.value(v, scope)? {
+            Value::Number(n) => n.as_f64(),
+            Value::String(s) => s.trim().parse().ok(),
+            _ => None,
+        }
+    }
+
+    fn placeholder(id: &str, reason: PlaceholderReason, component: Option<String>) -> Node {
+        Node {
+            id: id.to_string(),
+            label: None,
+            description: None,
+            weight: None,
+            kind: Kind::Placeholder {
+                reason,
+                name: component,
+            },
+        }
+    }
+
+    fn children(&mut self, list: Option<&Value>, scope: &Scope<'a>, depth: usize) -> Vec<Node> {
+        match list {
+            Some(Value::Array(ids)) => ids
+                .iter()
+                .filter_map(Value::as_str)
+                .map(|id| self.node(id, scope, depth))
+                .collect(),
+            Some(Value::Object(t)) => {
+                let (Some(id), Some(path)) = (
+                    t.get("componentId").and_then(Value::as_str),
+                    t.get("path").and_then(Value::as_str),
+                ) else {
+                    return Vec::new();
+                };
+                let Some(base) = self.absolute(path, scope) else {
+                    return Vec::new();
+                };
+                let Some(items) = self.at(&base, scope).and_then(Value::as_array) else {
+                    return Vec::new();
+                };
+                let mut out = Vec::new();
+                for (i, item) in items.iter().enumerate() {
+                    if i == MAX_TEMPLATE_ITEMS {
+                        out.push(Self::placeholder(id, PlaceholderReason::Template, None));
+                        break;
+                    }
+                    let inner = Scope {
+                        item: Some(item),
+                        base: format!("{base}/{i}"),
+                    };
+                    out.push(self.node(id, &inner, depth));
+                }
+                out
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    fn node(&mut self, id: &str, scope: &Scope<'a>, depth: usize) -> Node {
+        let Some(c) = self.components.get(id) else {
+            return Self::placeholder(id, PlaceholderReason::Missing, None);
+        };
+        if depth > self.depth_limit {
+            return Self::placeholder(id, PlaceholderReason::Depth, None);
+        }
+        if self.stack.iter().any(|s| s == id) {
+            return Self::placeholder(id, PlaceholderReason::Cycle, None);
+        }
+        self.nodes += 1;
+        if self.nodes > MAX_RENDERED_NODES {
+            return Self::placeholder(id, PlaceholderReason::Template, None);
+        }
+        self.stack.push(id.to_string());
+        let o = c.as_object().expect("admitted components are objects");
+        let text = |k: &str| o.get(k).and_then(Value::as_str).map(str::to_string);
+        let or = |k: &str, d: &str| text(k).unwrap_or_else(|| d.to_string());
+        let kind = match o
+            .get("component")
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+        {
+            "Text" => Kind::Text {
+                text: self.string(o.get("text"), scope).unwrap_or_default(),
+                variant: or("variant", "body"),
+            },
+            "Image" => Kind::Image {
+                url: self.string(o.get("url"), scope),
+                description: self.string(o.get("description"), scope),
+                fit: or("fit", "fill"),
+                variant: or("variant", "mediumFeature"),
+            },
+            "Icon" => match o.get("name") {
+                Some(Value::Object(n)) if n.contains_key("svgPath") => Kind::Icon {
+                    name: None,
+                    svg_path: n.get("svgPath").and_then(Value::as_str).map(str::to_string),
+                },
+                other => Kind::Icon {
+                    name: self.string(other, scope),
+                    svg_path: None,
+                },
+            },
+            "Video" => Kind::Video {
+                url: self.string(o.get("url"), scope),
+            },
+            "AudioPlayer" => Kind::AudioPlayer {
+                url: self.string(o.get("url"), scope),
+                description: self.string(o.get("description"), scope),
+            },
+            kind @ ("Row" | "Column") => {
+                let children = self.children(o.get("children"), scope, depth + 1);
+                let (justify, align) = (or("justify", "start"), or("align", "stretch"));
+                if kind == "Row" {
+                    Kind::Row {
+                        children,
+                        justify,
+                        align,
+                    }
+                } else {
+                    Kind::Column {
+                        children,
+                        justify,
+                        align,
+                    }
+                }
+            }
+            "List" => Kind::List {
+                children: self.children(o.get("children"), scope, depth + 1),
+                direction: or("direction", "vertical"),
+                align: or("align", "stretch"),
+            },
+            "Card" => Kind::Card {
+                child: Box::new(self.child(o.get("child"), scope, depth)),
+            },
+            "Tabs" => Kind::Tabs {
+                tabs: o
+                    .get("tabs")
+                    .and_then(Value::as_array)
+                    .into_iter()
+                    .flatten()
+                    .map(|t| {
+                        (
+                            self.string(t.get("title"), scope).unwrap_or_default(),
+                            self.child(t.get("child"), scope, depth),
+                        )
+                    })
+                    .collect(),
+            },
+            "Modal" => Kind::Modal {
+                trigger: Box::new(self.child(o.get("trigger"), scope, depth)),
+                content: Box::new(self.child(o.get("content"), scope, depth)),
+            },
+            "Divider" => Kind::Divider {
+                axis: or("axis", "horizontal"),
+            },
+            "Button" => {
+                let action = o.get("action");
+                Kind::Button {
+                    child: Box::new(self.child(o.get("child"), scope, depth)),
+                    variant: or("variant", "default"),
+                    event: action
+                        .and_then(|a| a.pointer("/event/name"))
+                        .and_then(Value::as_str)
+                        .map(str::to_string),
+                    local: action
+                        .and_then(|a| a.pointer("/functionCall/call"))
+                        .and_then(Value::as_str)
+                        .map(str::to_string),
+                    scope: scope.base.clone(),
+                }
+            }
+            "TextField" => Kind::TextField {
+                label: self.string(o.get("label"), scope).unwrap_or_default(),
+                value: self.string(o.get("value"), scope).unwrap_or_default(),
+                variant: or("variant", "shortText"),
+                binding: self.binding(o.get("value"), scope),
+            },
+            "CheckBox" => Kind::CheckBox {
+                label: self.string(o.get("label"), scope).unwrap_or_default(),
+                value: self
+                    .value(o.get("value"), scope)
+                    .and_then(|v| v.as_bool())
+                    .unwrap_or(false),
+                binding: self.binding(o.get("value"), scope),
+            },
+            "ChoicePicker" => Kind::ChoicePicker {
+                label: self.string(o.get("label"), scope),
+                options: o
+                    .get("options")
+                    .and_then(Value::as_array)
+                    .into_iter()
+                    .flatten()
+                    .map(|opt| {
+                        (
+                            self.string(opt.get("label"), scope).unwrap_or_default(),
+                            opt.get("value")
+                                .and_then(Value::as_str)
+                                .unwrap_or_default()
+                                .to_string(),
+                        )
+                    })
+                    .collect(),
+                selected: match self.value(o.get("value"), scope) {
+                    Some(Value::Array(a)) => a
+                        .iter()
+                        .filter_map(Value::as_str)
+                        .map(str::to_string)
+                        .collect(),
+                    Some(Value::String(s)) => vec![s],
+                    _ => Vec::new(),
+                },
+                multiple: text("variant").as_deref() == Some("multipleSelection"),
+                chips: text("displayStyle").as_deref() == Some("chips"),
+                filterable: o
+                    .get("filterable")
+                    .and_then(Value::as_bool)
+                    .unwrap_or(false),
+                binding: self.binding(o.get("value"), scope),
+            },
+            "Slider" => {
+                let min = o.get("min").and_then(Value::as_f64).unwrap_or(0.0);
+                let max = o.get("max").and_then(Value::as_f64).unwrap_or(100.0);
+                Kind::Slider {
+                    label: self.string(o.get("label"), scope),
+                    min,
+                    max,
+                    value: self
+                        .number(o.get("value"), scope)
+                        .unwrap_or(min)
+                        .clamp(min.min(max), max.max(min)),
+                    binding: self.binding(o.get("value"), scope),
+                }
+            }
+            "DateTimeInput" => Kind::DateTimeInput {
+                label: self.string(o.get("label"), scope),
+                value: self.string(o.get("value"), scope).unwrap_or_default(),
+                enable_date: o
+                    .get("enableDate")
+                    .and_then(Value::as_bool)
+                    .unwrap_or(false),
+                enable_time: o
+                    .get("enableTime")
+                    .and_then(Value::as_bool)
+                    .unwrap_or(false),
+                min: self.string(o.get("min"), scope),
+                max: self.string(o.get("max"), scope),
+                binding: self.binding(o.get("value"), scope),
+            },
+            other => Kind::Placeholder {
+                reason: PlaceholderReason::Missing,
+                name: Some(other.to_string()),
+            },
+        };
+        self.stack.pop();
+        let a11y = o.get("accessibility");
+        Node {
+            id: id.to_string(),
+            label: self.string(a11y.and_then(|a| a.get("label")), scope),
+            description: self.string(a11y.and_then(|a| a.get("description")), scope),
+            weight: o.get("weight").and_then(Value::as_f64),
+            kind,
+        }
+    }
+
+    fn child(&mut self, id: Option<&Value>, scope: &Scope<'a>, depth: usize) -> Node {
+        match id.and_then(Value::as_str) {
+            Some(id) => self.node(id, scope, depth + 1),
+            None => Self::placeholder("", PlaceholderReason::Missing, None),
+        }
+    }
+}
+
+/// Visits every node of a tree, depth first.
+pub fn walk<'n>(node: &'n Node, f: &mut impl FnMut(&'n Node)) {
+    f(node);
+    match &node.kind {
+        Kind::Row { children, .. }
+        | Kind::Column { children, .. }
+        | Kind::List { children, .. } => children.iter().for_each(|c| walk(c, f)),
+        Kind::Card { child } | Kind::Button { child, .. } => walk(child, f),
+        Kind::Modal { trigger, content } => {
+            walk(trigger, f);
+            walk(content, f);
+        }
+        Kind::Tabs { tabs } => tabs.iter().for_each(|(_, c)| walk(c, f)),
+        _ => {}
+    }
+}
+
+impl SurfaceStore {
+    /// The surface's tree from `root`, resolved against its effective data model; `None`
+    /// when the surface does not exist, renders another catalog, or has no `root` yet.
+    pub fn render(&self, surface_id: &str) -> Option<Node> {
+        let s = self.surface(surface_id)?;
+        if !s.catalog_rendered || !s.components.contains_key("root") {
+            return None;
+        }
+        let model = s.effective_model();
+        let mut ctx = Ctx {
+            components: &s.components,
+            model: &model,
+            depth_limit: self.limits.depth,
+            nodes: 0,
+            stack: Vec::new(),
+        };
+        Some(ctx.node(
+            "root",
+            &Scope {
+                item: None,
+                base: String::new(),
+            },
+            1,
+        ))
+    }
+}

@@ -1,0 +1,149 @@
+//! The render model: bindings read from the effective model, templates expanded over arrays
+//! with relative paths, inputs carrying the absolute pointer they edit.
+
+use serde_json::{json, Value};
+use surfaces_core::a2ui::render::{Kind, Node};
+use surfaces_core::a2ui::{ApplyContext, Limits, SurfaceStore};
+
+#[cfg(target_arch = "wasm32")]
+use wasm_bindgen_test::wasm_bindgen_test as test;
+#[cfg(target_arch = "wasm32")]
+wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
+
+fn store(components: Value, model: Value) -> SurfaceStore {
+    let mut s = SurfaceStore::new(Limits::default());
+    let ctx = ApplyContext::default();
+    s.apply_data(
+        &json!([
+            {"version": "v0.9", "createSurface": {"surfaceId": "s", "catalogId": "https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"}},
+            {"version": "v0.9", "updateComponents": {"surfaceId": "s", "components": components}},
+            {"version": "v0.9", "updateDataModel": {"surfaceId": "s", "path": "/", "value": model}},
+        ]),
+        &ctx,
+    );
+    assert_eq!(s.report().ignored, 0, "{:?}", s.report().findings);
+    s
+}
+
+fn texts(n: &Node, out: &mut Vec<String>) {
+    surfaces_core::a2ui::render::walk(n, &mut |n| {
+        if let Kind::Text { text, .. } = &n.kind {
+            out.push(text.clone());
+        }
+    });
+}
+
+#[test]
+fn templates_expand_over_arrays_with_relative_paths() {
+    let s = store(
+        json!([
+            {"id": "root", "component": "List", "children": {"componentId": "row", "path": "/people"}},
+            {"id": "row", "component": "Row", "children": ["name", "role"]},
+            {"id": "name", "component": "Text", "text": {"path": "name"}},
+            {"id": "role", "component": "Text", "text": {"path": "/roles/default"}},
+        ]),
+        json!({"people": [{"name": "Ada"}, {"name": "Grace"}], "roles": {"default": "engineer"}}),
+    );
+    let tree = s.render("s").unwrap();
+    let mut t = Vec::new();
+    texts(&tree, &mut t);
+    assert_eq!(t, ["Ada", "engineer", "Grace", "engineer"]);
+    assert!(s.placeholders("s").is_empty());
+}
+
+#[test]
+fn inputs_carry_the_pointer_they_edit_and_show_the_effective_value() {
+    let mut s = store(
+        json!([
+            {"id": "root", "component": "List", "children": {"componentId": "field", "path": "/items"}},
+            {"id": "field", "component": "TextField", "label": {"path": "label"}, "value": {"path": "value"}},
+        ]),
+        json!({"items": [{"label": "First", "value": "a"}, {"label": "Second", "value": "b"}]}),
+    );
+    s.edit("s", "/items/1/value", json!("typed")).unwrap();
+    let tree = s.render("s").unwrap();
+    let Kind::List { children, .. } = &tree.kind else {
+        panic!("{tree:?}")
+    };
+    let fields: Vec<(String, String, Option<String>)> = children
+        .iter()
+        .map(|c| match &c.kind {
+            Kind::TextField {
+                label,
+                value,
+                binding,
+                ..
+            } => (label.clone(), value.clone(), binding.clone()),
+            other => panic!("{other:?}"),
+        })
+        .collect();
+    assert_eq!(
+        fields,
+        [
+            ("First".into(), "a".into(), Some("/items/0/value".into())),
+            (
+                "Second".into(),
+                "typed".into(),
+                Some("/items/1/value".into())
+            )
+        ]
+    );
+}
+
+#[test]
+fn template_expansion_is_bounded() {
+    let items: Vec<Value> = (0..250).map(|i| json!({"n": i})).collect();
+    let s = store(
+        json!([
+            {"id": "root", "component": "Column", "children": {"componentId": "t", "path": "/items"}},
+            {"id": "t", "component": "Text", "text": {"path": "n"}},
+        ]),
+        json!({"items": items}),
+    );
+    let tree = s.render("s").unwrap();
+    let Kind::Column { children, .. } = &tree.kind else {
+        panic!()
+    };
+    assert_eq!(children.len(), 201, "200 items, then one placeholder");
+    assert_eq!(s.placeholders("s").len(), 1);
+}
+
+#[test]
+fn unresolvable_bindings_render_empty_and_nothing_renders_without_root() {
+    let s = store(
+        json!([{"id": "root", "component": "Text", "text": {"path": "/nope"}}]),
+        json!({}),
+    );
+    assert!(matches!(&s.render("s").unwrap().kind, Kind::Text { text, .. } if text.is_empty()));
+    let mut empty = SurfaceStore::new(Limits::default());
+    empty.apply_envelope(
+        &json!({"version": "v0.9", "createSurface": {"surfaceId": "s", "catalogId": "https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"}}),
+        &ApplyContext::default(),
+    );
+    assert!(empty.render("s").is_none());
+    assert!(empty.render("other").is_none());
+}
+
+#[test]
+fn buttons_in_templates_resolve_their_item() {
+    let s = store(
+        json!([
+            {"id": "root", "component": "List", "children": {"componentId": "buy", "path": "/products"}},
+            {"id": "buy", "component": "Button", "child": "label", "action": {"event": {"name": "buy", "context": {"sku": {"path": "sku"}, "all": {"path": "/currency"}}}}},
+            {"id": "label", "component": "Text", "text": {"path": "name"}},
+        ]),
+        json!({"products": [{"sku": "A1", "name": "Apple"}, {"sku": "B2", "name": "Bread"}], "currency": "EUR"}),
+    );
+    let tree = s.render("s").unwrap();
+    let Kind::List { children, .. } = &tree.kind else {
+        panic!()
+    };
+    let Kind::Button { scope, .. } = &children[1].kind else {
+        panic!()
+    };
+    assert_eq!(scope, "/products/1");
+    let msg = s
+        .action_in("s", "buy", scope, "2026-11-30T12:00:00Z")
+        .unwrap();
+    assert_eq!(msg["action"]["context"], json!({"sku": "B2", "all": "EUR"}));
+}
