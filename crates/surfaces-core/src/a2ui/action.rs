@@ -128,6 +128,18 @@ impl SurfaceStore {
         component_id: &str,
         timestamp: &str,
     ) -> Result<Value, ActionError> {
+        self.action_in(surface_id, component_id, "", timestamp)
+    }
+
+    /// Like [`SurfaceStore::action`], for a button rendered inside a template: `scope` is the
+    /// absolute pointer of its item, against which relative context paths resolve.
+    pub fn action_in(
+        &self,
+        surface_id: &str,
+        component_id: &str,
+        scope: &str,
+        timestamp: &str,
+    ) -> Result<Value, ActionError> {
         let surface = self
             .surface(surface_id)
             .ok_or_else(|| ActionError::UnknownSurface(surface_id.into()))?;
