@@ -98,6 +98,7 @@ const ALLOWED_ATTRS = new Set([
   "id", "class", "for", "href", "target", "rel", "referrerpolicy", "title", "dir", "role", "type", "name", "value",
   "rows", "spellcheck", "accept", "placeholder", "aria-labelledby", "aria-live", "aria-label", "aria-current",
   "data-testid", "data-index", "data-severity", "data-code", "data-ui-links", "scope", "open",
+  "aria-describedby", "disabled", "tabindex",
 ]);
 
 const PASTED = JSON.stringify({

@@ -4,24 +4,58 @@
 //! this code chooses (an `href` only from a linkable entry's normalised `https:` URL). No markup is ever
 //! parsed from a string, and the served Content-Security-Policy backs that up.
 
+pub mod a2ui_render;
+pub mod a2ui_screen;
 pub mod demo_cards;
+pub mod demo_streams;
 pub mod findings;
 pub mod ui_links;
 
 use leptos::prelude::*;
 
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Screen {
+    UiLinks,
+    A2ui,
+}
+
+impl Screen {
+    fn from_hash(hash: &str) -> Screen {
+        if hash == "#a2ui" {
+            Screen::A2ui
+        } else {
+            Screen::UiLinks
+        }
+    }
+}
+
 /// The console's own chrome: product navigation stays outside anything an agent controls.
 #[component]
 pub fn App() -> impl IntoView {
+    let hash = web_sys::window()
+        .and_then(|w| w.location().hash().ok())
+        .unwrap_or_default();
+    let screen = RwSignal::new(Screen::from_hash(&hash));
+    let current = move |s: Screen| {
+        if screen.get() == s {
+            Some("page")
+        } else {
+            None
+        }
+    };
     view! {
         <header class="chrome" data-testid="chrome">
             <p class="product">"agent-surfaces console"</p>
             <nav aria-label="Screens">
-                <a href="#ui-links" aria-current="page">"UI links"</a>
+                <a href="#ui-links" data-testid="nav-ui-links" aria-current=move || current(Screen::UiLinks) on:click=move |_| screen.set(Screen::UiLinks)>"UI links"</a>
+                <a href="#a2ui" data-testid="nav-a2ui" aria-current=move || current(Screen::A2ui) on:click=move |_| screen.set(Screen::A2ui)>"A2UI"</a>
             </nav>
         </header>
-        <main id="ui-links">
-            <ui_links::UiLinksScreen />
+        <main>
+            {move || match screen.get() {
+                Screen::UiLinks => view! { <ui_links::UiLinksScreen /> }.into_any(),
+                Screen::A2ui => view! { <a2ui_screen::A2uiScreen /> }.into_any(),
+            }}
         </main>
     }
 }

@@ -1,0 +1,286 @@
+//! The "A2UI" screen: pick an official example or a hostile stream, or paste your own; apply
+//! it all at once or envelope by envelope; see the surfaces, the findings, the effective data
+//! model and the last action message. Offline: nothing is sent anywhere.
+
+use leptos::html;
+use leptos::prelude::*;
+use serde_json::Value;
+use surfaces_core::a2ui::{ApplyContext, Limits, SurfaceStore};
+use surfaces_core::Finding;
+use wasm_bindgen::JsCast;
+
+use crate::a2ui_render::{render_node, Handlers};
+use crate::demo_streams::DEMO_STREAMS;
+use crate::findings::FindingsTable;
+
+/// The envelopes in a stream's text: a JSON array, `{"messages": [...]}`, one envelope, or
+/// JSON Lines (a line that is not JSON stays as its text, and is refused when applied).
+pub fn envelopes_of(text: &str) -> Vec<Value> {
+    match serde_json::from_str::<Value>(text) {
+        Ok(Value::Array(items)) => items,
+        Ok(Value::Object(mut o)) if o.contains_key("messages") && !o.contains_key("version") => {
+            match o.remove("messages") {
+                Some(Value::Array(items)) => items,
+                Some(other) => vec![other],
+                None => Vec::new(),
+            }
+        }
+        Ok(other) => vec![other],
+        Err(_) => text
+            .lines()
+            .filter(|l| !l.trim().is_empty())
+            .map(|l| serde_json::from_str(l).unwrap_or_else(|_| Value::String(l.to_string())))
+            .collect(),
+    }
+}
+
+/// WCAG relative luminance of `#rrggbb`.
+fn luminance(hex: &str) -> Option<f64> {
+    let h = hex.strip_prefix('#')?;
+    if h.len() != 6 {
+        return None;
+    }
+    let c = |i: usize| -> Option<f64> {
+        let v = f64::from(u8::from_str_radix(&h[i..i + 2], 16).ok()?) / 255.0;
+        Some(if v <= 0.03928 {
+            v / 12.92
+        } else {
+            ((v + 0.055) / 1.055).powf(2.4)
+        })
+    };
+    Some(0.2126 * c(0)? + 0.7152 * c(2)? + 0.0722 * c(4)?)
+}
+
+/// The agent's primary colour, with the text colour (black or white) that keeps WCAG AA
+/// (4.5:1) on it; `None` for anything that is not `#rrggbb`. (One of the two always reaches
+/// 4.5:1, so a valid colour is never refused; the check is what picks the text colour.)
+pub fn accent(primary: &str) -> Option<(String, &'static str)> {
+    let l = luminance(primary)?;
+    let on_white = 1.05 / (l + 0.05);
+    let on_black = (l + 0.05) / 0.05;
+    if on_white >= 4.5 {
+        Some((primary.to_string(), "#ffffff"))
+    } else if on_black >= 4.5 {
+        Some((primary.to_string(), "#000000"))
+    } else {
+        None
+    }
+}
+
+fn now_iso() -> String {
+    String::from(js_sys::Date::new_0().to_iso_string())
+}
+
+#[component]
+pub fn A2uiScreen() -> impl IntoView {
+    let first = DEMO_STREAMS
+        .iter()
+        .find(|d| d.id == "09_login-form")
+        .unwrap_or(&DEMO_STREAMS[0]);
+    let selected = RwSignal::new(first.id.to_string());
+    let text = RwSignal::new(first.json.to_string());
+    let store = RwSignal::new(SurfaceStore::new(Limits::default()));
+    let position = RwSignal::new(0usize);
+    let last_action = RwSignal::new(None::<String>);
+    let announce = RwSignal::new(String::new());
+
+    let envelopes = Memo::new(move |_| envelopes_of(&text.get()));
+    let reset = move || {
+        store.set(SurfaceStore::new(Limits::default()));
+        position.set(0);
+        last_action.set(None);
+    };
+    let apply_upto = move |end: usize| {
+        let list = envelopes.get_untracked();
+        let start = position.get_untracked();
+        let end = end.min(list.len());
+        if end <= start {
+            return;
+        }
+        store.update(|s| {
+            for env in &list[start..end] {
+                s.apply_envelope(env, &ApplyContext::default());
+            }
+        });
+        position.set(end);
+        // One announcement per batch, not per envelope.
+        let r = store.with_untracked(|s| s.report());
+        announce.set(format!(
+            "Applied {} update{}; {} ignored so far.",
+            end - start,
+            if end - start == 1 { "" } else { "s" },
+            r.ignored
+        ));
+    };
+    let apply_all = move || {
+        reset();
+        apply_upto(usize::MAX);
+    };
+    // The first example is applied at first open.
+    apply_all();
+
+    let on_select = move |ev: leptos::ev::Event| {
+        let id = event_target_value(&ev);
+        if let Some(d) = DEMO_STREAMS.iter().find(|d| d.id == id) {
+            text.set(d.json.to_string());
+            selected.set(id);
+            apply_all();
+        } else {
+            selected.set(id);
+        }
+    };
+
+    let agent_name = move || {
+        let id = selected.get();
+        DEMO_STREAMS
+            .iter()
+            .find(|d| d.id == id)
+            .map(|d| format!("Demo agent: {}", d.title))
+            .unwrap_or_else(|| "Pasted stream (agent unknown)".to_string())
+    };
+
+    let surfaces = move || {
+        let report = store.with(|s| s.report());
+        let name = agent_name();
+        report
+            .surfaces
+            .into_iter()
+            .map(|summary| {
+                let sid = summary.surface_id.clone();
+                let tree = store.with(|s| s.render(&sid));
+                let theme_color = store.with(|s| {
+                    s.theme(&sid).and_then(|t| t.get("primaryColor")).and_then(Value::as_str).map(str::to_string)
+                });
+                let sid_edit = sid.clone();
+                let sid_click = sid.clone();
+                let handlers = Handlers {
+                    edit: Callback::new(move |(pointer, value): (String, Value)| {
+                        store.update(|s| {
+                            let _ = s.edit(&sid_edit, &pointer, value);
+                        });
+                    }),
+                    click: Callback::new(move |(component, scope): (String, String)| {
+                        let result = store.with_untracked(|s| s.action_in(&sid_click, &component, &scope, &now_iso()));
+                        last_action.set(Some(match result {
+                            Ok(msg) => serde_json::to_string_pretty(&msg).unwrap_or_default(),
+                            Err(e) => format!("Not sent: {e}"),
+                        }));
+                    }),
+                };
+                let area = NodeRef::<html::Section>::new();
+                let accent = theme_color.as_deref().and_then(accent);
+                let accent_note = match (&theme_color, &accent) {
+                    (Some(c), None) => Some(format!("The agent's colour {c} is not applied: text on it would not keep WCAG AA contrast.")),
+                    _ => None,
+                };
+                Effect::new(move |_| {
+                    if let (Some(el), Some((bg, fg))) = (area.get(), accent.clone()) {
+                        let style = el.unchecked_ref::<web_sys::HtmlElement>().style();
+                        let _ = style.set_property("--agent-primary", &bg);
+                        let _ = style.set_property("--agent-on-primary", fg);
+                    }
+                });
+                let body = if !summary.catalog_rendered {
+                    view! { <p class="a2ui-notice" data-testid="a2ui-catalog-notice">"This agent chose a catalog this console does not render."</p> }.into_any()
+                } else if let Some(tree) = tree {
+                    render_node(tree, handlers, false)
+                } else {
+                    view! { <p class="a2ui-notice" data-testid="a2ui-waiting">"Waiting for the agent…"</p> }.into_any()
+                };
+                view! {
+                    <section class="agent-area" node_ref=area tabindex="-1" aria-label=format!("Content from {name}") data-testid="agent-area">
+                        <p class="agent-area-label">
+                            <span class="visually-hidden">"Agent content. "</span>
+                            {name.clone()}
+                            " · surface "
+                            <code>{sid.clone()}</code>
+                        </p>
+                        {accent_note.map(|n| view! { <p class="a2ui-note">{n}</p> })}
+                        <div class="agent-area-body" data-testid="a2ui-surface">{body}</div>
+                    </section>
+                }
+            })
+            .collect_view()
+    };
+
+    let findings = move || {
+        let r = store.with(|s| s.report());
+        r.findings
+            .into_iter()
+            .map(|f| Finding {
+                severity: f.severity,
+                code: f.code,
+                // A pointer into the stream: the envelope's index, then the path inside it.
+                path: match f.envelope {
+                    Some(i) => format!("/{i}{}", f.path),
+                    None => f.path,
+                },
+                message: f.message,
+            })
+            .collect::<Vec<_>>()
+    };
+    let ignored = move || store.with(|s| s.report().ignored);
+    let model = move || {
+        let r = store.with(|s| s.report());
+        let models: serde_json::Map<String, Value> = r
+            .surfaces
+            .into_iter()
+            .map(|s| (s.surface_id, s.data_model))
+            .collect();
+        serde_json::to_string_pretty(&Value::Object(models)).unwrap_or_default()
+    };
+
+    view! {
+        <div class="screen">
+            <section class="panel input" aria-labelledby="a2ui-heading">
+                <h1 id="a2ui-heading">"A2UI"</h1>
+                <p class="lede">
+                    "Fold an A2UI v0.9 stream into surfaces and render them with this console's own components. "
+                    "Agent text is shown as text; nothing is evaluated, loaded or sent."
+                </p>
+                <label for="stream-select">"Example stream"</label>
+                <select id="stream-select" data-testid="stream-select" on:change=on_select prop:value=move || selected.get()>
+                    {DEMO_STREAMS.iter().map(|d| view! { <option value=d.id>{format!("{} — {}", d.id, d.title)}</option> }).collect_view()}
+                    <option value="custom">"Your own stream (pasted)"</option>
+                </select>
+                <label for="stream-text">"Stream (JSON array, {\"messages\": …} or JSON Lines)"</label>
+                <textarea
+                    id="stream-text"
+                    data-testid="stream-text"
+                    spellcheck="false"
+                    rows="12"
+                    prop:value=move || text.get()
+                    on:input=move |ev| {
+                        text.set(event_target_value(&ev));
+                        selected.set("custom".into());
+                        reset();
+                    }
+                ></textarea>
+                <div class="buttons">
+                    <button type="button" data-testid="apply-all" on:click=move |_| apply_all()>"Apply all"</button>
+                    <button type="button" data-testid="apply-step" on:click=move |_| apply_upto(position.get_untracked() + 1)>"Apply next envelope"</button>
+                    <button type="button" data-testid="reset" on:click=move |_| reset()>"Reset"</button>
+                </div>
+                <p class="hint" data-testid="position">
+                    {move || format!("{} of {} envelopes applied.", position.get(), envelopes.get().len())}
+                </p>
+                <h2>"Effective data model"</h2>
+                <pre class="model" data-testid="a2ui-model">{model}</pre>
+                <h2>"Last action message"</h2>
+                <pre class="model" data-testid="a2ui-action">{move || last_action.get().unwrap_or_else(|| "No button clicked yet. Offline: nothing is sent.".into())}</pre>
+            </section>
+            <section class="panel result" aria-labelledby="a2ui-result-heading">
+                <h2 id="a2ui-result-heading">"Surfaces"</h2>
+                <p class="visually-hidden" aria-live="polite" data-testid="a2ui-live">{move || announce.get()}</p>
+                {move || {
+                    let n = ignored();
+                    (n > 0).then(|| view! {
+                        <p class="a2ui-ignored" role="status" data-testid="a2ui-ignored">{format!("{n} invalid interface update{} ignored.", if n == 1 { "" } else { "s" })}</p>
+                    })
+                }}
+                {surfaces}
+                {move || view! { <FindingsTable findings=findings() /> }}
+            </section>
+        </div>
+    }
+}

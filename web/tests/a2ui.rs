@@ -1,0 +1,214 @@
+//! The A2UI screen and renderer in a real browser: every official example renders with no
+//! placeholder, hostile streams add nothing of their own, and input edits the overlay that
+//! the action message then carries.
+#![cfg(target_arch = "wasm32")]
+
+use leptos::prelude::*;
+use surfaces_console::a2ui_screen::{accent, envelopes_of, A2uiScreen};
+use surfaces_console::demo_streams::DEMO_STREAMS;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+use web_sys::{Element, HtmlButtonElement, HtmlElement, HtmlInputElement, HtmlSelectElement};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn container() -> HtmlElement {
+    let doc = web_sys::window().unwrap().document().unwrap();
+    let div: HtmlElement = doc.create_element("div").unwrap().unchecked_into();
+    doc.body().unwrap().append_child(&div).unwrap();
+    div
+}
+
+fn all(root: &Element, selector: &str) -> Vec<Element> {
+    let list = root.query_selector_all(selector).unwrap();
+    (0..list.length())
+        .map(|i| list.item(i).unwrap().unchecked_into())
+        .collect()
+}
+
+fn one(root: &Element, selector: &str) -> Element {
+    root.query_selector(selector)
+        .unwrap()
+        .unwrap_or_else(|| panic!("no {selector}"))
+}
+
+async fn choose(root: &Element, id: &str) {
+    let select: HtmlSelectElement = one(root, "[data-testid=stream-select]").unchecked_into();
+    select.set_value(id);
+    select
+        .dispatch_event(&web_sys::Event::new("change").unwrap())
+        .unwrap();
+    leptos::task::tick().await;
+}
+
+async fn mounted() -> Element {
+    let root = container();
+    let handle = mount_to(root.clone(), A2uiScreen);
+    std::mem::forget(handle);
+    leptos::task::tick().await;
+    root.unchecked_into()
+}
+
+#[wasm_bindgen_test]
+async fn every_official_example_renders_without_placeholders() {
+    let root = mounted().await;
+    for d in DEMO_STREAMS.iter().filter(|d| d.id != "hostile") {
+        choose(&root, d.id).await;
+        assert!(
+            all(&root, "[data-testid=a2ui-ignored]").is_empty(),
+            "{}: something was ignored",
+            d.id
+        );
+        assert!(
+            all(&root, "[data-testid=a2ui-placeholder]").is_empty(),
+            "{}: placeholder",
+            d.id
+        );
+        assert!(
+            all(&root, "[data-testid=a2ui-waiting]").is_empty(),
+            "{}: waiting for root",
+            d.id
+        );
+        assert!(
+            !all(&root, "[data-testid=a2ui-surface] *").is_empty(),
+            "{}: nothing rendered",
+            d.id
+        );
+        assert!(
+            all(
+                &root,
+                "[data-testid=a2ui-surface] :is(img, video, audio, iframe, script, object, embed)"
+            )
+            .is_empty(),
+            "{}",
+            d.id
+        );
+        // Every form control has a label.
+        for input in all(
+            &root,
+            "[data-testid=a2ui-surface] :is(input, textarea, select)",
+        ) {
+            let id = input.id();
+            let labelled = !all(&root, &format!("label[for=\"{id}\"]")).is_empty();
+            assert!(labelled, "{}: unlabelled <{}>", d.id, input.tag_name());
+        }
+    }
+}
+
+#[wasm_bindgen_test]
+async fn hostile_stream_is_text_and_counted() {
+    let root = mounted().await;
+    choose(&root, "hostile").await;
+    let ignored = one(&root, "[data-testid=a2ui-ignored]")
+        .text_content()
+        .unwrap();
+    assert_eq!(ignored, "15 invalid interface updates ignored.");
+    let surface = one(&root, "[data-testid=a2ui-surface]");
+    assert!(all(
+        &surface,
+        "img, script, svg, iframe, object, embed, b, a[href^=javascript]"
+    )
+    .is_empty());
+    let text = surface.text_content().unwrap();
+    assert!(
+        text.contains("<img src=x onerror=alert(1)>Security check"),
+        "{text}"
+    );
+    assert!(text.contains("<script>alert(2)</script>"), "{text}");
+    // The agent's display name from its theme is never used to say who it is.
+    let label = one(&root, ".agent-area-label").text_content().unwrap();
+    assert!(!label.contains("Your Bank"), "{label}");
+    // Media is not loaded: the URL is text and a link only a click follows.
+    assert!(text.contains("https://evil.example/tracker.png"));
+}
+
+#[wasm_bindgen_test]
+async fn typing_edits_the_overlay_and_the_action_carries_it() {
+    let root = mounted().await;
+    choose(&root, "09_login-form").await;
+    let inputs = all(&root, "[data-testid=a2ui-surface] input");
+    let email: HtmlInputElement = inputs[0].clone().unchecked_into();
+    email.set_value("person@example.com");
+    email
+        .dispatch_event(&web_sys::Event::new("input").unwrap())
+        .unwrap();
+    leptos::task::tick().await;
+    let model = one(&root, "[data-testid=a2ui-model]")
+        .text_content()
+        .unwrap();
+    assert!(model.contains("person@example.com"), "{model}");
+    let button: HtmlButtonElement = all(&root, "[data-testid=a2ui-button]")
+        .into_iter()
+        .find(|b| !b.unchecked_ref::<HtmlButtonElement>().disabled())
+        .expect("an enabled button")
+        .unchecked_into();
+    button.click();
+    leptos::task::tick().await;
+    let action = one(&root, "[data-testid=a2ui-action]")
+        .text_content()
+        .unwrap();
+    assert!(action.contains("\"sourceComponentId\""), "{action}");
+    assert!(action.contains("person@example.com"), "{action}");
+}
+
+#[wasm_bindgen_test]
+async fn stepping_applies_one_envelope_at_a_time() {
+    let root = mounted().await;
+    choose(&root, "01_flight-status").await;
+    let total = envelopes_of(DEMO_STREAMS[0].json).len();
+    let reset: HtmlButtonElement = one(&root, "[data-testid=reset]").unchecked_into();
+    reset.click();
+    leptos::task::tick().await;
+    assert!(all(&root, "[data-testid=agent-area]").is_empty());
+    let step: HtmlButtonElement = one(&root, "[data-testid=apply-step]").unchecked_into();
+    step.click();
+    leptos::task::tick().await;
+    assert_eq!(
+        all(&root, "[data-testid=a2ui-waiting]").len(),
+        1,
+        "created, no root yet"
+    );
+    for _ in 1..total {
+        step.click();
+        leptos::task::tick().await;
+    }
+    assert!(all(&root, "[data-testid=a2ui-waiting]").is_empty());
+    assert_eq!(
+        one(&root, "[data-testid=position]").text_content().unwrap(),
+        format!("{total} of {total} envelopes applied.")
+    );
+}
+
+#[wasm_bindgen_test]
+fn agent_colour_comes_with_a_text_colour_that_keeps_aa_contrast() {
+    fn lum(hex: &str) -> f64 {
+        let c = |i: usize| {
+            let v = f64::from(u8::from_str_radix(&hex[i..i + 2], 16).unwrap()) / 255.0;
+            if v <= 0.03928 {
+                v / 12.92
+            } else {
+                ((v + 0.055) / 1.055).powf(2.4)
+            }
+        };
+        0.2126 * c(1) + 0.7152 * c(3) + 0.0722 * c(5)
+    }
+    for r in (0..=255).step_by(51) {
+        for g in (0..=255).step_by(17) {
+            for b in (0..=255).step_by(51) {
+                let bg = format!("#{r:02x}{g:02x}{b:02x}");
+                let (_, fg) = accent(&bg).expect("every colour has black or white text at AA");
+                let (l1, l2) = (
+                    lum(&bg),
+                    lum(if fg == "#ffffff" {
+                        "#ffffff"
+                    } else {
+                        "#000000"
+                    }),
+                );
+                let ratio = (l1.max(l2) + 0.05) / (l1.min(l2) + 0.05);
+                assert!(ratio >= 4.5, "{bg} with {fg}: {ratio}");
+            }
+        }
+    }
+    assert!(accent("red").is_none() && accent("#12345").is_none() && accent("#gggggg").is_none());
+}
