@@ -6,6 +6,7 @@ import path from "node:path";
 import { startConsole, ROOT } from "./lib/console-server.mjs";
 import { launch, watchedPage } from "./lib/browser.mjs";
 import { A2uiPage } from "./pages/a2ui.mjs";
+import { axeViolations } from "./lib/axe.mjs";
 
 const ARTIFACTS = path.join(ROOT, "tests/e2e/artifacts");
 let server;
@@ -38,6 +39,7 @@ test("each of the 36 official examples renders with no placeholder, no error and
     await ui.surface().first().waitFor();
     assert.equal(await ui.placeholders(), 0, `${id}: placeholder`);
     assert.equal(await ui.ignoredText(), null, `${id}: ignored updates`);
+    assert.deepEqual(await axeViolations(page), [], `${id}: axe-core violations`);
     if (["05_product-card", "09_login-form", "13_coffee-order", "36_modal"].includes(id)) {
       await page.screenshot({ path: path.join(ARTIFACTS, `a2ui-${id}.png`), fullPage: true });
     }

@@ -7,6 +7,7 @@ import path from "node:path";
 import { startConsole, ROOT } from "./lib/console-server.mjs";
 import { launch, watchedPage } from "./lib/browser.mjs";
 import { UiLinksPage } from "./pages/ui-links.mjs";
+import { axeViolations } from "./lib/axe.mjs";
 
 const ARTIFACTS = path.join(ROOT, "tests/e2e/artifacts");
 let server;
@@ -80,6 +81,9 @@ test("the console starts under its policy and shows the Larkfield card as the sp
   assert.deepEqual(await ui.linkLabels(), ["Operations dashboard"]);
   await ui.chooseView("all");
   await page.screenshot({ path: path.join(ARTIFACTS, "ui-links-larkfield.png"), fullPage: true });
+  assert.deepEqual(await axeViolations(page), [], "axe-core violations on the UI links screen");
+  await ui.chooseCard("hostile");
+  assert.deepEqual(await axeViolations(page), [], "axe-core violations with the hostile card");
   assert.deepEqual(seen.violations, [], "CSP violations");
   assert.deepEqual(seen.consoleErrors, []);
   assert.deepEqual(seen.pageErrors, []);

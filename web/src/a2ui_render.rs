@@ -15,6 +15,9 @@ use surfaces_core::a2ui::tree::PlaceholderReason;
 pub struct Handlers {
     pub edit: Callback<(String, Value)>,
     pub click: Callback<(String, String)>,
+    /// The level of the last heading drawn, so the agent's headings never skip a level
+    /// below the console's own (start it at 2: the screen's section heading).
+    pub heading: StoredValue<u8>,
 }
 
 static NEXT_ID: AtomicUsize = AtomicUsize::new(0);
@@ -87,6 +90,19 @@ pub fn svg_path_ok(d: &str) -> bool {
             .all(|c| "MmLlHhVvCcSsQqTtAaZz0123456789.,-+eE ".contains(c) || c == '\n' || c == '\t')
 }
 
+/// An accessible name for a control whose visible label is blank: the agent's accessibility
+/// label, or words of ours saying what the control is.
+fn fallback_name(visible: &str, a11y: &Option<String>, what: &str) -> Option<String> {
+    if !visible.trim().is_empty() {
+        return None;
+    }
+    Some(
+        a11y.clone()
+            .filter(|l| !l.trim().is_empty())
+            .unwrap_or_else(|| format!("Unlabelled {what}")),
+    )
+}
+
 fn grow_class(weight: Option<f64>) -> String {
     match weight {
         Some(w) if w > 0.0 => format!(" a2ui-grow-{}", (w.round() as i64).clamp(1, 12)),
@@ -146,13 +162,26 @@ pub fn render_node(node: Node, h: Handlers, phrasing: bool) -> AnyView {
             if phrasing {
                 return view! { <span class=class dir="auto">{text}</span> }.into_any();
             }
-            // The agent's headings sit below the console's own (h1/h2).
-            match variant.as_str() {
-                "h1" => view! { <h3 class=class dir="auto">{text}</h3> }.into_any(),
-                "h2" => view! { <h4 class=class dir="auto">{text}</h4> }.into_any(),
-                "h3" => view! { <h5 class=class dir="auto">{text}</h5> }.into_any(),
-                "h4" | "h5" => view! { <h6 class=class dir="auto">{text}</h6> }.into_any(),
-                _ => view! { <p class=class dir="auto">{text}</p> }.into_any(),
+            let wanted = match variant.as_str() {
+                "h1" => 1,
+                "h2" => 2,
+                "h3" => 3,
+                "h4" => 4,
+                "h5" => 5,
+                _ => 0,
+            };
+            // An empty heading announces nothing: it stays a paragraph.
+            if wanted == 0 || text.trim().is_empty() {
+                return view! { <p class=class dir="auto">{text}</p> }.into_any();
+            }
+            // The agent's headings sit below the console's own and never skip a level.
+            let level = (wanted + 2).min(h.heading.get_value() + 1).clamp(3, 6);
+            h.heading.set_value(level);
+            match level {
+                3 => view! { <h3 class=class dir="auto">{text}</h3> }.into_any(),
+                4 => view! { <h4 class=class dir="auto">{text}</h4> }.into_any(),
+                5 => view! { <h5 class=class dir="auto">{text}</h5> }.into_any(),
+                _ => view! { <h6 class=class dir="auto">{text}</h6> }.into_any(),
             }
         }
         Kind::Image {
@@ -267,6 +296,7 @@ pub fn render_node(node: Node, h: Handlers, phrasing: bool) -> AnyView {
             binding,
         } => {
             let input_id = dom_id();
+            let aria = fallback_name(&text, &label, "text field");
             let on_input = move |ev: leptos::ev::Event| {
                 if let Some(b) = binding.clone() {
                     let raw = event_target_value(&ev);
@@ -274,14 +304,14 @@ pub fn render_node(node: Node, h: Handlers, phrasing: bool) -> AnyView {
                 }
             };
             let control = if variant == "longText" {
-                view! { <textarea id=input_id.clone() dir="auto" prop:value=value rows="4" on:input=on_input></textarea> }.into_any()
+                view! { <textarea id=input_id.clone() aria-label=aria dir="auto" prop:value=value rows="4" on:input=on_input></textarea> }.into_any()
             } else {
                 let kind = match variant.as_str() {
                     "number" => "number",
                     "obscured" => "password",
                     _ => "text",
                 };
-                view! { <input id=input_id.clone() type=kind dir="auto" prop:value=value on:input=on_input /> }.into_any()
+                view! { <input id=input_id.clone() aria-label=aria type=kind dir="auto" prop:value=value on:input=on_input /> }.into_any()
             };
             view! {
                 <div class=format!("a2ui-field{grow}")>
@@ -298,10 +328,12 @@ pub fn render_node(node: Node, h: Handlers, phrasing: bool) -> AnyView {
             binding,
         } => {
             let input_id = dom_id();
+            let aria = fallback_name(&text, &label, "checkbox");
             view! {
                 <div class=format!("a2ui-check{grow}")>
                     <input
                         id=input_id.clone()
+                        aria-label=aria
                         type="checkbox"
                         prop:checked=value
                         on:change=move |ev| {

@@ -154,6 +154,7 @@ pub fn A2uiScreen() -> impl IntoView {
                 let sid_edit = sid.clone();
                 let sid_click = sid.clone();
                 let handlers = Handlers {
+                    heading: StoredValue::new(2),
                     edit: Callback::new(move |(pointer, value): (String, Value)| {
                         store.update(|s| {
                             let _ = s.edit(&sid_edit, &pointer, value);
@@ -265,9 +266,9 @@ pub fn A2uiScreen() -> impl IntoView {
                     {move || format!("{} of {} envelopes applied.", position.get(), envelopes.get().len())}
                 </p>
                 <h2>"Effective data model"</h2>
-                <pre class="model" data-testid="a2ui-model">{model}</pre>
+                <pre class="model" data-testid="a2ui-model" tabindex="0" aria-label="Effective data model">{model}</pre>
                 <h2>"Last action message"</h2>
-                <pre class="model" data-testid="a2ui-action">{move || last_action.get().unwrap_or_else(|| "No button clicked yet. Offline: nothing is sent.".into())}</pre>
+                <pre class="model" data-testid="a2ui-action" tabindex="0" aria-label="Last action message">{move || last_action.get().unwrap_or_else(|| "No button clicked yet. Offline: nothing is sent.".into())}</pre>
             </section>
             <section class="panel result" aria-labelledby="a2ui-result-heading">
                 <h2 id="a2ui-result-heading">"Surfaces"</h2>
