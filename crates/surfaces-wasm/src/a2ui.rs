@@ -1,5 +1,8 @@
 //! `SurfaceStore`: the A2UI fold for JavaScript.
 
+use std::cell::RefCell;
+use std::rc::Rc;
+
 use serde_json::Value;
 use surfaces_core::a2ui::{self, ApplyContext, Limits, PartOutcome, UrlPolicy};
 use wasm_bindgen::prelude::*;
@@ -139,7 +142,8 @@ fn context(options: &Option<js_sys::Object>) -> Result<ApplyContext, JsError> {
 /// Surfaces folded from A2UI envelopes. Bad envelopes are skipped and counted, never thrown.
 #[wasm_bindgen(skip_typescript)]
 pub struct SurfaceStore {
-    inner: a2ui::SurfaceStore,
+    // Shared with mounted renderers, whose event handlers record edits and build actions.
+    pub(crate) inner: Rc<RefCell<a2ui::SurfaceStore>>,
     fold_ms: f64,
 }
 
@@ -167,7 +171,7 @@ impl SurfaceStore {
         let mut inner = a2ui::SurfaceStore::new(limits);
         inner.urls = UrlPolicy { allowed_hosts };
         Ok(SurfaceStore {
-            inner,
+            inner: Rc::new(RefCell::new(inner)),
             fold_ms: 0.0,
         })
     }
@@ -188,7 +192,7 @@ impl SurfaceStore {
         let advertised = option(&options, "advertised").as_bool().unwrap_or(false);
         let ctx = context(&options)?;
         let started = now_ms();
-        let outcome = self.inner.apply_part(&part, advertised, &ctx);
+        let outcome = self.inner.borrow_mut().apply_part(&part, advertised, &ctx);
         self.fold_ms += now_ms() - started;
         let (a2ui, envelopes) = match outcome {
             PartOutcome::A2ui(n) => (true, n),
@@ -208,23 +212,24 @@ impl SurfaceStore {
         let ctx = context(&options)?;
         let started = now_ms();
         let n = if let Some(text) = input.as_string() {
-            self.inner.apply_text(&text, &ctx)
+            self.inner.borrow_mut().apply_text(&text, &ctx)
         } else {
             let data = from_js(&input, "applyEnvelopes: the input")?;
-            self.inner.apply_data(&data, &ctx)
+            self.inner.borrow_mut().apply_data(&data, &ctx)
         };
         self.fold_ms += now_ms() - started;
         Ok(n)
     }
 
     pub fn report(&self) -> Result<JsValue, JsError> {
-        to_js(&self.inner.report())
+        to_js(&self.inner.borrow().report())
     }
 
     /// Records a person's edit; throws on misuse (unknown surface, bad pointer, too large).
     pub fn edit(&mut self, surface_id: &str, pointer: &str, value: JsValue) -> Result<(), JsError> {
         let value: Value = from_js(&value, "edit: the value")?;
         self.inner
+            .borrow_mut()
             .edit(surface_id, pointer, value)
             .map_err(|e| JsError::new(&format!("edit: {e}")))
     }
@@ -238,7 +243,11 @@ impl SurfaceStore {
     ) -> Result<JsValue, JsError> {
         let timestamp =
             timestamp.unwrap_or_else(|| String::from(js_sys::Date::new_0().to_iso_string()));
-        let result = match self.inner.action(surface_id, component_id, &timestamp) {
+        let result = match self
+            .inner
+            .borrow()
+            .action(surface_id, component_id, &timestamp)
+        {
             Ok(message) => serde_json::json!({ "ok": true, "message": message }),
             Err(e) => {
                 let code = match e {
@@ -257,8 +266,8 @@ impl SurfaceStore {
 
     /// Codes and counts only: safe for telemetry.
     pub fn stats(&self) -> Result<JsValue, JsError> {
-        let mut v =
-            serde_json::to_value(self.inner.stats()).map_err(|e| JsError::new(&e.to_string()))?;
+        let mut v = serde_json::to_value(self.inner.borrow().stats())
+            .map_err(|e| JsError::new(&e.to_string()))?;
         v["foldMs"] = serde_json::json!(self.fold_ms);
         to_js(&v)
     }
@@ -266,7 +275,7 @@ impl SurfaceStore {
     /// `a2uiClientDataModel` for surfaces created with `sendDataModel`, or null.
     #[wasm_bindgen(js_name = clientDataModel)]
     pub fn client_data_model(&self) -> Result<JsValue, JsError> {
-        to_js(&self.inner.client_data_model())
+        to_js(&self.inner.borrow().client_data_model())
     }
 
     /// The `a2uiClientCapabilities` to put in the metadata of every message to the agent.

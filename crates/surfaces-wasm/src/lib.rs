@@ -6,12 +6,14 @@
 
 mod a2ui;
 mod card;
+mod mount;
 
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 pub use a2ui::SurfaceStore;
 pub use card::{check_card, ui_links_uri};
+pub use mount::{mount_surface, MountedSurface};
 
 /// Serialises a report the way the `.d.ts` promises: plain objects, `null` for `None`.
 pub(crate) fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {

@@ -1,6 +1,6 @@
 // Compiled (not run) by npm.test.mjs: a consumer's code that must type-check against the
 // package's .d.ts, and lines that must not.
-import init, { checkCard, SurfaceStore, type CardReport, type UiLinkEntry, type Finding, type A2uiReport, type ActionResult } from "../../../crates/surfaces-wasm/pkg/agent_surfaces.js";
+import init, { checkCard, SurfaceStore, mountSurface, type MountedSurface, type ActionMessage, type CardReport, type UiLinkEntry, type Finding, type A2uiReport, type ActionResult } from "../../../crates/surfaces-wasm/pkg/agent_surfaces.js";
 
 export async function directoryLinks(cardJson: string, fetchedFrom: string): Promise<{ href: string; text: string }[]> {
   await init();
@@ -41,4 +41,13 @@ export function foldAndClick(stream: string): string | null {
   void result.message;
   store.free();
   return result.ok ? result.message.action.name : result.reason;
+}
+
+export function mountInto(element: HTMLElement, store: SurfaceStore): MountedSurface {
+  const sent: ActionMessage[] = [];
+  const mounted = mountSurface(element, store, { surfaceId: "main", onAction: (m) => sent.push(m) });
+  mounted.update();
+  // @ts-expect-error the surface to draw must be named
+  mountSurface(element, store, {});
+  return mounted;
 }

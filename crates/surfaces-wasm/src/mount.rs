@@ -1,0 +1,652 @@
+//! `mountSurface`: our safe renderer for JavaScript front ends (React, Lit, plain DOM). It
+//! draws a surface's render tree into an element the app gives, with agent strings only as
+//! text nodes or values of attributes chosen here, and media as text plus a link. It is the
+//! same render model the Leptos console draws, with the same class names.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use serde_json::Value;
+use surfaces_core::a2ui::render::{Kind, Node};
+use surfaces_core::a2ui::{self, tree::PlaceholderReason};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{Document, Element, Event, HtmlInputElement};
+
+use crate::a2ui::SurfaceStore;
+use crate::{option, to_js};
+
+type Handler = Closure<dyn FnMut(Event)>;
+
+struct Renderer {
+    doc: Document,
+    store: Rc<RefCell<a2ui::SurfaceStore>>,
+    surface: String,
+    on_action: Option<js_sys::Function>,
+    on_edit: Option<js_sys::Function>,
+    /// Kept alive while the DOM they serve is mounted; dropped on the next render.
+    handlers: Vec<Handler>,
+    next_id: usize,
+    prefix: String,
+}
+
+fn svg_path_ok(d: &str) -> bool {
+    d.len() <= 4096
+        && !d.trim().is_empty()
+        && d.chars()
+            .all(|c| "MmLlHhVvCcSsQqTtAaZz0123456789.,-+eE \n\t".contains(c))
+}
+
+impl Renderer {
+    fn el(&self, tag: &str, class: &str) -> Element {
+        let e = self.doc.create_element(tag).expect("createElement");
+        if !class.is_empty() {
+            e.set_class_name(class);
+        }
+        e
+    }
+
+    fn text(&self, parent: &Element, s: &str) {
+        parent
+            .append_child(&self.doc.create_text_node(s))
+            .expect("append text");
+    }
+
+    fn id(&mut self) -> String {
+        self.next_id += 1;
+        format!("{}-{}", self.prefix, self.next_id)
+    }
+
+    fn on(&mut self, target: &Element, event: &str, f: impl FnMut(Event) + 'static) {
+        let h = Closure::wrap(Box::new(f) as Box<dyn FnMut(Event)>);
+        target
+            .add_event_listener_with_callback(event, h.as_ref().unchecked_ref())
+            .expect("listen");
+        self.handlers.push(h);
+    }
+
+    fn edit_on(
+        &mut self,
+        input: &Element,
+        event: &str,
+        binding: Option<String>,
+        read: fn(&HtmlInputElement) -> Value,
+    ) {
+        let Some(pointer) = binding else { return };
+        let store = self.store.clone();
+        let surface = self.surface.clone();
+        let notify = self.on_edit.clone();
+        self.on(input, event, move |ev| {
+            let Some(target) = ev
+                .target()
+                .and_then(|t| t.dyn_into::<HtmlInputElement>().ok())
+            else {
+                return;
+            };
+            let value = read(&target);
+            if store
+                .borrow_mut()
+                .edit(&surface, &pointer, value.clone())
+                .is_ok()
+            {
+                if let Some(f) = &notify {
+                    let _ = f.call2(
+                        &JsValue::NULL,
+                        &JsValue::from_str(&pointer),
+                        &to_js(&value).unwrap_or(JsValue::NULL),
+                    );
+                }
+            }
+        });
+    }
+
+    fn labelled(&mut self, wrap: &Element, control: &Element, label: &str, fallback: &str) {
+        let id = self.id();
+        control.set_id(&id);
+        let l = self.el("label", "");
+        l.set_attribute("for", &id).expect("attr");
+        l.set_attribute("dir", "auto").expect("attr");
+        self.text(&l, label);
+        if label.trim().is_empty() {
+            control.set_attribute("aria-label", fallback).expect("attr");
+        }
+        wrap.append_child(&l).expect("append");
+        wrap.append_child(control).expect("append");
+    }
+
+    fn node(&mut self, n: Node, phrasing: bool) -> Element {
+        let grow = match n.weight {
+            Some(w) if w > 0.0 => format!(" a2ui-grow-{}", (w.round() as i64).clamp(1, 12)),
+            _ => String::new(),
+        };
+        match n.kind {
+            Kind::Text { text, variant } => {
+                let e = self.el(
+                    if phrasing { "span" } else { "p" },
+                    &format!("a2ui-text a2ui-{variant}{grow}"),
+                );
+                if !phrasing && variant.starts_with('h') && !text.trim().is_empty() {
+                    e.set_attribute("role", "heading").expect("attr");
+                    e.set_attribute(
+                        "aria-level",
+                        &(variant[1..].parse::<u8>().unwrap_or(5) + 2)
+                            .min(6)
+                            .to_string(),
+                    )
+                    .expect("attr");
+                }
+                e.set_attribute("dir", "auto").expect("attr");
+                self.text(&e, &text);
+                e
+            }
+            Kind::Image {
+                url, description, ..
+            } => self.media("Image", url, description.or(n.description)),
+            Kind::Video { url } => self.media("Video", url, n.description),
+            Kind::AudioPlayer { url, description } => {
+                self.media("Audio", url, description.or(n.description))
+            }
+            Kind::Icon { name, svg_path } => {
+                let label = n.label.or(name.clone()).unwrap_or_else(|| "icon".into());
+                let e = match svg_path.filter(|d| svg_path_ok(d)) {
+                    Some(d) => {
+                        let svg = self
+                            .doc
+                            .create_element_ns(Some("http://www.w3.org/2000/svg"), "svg")
+                            .expect("svg");
+                        svg.set_attribute("viewBox", "0 0 24 24").expect("attr");
+                        let path = self
+                            .doc
+                            .create_element_ns(Some("http://www.w3.org/2000/svg"), "path")
+                            .expect("path");
+                        path.set_attribute("d", &d).expect("attr");
+                        svg.append_child(&path).expect("append");
+                        svg.set_attribute("class", "a2ui-icon").expect("attr");
+                        svg
+                    }
+                    None => {
+                        let e = self.el("span", "a2ui-icon");
+                        self.text(&e, name.as_deref().unwrap_or("□"));
+                        e
+                    }
+                };
+                e.set_attribute("role", "img").expect("attr");
+                e.set_attribute("aria-label", &label).expect("attr");
+                e
+            }
+            Kind::Row {
+                children,
+                justify,
+                align,
+            } => self.container(
+                "div",
+                &format!("a2ui-row a2ui-justify-{justify} a2ui-align-{align}{grow}"),
+                children,
+                phrasing,
+            ),
+            Kind::Column {
+                children,
+                justify,
+                align,
+            } => self.container(
+                "div",
+                &format!("a2ui-column a2ui-justify-{justify} a2ui-align-{align}{grow}"),
+                children,
+                phrasing,
+            ),
+            Kind::List {
+                children,
+                direction,
+                align,
+            } => {
+                let ul = self.el(
+                    "ul",
+                    &format!("a2ui-list a2ui-list-{direction} a2ui-align-{align}{grow}"),
+                );
+                for c in children {
+                    let li = self.el("li", "");
+                    let child = self.node(c, false);
+                    li.append_child(&child).expect("append");
+                    ul.append_child(&li).expect("append");
+                }
+                ul
+            }
+            Kind::Card { child } => {
+                let e = self.el("div", &format!("a2ui-card{grow}"));
+                let c = self.node(*child, phrasing);
+                e.append_child(&c).expect("append");
+                e
+            }
+            Kind::Divider { axis } => {
+                let e = self.el("hr", &format!("a2ui-divider a2ui-divider-{axis}"));
+                e.set_attribute(
+                    "aria-orientation",
+                    if axis == "vertical" {
+                        "vertical"
+                    } else {
+                        "horizontal"
+                    },
+                )
+                .expect("attr");
+                e
+            }
+            Kind::Tabs { tabs } => {
+                // Every panel is shown under its title: no script-driven state to get wrong.
+                let e = self.el("div", "a2ui-tabs");
+                for (title, child) in tabs {
+                    let section = self.el("section", "a2ui-tab");
+                    let h = self.el("p", "a2ui-tab-title");
+                    h.set_attribute("dir", "auto").expect("attr");
+                    self.text(&h, &title);
+                    section.append_child(&h).expect("append");
+                    let c = self.node(child, false);
+                    section.append_child(&c).expect("append");
+                    e.append_child(&section).expect("append");
+                }
+                e
+            }
+            Kind::Modal { trigger, content } => {
+                let details = self.el("details", "a2ui-modal-wrap");
+                let summary = self.el("summary", "a2ui-modal-trigger");
+                let t = self.node(*trigger, true);
+                summary.append_child(&t).expect("append");
+                details.append_child(&summary).expect("append");
+                let body = self.el("div", "a2ui-modal");
+                let c = self.node(*content, false);
+                body.append_child(&c).expect("append");
+                details.append_child(&body).expect("append");
+                details
+            }
+            Kind::Button {
+                child,
+                variant,
+                event,
+                local,
+                scope,
+            } => {
+                let b = self.el(
+                    "button",
+                    &format!("a2ui-button a2ui-button-{variant}{grow}"),
+                );
+                b.set_attribute("type", "button").expect("attr");
+                if let Some(l) = &n.label {
+                    b.set_attribute("aria-label", l).expect("attr");
+                }
+                let c = self.node(*child, true);
+                b.append_child(&c).expect("append");
+                if event.is_some() {
+                    let store = self.store.clone();
+                    let surface = self.surface.clone();
+                    let on_action = self.on_action.clone();
+                    let id = n.id.clone();
+                    self.on(&b, "click", move |_| {
+                        let ts = String::from(js_sys::Date::new_0().to_iso_string());
+                        let result = store.borrow().action_in(&surface, &id, &scope, &ts);
+                        if let (Ok(msg), Some(f)) = (result, &on_action) {
+                            let _ = f.call1(&JsValue::NULL, &to_js(&msg).unwrap_or(JsValue::NULL));
+                        }
+                    });
+                } else {
+                    b.set_attribute("disabled", "").expect("attr");
+                    b.set_attribute("title", &match local {
+                        Some(f) => format!("Runs the client function \"{f}\", which this renderer does not run."),
+                        None => "This button has no action.".into(),
+                    })
+                    .expect("attr");
+                }
+                b
+            }
+            Kind::TextField {
+                label,
+                value,
+                variant,
+                binding,
+            } => {
+                let wrap = self.el("div", &format!("a2ui-field{grow}"));
+                let control = if variant == "longText" {
+                    self.el("textarea", "")
+                } else {
+                    let i = self.el("input", "");
+                    let kind = match variant.as_str() {
+                        "number" => "number",
+                        "obscured" => "password",
+                        _ => "text",
+                    };
+                    i.set_attribute("type", kind).expect("attr");
+                    i
+                };
+                control.set_attribute("dir", "auto").expect("attr");
+                if let Some(i) = control.dyn_ref::<HtmlInputElement>() {
+                    i.set_value(&value);
+                } else if let Some(t) = control.dyn_ref::<web_sys::HtmlTextAreaElement>() {
+                    t.set_value(&value);
+                }
+                let fallback = n
+                    .label
+                    .clone()
+                    .unwrap_or_else(|| "Unlabelled text field".into());
+                self.labelled(&wrap, &control, &label, &fallback);
+                // A textarea is read through the same `value` property.
+                self.edit_on(&control, "input", binding, |i| Value::String(i.value()));
+                wrap
+            }
+            Kind::CheckBox {
+                label,
+                value,
+                binding,
+            } => {
+                let wrap = self.el("div", &format!("a2ui-check{grow}"));
+                let i = self.el("input", "");
+                i.set_attribute("type", "checkbox").expect("attr");
+                i.unchecked_ref::<HtmlInputElement>().set_checked(value);
+                let fallback = n
+                    .label
+                    .clone()
+                    .unwrap_or_else(|| "Unlabelled checkbox".into());
+                self.labelled(&wrap, &i, &label, &fallback);
+                self.edit_on(&i, "change", binding, |i| Value::Bool(i.checked()));
+                wrap
+            }
+            Kind::ChoicePicker {
+                label,
+                options,
+                selected,
+                multiple,
+                chips,
+                binding,
+                ..
+            } => {
+                let fs = self.el(
+                    "fieldset",
+                    if chips {
+                        "a2ui-choices a2ui-chips"
+                    } else {
+                        "a2ui-choices"
+                    },
+                );
+                let legend = self.el("legend", "");
+                self.text(&legend, label.or(n.label).as_deref().unwrap_or("Choose"));
+                fs.append_child(&legend).expect("append");
+                let group = self.id();
+                let chosen = Rc::new(RefCell::new(selected));
+                for (text, value) in options {
+                    let row = self.el("div", "a2ui-choice");
+                    let i = self.el("input", "");
+                    i.set_attribute("type", if multiple { "checkbox" } else { "radio" })
+                        .expect("attr");
+                    i.set_attribute("name", &group).expect("attr");
+                    i.unchecked_ref::<HtmlInputElement>()
+                        .set_checked(chosen.borrow().contains(&value));
+                    self.labelled(&row, &i, &text, "Unlabelled option");
+                    fs.append_child(&row).expect("append");
+                    if let Some(pointer) = binding.clone() {
+                        let (store, surface, chosen, notify) = (
+                            self.store.clone(),
+                            self.surface.clone(),
+                            chosen.clone(),
+                            self.on_edit.clone(),
+                        );
+                        self.on(&i, "change", move |ev| {
+                            let on = ev
+                                .target()
+                                .and_then(|t| t.dyn_into::<HtmlInputElement>().ok())
+                                .is_some_and(|i| i.checked());
+                            let mut c = chosen.borrow_mut();
+                            if !multiple {
+                                c.clear();
+                            }
+                            c.retain(|x| x != &value);
+                            if on {
+                                c.push(value.clone());
+                            }
+                            let v = serde_json::json!(*c);
+                            if store
+                                .borrow_mut()
+                                .edit(&surface, &pointer, v.clone())
+                                .is_ok()
+                            {
+                                if let Some(f) = &notify {
+                                    let _ = f.call2(
+                                        &JsValue::NULL,
+                                        &JsValue::from_str(&pointer),
+                                        &to_js(&v).unwrap_or(JsValue::NULL),
+                                    );
+                                }
+                            }
+                        });
+                    }
+                }
+                fs
+            }
+            Kind::Slider {
+                label,
+                min,
+                max,
+                value,
+                binding,
+            } => {
+                let wrap = self.el("div", &format!("a2ui-field{grow}"));
+                let i = self.el("input", "");
+                for (k, v) in [
+                    ("type", "range".to_string()),
+                    ("min", min.to_string()),
+                    ("max", max.to_string()),
+                    ("step", "any".into()),
+                ] {
+                    i.set_attribute(k, &v).expect("attr");
+                }
+                i.unchecked_ref::<HtmlInputElement>()
+                    .set_value(&value.to_string());
+                self.labelled(
+                    &wrap,
+                    &i,
+                    label.or(n.label).as_deref().unwrap_or("Value"),
+                    "Value",
+                );
+                self.edit_on(&i, "input", binding, |i| {
+                    serde_json::json!(i.value_as_number())
+                });
+                wrap
+            }
+            Kind::DateTimeInput {
+                label,
+                value,
+                enable_date,
+                enable_time,
+                min,
+                max,
+                binding,
+            } => {
+                let wrap = self.el("div", &format!("a2ui-field{grow}"));
+                let i = self.el("input", "");
+                let kind = match (enable_date, enable_time) {
+                    (true, true) => "datetime-local",
+                    (false, true) => "time",
+                    _ => "date",
+                };
+                i.set_attribute("type", kind).expect("attr");
+                for (k, v) in [("min", min), ("max", max)] {
+                    if let Some(v) = v {
+                        i.set_attribute(k, &v).expect("attr");
+                    }
+                }
+                i.unchecked_ref::<HtmlInputElement>().set_value(&value);
+                self.labelled(
+                    &wrap,
+                    &i,
+                    label.or(n.label).as_deref().unwrap_or("Date"),
+                    "Date",
+                );
+                self.edit_on(&i, "input", binding, |i| Value::String(i.value()));
+                wrap
+            }
+            Kind::Placeholder { reason, name } => {
+                let e = self.el("span", "a2ui-placeholder");
+                e.set_attribute("role", "note").expect("attr");
+                let text = match (reason, name) {
+                    (_, Some(name)) => format!("Unsupported component \"{name}\""),
+                    (PlaceholderReason::Missing, None) => format!("Missing component \"{}\"", n.id),
+                    (PlaceholderReason::Depth, _) => "Nested too deeply to show".into(),
+                    (PlaceholderReason::Template, _) => {
+                        "More repeated content than this renderer shows".into()
+                    }
+                    (PlaceholderReason::Cycle, _) => "A component that contains itself".into(),
+                };
+                self.text(&e, &text);
+                e
+            }
+        }
+    }
+
+    fn container(
+        &mut self,
+        tag: &str,
+        class: &str,
+        children: Vec<Node>,
+        phrasing: bool,
+    ) -> Element {
+        let e = self.el(tag, class);
+        for c in children {
+            let child = self.node(c, phrasing);
+            e.append_child(&child).expect("append");
+        }
+        e
+    }
+
+    fn media(&mut self, kind: &str, url: Option<String>, description: Option<String>) -> Element {
+        let fig = self.el("figure", "a2ui-media");
+        let cap = self.el("figcaption", "");
+        self.text(&cap, kind);
+        if let Some(d) = description {
+            self.text(&cap, " ");
+            self.text(&cap, &d);
+        }
+        fig.append_child(&cap).expect("append");
+        if let Some(u) = url {
+            let code = self.el("code", "a2ui-url");
+            self.text(&code, &u);
+            fig.append_child(&code).expect("append");
+            if u.starts_with("https://") {
+                let a = self.el("a", "");
+                for (k, v) in [
+                    ("href", u.as_str()),
+                    ("target", "_blank"),
+                    ("rel", "noopener noreferrer"),
+                    ("referrerpolicy", "no-referrer"),
+                ] {
+                    a.set_attribute(k, v).expect("attr");
+                }
+                self.text(&a, "Open in a new tab");
+                fig.append_child(&a).expect("append");
+            }
+        }
+        fig
+    }
+}
+
+/// A surface drawn into an element; re-draw it after applying envelopes.
+#[wasm_bindgen(skip_typescript)]
+pub struct MountedSurface {
+    element: Element,
+    renderer: Renderer,
+}
+
+#[wasm_bindgen]
+impl MountedSurface {
+    /// Draws the surface again from the store (call after `applyEnvelopes`).
+    pub fn update(&mut self) {
+        self.renderer.handlers.clear();
+        self.element.set_text_content(None);
+        let Some(tree) = self.renderer.store.borrow().render(&self.renderer.surface) else {
+            let p = self.renderer.el("p", "a2ui-notice");
+            let known = self
+                .renderer
+                .store
+                .borrow()
+                .report()
+                .surfaces
+                .iter()
+                .any(|s| s.surface_id == self.renderer.surface && !s.catalog_rendered);
+            self.renderer.text(
+                &p,
+                if known {
+                    "This agent chose a catalog this renderer does not render."
+                } else {
+                    "Waiting for the agent…"
+                },
+            );
+            self.element.append_child(&p).expect("append");
+            return;
+        };
+        let root = self.renderer.node(tree, false);
+        self.element.append_child(&root).expect("append");
+    }
+
+    /// Removes what was drawn and its event handlers.
+    pub fn unmount(&mut self) {
+        self.renderer.handlers.clear();
+        self.element.set_text_content(None);
+    }
+}
+
+/// Draws `options.surfaceId` of `store` into `element`.
+#[wasm_bindgen(js_name = mountSurface, skip_typescript)]
+pub fn mount_surface(
+    element: Element,
+    store: &SurfaceStore,
+    options: js_sys::Object,
+) -> Result<MountedSurface, JsError> {
+    let options = Some(options);
+    let surface = option(&options, "surfaceId")
+        .as_string()
+        .ok_or_else(|| JsError::new("mountSurface: options.surfaceId is required"))?;
+    let function = |key: &str| option(&options, key).dyn_into::<js_sys::Function>().ok();
+    let doc = element
+        .owner_document()
+        .ok_or_else(|| JsError::new("mountSurface: the element is not in a document"))?;
+    static MOUNTS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let prefix = format!(
+        "a2ui-m{}",
+        MOUNTS.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+    );
+    let mut mounted = MountedSurface {
+        element,
+        renderer: Renderer {
+            doc,
+            store: store.inner.clone(),
+            surface,
+            on_action: function("onAction"),
+            on_edit: function("onEdit"),
+            handlers: Vec::new(),
+            next_id: 0,
+            prefix,
+        },
+    };
+    mounted.update();
+    Ok(mounted)
+}
+
+#[wasm_bindgen(typescript_custom_section)]
+const MOUNT_TYPES: &'static str = r#"
+export interface MountOptions {
+  surfaceId: string;
+  /** Called with the action message when a person clicks a Button; nothing is sent for you. */
+  onAction?: (message: ActionMessage) => void;
+  /** Called after a person's edit is recorded in the store's overlay. */
+  onEdit?: (pointer: string, value: unknown) => void;
+}
+
+/** A surface drawn into an element by `mountSurface`. */
+export class MountedSurface {
+  free(): void;
+  /** Draws the surface again from the store (call after applying envelopes). */
+  update(): void;
+  unmount(): void;
+}
+
+/**
+ * Draws a surface of `store` into `element` with agent-surfaces' own safe renderer: agent
+ * strings become text nodes, media becomes text and a link, nothing is loaded or evaluated.
+ */
+export function mountSurface(element: Element, store: SurfaceStore, options: MountOptions): MountedSurface;
+"#;

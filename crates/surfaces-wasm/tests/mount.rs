@@ -1,0 +1,127 @@
+//! `mountSurface` in a real browser: what a React or Lit app gets when it hands us an element.
+#![cfg(target_arch = "wasm32")]
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use agent_surfaces::{mount_surface, SurfaceStore};
+use js_sys::{Object, Reflect, JSON};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+use web_sys::{Element, HtmlButtonElement, HtmlInputElement};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+const LOGIN: &str = include_str!("../../../web/demo/a2ui/09_login-form.json");
+const HOSTILE: &str = include_str!("../../../tests/fixtures/a2ui/hostile.json");
+
+fn element() -> Element {
+    let doc = web_sys::window().unwrap().document().unwrap();
+    let div = doc.create_element("div").unwrap();
+    doc.body().unwrap().append_child(&div).unwrap();
+    div
+}
+
+fn all(root: &Element, selector: &str) -> Vec<Element> {
+    let list = root.query_selector_all(selector).unwrap();
+    (0..list.length())
+        .map(|i| list.item(i).unwrap().unchecked_into())
+        .collect()
+}
+
+#[wasm_bindgen_test]
+fn draws_edits_and_reports_actions() {
+    let mut store = SurfaceStore::new(None).unwrap();
+    store
+        .apply_envelopes(JsValue::from_str(LOGIN), None)
+        .unwrap();
+    let el = element();
+    let actions = Rc::new(RefCell::new(Vec::<String>::new()));
+    let sink = actions.clone();
+    let on_action = Closure::wrap(Box::new(move |msg: JsValue| {
+        sink.borrow_mut()
+            .push(JSON::stringify(&msg).unwrap().as_string().unwrap());
+    }) as Box<dyn FnMut(JsValue)>);
+    let options = Object::new();
+    Reflect::set(&options, &"surfaceId".into(), &"gallery-login-form".into()).unwrap();
+    Reflect::set(&options, &"onAction".into(), on_action.as_ref()).unwrap();
+    let _mounted = mount_surface(el.clone(), &store, options).unwrap();
+
+    let inputs = all(&el, "input");
+    assert_eq!(inputs.len(), 2);
+    for i in &inputs {
+        assert_eq!(
+            all(&el, &format!("label[for=\"{}\"]", i.id())).len(),
+            1,
+            "every input has its label"
+        );
+    }
+    let email: HtmlInputElement = inputs[0].clone().unchecked_into();
+    email.set_value("js@example.com");
+    email
+        .dispatch_event(&web_sys::Event::new("input").unwrap())
+        .unwrap();
+    let model = JSON::stringify(&store.report().unwrap())
+        .unwrap()
+        .as_string()
+        .unwrap();
+    assert!(
+        model.contains("js@example.com"),
+        "the edit reached the overlay: {model}"
+    );
+    let sign_in: HtmlButtonElement = all(&el, "button")
+        .into_iter()
+        .find(|b| b.text_content().unwrap().contains("Sign in"))
+        .unwrap()
+        .unchecked_into();
+    sign_in.click();
+    let sent = actions.borrow();
+    assert_eq!(sent.len(), 1);
+    assert!(
+        sent[0].contains("\"email\":\"js@example.com\""),
+        "{}",
+        sent[0]
+    );
+}
+
+#[wasm_bindgen_test]
+fn hostile_content_stays_text_and_update_redraws() {
+    let mut store = SurfaceStore::new(None).unwrap();
+    store
+        .apply_envelopes(JsValue::from_str(HOSTILE), None)
+        .unwrap();
+    let el = element();
+    let options = Object::new();
+    Reflect::set(&options, &"surfaceId".into(), &"main".into()).unwrap();
+    let mut mounted = mount_surface(el.clone(), &store, options).unwrap();
+    assert!(all(
+        &el,
+        "img, script, iframe, object, embed, svg, b, video, audio"
+    )
+    .is_empty());
+    let text = el.text_content().unwrap();
+    assert!(text.contains("<img src=x onerror=alert(1)>Security check"));
+    for a in all(&el, "a") {
+        assert!(a.get_attribute("href").unwrap().starts_with("https://"));
+        assert_eq!(
+            a.get_attribute("rel").as_deref(),
+            Some("noopener noreferrer")
+        );
+    }
+    store
+        .apply_envelopes(
+            JsValue::from_str(r#"{"version":"v0.9","deleteSurface":{"surfaceId":"main"}}"#),
+            None,
+        )
+        .unwrap();
+    mounted.update();
+    assert_eq!(el.text_content().unwrap(), "Waiting for the agent…");
+    mounted.unmount();
+    assert_eq!(el.child_nodes().length(), 0);
+    let bad = Object::new();
+    assert!(
+        mount_surface(element(), &store, bad).is_err(),
+        "surfaceId is required"
+    );
+}
