@@ -24,6 +24,8 @@ struct Renderer {
     surface: String,
     on_action: Option<js_sys::Function>,
     on_edit: Option<js_sys::Function>,
+    /// Hosts whose https: media may be loaded (the embedding app's CSP must allow exactly these).
+    media_hosts: Vec<String>,
     /// Kept alive while the DOM they serve is mounted; dropped on the next render.
     handlers: Vec<Handler>,
     next_id: usize,
@@ -513,8 +515,37 @@ impl Renderer {
         e
     }
 
+    /// Whether `url` is https: on a host the app allowed.
+    fn loadable(&self, url: &str) -> bool {
+        url::Url::parse(url).is_ok_and(|u| {
+            u.scheme() == "https"
+                && u.host_str()
+                    .is_some_and(|h| self.media_hosts.iter().any(|m| m == h))
+        })
+    }
+
     fn media(&mut self, kind: &str, url: Option<String>, description: Option<String>) -> Element {
         let fig = self.el("figure", "a2ui-media");
+        if let Some(u) = url.as_deref().filter(|u| self.loadable(u)) {
+            let tag = match kind {
+                "Image" => "img",
+                "Video" => "video",
+                _ => "audio",
+            };
+            let m = self.el(tag, "a2ui-media-loaded");
+            m.set_attribute("src", u).expect("attr");
+            m.set_attribute("referrerpolicy", "no-referrer")
+                .expect("attr");
+            if tag == "img" {
+                m.set_attribute("alt", description.as_deref().unwrap_or(""))
+                    .expect("attr");
+                m.set_attribute("loading", "lazy").expect("attr");
+            } else {
+                m.set_attribute("controls", "").expect("attr");
+                m.set_attribute("preload", "none").expect("attr");
+            }
+            fig.append_child(&m).expect("append");
+        }
         let cap = self.el("figcaption", "");
         self.text(&cap, kind);
         if let Some(d) = description {
@@ -617,6 +648,23 @@ pub fn mount_surface(
             surface,
             on_action: function("onAction"),
             on_edit: function("onEdit"),
+            media_hosts: {
+                let hosts = option(&options, "mediaHosts");
+                if hosts.is_undefined() {
+                    Vec::new()
+                } else {
+                    serde_json::from_value::<Vec<String>>(crate::from_js(
+                        &hosts,
+                        "mountSurface: mediaHosts",
+                    )?)
+                    .map_err(|_| {
+                        JsError::new("mountSurface: mediaHosts must be an array of host names")
+                    })?
+                    .into_iter()
+                    .map(|h| h.to_ascii_lowercase())
+                    .collect()
+                }
+            },
             handlers: Vec::new(),
             next_id: 0,
             prefix,
@@ -634,6 +682,11 @@ export interface MountOptions {
   onAction?: (message: ActionMessage) => void;
   /** Called after a person's edit is recorded in the store's overlay. */
   onEdit?: (pointer: string, value: unknown) => void;
+  /**
+   * Hosts whose https: images, video and audio may be loaded. Without it nothing is loaded;
+   * with it, your page's CSP (img-src, media-src) must allow exactly these hosts.
+   */
+  mediaHosts?: string[];
 }
 
 /** A surface drawn into an element by `mountSurface`. */

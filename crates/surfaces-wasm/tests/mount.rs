@@ -125,3 +125,40 @@ fn hostile_content_stays_text_and_update_redraws() {
         "surfaceId is required"
     );
 }
+
+#[wasm_bindgen_test]
+fn media_loads_only_from_hosts_the_app_allows() {
+    let stream = r#"[
+      {"version":"v0.9","createSurface":{"surfaceId":"m","catalogId":"https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"}},
+      {"version":"v0.9","updateComponents":{"surfaceId":"m","components":[
+        {"id":"root","component":"Column","children":["a","b"]},
+        {"id":"a","component":"Image","url":"https://127.0.0.1:9/allowed.png","description":"Allowed"},
+        {"id":"b","component":"Image","url":"https://127.0.0.2:9/other.png"}]}}]"#;
+    let mut store = SurfaceStore::new(None).unwrap();
+    store
+        .apply_envelopes(JsValue::from_str(stream), None)
+        .unwrap();
+    let plain = element();
+    let options = Object::new();
+    Reflect::set(&options, &"surfaceId".into(), &"m".into()).unwrap();
+    let _a = mount_surface(plain.clone(), &store, options.clone()).unwrap();
+    assert!(
+        all(&plain, "img").is_empty(),
+        "nothing is loaded by default"
+    );
+    let hosts = js_sys::Array::of1(&"127.0.0.1".into());
+    Reflect::set(&options, &"mediaHosts".into(), &hosts).unwrap();
+    let allowed = element();
+    let _b = mount_surface(allowed.clone(), &store, options).unwrap();
+    let imgs = all(&allowed, "img");
+    assert_eq!(imgs.len(), 1);
+    assert_eq!(
+        imgs[0].get_attribute("src").as_deref(),
+        Some("https://127.0.0.1:9/allowed.png")
+    );
+    assert_eq!(imgs[0].get_attribute("alt").as_deref(), Some("Allowed"));
+    assert_eq!(
+        imgs[0].get_attribute("referrerpolicy").as_deref(),
+        Some("no-referrer")
+    );
+}
