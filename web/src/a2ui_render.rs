@@ -18,6 +18,48 @@ pub struct Handlers {
     /// The level of the last heading drawn, so the agent's headings never skip a level
     /// below the console's own (start it at 2: the screen's section heading).
     pub heading: StoredValue<u8>,
+    /// A person asked to open an `openUrl` target: the console asks before anything opens.
+    pub open: Callback<String>,
+    /// Take the agent's proposed value at a pointer, or keep the person's.
+    pub accept: Callback<String>,
+    pub keep: Callback<String>,
+}
+
+/// Check messages and the agent's proposal under an input; returns the id the control's
+/// `aria-describedby` should name, when there is something to describe.
+fn extras(
+    errors: Vec<String>,
+    proposal: Option<String>,
+    binding: Option<String>,
+    h: Handlers,
+) -> (Option<String>, AnyView) {
+    if errors.is_empty() && proposal.is_none() {
+        return (None, ().into_any());
+    }
+    let id = dom_id();
+    let proposal = proposal.zip(binding).map(|(agent, pointer)| {
+        let (p1, p2) = (pointer.clone(), pointer);
+        view! {
+            <p class="a2ui-proposal" data-testid="a2ui-proposal">
+                "The agent has since proposed: " <bdi>{agent}</bdi> " "
+                <button type="button" data-testid="a2ui-accept" on:click=move |_| h.accept.run(p1.clone())>"Use the agent's value"</button>
+                " "
+                <button type="button" data-testid="a2ui-keep" on:click=move |_| h.keep.run(p2.clone())>"Keep mine"</button>
+            </p>
+        }
+    });
+    let view = view! {
+        <div id=id.clone() class="a2ui-extras">
+            {(!errors.is_empty()).then(|| view! {
+                <ul class="a2ui-errors" data-testid="a2ui-errors">
+                    {errors.into_iter().map(|e| view! { <li dir="auto">{e}</li> }).collect_view()}
+                </ul>
+            })}
+            {proposal}
+        </div>
+    }
+    .into_any();
+    (Some(id), view)
 }
 
 static NEXT_ID: AtomicUsize = AtomicUsize::new(0);
@@ -153,10 +195,25 @@ pub fn render_node(node: Node, h: Handlers, phrasing: bool) -> AnyView {
         label,
         description,
         weight,
+        errors,
+        proposal,
         kind,
     } = node;
     let grow = grow_class(weight);
-    match kind {
+    let binding = match &kind {
+        Kind::TextField { binding, .. }
+        | Kind::CheckBox { binding, .. }
+        | Kind::ChoicePicker { binding, .. }
+        | Kind::Slider { binding, .. }
+        | Kind::DateTimeInput { binding, .. } => Some(binding.clone()),
+        _ => None,
+    };
+    let (described, extra) = match &binding {
+        Some(b) => extras(errors.clone(), proposal.clone(), b.clone(), h),
+        None => (None, ().into_any()),
+    };
+    let invalid = binding.is_some() && !errors.is_empty();
+    let view = match kind {
         Kind::Text { text, variant } => {
             let class = format!("a2ui-text a2ui-{variant}{grow}");
             if phrasing {
@@ -258,13 +315,15 @@ pub fn render_node(node: Node, h: Handlers, phrasing: bool) -> AnyView {
             event,
             local,
             scope,
+            open_url,
         } => {
-            let reason = match (&event, &local) {
-                (Some(_), _) => None,
-                (None, Some(f)) => Some(format!(
+            let reason = match (&event, &local, &open_url) {
+                _ if !errors.is_empty() => Some(errors.join(" ")),
+                (Some(_), _, _) | (None, _, Some(_)) => None,
+                (None, Some(f), None) => Some(format!(
                     "Runs the client function \"{f}\", which this console does not run."
                 )),
-                (None, None) => Some("This button has no action.".to_string()),
+                (None, None, None) => Some("This button has no action.".to_string()),
             };
             let disabled = reason.is_some();
             let note_id = dom_id();
@@ -280,11 +339,14 @@ pub fn render_node(node: Node, h: Handlers, phrasing: bool) -> AnyView {
                         disabled=disabled
                         aria-describedby=described
                         aria-label=label
-                        on:click=move |_| h.click.run((cid.clone(), scope.clone()))
+                        on:click=move |_| match &open_url {
+                            Some(u) => h.open.run(u.clone()),
+                            None => h.click.run((cid.clone(), scope.clone())),
+                        }
                     >
                         {render_node(*child, h, true)}
                     </button>
-                    {reason.map(|r| view! { <span class="a2ui-note" id=note_id>{r}</span> })}
+                    {reason.map(|r| view! { <span class="a2ui-note" id=note_id data-testid="a2ui-button-reason">{r}</span> })}
                 </span>
             }
             .into_any()
@@ -304,14 +366,14 @@ pub fn render_node(node: Node, h: Handlers, phrasing: bool) -> AnyView {
                 }
             };
             let control = if variant == "longText" {
-                view! { <textarea id=input_id.clone() aria-label=aria dir="auto" prop:value=value rows="4" on:input=on_input></textarea> }.into_any()
+                view! { <textarea id=input_id.clone() aria-label=aria aria-describedby=described.clone() aria-invalid=invalid.then_some("true") dir="auto" prop:value=value rows="4" on:input=on_input></textarea> }.into_any()
             } else {
                 let kind = match variant.as_str() {
                     "number" => "number",
                     "obscured" => "password",
                     _ => "text",
                 };
-                view! { <input id=input_id.clone() aria-label=aria type=kind dir="auto" prop:value=value on:input=on_input /> }.into_any()
+                view! { <input id=input_id.clone() aria-label=aria aria-describedby=described.clone() aria-invalid=invalid.then_some("true") type=kind dir="auto" prop:value=value on:input=on_input /> }.into_any()
             };
             view! {
                 <div class=format!("a2ui-field{grow}")>
@@ -435,6 +497,12 @@ pub fn render_node(node: Node, h: Handlers, phrasing: bool) -> AnyView {
             let text = placeholder_text(reason, &id, name.as_deref());
             view! { <span class="a2ui-placeholder" role="note" data-testid="a2ui-placeholder">{text}</span> }.into_any()
         }
+    };
+    if binding.is_some() {
+        view! { <div class="a2ui-input" data-invalid=invalid.then_some("true")>{view}{extra}</div> }
+            .into_any()
+    } else {
+        view
     }
 }
 

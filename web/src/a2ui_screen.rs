@@ -83,6 +83,8 @@ pub fn A2uiScreen() -> impl IntoView {
     let position = RwSignal::new(0usize);
     let last_action = RwSignal::new(None::<String>);
     let announce = RwSignal::new(String::new());
+    // An openUrl target waiting for the person to confirm it.
+    let pending_open = RwSignal::new(None::<String>);
 
     let envelopes = Memo::new(move |_| envelopes_of(&text.get()));
     let reset = move || {
@@ -153,8 +155,20 @@ pub fn A2uiScreen() -> impl IntoView {
                 });
                 let sid_edit = sid.clone();
                 let sid_click = sid.clone();
+                let (sid_accept, sid_keep) = (sid.clone(), sid.clone());
                 let handlers = Handlers {
                     heading: StoredValue::new(2),
+                    open: Callback::new(move |url: String| pending_open.set(Some(url))),
+                    accept: Callback::new(move |pointer: String| {
+                        store.update(|s| {
+                            let _ = s.accept_agent(&sid_accept, &pointer);
+                        })
+                    }),
+                    keep: Callback::new(move |pointer: String| {
+                        store.update(|s| {
+                            let _ = s.keep_mine(&sid_keep, &pointer);
+                        })
+                    }),
                     edit: Callback::new(move |(pointer, value): (String, Value)| {
                         store.update(|s| {
                             let _ = s.edit(&sid_edit, &pointer, value);
@@ -279,9 +293,36 @@ pub fn A2uiScreen() -> impl IntoView {
                         <p class="a2ui-ignored" role="status" data-testid="a2ui-ignored">{format!("{n} invalid interface update{} ignored.", if n == 1 { "" } else { "s" })}</p>
                     })
                 }}
+                {move || pending_open.get().map(|u| view! { <OpenUrlPanel url=u pending=pending_open /> })}
                 {surfaces}
                 {move || view! { <FindingsTable findings=findings() /> }}
             </section>
+        </div>
+    }
+}
+
+/// openUrl is always the person's choice: the exact target, its host in ASCII (punycode)
+/// form, and a link that opens in a new browsing context with no opener and no referrer.
+#[component]
+fn OpenUrlPanel(url: String, pending: RwSignal<Option<String>>) -> impl IntoView {
+    let parsed = url::Url::parse(&url).ok();
+    let host = parsed
+        .as_ref()
+        .and_then(|u| u.host_str().map(str::to_string))
+        .unwrap_or_default();
+    let punycode = host.split('.').any(|l| l.starts_with("xn--"));
+    view! {
+        <div class="open-url" role="dialog" aria-labelledby="open-url-title" data-testid="open-url">
+            <p id="open-url-title"><strong>"The agent asks to open a page."</strong></p>
+            <p>"Host: " <strong class="open-url-host" data-testid="open-url-host">{host}</strong>
+                {punycode.then_some(" (an internationalised name, shown in its ASCII form)")}</p>
+            <p><code class="a2ui-url" data-testid="open-url-target">{url.clone()}</code></p>
+            <p>
+                <a href=url target="_blank" rel="noopener noreferrer" referrerpolicy="no-referrer" data-testid="open-url-go"
+                    on:click=move |_| pending.set(None)>"Open in a new tab"</a>
+                " "
+                <button type="button" data-testid="open-url-cancel" on:click=move |_| pending.set(None)>"Cancel"</button>
+            </p>
         </div>
     }
 }

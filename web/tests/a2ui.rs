@@ -122,32 +122,55 @@ async fn hostile_stream_is_text_and_counted() {
     assert!(text.contains("https://evil.example/tracker.png"));
 }
 
-#[wasm_bindgen_test]
-async fn typing_edits_the_overlay_and_the_action_carries_it() {
-    let root = mounted().await;
-    choose(&root, "09_login-form").await;
-    let inputs = all(&root, "[data-testid=a2ui-surface] input");
-    let email: HtmlInputElement = inputs[0].clone().unchecked_into();
-    email.set_value("person@example.com");
-    email
+async fn type_into(input: &HtmlInputElement, text: &str) {
+    input.set_value(text);
+    input
         .dispatch_event(&web_sys::Event::new("input").unwrap())
         .unwrap();
     leptos::task::tick().await;
+}
+
+#[wasm_bindgen_test]
+async fn typing_edits_the_overlay_checks_follow_and_the_action_carries_it() {
+    let root = mounted().await;
+    choose(&root, "09_login-form").await;
+    let sign_in =
+        || -> HtmlButtonElement { one(&root, "[data-component=login-btn]").unchecked_into() };
+    assert!(
+        sign_in().disabled(),
+        "the official checks keep Sign in disabled until the form is valid"
+    );
+    let errors = one(&root, "[data-testid=a2ui-surface]")
+        .text_content()
+        .unwrap();
+    assert!(errors.contains("Email is required"), "{errors}");
+    let inputs = all(&root, "[data-testid=a2ui-surface] input");
+    let (email, password): (HtmlInputElement, HtmlInputElement) = (
+        inputs[0].clone().unchecked_into(),
+        inputs[1].clone().unchecked_into(),
+    );
+    type_into(&email, "not-an-email").await;
+    assert!(one(&root, "[data-testid=a2ui-surface]")
+        .text_content()
+        .unwrap()
+        .contains("Please enter a valid email address"));
+    type_into(&email, "person@example.com").await;
+    type_into(&password, "correct horse").await;
     let model = one(&root, "[data-testid=a2ui-model]")
         .text_content()
         .unwrap();
     assert!(model.contains("person@example.com"), "{model}");
-    let button: HtmlButtonElement = all(&root, "[data-testid=a2ui-button]")
-        .into_iter()
-        .find(|b| !b.unchecked_ref::<HtmlButtonElement>().disabled())
-        .expect("an enabled button")
-        .unchecked_into();
-    button.click();
+    assert!(
+        all(&root, "[data-testid=a2ui-errors]").is_empty(),
+        "no check fails any more"
+    );
+    assert!(!sign_in().disabled());
+    sign_in().click();
     leptos::task::tick().await;
     let action = one(&root, "[data-testid=a2ui-action]")
         .text_content()
         .unwrap();
-    assert!(action.contains("\"sourceComponentId\""), "{action}");
+    assert!(action.contains("\"name\": \"login\""), "{action}");
     assert!(action.contains("person@example.com"), "{action}");
 }
 
@@ -211,4 +234,100 @@ fn agent_colour_comes_with_a_text_colour_that_keeps_aa_contrast() {
         }
     }
     assert!(accent("red").is_none() && accent("#12345").is_none() && accent("#gggggg").is_none());
+}
+
+async fn paste(root: &Element, text: &str) {
+    let area: web_sys::HtmlTextAreaElement =
+        one(root, "[data-testid=stream-text]").unchecked_into();
+    area.set_value(text);
+    area.dispatch_event(&web_sys::Event::new("input").unwrap())
+        .unwrap();
+    leptos::task::tick().await;
+}
+
+/// Leptos queues `value` property updates to the next frame; wait for it.
+async fn settle() {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        web_sys::window()
+            .unwrap()
+            .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 50)
+            .unwrap();
+    });
+    wasm_bindgen_futures::JsFuture::from(promise).await.unwrap();
+}
+
+async fn click(root: &Element, selector: &str) {
+    one(root, selector)
+        .unchecked_into::<HtmlButtonElement>()
+        .click();
+    leptos::task::tick().await;
+}
+
+const BASIC: &str = "https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json";
+
+#[wasm_bindgen_test]
+async fn an_agent_update_after_an_edit_is_offered_not_applied() {
+    let root = mounted().await;
+    let stream = format!(
+        r#"[{{"version":"v0.9","createSurface":{{"surfaceId":"s","catalogId":"{BASIC}"}}}},
+        {{"version":"v0.9","updateComponents":{{"surfaceId":"s","components":[{{"id":"root","component":"TextField","label":"Name","value":{{"path":"/name"}}}}]}}}},
+        {{"version":"v0.9","updateDataModel":{{"surfaceId":"s","path":"/name","value":"from the agent"}}}},
+        {{"version":"v0.9","updateDataModel":{{"surfaceId":"s","path":"/name","value":"agent, later"}}}}]"#
+    );
+    paste(&root, &stream).await;
+    for _ in 0..3 {
+        click(&root, "[data-testid=apply-step]").await;
+    }
+    let input: HtmlInputElement = one(&root, "[data-testid=a2ui-surface] input").unchecked_into();
+    type_into(&input, "typed by me").await;
+    click(&root, "[data-testid=apply-step]").await;
+    let input: HtmlInputElement = one(&root, "[data-testid=a2ui-surface] input").unchecked_into();
+    assert_eq!(input.value(), "typed by me", "the person's value stays");
+    assert!(one(&root, "[data-testid=a2ui-proposal]")
+        .text_content()
+        .unwrap()
+        .contains("agent, later"));
+    click(&root, "[data-testid=a2ui-accept]").await;
+    settle().await;
+    let input: HtmlInputElement = one(&root, "[data-testid=a2ui-surface] input").unchecked_into();
+    assert_eq!(input.value(), "agent, later");
+    assert!(all(&root, "[data-testid=a2ui-proposal]").is_empty());
+}
+
+#[wasm_bindgen_test]
+async fn open_url_asks_first_and_shows_the_exact_target() {
+    let root = mounted().await;
+    let stream = format!(
+        r#"[{{"version":"v0.9","createSurface":{{"surfaceId":"s","catalogId":"{BASIC}"}}}},
+        {{"version":"v0.9","updateComponents":{{"surfaceId":"s","components":[
+          {{"id":"root","component":"Button","child":"t","action":{{"functionCall":{{"call":"openUrl","args":{{"url":"https://xn--pypal-4ve.com/login"}}}}}}}},
+          {{"id":"t","component":"Text","text":"PayPal login"}}]}}}}]"#
+    );
+    paste(&root, &stream).await;
+    click(&root, "[data-testid=apply-all]").await;
+    assert!(
+        all(&root, "[data-testid=open-url]").is_empty(),
+        "nothing before a click"
+    );
+    click(&root, "[data-component=root]").await;
+    assert_eq!(
+        one(&root, "[data-testid=open-url-host]")
+            .text_content()
+            .unwrap(),
+        "xn--pypal-4ve.com"
+    );
+    assert_eq!(
+        one(&root, "[data-testid=open-url-target]")
+            .text_content()
+            .unwrap(),
+        "https://xn--pypal-4ve.com/login"
+    );
+    let go = one(&root, "[data-testid=open-url-go]");
+    assert_eq!(
+        go.get_attribute("rel").as_deref(),
+        Some("noopener noreferrer")
+    );
+    assert_eq!(go.get_attribute("target").as_deref(), Some("_blank"));
+    click(&root, "[data-testid=open-url-cancel]").await;
+    assert!(all(&root, "[data-testid=open-url]").is_empty());
 }

@@ -705,7 +705,7 @@ fn actions_resolve_context_from_the_effective_model_at_click_time() {
     assert_eq!(
         msg,
         json!({"version": "v0.9", "action": {"name": "submit", "surfaceId": "s", "sourceComponentId": "root", "timestamp": "2026-11-30T12:00:00Z",
-            "context": {"email": "person@example.com", "n": 3, "fixed": "yes"}}})
+            "context": {"email": "person@example.com", "n": 3, "fixed": "yes", "fn": true}}})
     );
     assert!(matches!(
         s.action("s", "local", "2026-11-30T12:00:00Z"),

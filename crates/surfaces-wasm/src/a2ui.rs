@@ -58,6 +58,14 @@ export interface Placeholder {
   reason: "missing" | "depth" | "template" | "cycle";
 }
 
+export interface Proposal {
+  pointer: string;
+  /** The person's value, still in effect. */
+  person: unknown;
+  /** What the agent has since set there. */
+  agent: unknown;
+}
+
 export interface SurfaceSummary {
   surfaceId: string;
   catalogId: string;
@@ -67,6 +75,8 @@ export interface SurfaceSummary {
   /** The agent's data model with the person's edits on top. */
   dataModel: Record<string, unknown>;
   placeholders: Placeholder[];
+  /** Fields the person edited that the agent has since set to something else. */
+  proposals: Proposal[];
 }
 
 export interface A2uiReport {
@@ -234,6 +244,24 @@ impl SurfaceStore {
             .map_err(|e| JsError::new(&format!("edit: {e}")))
     }
 
+    /// Takes the agent's proposed value where the person had edited (drops the edit).
+    #[wasm_bindgen(js_name = acceptAgent)]
+    pub fn accept_agent(&mut self, surface_id: &str, pointer: &str) -> Result<(), JsError> {
+        self.inner
+            .borrow_mut()
+            .accept_agent(surface_id, pointer)
+            .map_err(|e| JsError::new(&format!("acceptAgent: {e}")))
+    }
+
+    /// Keeps the person's value and dismisses the agent's current proposal.
+    #[wasm_bindgen(js_name = keepMine)]
+    pub fn keep_mine(&mut self, surface_id: &str, pointer: &str) -> Result<(), JsError> {
+        self.inner
+            .borrow_mut()
+            .keep_mine(surface_id, pointer)
+            .map_err(|e| JsError::new(&format!("keepMine: {e}")))
+    }
+
     /// Builds the action message for a click on `componentId`, resolved now.
     pub fn action(
         &self,
@@ -307,6 +335,10 @@ export class SurfaceStore {
   /** Throws only on misuse: unknown surface, a bad or polluting pointer, too large. */
   edit(surfaceId: string, pointer: string, value: unknown): void;
   action(surfaceId: string, componentId: string, timestamp?: string): ActionResult;
+  /** Takes the agent's proposed value at `pointer` (the person's edit there is dropped). */
+  acceptAgent(surfaceId: string, pointer: string): void;
+  /** Keeps the person's value at `pointer` and dismisses the agent's current proposal. */
+  keepMine(surfaceId: string, pointer: string): void;
   stats(): A2uiStats;
   clientDataModel(): { version: "v0.9"; surfaces: Record<string, Record<string, unknown>> } | null;
   static clientCapabilities(): Record<string, unknown>;

@@ -20,10 +20,14 @@ type Handler = Closure<dyn FnMut(Event)>;
 
 struct Renderer {
     doc: Document,
+    /// The element the surface is drawn into.
+    root: Element,
     store: Rc<RefCell<a2ui::SurfaceStore>>,
     surface: String,
     on_action: Option<js_sys::Function>,
     on_edit: Option<js_sys::Function>,
+    on_open_url: Option<js_sys::Function>,
+    locale: String,
     /// Hosts whose https: media may be loaded (the embedding app's CSP must allow exactly these).
     media_hosts: Vec<String>,
     /// Kept alive while the DOM they serve is mounted; dropped on the next render.
@@ -78,6 +82,7 @@ impl Renderer {
         let store = self.store.clone();
         let surface = self.surface.clone();
         let notify = self.on_edit.clone();
+        let (root, locale) = (self.root.clone(), self.locale.clone());
         self.on(input, event, move |ev| {
             let Some(target) = ev
                 .target()
@@ -86,11 +91,14 @@ impl Renderer {
                 return;
             };
             let value = read(&target);
-            if store
+            let edited = store
                 .borrow_mut()
                 .edit(&surface, &pointer, value.clone())
-                .is_ok()
-            {
+                .is_ok();
+            if edited {
+                refresh_checks(&root, &store.borrow(), &surface, &locale);
+            }
+            if edited {
                 if let Some(f) = &notify {
                     let _ = f.call2(
                         &JsValue::NULL,
@@ -117,6 +125,63 @@ impl Renderer {
     }
 
     fn node(&mut self, n: Node, phrasing: bool) -> Element {
+        let binding = match &n.kind {
+            Kind::TextField { binding, .. }
+            | Kind::CheckBox { binding, .. }
+            | Kind::ChoicePicker { binding, .. }
+            | Kind::Slider { binding, .. }
+            | Kind::DateTimeInput { binding, .. } => binding.clone(),
+            _ => None,
+        };
+        let (errors, proposal) = (n.errors.clone(), n.proposal.clone());
+        let is_input = matches!(
+            n.kind,
+            Kind::TextField { .. }
+                | Kind::CheckBox { .. }
+                | Kind::ChoicePicker { .. }
+                | Kind::Slider { .. }
+                | Kind::DateTimeInput { .. }
+        );
+        let e = self.node_inner(n, phrasing);
+        if is_input {
+            e.set_attribute("data-a2ui", "input").expect("attr");
+            if !errors.is_empty() {
+                let ul = self.el("ul", "a2ui-errors");
+                for m in &errors {
+                    let li = self.el("li", "");
+                    self.text(&li, m);
+                    ul.append_child(&li).expect("append");
+                }
+                e.append_child(&ul).expect("append");
+            }
+            if let (Some(agent), Some(pointer)) = (proposal, binding) {
+                let p = self.el("p", "a2ui-proposal");
+                self.text(&p, "The agent has since proposed: ");
+                self.text(&p, &agent);
+                self.text(&p, " ");
+                for (label, accept) in [("Use the agent's value", true), ("Keep mine", false)] {
+                    let b = self.el("button", "");
+                    b.set_attribute("type", "button").expect("attr");
+                    self.text(&b, label);
+                    let (store, surface, pointer) =
+                        (self.store.clone(), self.surface.clone(), pointer.clone());
+                    self.on(&b, "click", move |_| {
+                        let mut s = store.borrow_mut();
+                        let _ = if accept {
+                            s.accept_agent(&surface, &pointer)
+                        } else {
+                            s.keep_mine(&surface, &pointer)
+                        };
+                    });
+                    p.append_child(&b).expect("append");
+                }
+                e.append_child(&p).expect("append");
+            }
+        }
+        e
+    }
+
+    fn node_inner(&mut self, n: Node, phrasing: bool) -> Element {
         let grow = match n.weight {
             Some(w) if w > 0.0 => format!(" a2ui-grow-{}", (w.round() as i64).clamp(1, 12)),
             _ => String::new(),
@@ -265,18 +330,30 @@ impl Renderer {
                 event,
                 local,
                 scope,
+                open_url,
             } => {
                 let b = self.el(
                     "button",
                     &format!("a2ui-button a2ui-button-{variant}{grow}"),
                 );
                 b.set_attribute("type", "button").expect("attr");
+                b.set_attribute("data-a2ui", "button").expect("attr");
                 if let Some(l) = &n.label {
                     b.set_attribute("aria-label", l).expect("attr");
                 }
                 let c = self.node(*child, true);
                 b.append_child(&c).expect("append");
-                if event.is_some() {
+                // A failing check disables the button; the handler stays, for when it passes.
+                if !n.errors.is_empty() {
+                    b.set_attribute("disabled", "").expect("attr");
+                    b.set_attribute("title", &n.errors.join(" ")).expect("attr");
+                }
+                if let (Some(url), Some(f)) = (open_url, self.on_open_url.clone()) {
+                    // The app asks the person and opens it; we never open anything.
+                    self.on(&b, "click", move |_| {
+                        let _ = f.call1(&JsValue::NULL, &JsValue::from_str(&url));
+                    });
+                } else if event.is_some() {
                     let store = self.store.clone();
                     let surface = self.surface.clone();
                     let on_action = self.on_action.clone();
@@ -575,6 +652,57 @@ impl Renderer {
     }
 }
 
+/// After a person's edit: checks are re-evaluated and buttons and error lists updated in
+/// place, so the input being typed into keeps its focus.
+fn refresh_checks(root: &Element, store: &a2ui::SurfaceStore, surface: &str, locale: &str) {
+    let Some(tree) = store.render_for(surface, locale) else {
+        return;
+    };
+    let (mut buttons, mut inputs) = (Vec::new(), Vec::new());
+    surfaces_core::a2ui::render::walk(&tree, &mut |n| match &n.kind {
+        Kind::Button {
+            event, open_url, ..
+        } => buttons.push((n.errors.clone(), event.is_some() || open_url.is_some())),
+        Kind::TextField { .. }
+        | Kind::CheckBox { .. }
+        | Kind::ChoicePicker { .. }
+        | Kind::Slider { .. }
+        | Kind::DateTimeInput { .. } => inputs.push(n.errors.clone()),
+        _ => {}
+    });
+    let found = |sel: &str| {
+        let list = root.query_selector_all(sel).expect("selector");
+        (0..list.length())
+            .filter_map(|i| list.item(i)?.dyn_into::<Element>().ok())
+            .collect::<Vec<_>>()
+    };
+    for (el, (errors, actionable)) in found("[data-a2ui=button]").into_iter().zip(buttons) {
+        if !errors.is_empty() {
+            el.set_attribute("disabled", "").expect("attr");
+            el.set_attribute("title", &errors.join(" ")).expect("attr");
+        } else if actionable {
+            el.remove_attribute("disabled").expect("attr");
+            el.remove_attribute("title").expect("attr");
+        }
+    }
+    let doc = root.owner_document().expect("document");
+    for (el, errors) in found("[data-a2ui=input]").into_iter().zip(inputs) {
+        if let Ok(Some(old)) = el.query_selector(":scope > .a2ui-errors") {
+            old.remove();
+        }
+        if !errors.is_empty() {
+            let ul = doc.create_element("ul").expect("ul");
+            ul.set_class_name("a2ui-errors");
+            for m in &errors {
+                let li = doc.create_element("li").expect("li");
+                li.set_text_content(Some(m.as_str()));
+                ul.append_child(&li).expect("append");
+            }
+            el.append_child(&ul).expect("append");
+        }
+    }
+}
+
 /// A surface drawn into an element; re-draw it after applying envelopes.
 #[wasm_bindgen(skip_typescript)]
 pub struct MountedSurface {
@@ -588,7 +716,12 @@ impl MountedSurface {
     pub fn update(&mut self) {
         self.renderer.handlers.clear();
         self.element.set_text_content(None);
-        let Some(tree) = self.renderer.store.borrow().render(&self.renderer.surface) else {
+        let tree = self
+            .renderer
+            .store
+            .borrow()
+            .render_for(&self.renderer.surface, &self.renderer.locale);
+        let Some(tree) = tree else {
             let p = self.renderer.el("p", "a2ui-notice");
             let known = self
                 .renderer
@@ -641,13 +774,18 @@ pub fn mount_surface(
         MOUNTS.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
     );
     let mut mounted = MountedSurface {
-        element,
+        element: element.clone(),
         renderer: Renderer {
             doc,
+            root: element,
             store: store.inner.clone(),
             surface,
             on_action: function("onAction"),
             on_edit: function("onEdit"),
+            on_open_url: function("onOpenUrl"),
+            locale: option(&options, "locale")
+                .as_string()
+                .unwrap_or_else(|| "en-US".into()),
             media_hosts: {
                 let hosts = option(&options, "mediaHosts");
                 if hosts.is_undefined() {
@@ -682,6 +820,10 @@ export interface MountOptions {
   onAction?: (message: ActionMessage) => void;
   /** Called after a person's edit is recorded in the store's overlay. */
   onEdit?: (pointer: string, value: unknown) => void;
+  /** Called with the URL of an `openUrl` button; ask the person, then open it yourself. */
+  onOpenUrl?: (url: string) => void;
+  /** BCP 47 locale for numbers, currencies and plurals (default "en-US"). */
+  locale?: string;
   /**
    * Hosts whose https: images, video and audio may be loaded. Without it nothing is loaded;
    * with it, your page's CSP (img-src, media-src) must allow exactly these hosts.

@@ -62,6 +62,15 @@ fn draws_edits_and_reports_actions() {
     email
         .dispatch_event(&web_sys::Event::new("input").unwrap())
         .unwrap();
+    let password: HtmlInputElement = inputs[1].clone().unchecked_into();
+    password.set_value("correct horse");
+    password
+        .dispatch_event(&web_sys::Event::new("input").unwrap())
+        .unwrap();
+    assert!(
+        el.contains(Some(&email)),
+        "typing does not redraw the input"
+    );
     let model = JSON::stringify(&store.report().unwrap())
         .unwrap()
         .as_string()
@@ -75,6 +84,11 @@ fn draws_edits_and_reports_actions() {
         .find(|b| b.text_content().unwrap().contains("Sign in"))
         .unwrap()
         .unchecked_into();
+    assert!(
+        !sign_in.disabled(),
+        "checks pass after typing: {:?}",
+        sign_in.title()
+    );
     sign_in.click();
     let sent = actions.borrow();
     assert_eq!(sent.len(), 1);
@@ -161,4 +175,75 @@ fn media_loads_only_from_hosts_the_app_allows() {
         imgs[0].get_attribute("referrerpolicy").as_deref(),
         Some("no-referrer")
     );
+}
+
+#[wasm_bindgen_test]
+fn checks_disable_buttons_open_url_goes_to_the_app_and_proposals_can_be_taken() {
+    let stream = r#"[
+      {"version":"v0.9","createSurface":{"surfaceId":"f","catalogId":"https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"}},
+      {"version":"v0.9","updateComponents":{"surfaceId":"f","components":[
+        {"id":"root","component":"Column","children":["name","send","docs"]},
+        {"id":"name","component":"TextField","label":"Name","value":{"path":"/name"},
+         "checks":[{"condition":{"call":"required","args":{"value":{"path":"/name"}}},"message":"Name is required"}]},
+        {"id":"send","component":"Button","child":"t1","action":{"event":{"name":"send"}},
+         "checks":[{"condition":{"call":"required","args":{"value":{"path":"/name"}}},"message":"Fill in your name"}]},
+        {"id":"t1","component":"Text","text":"Send"},
+        {"id":"docs","component":"Button","child":"t2","action":{"functionCall":{"call":"openUrl","args":{"url":"https://docs.example/help"}}}},
+        {"id":"t2","component":"Text","text":"Help"}]}},
+      {"version":"v0.9","updateDataModel":{"surfaceId":"f","path":"/name","value":""}}]"#;
+    let mut store = SurfaceStore::new(None).unwrap();
+    store
+        .apply_envelopes(JsValue::from_str(stream), None)
+        .unwrap();
+    let el = element();
+    let opened = Rc::new(RefCell::new(Vec::<String>::new()));
+    let sink = opened.clone();
+    let on_open =
+        Closure::wrap(
+            Box::new(move |u: JsValue| sink.borrow_mut().push(u.as_string().unwrap()))
+                as Box<dyn FnMut(JsValue)>,
+        );
+    let options = Object::new();
+    Reflect::set(&options, &"surfaceId".into(), &"f".into()).unwrap();
+    Reflect::set(&options, &"onOpenUrl".into(), on_open.as_ref()).unwrap();
+    let mut mounted = mount_surface(el.clone(), &store, options).unwrap();
+    let buttons = || {
+        all(&el, "button")
+            .into_iter()
+            .map(|b| b.unchecked_into::<HtmlButtonElement>())
+            .collect::<Vec<_>>()
+    };
+    assert!(
+        buttons()[0].disabled(),
+        "a failing check disables the button"
+    );
+    assert_eq!(buttons()[0].title(), "Fill in your name");
+    assert!(el.text_content().unwrap().contains("Name is required"));
+    buttons()[1].click();
+    assert_eq!(
+        *opened.borrow(),
+        ["https://docs.example/help"],
+        "the app is asked; nothing opens"
+    );
+    // Typing fixes the checks on the next draw; an agent update then becomes a proposal.
+    store.edit("f", "/name", JsValue::from_str("Ada")).unwrap();
+    store
+        .apply_envelopes(JsValue::from_str(r#"{"version":"v0.9","updateDataModel":{"surfaceId":"f","path":"/name","value":"Grace"}}"#), None)
+        .unwrap();
+    mounted.update();
+    assert!(!buttons()[0].disabled());
+    let input: HtmlInputElement = all(&el, "input")[0].clone().unchecked_into();
+    assert_eq!(input.value(), "Ada");
+    assert!(el
+        .text_content()
+        .unwrap()
+        .contains("The agent has since proposed: Grace"));
+    let take = buttons()
+        .into_iter()
+        .find(|b| b.text_content().unwrap() == "Use the agent's value")
+        .unwrap();
+    take.click();
+    mounted.update();
+    let input: HtmlInputElement = all(&el, "input")[0].clone().unchecked_into();
+    assert_eq!(input.value(), "Grace");
 }

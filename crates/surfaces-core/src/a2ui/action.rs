@@ -3,6 +3,7 @@
 
 use serde_json::{json, Map, Value};
 
+use super::functions;
 use super::pointer;
 use super::store::{SurfaceStore, BASIC_CATALOG_ID};
 
@@ -103,6 +104,7 @@ impl SurfaceStore {
             ));
         }
         let canonical = pointer_text.to_string();
+        let agent_now = surface.agent_value(&canonical);
         let old = surface.overlay.insert(canonical.clone(), value);
         let bytes = pointer::json_size(&surface.effective_model());
         if bytes > limit {
@@ -112,7 +114,37 @@ impl SurfaceStore {
             };
             return Err(EditError::TooLarge { bytes, limit });
         }
+        surface.agent_at_edit.insert(canonical, agent_now);
         Ok(())
+    }
+
+    /// Takes the agent's proposed value at `pointer`: the person's edit there is dropped.
+    pub fn accept_agent(&mut self, surface_id: &str, pointer_text: &str) -> Result<(), EditError> {
+        let surface = self
+            .surface_mut(surface_id)
+            .ok_or_else(|| EditError::UnknownSurface(surface_id.into()))?;
+        surface.overlay.remove(pointer_text);
+        surface.agent_at_edit.remove(pointer_text);
+        Ok(())
+    }
+
+    /// Keeps the person's value at `pointer` and dismisses the agent's current proposal.
+    pub fn keep_mine(&mut self, surface_id: &str, pointer_text: &str) -> Result<(), EditError> {
+        let surface = self
+            .surface_mut(surface_id)
+            .ok_or_else(|| EditError::UnknownSurface(surface_id.into()))?;
+        let now = surface.agent_value(pointer_text);
+        if surface.overlay.contains_key(pointer_text) {
+            surface.agent_at_edit.insert(pointer_text.to_string(), now);
+        }
+        Ok(())
+    }
+
+    /// The agent's proposals for fields the person edited (see [`Proposal`]).
+    pub fn proposals(&self, surface_id: &str) -> Vec<super::store::Proposal> {
+        self.surface(surface_id)
+            .map(|s| s.proposals())
+            .unwrap_or_default()
     }
 
     /// The person's edits of a surface, by pointer.
@@ -194,17 +226,21 @@ impl SurfaceStore {
 /// A context value at click time: literals as given, bindings read from the effective
 /// model. Function calls are not evaluated here, and what cannot be resolved is omitted.
 fn resolve(v: &Value, model: &Value, scope: &str) -> Option<Value> {
+    let lookup = |path: &str| -> Option<Value> {
+        let absolute = match path {
+            p if p.starts_with('/') => p.to_string(),
+            "" | "." => scope.to_string(),
+            p => format!("{scope}/{p}"),
+        };
+        let segs = pointer::parse(&absolute).ok()?;
+        pointer::get(model, &segs).cloned()
+    };
     match v {
-        Value::Object(o) => {
-            let path = o.get("path")?.as_str()?;
-            let absolute = match path {
-                p if p.starts_with('/') => p.to_string(),
-                "" | "." => scope.to_string(),
-                p => format!("{scope}/{p}"),
-            };
-            let segs = pointer::parse(&absolute).ok()?;
-            pointer::get(model, &segs).cloned()
+        Value::Object(o) if o.contains_key("call") => {
+            let env = functions::Env::new(&lookup, "en-US");
+            functions::eval(v, &env, 0).ok().filter(|v| !v.is_null())
         }
+        Value::Object(o) => lookup(o.get("path")?.as_str()?),
         Value::Null => None,
         literal => Some(literal.clone()),
     }

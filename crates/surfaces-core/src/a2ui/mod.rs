@@ -3,7 +3,9 @@
 
 mod action;
 mod admission;
+mod dates;
 mod formats;
+pub mod functions;
 mod input;
 mod limits;
 mod path;
@@ -20,5 +22,6 @@ pub use input::{card_advertises_a2ui, PartOutcome, EXTENSION_URIS, MEDIA_TYPES};
 pub use limits::Limits;
 pub use report::{A2uiReport, SurfaceReport};
 pub use store::{
-    ApplyContext, EnvelopeFinding, Stats, SurfaceStore, BASIC_CATALOG_ALIASES, BASIC_CATALOG_ID,
+    ApplyContext, EnvelopeFinding, Proposal, Stats, SurfaceStore, BASIC_CATALOG_ALIASES,
+    BASIC_CATALOG_ID,
 };

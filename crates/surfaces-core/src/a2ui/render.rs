@@ -6,6 +6,7 @@
 use serde::Serialize;
 use serde_json::{Map, Value};
 
+use super::functions;
 use super::pointer;
 use super::store::SurfaceStore;
 use super::tree::PlaceholderReason;
@@ -23,6 +24,11 @@ pub struct Node {
     pub description: Option<String>,
     /// Flex grow inside a Row or Column.
     pub weight: Option<f64>,
+    /// Messages of the component's failing checks (and `validationRegexp`), re-evaluated on
+    /// every render; a Button with any is disabled.
+    pub errors: Vec<String>,
+    /// For an input the person edited: the agent's later, different value (as text).
+    pub proposal: Option<String>,
     pub kind: Kind,
 }
 
@@ -87,6 +93,8 @@ pub enum Kind {
         event: Option<String>,
         local: Option<String>,
         scope: String,
+        /// For an `openUrl` action: the https URL a person may choose to open.
+        open_url: Option<String>,
     },
     TextField {
         label: String,
@@ -140,7 +148,9 @@ struct Scope<'a> {
 
 struct Ctx<'a> {
     components: &'a Map<String, Value>,
+    proposals: Vec<super::store::Proposal>,
     model: &'a Value,
+    locale: &'a str,
     depth_limit: usize,
     nodes: usize,
     stack: Vec<String>,
@@ -183,13 +193,58 @@ impl<'a> Ctx<'a> {
 
     fn value(&self, v: Option<&Value>, scope: &Scope<'a>) -> Option<Value> {
         match v? {
+            call @ Value::Object(o) if o.contains_key("call") => {
+                let lookup = |p: &str| self.locate(p, scope).and_then(|(_, v)| v);
+                let env = functions::Env::new(&lookup, self.locale);
+                // A call that fails its budget or pattern shows nothing.
+                functions::eval(call, &env, 0).ok().filter(|v| !v.is_null())
+            }
             Value::Object(o) => match o.get("path").and_then(Value::as_str) {
                 Some(p) => self.locate(p, scope)?.1,
-                // Function calls are not evaluated by this renderer: they resolve to nothing.
                 None => None,
             },
             literal => Some(literal.clone()),
         }
+    }
+
+    /// Messages of failing checks; a check that cannot be evaluated fails closed.
+    fn failing_checks(&self, o: &Map<String, Value>, scope: &Scope<'a>) -> Vec<String> {
+        let mut out = Vec::new();
+        for check in o
+            .get("checks")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+        {
+            let ok = match check.get("condition") {
+                Some(cond) => {
+                    let lookup = |p: &str| self.locate(p, scope).and_then(|(_, v)| v);
+                    let env = functions::Env::new(&lookup, self.locale);
+                    functions::eval(cond, &env, 0).map(|v| v == Value::Bool(true))
+                }
+                None => Ok(false),
+            };
+            match ok {
+                Ok(true) => {}
+                Ok(false) => out.push(
+                    check
+                        .get("message")
+                        .and_then(Value::as_str)
+                        .unwrap_or("Check failed.")
+                        .to_string(),
+                ),
+                Err(e) => out.push(format!("This check cannot be evaluated ({e}).")),
+            }
+        }
+        if let Some(pattern) = o.get("validationRegexp").and_then(Value::as_str) {
+            let value = self.string(o.get("value"), scope).unwrap_or_default();
+            match functions::compile(pattern) {
+                Ok(re) if value.is_empty() || re.is_match(&value) => {}
+                Ok(_) => out.push("This value does not have the expected format.".to_string()),
+                Err(e) => out.push(format!("This field's format cannot be checked ({e}).")),
+            }
+        }
+        out
     }
 
     fn binding(&self, v: Option<&Value>, scope: &Scope<'a>) -> Option<String> {
@@ -220,6 +275,8 @@ impl<'a> Ctx<'a> {
             label: None,
             description: None,
             weight: None,
+            errors: Vec::new(),
+            proposal: None,
             kind: Kind::Placeholder {
                 reason,
                 name: component,
@@ -375,6 +432,11 @@ impl<'a> Ctx<'a> {
                         .and_then(Value::as_str)
                         .map(str::to_string),
                     scope: scope.base.clone(),
+                    open_url: action
+                        .and_then(|a| a.get("functionCall"))
+                        .filter(|f| f.get("call").and_then(Value::as_str) == Some("openUrl"))
+                        .and_then(|f| self.string(f.pointer("/args/url"), scope))
+                        .filter(|u| url::Url::parse(u).is_ok_and(|u| u.scheme() == "https")),
                 }
             }
             "TextField" => Kind::TextField {
@@ -461,8 +523,17 @@ impl<'a> Ctx<'a> {
         };
         self.stack.pop();
         let a11y = o.get("accessibility");
+        let errors = self.failing_checks(o, scope);
+        let proposal = self.binding(o.get("value"), scope).and_then(|b| {
+            self.proposals
+                .iter()
+                .find(|p| p.pointer == b)
+                .map(|p| functions::to_text(&p.agent))
+        });
         Node {
             id: id.to_string(),
+            errors,
+            proposal,
             label: self.string(a11y.and_then(|a| a.get("label")), scope),
             description: self.string(a11y.and_then(|a| a.get("description")), scope),
             weight: o.get("weight").and_then(Value::as_f64),
@@ -499,6 +570,12 @@ impl SurfaceStore {
     /// The surface's tree from `root`, resolved against its effective data model; `None`
     /// when the surface does not exist, renders another catalog, or has no `root` yet.
     pub fn render(&self, surface_id: &str) -> Option<Node> {
+        self.render_for(surface_id, "en-US")
+    }
+
+    /// Like [`SurfaceStore::render`], formatting numbers, currencies and plurals for `locale`
+    /// (a BCP 47 tag; the console passes the browser's `navigator.language`).
+    pub fn render_for(&self, surface_id: &str, locale: &str) -> Option<Node> {
         let s = self.surface(surface_id)?;
         if !s.catalog_rendered || !s.components.contains_key("root") {
             return None;
@@ -506,7 +583,9 @@ impl SurfaceStore {
         let model = s.effective_model();
         let mut ctx = Ctx {
             components: &s.components,
+            proposals: s.proposals(),
             model: &model,
+            locale,
             depth_limit: self.limits.depth,
             nodes: 0,
             stack: Vec::new(),

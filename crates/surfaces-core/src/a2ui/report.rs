@@ -17,6 +17,8 @@ pub struct SurfaceReport {
     /// The agent's model with the person's edits on top.
     pub data_model: Value,
     pub placeholders: Vec<Placeholder>,
+    /// Fields the person edited and the agent has since set to something else.
+    pub proposals: Vec<super::store::Proposal>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -46,6 +48,7 @@ impl SurfaceStore {
                     root: s.components.contains_key("root"),
                     data_model: s.effective_model(),
                     placeholders: self.placeholders(&s.id),
+                    proposals: s.proposals(),
                 })
                 .collect(),
         }

@@ -56,6 +56,9 @@ pub(crate) struct Surface {
     pub model: Value,
     /// The person's edits, by pointer; never touched by agent updates.
     pub overlay: BTreeMap<String, Value>,
+    /// For each edited pointer, the agent's value there when the person last edited it (or
+    /// last kept their value): an agent update that changes it is a proposal, not an erasure.
+    pub agent_at_edit: BTreeMap<String, Option<Value>>,
     tokens: f64,
     last_ms: Option<f64>,
 }
@@ -70,6 +73,27 @@ impl Surface {
             }
         }
         m
+    }
+
+    pub(crate) fn agent_value(&self, pointer_text: &str) -> Option<Value> {
+        let segs = pointer::parse(pointer_text).ok()?;
+        pointer::get(&self.model, &segs).cloned()
+    }
+
+    /// Edits whose pointer the agent has since updated to something else.
+    pub fn proposals(&self) -> Vec<Proposal> {
+        self.overlay
+            .iter()
+            .filter_map(|(p, person)| {
+                let agent = self.agent_value(p);
+                let moved = self.agent_at_edit.get(p).is_some_and(|at| *at != agent);
+                (moved && agent.as_ref() != Some(person)).then(|| Proposal {
+                    pointer: p.clone(),
+                    person: person.clone(),
+                    agent: agent.unwrap_or(Value::Null),
+                })
+            })
+            .collect()
     }
 
     fn take_token(&mut self, now: Option<f64>, limits: &Limits) -> bool {
@@ -87,6 +111,17 @@ impl Surface {
             false
         }
     }
+}
+
+/// The edit-versus-update rule: the person's value stays; the agent's later, different value
+/// is shown as a proposal the person may take.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Proposal {
+    pub pointer: String,
+    /// What the person entered (still in effect).
+    pub person: Value,
+    /// What the agent has since set at the same place.
+    pub agent: Value,
 }
 
 /// Counters safe to send anywhere: codes and counts, never agent content.
@@ -343,6 +378,7 @@ impl SurfaceStore {
             components: Map::new(),
             model: Value::Object(Map::new()),
             overlay: BTreeMap::new(),
+            agent_at_edit: BTreeMap::new(),
             tokens: f64::from(self.limits.update_burst),
             last_ms: None,
         });
