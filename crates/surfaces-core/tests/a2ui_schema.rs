@@ -532,3 +532,34 @@ fn actions_capabilities_and_data_model_match_the_client_schemas() {
     }
     assert!(built >= 20, "only {built} actions built");
 }
+
+#[test]
+fn official_examples_show_evaluated_text() {
+    use surfaces_core::a2ui::render::{walk, Kind};
+    use surfaces_core::a2ui::{ApplyContext, Limits, SurfaceStore};
+    let dir = spec::spec_dir().join("a2ui/v0_9/catalogs/basic/examples");
+    let mut texts = Vec::new();
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let v: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        let mut store = SurfaceStore::new(Limits::default());
+        store.apply_data(&v["messages"], &ApplyContext::default());
+        for s in store.report().surfaces {
+            let tree = store.render(&s.surface_id).unwrap();
+            walk(&tree, &mut |n| {
+                if let Kind::Text { text, .. } = &n.kind {
+                    texts.push((path.file_name().unwrap().to_string_lossy().into_owned(), text.clone()));
+                }
+            });
+        }
+    }
+    let name = |f: &str| texts.iter().filter(move |(n, _)| n.starts_with(f)).map(|(_, t)| t.as_str()).collect::<Vec<_>>();
+    for (file, text) in &texts {
+        assert!(!text.contains("${"), "{file}: unevaluated interpolation in {text:?}");
+    }
+    let empty: Vec<_> = texts.iter().filter(|(_, t)| t.trim().is_empty()).collect();
+    assert!(empty.is_empty(), "texts that show nothing: {empty:?}");
+    // A few that the descriptions promise.
+    assert!(name("19_").iter().any(|t| t.starts_with('$') && t.ends_with("/year")), "{:?}", name("19_"));
+    assert!(name("03_").iter().any(|t| t.contains(':') && (t.contains("AM") || t.contains("PM"))), "{:?}", name("03_"));
+}
