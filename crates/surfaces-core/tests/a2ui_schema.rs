@@ -548,18 +548,42 @@ fn official_examples_show_evaluated_text() {
             let tree = store.render(&s.surface_id).unwrap();
             walk(&tree, &mut |n| {
                 if let Kind::Text { text, .. } = &n.kind {
-                    texts.push((path.file_name().unwrap().to_string_lossy().into_owned(), text.clone()));
+                    texts.push((
+                        path.file_name().unwrap().to_string_lossy().into_owned(),
+                        text.clone(),
+                    ));
                 }
             });
         }
     }
-    let name = |f: &str| texts.iter().filter(move |(n, _)| n.starts_with(f)).map(|(_, t)| t.as_str()).collect::<Vec<_>>();
+    let name = |f: &str| {
+        texts
+            .iter()
+            .filter(move |(n, _)| n.starts_with(f))
+            .map(|(_, t)| t.as_str())
+            .collect::<Vec<_>>()
+    };
     for (file, text) in &texts {
-        assert!(!text.contains("${"), "{file}: unevaluated interpolation in {text:?}");
+        assert!(
+            !text.contains("${"),
+            "{file}: unevaluated interpolation in {text:?}"
+        );
     }
     let empty: Vec<_> = texts.iter().filter(|(_, t)| t.trim().is_empty()).collect();
     assert!(empty.is_empty(), "texts that show nothing: {empty:?}");
     // A few that the descriptions promise.
-    assert!(name("19_").iter().any(|t| t.starts_with('$') && t.ends_with("/year")), "{:?}", name("19_"));
-    assert!(name("03_").iter().any(|t| t.contains(':') && (t.contains("AM") || t.contains("PM"))), "{:?}", name("03_"));
+    assert!(
+        name("19_")
+            .iter()
+            .any(|t| t.starts_with('$') && t.ends_with("/year")),
+        "{:?}",
+        name("19_")
+    );
+    assert!(
+        name("03_")
+            .iter()
+            .any(|t| t.contains(':') && (t.contains("AM") || t.contains("PM"))),
+        "{:?}",
+        name("03_")
+    );
 }
