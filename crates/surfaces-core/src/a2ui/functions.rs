@@ -1,5 +1,5 @@
 //! The Basic Catalog's 14 functions, evaluated within a fixed budget: nesting depth, steps
-//! per evaluation and output size. Regular expressions use the linear-time `regex` engine
+//! per evaluation and output size. Regular expressions use the linear-time `regex-lite` engine
 //! with a compiled-size cap; a pattern it cannot compile (lookaround, backreferences) fails
 //! the check closed. Nothing here can hang, recurse without bound or reach the network.
 
@@ -242,10 +242,9 @@ pub fn call(
 }
 
 /// Compiles an agent's pattern in the linear-time engine, bounded in size.
-pub fn compile(pattern: &str) -> Result<regex::Regex, EvalError> {
-    regex::RegexBuilder::new(pattern)
+pub fn compile(pattern: &str) -> Result<regex_lite::Regex, EvalError> {
+    regex_lite::RegexBuilder::new(pattern)
         .size_limit(REGEX_SIZE_LIMIT)
-        .dfa_size_limit(REGEX_SIZE_LIMIT)
         .nest_limit(64)
         .build()
         .map_err(|e| {

@@ -54,6 +54,8 @@ pub(crate) struct Surface {
     pub owner: Option<String>,
     pub components: Map<String, Value>,
     pub model: Value,
+    /// An upper bound on the model's serialised size, so most updates need no full measure.
+    model_bound: usize,
     /// The person's edits, by pointer; never touched by agent updates.
     pub overlay: BTreeMap<String, Value>,
     /// For each edited pointer, the agent's value there when the person last edited it (or
@@ -377,6 +379,7 @@ impl SurfaceStore {
             owner: ctx.context_id.clone(),
             components: Map::new(),
             model: Value::Object(Map::new()),
+            model_bound: 2,
             overlay: BTreeMap::new(),
             agent_at_edit: BTreeMap::new(),
             tokens: f64::from(self.limits.update_burst),
@@ -508,24 +511,25 @@ fn update_data_model(
         )
     };
     let value_size = pointer::json_size(value);
-    // An upper bound on the new size: every segment may add a key, braces and a comma.
-    let bound = pointer::json_size(&surface.model)
-        + value_size
-        + segs.iter().map(|s| s.len() + 6).sum::<usize>();
-    if bound <= limits.data_model_bytes {
+    // Each segment may add a key, braces and a comma.
+    let growth = value_size + segs.iter().map(|s| s.len() + 6).sum::<usize>();
+    if surface.model_bound + growth <= limits.data_model_bytes {
         pointer::set(&mut surface.model, &segs, value.clone()).map_err(|()| unreachable())?;
+        surface.model_bound += growth;
         return Ok(Vec::new());
     }
     if value_size > limits.data_model_bytes {
         return Err(too_large(value_size));
     }
-    // Near the limit: try on a copy, so a refused update leaves the model exactly as it was.
+    // Near the limit: measure exactly, on a copy, so a refused update leaves the model as it was.
     let mut next = surface.model.clone();
     pointer::set(&mut next, &segs, value.clone()).map_err(|()| unreachable())?;
     let size = pointer::json_size(&next);
     if size > limits.data_model_bytes {
+        surface.model_bound = pointer::json_size(&surface.model);
         return Err(too_large(size));
     }
     surface.model = next;
+    surface.model_bound = size;
     Ok(Vec::new())
 }

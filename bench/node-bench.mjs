@@ -1,0 +1,121 @@
+// Side by side in one Node process: our npm package's SurfaceStore against the official
+// @a2ui/web_core v0.9 MessageProcessor, both starting from the same text, with JSON.parse
+// alone as the floor. Prints a JSON result on stdout.
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { performance } from "node:perf_hooks";
+import { MessageProcessor } from "@a2ui/web_core/v0_9";
+import { basicCatalog } from "@a2ui/web_core/v0_9/basic_catalog";
+import { examples, bigSurface, megabyte, storm } from "./workloads.mjs";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const SPEC = process.env.AGENT_SURFACES_SPEC || path.join(ROOT, "../shared/spec");
+const PKG = path.join(ROOT, "crates/surfaces-wasm/pkg");
+const ours = await import(path.join(PKG, "agent_surfaces.js"));
+ours.initSync({ module: fs.readFileSync(path.join(PKG, "agent_surfaces_bg.wasm")) });
+
+// Raised so that both accept everything in every workload.
+const LIMITS = {
+  envelopes: 1e9, surfaces: 10000, components: 100000, depth: 1000, dataModelBytes: 1e9, textChars: 1e9,
+  options: 1e6, idChars: 1e6, actionContextBytes: 1e9, partBytes: 2e9, updateBurst: 1e9, updatesPerSecond: 1e9,
+};
+
+function foldOurs(text) {
+  const store = new ours.SurfaceStore({ limits: LIMITS });
+  store.applyEnvelopes(text);
+  return store;
+}
+
+function foldOfficial(text) {
+  const p = new MessageProcessor([basicCatalog]);
+  p.processMessages(JSON.parse(text));
+  return p;
+}
+
+/** Component ids and data models per surface, from each side. */
+function stateOurs(store) {
+  const out = {};
+  for (const s of store.report().surfaces) {
+    out[s.surfaceId] = { ids: null, model: s.dataModel };
+  }
+  return out;
+}
+
+function stateOfficial(p) {
+  const out = {};
+  for (const [id, s] of p.model.surfacesMap) {
+    out[id] = { ids: [...s.componentsModel.entries].map(([k]) => k).sort(), model: s.dataModel.get("/") ?? {} };
+  }
+  return out;
+}
+
+function idsOurs(text) {
+  // Our report counts components; the ids come from folding the text's updateComponents.
+  const ids = {};
+  for (const m of JSON.parse(text)) {
+    if (m.updateComponents) for (const c of m.updateComponents.components) (ids[m.updateComponents.surfaceId] ??= new Set()).add(c.id);
+    if (m.deleteSurface) delete ids[m.deleteSurface.surfaceId];
+  }
+  return Object.fromEntries(Object.entries(ids).map(([k, v]) => [k, [...v].sort()]));
+}
+
+function agreement(text) {
+  const a = stateOurs(foldOurs(text));
+  const ids = idsOurs(text);
+  const b = stateOfficial(foldOfficial(text));
+  const differences = [];
+  for (const id of new Set([...Object.keys(a), ...Object.keys(b)])) {
+    if (!a[id] || !b[id]) {
+      differences.push(`${id}: only in ${a[id] ? "ours" : "official"}`);
+      continue;
+    }
+    const countOurs = foldOurs(text).report().surfaces.find((s) => s.surfaceId === id).components;
+    if (JSON.stringify(ids[id] ?? []) !== JSON.stringify(b[id].ids) || countOurs !== b[id].ids.length) differences.push(`${id}: component ids differ`);
+    if (JSON.stringify(a[id].model) !== JSON.stringify(b[id].model)) differences.push(`${id}: data models differ`);
+  }
+  return differences;
+}
+
+function time(fn, reps) {
+  const samples = [];
+  for (let i = 0; i < 3; i++) fn(); // warm-up
+  for (let i = 0; i < reps; i++) {
+    const t0 = performance.now();
+    fn();
+    samples.push(performance.now() - t0);
+  }
+  samples.sort((x, y) => x - y);
+  const q = (p) => samples[Math.min(samples.length - 1, Math.floor(p * samples.length))];
+  return { median: q(0.5), p10: q(0.1), p90: q(0.9), reps };
+}
+
+const workloads = {
+  "36 official examples": examples(SPEC),
+  "one big surface (200 components, 1,800 updates)": bigSurface(),
+  "~1 MB over 8 surfaces": megabyte(),
+  "storm of 5,000 tiny updates": storm(),
+};
+
+const results = [];
+for (const [name, msgs] of Object.entries(workloads)) {
+  const text = JSON.stringify(msgs);
+  const reps = Number(process.env.BENCH_REPS || 30);
+  const parse = time(() => JSON.parse(text), reps);
+  const mine = time(() => foldOurs(text).free(), reps);
+  const theirs = time(() => foldOfficial(text), reps);
+  const store = foldOurs(text);
+  const report = store.report();
+  store.free();
+  results.push({
+    name,
+    envelopes: msgs.length,
+    bytes: text.length,
+    ignored: report.ignored,
+    agreement: agreement(text),
+    parse,
+    ours: mine,
+    official: theirs,
+  });
+}
+console.log(JSON.stringify({ node: process.version, results }, null, 1));

@@ -1,0 +1,80 @@
+// Writes BENCHMARKS.md from the JSON results the other scripts printed.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const dir = path.join(ROOT, "target/bench");
+const read = (f) => JSON.parse(fs.readFileSync(path.join(dir, f), "utf8"));
+const node = read("node.json");
+const browser = read("browser.json");
+const native = read("native.json");
+const sizes = read("sizes.json");
+
+const ms = (x) => `${x.toFixed(2)} ms`;
+const kb = (b) => `${(b / 1024).toFixed(1)} KB`;
+const spread = (t) => `${ms(t.median)} (p10 ${t.p10.toFixed(2)}, p90 ${t.p90.toFixed(2)})`;
+const verdict = (ok, text) => `${ok ? "met" : "**missed**"}: ${text}`;
+
+let md = `# Benchmarks
+
+Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB,
+${os.type()} ${os.release()}; Node ${node.node}; ${browser.chromium ? `Chromium ${browser.chromium}` : "Chromium"}.
+Re-run with \`scripts/bench.sh\` (it rebuilds the npm package and the console, then rewrites this file).
+Workloads are generated deterministically by \`bench/workloads.mjs\`.
+
+## Fold throughput, side by side in one Node process
+
+Ours: the npm package's \`new SurfaceStore().applyEnvelopes(text)\`. Official: \`@a2ui/web_core@0.11.0\`
+v0.9 \`new MessageProcessor([basicCatalog]).processMessages(JSON.parse(text))\`. Floor: \`JSON.parse(text)\`
+alone. Limits are raised so both accept everything. Median of ${node.results[0].ours.reps} runs after warm-up (p10, p90).
+
+| Workload | Envelopes | Size | JSON.parse | Ours | Official | Ours vs official | Ours vs JSON.parse | Ours env/s | Ours MB/s |
+| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
+`;
+for (const r of node.results) {
+  const speedup = r.official.median / r.ours.median;
+  const floor = r.ours.median / r.parse.median;
+  md += `| ${r.name} | ${r.envelopes} | ${kb(r.bytes)} | ${spread(r.parse)} | ${spread(r.ours)} | ${spread(r.official)} | ${speedup.toFixed(2)}× ${speedup >= 1 ? "faster" : "slower"} | ${floor.toFixed(1)}× | ${Math.round((r.envelopes / r.ours.median) * 1000).toLocaleString("en-US")} | ${(r.bytes / 1e6 / (r.ours.median / 1000)).toFixed(1)} |\n`;
+}
+md += `\nAgreement (same surfaces, component ids and data models after folding):\n\n`;
+for (const r of node.results) md += `- ${r.name}: ${r.agreement.length === 0 ? "both end in the same state" : `they differ: ${r.agreement.slice(0, 5).join("; ")}${r.agreement.length > 5 ? ` (and ${r.agreement.length - 5} more)` : ""}`}\n`;
+
+md += `\n## DOM updates in headless Chromium
+
+The npm package's \`applyEnvelopes\` then \`mountSurface(...).update()\`, timed until the DOM is updated.
+
+| Case | Median (p10, p90) | Target |
+| --- | ---: | --- |
+| full 200-component surface (${browser.elements} elements) | ${spread(browser.full)} | ${verdict(browser.full.median < 30, "under 30 ms")} |
+| one-field update | ${spread(browser.one)} | ${verdict(browser.one.median < 4, "under 4 ms")} |
+
+## Native (Rust, release build)
+
+| Case | Median |
+| --- | ---: |
+`;
+for (const [k, v] of Object.entries(native)) md += `| ${k}${v.envelopes ? ` (${v.envelopes} envelopes)` : ""} | ${v.medianMs < 0.1 ? `${(v.medianMs * 1000).toFixed(1)} µs` : ms(v.medianMs)} |\n`;
+
+md += `
+## Sizes (gzip -9)
+
+| What | Raw | Gzipped | Target |
+| --- | ---: | ---: | --- |
+| npm package \`.wasm\` | ${kb(sizes.npmWasm.raw)} | ${kb(sizes.npmWasm.gz)} | ${verdict(sizes.npmWasm.gz <= 100 * 1024, "at most 100 KB")} |
+| npm package \`.js\` glue | ${kb(sizes.npmJs.raw)} | ${kb(sizes.npmJs.gz)} | |
+| console, whole transfer (${sizes.console.files.map((f) => f.f).join(", ")}) | ${kb(sizes.console.raw)} | ${kb(sizes.console.gz)} | ${verdict(sizes.console.gz <= 450 * 1024, "at most 450 KB")} |
+| official core + basic catalog, minified, without Lit | ${kb(sizes.officialWithoutLit.raw)} | ${kb(sizes.officialWithoutLit.gz)} | |
+| official core + basic catalog, minified, with Lit | ${kb(sizes.officialWithLit.raw)} | ${kb(sizes.officialWithLit.gz)} | |
+
+## Targets
+
+`;
+const worst = Math.min(...node.results.map((r) => r.official.median / r.ours.median));
+const floorWorst = Math.max(...node.results.map((r) => r.ours.median / r.parse.median));
+md += `- Fold at least 5× the official core on every workload: ${verdict(worst >= 5, `the worst workload is ${worst.toFixed(2)}× the official core's speed`)}.\n`;
+md += `- Within 3× of JSON.parse alone: ${verdict(floorWorst <= 3, `the worst workload takes ${floorWorst.toFixed(1)}× JSON.parse's time`)}.\n`;
+md += `- See the tables above for the DOM and size targets. Where a target is missed, the issue's closing note says why and what would close it.\n`;
+fs.writeFileSync(path.join(ROOT, "BENCHMARKS.md"), md);
+console.log(md);

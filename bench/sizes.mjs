@@ -1,0 +1,47 @@
+// Sizes, gzipped at level 9: our npm package's .wasm and .js, the console's whole transfer,
+// and the official core bundled and minified (with and without Lit).
+import fs from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
+import { fileURLToPath } from "node:url";
+import * as esbuild from "esbuild";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const gz = (buf) => zlib.gzipSync(buf, { level: 9 }).length;
+const file = (p) => fs.readFileSync(path.join(ROOT, p));
+
+const pkg = "crates/surfaces-wasm/pkg";
+const dist = path.join(ROOT, "dist");
+const console_ = fs.readdirSync(dist).map((f) => ({ f, raw: fs.statSync(path.join(dist, f)).size, gz: gz(fs.readFileSync(path.join(dist, f))) }));
+
+async function official(external) {
+  const out = await esbuild.build({
+    stdin: {
+      contents: "export { MessageProcessor } from '@a2ui/web_core/v0_9'; export { basicCatalog } from '@a2ui/web_core/v0_9/basic_catalog';",
+      resolveDir: path.join(ROOT, "bench"),
+      loader: "js",
+    },
+    bundle: true,
+    minify: true,
+    format: "esm",
+    write: false,
+    external,
+    logLevel: "silent",
+  });
+  const code = Buffer.from(out.outputFiles[0].contents);
+  return { raw: code.length, gz: gz(code) };
+}
+
+console.log(
+  JSON.stringify(
+    {
+      npmWasm: { raw: file(`${pkg}/agent_surfaces_bg.wasm`).length, gz: gz(file(`${pkg}/agent_surfaces_bg.wasm`)) },
+      npmJs: { raw: file(`${pkg}/agent_surfaces.js`).length, gz: gz(file(`${pkg}/agent_surfaces.js`)) },
+      console: { files: console_, gz: console_.reduce((a, x) => a + x.gz, 0), raw: console_.reduce((a, x) => a + x.raw, 0) },
+      officialWithoutLit: await official(["lit", "lit/*", "@lit/*"]),
+      officialWithLit: await official([]),
+    },
+    null,
+    1,
+  ),
+);

@@ -1,0 +1,101 @@
+// Deterministic benchmark workloads, built from the official examples and a seeded generator.
+import fs from "node:fs";
+import path from "node:path";
+
+const BASIC = "https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json";
+
+/** A small seeded generator (mulberry32), so every run folds the same bytes. */
+function rng(seed) {
+  return () => {
+    seed |= 0;
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const env = (key, body) => ({ version: "v0.9", [key]: body });
+
+/** All 36 official examples, each on its own surface (ids made unique). */
+export function examples(specDir) {
+  const dir = path.join(specDir, "a2ui/v0_9/catalogs/basic/examples");
+  const out = [];
+  for (const f of fs.readdirSync(dir).sort()) {
+    const { messages } = JSON.parse(fs.readFileSync(path.join(dir, f), "utf8"));
+    const prefix = f.slice(0, 2);
+    for (const m of messages) {
+      const copy = structuredClone(m);
+      const key = Object.keys(copy).find((k) => k !== "version");
+      copy[key].surfaceId = `${prefix}-${copy[key].surfaceId}`;
+      out.push(copy);
+    }
+  }
+  return out;
+}
+
+/** One big surface: 200 nested components, then 1,800 data-model updates. */
+export function bigSurface() {
+  const r = rng(1);
+  const msgs = [env("createSurface", { surfaceId: "big", catalogId: BASIC })];
+  const comps = [{ id: "root", component: "Column", children: ["c0", "c1", "c2", "c3"] }];
+  for (let i = 0; i < 4; i++) comps.push({ id: `c${i}`, component: "Card", child: `col${i}` });
+  for (let i = 0; i < 4; i++) {
+    const kids = [];
+    for (let j = 0; j < 47; j++) kids.push(`t${i}_${j}`);
+    comps.push({ id: `col${i}`, component: "Column", children: kids });
+    for (let j = 0; j < 47; j++) {
+      const id = `t${i}_${j}`;
+      comps.push(
+        j % 3 === 0
+          ? { id, component: "TextField", label: `Field ${i}.${j}`, value: { path: `/f/${i}/${j}` } }
+          : { id, component: "Text", text: { path: `/t/${i}/${j}` }, variant: j % 5 === 0 ? "h3" : "body" },
+      );
+    }
+  }
+  for (let k = 0; k < comps.length; k += 40) msgs.push(env("updateComponents", { surfaceId: "big", components: comps.slice(k, k + 40) }));
+  for (let n = 0; n < 1800; n++) {
+    const i = Math.floor(r() * 4);
+    const j = Math.floor(r() * 47);
+    const field = j % 3 === 0 ? "f" : "t";
+    msgs.push(env("updateDataModel", { surfaceId: "big", path: `/${field}/${i}/${j}`, value: `value ${n} ${r().toString(36).slice(2, 8)}` }));
+  }
+  return msgs;
+}
+
+/** About 1 MB over 8 surfaces: lists of records as data, rendered by templates. */
+export function megabyte() {
+  const r = rng(2);
+  const msgs = [];
+  for (let s = 0; s < 8; s++) {
+    const sid = `s${s}`;
+    msgs.push(env("createSurface", { surfaceId: sid, catalogId: BASIC }));
+    msgs.push(
+      env("updateComponents", {
+        surfaceId: sid,
+        components: [
+          { id: "root", component: "List", children: { componentId: "row", path: "/items" } },
+          { id: "row", component: "Row", children: ["name", "note"] },
+          { id: "name", component: "Text", text: { path: "name" } },
+          { id: "note", component: "Text", text: { path: "note" } },
+        ],
+      }),
+    );
+    for (let batch = 0; batch < 20; batch++) {
+      const items = [];
+      for (let k = 0; k < 18; k++) items.push({ name: `Item ${batch}-${k}`, note: "x".repeat(20 + Math.floor(r() * 300)), n: Math.floor(r() * 1e6) });
+      msgs.push(env("updateDataModel", { surfaceId: sid, path: `/items`, value: items }));
+    }
+  }
+  return msgs;
+}
+
+/** A storm of tiny updates to one field. */
+export function storm() {
+  const msgs = [
+    env("createSurface", { surfaceId: "storm", catalogId: BASIC }),
+    env("updateComponents", { surfaceId: "storm", components: [{ id: "root", component: "Text", text: { path: "/n" } }] }),
+  ];
+  for (let n = 0; n < 5000; n++) msgs.push(env("updateDataModel", { surfaceId: "storm", path: "/n", value: n }));
+  return msgs;
+}
