@@ -238,6 +238,33 @@ fn data_model_upsert_delete_and_whole() {
 }
 
 #[test]
+fn missing_containers_are_arrays_for_index_segments_and_padding_is_bounded() {
+    let s = fold(
+        Limits::default(),
+        &[
+            create("s"),
+            data("s", "/items/1/name", json!("second")),
+            data("s", "/bomb/4294967295", json!(1)),
+            data("s", "/many/99999", json!(1)),
+        ],
+    );
+    assert_eq!(codes(&s), ["path-unreachable", "path-unreachable"]);
+    assert_eq!(
+        report(&s)["surfaces"][0]["dataModel"],
+        json!({"items": [null, {"name": "second"}]})
+    );
+    // Padding counts against the data-model limit like any other byte.
+    let s = fold(
+        Limits {
+            data_model_bytes: 100,
+            ..Limits::default()
+        },
+        &[create("s"), data("s", "/p/30", json!(1))],
+    );
+    assert_eq!(codes(&s), ["data-model-too-large"]);
+}
+
+#[test]
 fn polluting_paths_and_keys_are_refused() {
     let s = fold(
         Limits::default(),

@@ -104,54 +104,96 @@ pub fn get<'v>(root: &'v Value, segs: &[String]) -> Option<&'v Value> {
     Some(at)
 }
 
-/// Sets `value` at `segs`, creating objects on the way. Returns the value it replaced, or
-/// `Err(())` when the path runs through a scalar or a bad array index.
+/// At most this many `null` slots are added to reach an array index past the end.
+pub const MAX_ARRAY_PADDING: usize = 10_000;
+
+/// The container to create for a missing step: an array when the next segment is an array
+/// index, as the official web core does, so templates find arrays.
+fn container_for(next: &str) -> Value {
+    if next == "-"
+        || (!next.is_empty()
+            && next.bytes().all(|b| b.is_ascii_digit())
+            && (next == "0" || !next.starts_with('0')))
+    {
+        Value::Array(Vec::new())
+    } else {
+        Value::Object(Map::new())
+    }
+}
+
+/// `null` slots a [`set`] at `segs` would add to arrays (0 for most writes).
+pub fn padding(root: &Value, segs: &[String]) -> usize {
+    let mut at = Some(root);
+    let mut total = 0usize;
+    for s in segs {
+        let next = match at {
+            Some(Value::Array(a)) => {
+                let i = index(s, a.len()).unwrap_or(0);
+                total = total.saturating_add(i.saturating_sub(a.len()));
+                a.get(i)
+            }
+            Some(Value::Object(o)) => o.get(s),
+            // A container still to be made: an array index asks for that many slots before it.
+            _ => {
+                if let Some(i) = index(s, 0) {
+                    total = total.saturating_add(i);
+                }
+                None
+            }
+        };
+        at = next;
+    }
+    total
+}
+
+/// Places `value` at index `i` of `a`, padding with `null` up to it (bounded).
+fn put(a: &mut Vec<Value>, i: usize, value: Value) -> Result<Option<Value>, ()> {
+    if i < a.len() {
+        return Ok(Some(std::mem::replace(&mut a[i], value)));
+    }
+    if i - a.len() > MAX_ARRAY_PADDING {
+        return Err(());
+    }
+    a.resize(i, Value::Null);
+    a.push(value);
+    Ok(None)
+}
+
+/// Sets `value` at `segs`, creating containers on the way (arrays for index segments,
+/// objects otherwise). Returns the value it replaced, or `Err(())` when the path runs
+/// through a scalar, a bad array index, or would pad an array by more than
+/// [`MAX_ARRAY_PADDING`].
 #[allow(clippy::result_unit_err)]
 pub fn set(root: &mut Value, segs: &[String], value: Value) -> Result<Option<Value>, ()> {
     let Some((last, parents)) = segs.split_last() else {
         return Ok(Some(std::mem::replace(root, value)));
     };
     let mut at = root;
-    for s in parents {
+    for (k, s) in parents.iter().enumerate() {
+        let next = segs[k + 1].as_str();
+        if at.is_null() {
+            *at = container_for(s);
+        }
         at = match at {
-            Value::Object(o) => o
-                .entry(s.clone())
-                .or_insert_with(|| Value::Object(Map::new())),
+            Value::Object(o) => o.entry(s.clone()).or_insert_with(|| container_for(next)),
             Value::Array(a) => {
                 let i = index(s, a.len()).ok_or(())?;
-                if i == a.len() {
-                    a.push(Value::Object(Map::new()));
+                if i >= a.len() {
+                    put(a, i, container_for(next))?;
                 }
                 a.get_mut(i).ok_or(())?
             }
-            Value::Null => {
-                *at = Value::Object(Map::new());
-                at.as_object_mut()
-                    .expect("just made")
-                    .entry(s.clone())
-                    .or_insert_with(|| Value::Object(Map::new()))
-            }
             _ => return Err(()),
         };
+    }
+    if at.is_null() {
+        *at = container_for(last);
     }
     match at {
         Value::Object(o) => Ok(o.insert(last.clone(), value)),
         Value::Array(a) => {
             let i = index(last, a.len()).ok_or(())?;
-            if i < a.len() {
-                Ok(Some(std::mem::replace(&mut a[i], value)))
-            } else if i == a.len() {
-                a.push(value);
-                Ok(None)
-            } else {
-                Err(())
-            }
-        }
-        Value::Null => {
-            let mut o = Map::new();
-            o.insert(last.clone(), value);
-            *at = Value::Object(o);
-            Ok(None)
+            put(a, i, value)
         }
         _ => Err(()),
     }
@@ -255,6 +297,30 @@ mod tests {
         assert_eq!(m["list"], json!([null, 2, 3]));
         delete(&mut m, &parse("/user").unwrap());
         assert_eq!(m, json!({"list": [null, 2, 3]}));
+    }
+
+    #[test]
+    fn missing_containers_follow_the_next_segment_and_padding_is_bounded() {
+        let mut m = json!({});
+        set(&mut m, &parse("/f/0/2").unwrap(), json!("x")).unwrap();
+        set(&mut m, &parse("/g/a").unwrap(), json!("y")).unwrap();
+        assert_eq!(m, json!({"f": [[null, null, "x"]], "g": {"a": "y"}}));
+        assert_eq!(padding(&m, &parse("/f/0/5").unwrap()), 2);
+        assert_eq!(padding(&m, &parse("/h/3").unwrap()), 3);
+        assert_eq!(padding(&m, &parse("/g/b").unwrap()), 0);
+        assert!(set(
+            &mut m,
+            &parse(&format!("/f/{}", MAX_ARRAY_PADDING + 2)).unwrap(),
+            json!(1)
+        )
+        .is_err());
+        assert!(set(&mut m, &parse("/z/4294967295/x").unwrap(), json!(1)).is_err());
+        set(
+            &mut m,
+            &parse(&format!("/f/{}", MAX_ARRAY_PADDING + 1)).unwrap(),
+            json!(1),
+        )
+        .unwrap();
     }
 
     #[test]

@@ -511,8 +511,10 @@ fn update_data_model(
         )
     };
     let value_size = pointer::json_size(value);
-    // Each segment may add a key, braces and a comma.
-    let growth = value_size + segs.iter().map(|s| s.len() + 6).sum::<usize>();
+    // Each segment may add a key, braces and a comma; padded array slots are `null,` each.
+    let growth = value_size
+        + segs.iter().map(|s| s.len() + 6).sum::<usize>()
+        + pointer::padding(&surface.model, &segs).saturating_mul(5);
     if surface.model_bound + growth <= limits.data_model_bytes {
         pointer::set(&mut surface.model, &segs, value.clone()).map_err(|()| unreachable())?;
         surface.model_bound += growth;
