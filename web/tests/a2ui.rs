@@ -331,3 +331,168 @@ async fn open_url_asks_first_and_shows_the_exact_target() {
     click(&root, "[data-testid=open-url-cancel]").await;
     assert!(all(&root, "[data-testid=open-url]").is_empty());
 }
+
+#[wasm_bindgen_test]
+async fn every_component_draws_the_element_we_chose() {
+    let root = mounted().await;
+    let stream = format!(
+        r##"[{{"version":"v0.9","createSurface":{{"surfaceId":"all","catalogId":"{BASIC}"}}}},
+        {{"version":"v0.9","updateComponents":{{"surfaceId":"all","components":[
+          {{"id":"root","component":"Column","children":["text","img","icon","svg","video","audio","row","list","card","tabs","modal","div","btn","tf","cb","cp","sl","dt"]}},
+          {{"id":"text","component":"Text","text":"Plain","variant":"h1"}},
+          {{"id":"img","component":"Image","url":"https://cdn.example/a.png","description":"A picture"}},
+          {{"id":"icon","component":"Icon","name":"star"}},
+          {{"id":"svg","component":"Icon","name":{{"svgPath":"M0 0L24 24Z"}}}},
+          {{"id":"video","component":"Video","url":"https://cdn.example/v.mp4"}},
+          {{"id":"audio","component":"AudioPlayer","url":"https://cdn.example/a.mp3","description":"Song"}},
+          {{"id":"row","component":"Row","children":["r1"],"justify":"spaceBetween"}},
+          {{"id":"r1","component":"Text","text":"In a row"}},
+          {{"id":"list","component":"List","children":["l1"]}},
+          {{"id":"l1","component":"Text","text":"Listed"}},
+          {{"id":"card","component":"Card","child":"c1"}},
+          {{"id":"c1","component":"Text","text":"Carded"}},
+          {{"id":"tabs","component":"Tabs","tabs":[{{"title":"One","child":"t1"}},{{"title":"Two","child":"t2"}}]}},
+          {{"id":"t1","component":"Text","text":"First tab"}},
+          {{"id":"t2","component":"Text","text":"Second tab"}},
+          {{"id":"modal","component":"Modal","trigger":"mt","content":"mc"}},
+          {{"id":"mt","component":"Text","text":"Open details"}},
+          {{"id":"mc","component":"Text","text":"Details"}},
+          {{"id":"div","component":"Divider","axis":"vertical"}},
+          {{"id":"btn","component":"Button","child":"bt","variant":"primary","action":{{"event":{{"name":"go"}}}}}},
+          {{"id":"bt","component":"Text","text":"Go"}},
+          {{"id":"tf","component":"TextField","label":"Notes","variant":"longText","value":{{"path":"/notes"}}}},
+          {{"id":"cb","component":"CheckBox","label":"Agree","value":{{"path":"/agree"}}}},
+          {{"id":"cp","component":"ChoicePicker","label":"Size","variant":"multipleSelection","displayStyle":"chips","filterable":true,
+             "options":[{{"label":"Small","value":"s"}},{{"label":"Large","value":"l"}}],"value":{{"path":"/size"}}}},
+          {{"id":"sl","component":"Slider","label":"Volume","min":0,"max":10,"value":{{"path":"/vol"}}}},
+          {{"id":"dt","component":"DateTimeInput","label":"When","enableDate":true,"enableTime":true,"min":"2026-01-01","value":{{"path":"/when"}}}}]}}}},
+        {{"version":"v0.9","updateDataModel":{{"surfaceId":"all","path":"/","value":{{"notes":"","agree":true,"size":["l"],"vol":3,"when":""}}}}}}]"##
+    );
+    paste(&root, &stream).await;
+    click(&root, "[data-testid=apply-all]").await;
+    let s = one(&root, "[data-testid=a2ui-surface]");
+    let count = |sel: &str| all(&s, sel).len();
+    assert_eq!(
+        count("h3"),
+        1,
+        "an agent h1 sits below the console's headings"
+    );
+    assert_eq!(
+        count("figure.a2ui-media"),
+        3,
+        "image, video and audio are inert boxes"
+    );
+    assert_eq!(count("img, video, audio"), 0);
+    assert_eq!(count("span.a2ui-icon[role=img][aria-label=star]"), 1);
+    assert_eq!(count("svg.a2ui-icon path[d]"), 1);
+    assert_eq!(count(".a2ui-row.a2ui-justify-spaceBetween"), 1);
+    assert_eq!(count("ul.a2ui-list > li"), 1);
+    assert_eq!(count(".a2ui-card"), 1);
+    assert_eq!(count("[role=tablist] [role=tab]"), 2);
+    assert_eq!(
+        count("[role=tabpanel]:not([hidden])"),
+        1,
+        "one panel shown at a time"
+    );
+    assert_eq!(
+        count("[data-testid=a2ui-modal][hidden]"),
+        1,
+        "the modal starts closed, inside the agent's area"
+    );
+    assert_eq!(
+        count("hr.a2ui-divider-vertical[aria-orientation=vertical]"),
+        1
+    );
+    assert_eq!(count("button.a2ui-button-primary"), 1);
+    assert_eq!(count("textarea"), 1);
+    assert_eq!(
+        count("input[type=checkbox]:checked"),
+        2,
+        "the CheckBox and the chosen chip"
+    );
+    assert_eq!(count("fieldset.a2ui-chips input[type=checkbox]"), 2);
+    assert_eq!(count("input[type=search]"), 1, "filterable");
+    assert_eq!(count("input[type=range][min='0'][max='10']"), 1);
+    assert_eq!(count("input[type=datetime-local][min='2026-01-01']"), 1);
+    // Tabs switch by click and by arrow key; the modal opens from its trigger.
+    let tabs = all(&s, "[role=tab]");
+    tabs[1].unchecked_ref::<HtmlElement>().click();
+    leptos::task::tick().await;
+    assert_eq!(
+        tabs[1].get_attribute("aria-selected").as_deref(),
+        Some("true")
+    );
+    let init = web_sys::KeyboardEventInit::new();
+    init.set_key("ArrowLeft");
+    init.set_bubbles(true);
+    let left = web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap();
+    tabs[1].dispatch_event(&left).unwrap();
+    leptos::task::tick().await;
+    assert_eq!(
+        tabs[0].get_attribute("aria-selected").as_deref(),
+        Some("true"),
+        "arrow keys move between tabs"
+    );
+    one(&s, ".a2ui-modal-trigger")
+        .unchecked_ref::<HtmlElement>()
+        .click();
+    leptos::task::tick().await;
+    assert_eq!(count("[data-testid=a2ui-modal]:not([hidden])"), 1);
+}
+
+#[wasm_bindgen_test]
+async fn placeholders_and_notices() {
+    let root = mounted().await;
+    let mut chain = String::new();
+    for i in 0..21 {
+        chain.push_str(&format!(
+            r#"{{"id":"{}","component":"Card","child":"d{}"}},"#,
+            if i == 0 {
+                "root".into()
+            } else {
+                format!("d{i}")
+            },
+            i + 1
+        ));
+    }
+    let items: Vec<String> = (0..205).map(|i| format!(r#"{{"n":{i}}}"#)).collect();
+    let stream = format!(
+        r#"[{{"version":"v0.9","createSurface":{{"surfaceId":"deep","catalogId":"{BASIC}"}}}},
+        {{"version":"v0.9","updateComponents":{{"surfaceId":"deep","components":[{chain}{{"id":"d21","component":"Text","text":"too deep"}}]}}}},
+        {{"version":"v0.9","createSurface":{{"surfaceId":"gaps","catalogId":"{BASIC}"}}}},
+        {{"version":"v0.9","updateComponents":{{"surfaceId":"gaps","components":[
+          {{"id":"root","component":"Column","children":["ghost","many"]}},
+          {{"id":"many","component":"List","children":{{"componentId":"item","path":"/items"}}}},
+          {{"id":"item","component":"Text","text":{{"path":"n"}}}}]}}}},
+        {{"version":"v0.9","updateDataModel":{{"surfaceId":"gaps","path":"/items","value":[{}]}}}},
+        {{"version":"v0.9","createSurface":{{"surfaceId":"other","catalogId":"https://elsewhere.example/catalog.json"}}}},
+        {{"version":"v0.9","createSurface":{{"surfaceId":"empty","catalogId":"{BASIC}"}}}}]"#,
+        items.join(",")
+    );
+    paste(&root, &stream).await;
+    click(&root, "[data-testid=apply-all]").await;
+    let texts: Vec<String> = all(&root, "[data-testid=a2ui-placeholder]")
+        .iter()
+        .map(|p| p.text_content().unwrap())
+        .collect();
+    assert_eq!(
+        texts,
+        [
+            "Nested too deeply to show",
+            "Missing component \"ghost\"",
+            "More repeated content than this console shows"
+        ],
+    );
+    assert_eq!(
+        one(&root, "[data-testid=a2ui-catalog-notice]")
+            .text_content()
+            .unwrap(),
+        "This agent chose a catalog this console does not render."
+    );
+    assert_eq!(
+        one(&root, "[data-testid=a2ui-waiting]")
+            .text_content()
+            .unwrap(),
+        "Waiting for the agent…"
+    );
+}
