@@ -26,7 +26,7 @@ fn eval_in(locale: &str, v: Value) -> Result<Value, EvalError> {
         m.pointer(&p).cloned()
     };
     let env = Env::new(&lookup, locale);
-    functions::eval(&v, &env, 0)
+    functions::evaluate(&v, &env, 0)
 }
 
 fn eval(v: Value) -> Value {

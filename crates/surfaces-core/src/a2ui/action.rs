@@ -238,7 +238,9 @@ fn resolve(v: &Value, model: &Value, scope: &str) -> Option<Value> {
     match v {
         Value::Object(o) if o.contains_key("call") => {
             let env = functions::Env::new(&lookup, "en-US");
-            functions::eval(v, &env, 0).ok().filter(|v| !v.is_null())
+            functions::evaluate(v, &env, 0)
+                .ok()
+                .filter(|v| !v.is_null())
         }
         Value::Object(o) => lookup(o.get("path")?.as_str()?),
         Value::Null => None,

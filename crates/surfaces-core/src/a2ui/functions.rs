@@ -75,7 +75,7 @@ impl<'a> Env<'a> {
 }
 
 /// Evaluates a dynamic value: a literal, a `{"path"}` binding or a `{"call"}` function call.
-pub fn eval(v: &Value, env: &Env, depth: usize) -> Result<Value, EvalError> {
+pub fn evaluate(v: &Value, env: &Env, depth: usize) -> Result<Value, EvalError> {
     match v {
         Value::Object(o) if o.contains_key("call") => {
             let name = o.get("call").and_then(Value::as_str).unwrap_or_default();
@@ -94,7 +94,7 @@ pub fn eval(v: &Value, env: &Env, depth: usize) -> Result<Value, EvalError> {
 
 fn arg(args: &Map<String, Value>, key: &str, env: &Env, depth: usize) -> Result<Value, EvalError> {
     match args.get(key) {
-        Some(v) => eval(v, env, depth),
+        Some(v) => evaluate(v, env, depth),
         None => Ok(Value::Null),
     }
 }
@@ -223,7 +223,7 @@ pub fn call(
                 .unwrap_or_default();
             let mut result = name == "and";
             for v in &values {
-                let b = truthy(&eval(v, env, depth)?);
+                let b = truthy(&evaluate(v, env, depth)?);
                 if name == "and" && !b {
                     result = false;
                     break;

@@ -197,7 +197,9 @@ impl<'a> Ctx<'a> {
                 let lookup = |p: &str| self.locate(p, scope).and_then(|(_, v)| v);
                 let env = functions::Env::new(&lookup, self.locale);
                 // A call that fails its budget or pattern shows nothing.
-                functions::eval(call, &env, 0).ok().filter(|v| !v.is_null())
+                functions::evaluate(call, &env, 0)
+                    .ok()
+                    .filter(|v| !v.is_null())
             }
             Value::Object(o) => match o.get("path").and_then(Value::as_str) {
                 Some(p) => self.locate(p, scope)?.1,
@@ -220,7 +222,7 @@ impl<'a> Ctx<'a> {
                 Some(cond) => {
                     let lookup = |p: &str| self.locate(p, scope).and_then(|(_, v)| v);
                     let env = functions::Env::new(&lookup, self.locale);
-                    functions::eval(cond, &env, 0).map(|v| v == Value::Bool(true))
+                    functions::evaluate(cond, &env, 0).map(|v| v == Value::Bool(true))
                 }
                 None => Ok(false),
             };
