@@ -6,8 +6,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use leptos::prelude::*;
 use serde_json::Value;
-use surfaces_core::a2ui::render::{Kind, Node};
-use surfaces_core::a2ui::tree::PlaceholderReason;
+use surfaces_core::a2ui::render::{
+    button_blocked, grow_class, placeholder_text, svg_path_ok, Kind, Node,
+};
 
 /// What the renderer reports back: a person's edit at a data-model pointer, or a click on a
 /// Button (its component id and template scope).
@@ -124,14 +125,6 @@ fn icon_glyph(name: &str) -> &'static str {
     }
 }
 
-/// Path data an `svgPath` icon may use: commands, numbers and separators only, bounded.
-pub fn svg_path_ok(d: &str) -> bool {
-    d.len() <= 4096
-        && !d.trim().is_empty()
-        && d.chars()
-            .all(|c| "MmLlHhVvCcSsQqTtAaZz0123456789.,-+eE ".contains(c) || c == '\n' || c == '\t')
-}
-
 /// An accessible name for a control whose visible label is blank: the agent's accessibility
 /// label, or words of ours saying what the control is.
 fn fallback_name(visible: &str, a11y: &Option<String>, what: &str) -> Option<String> {
@@ -143,25 +136,6 @@ fn fallback_name(visible: &str, a11y: &Option<String>, what: &str) -> Option<Str
             .filter(|l| !l.trim().is_empty())
             .unwrap_or_else(|| format!("Unlabelled {what}")),
     )
-}
-
-fn grow_class(weight: Option<f64>) -> String {
-    match weight {
-        Some(w) if w > 0.0 => format!(" a2ui-grow-{}", (w.round() as i64).clamp(1, 12)),
-        _ => String::new(),
-    }
-}
-
-fn placeholder_text(reason: PlaceholderReason, id: &str, name: Option<&str>) -> String {
-    match (reason, name) {
-        (_, Some(name)) => format!("Unsupported component \"{name}\""),
-        (PlaceholderReason::Missing, None) => format!("Missing component \"{id}\""),
-        (PlaceholderReason::Depth, _) => "Nested too deeply to show".to_string(),
-        (PlaceholderReason::Template, _) => {
-            "More repeated content than this console shows".to_string()
-        }
-        (PlaceholderReason::Cycle, _) => "A component that contains itself".to_string(),
-    }
 }
 
 /// A media box: the description and the URL as text, and a link only a person's click follows.
@@ -317,14 +291,13 @@ pub fn render_node(node: Node, h: Handlers, phrasing: bool) -> AnyView {
             scope,
             open_url,
         } => {
-            let reason = match (&event, &local, &open_url) {
-                _ if !errors.is_empty() => Some(errors.join(" ")),
-                (Some(_), _, _) | (None, _, Some(_)) => None,
-                (None, Some(f), None) => Some(format!(
-                    "Runs the client function \"{f}\", which this console does not run."
-                )),
-                (None, None, None) => Some("This button has no action.".to_string()),
-            };
+            let reason = button_blocked(
+                &errors,
+                event.as_deref(),
+                local.as_deref(),
+                open_url.is_some(),
+                "console",
+            );
             let disabled = reason.is_some();
             let note_id = dom_id();
             let described = reason.as_ref().map(|_| note_id.clone());
@@ -494,7 +467,7 @@ pub fn render_node(node: Node, h: Handlers, phrasing: bool) -> AnyView {
             .into_any()
         }
         Kind::Placeholder { reason, name } => {
-            let text = placeholder_text(reason, &id, name.as_deref());
+            let text = placeholder_text(reason, &id, name.as_deref(), "console");
             view! { <span class="a2ui-placeholder" role="note" data-testid="a2ui-placeholder">{text}</span> }.into_any()
         }
     };

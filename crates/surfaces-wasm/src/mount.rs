@@ -7,8 +7,10 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use serde_json::Value;
-use surfaces_core::a2ui::render::{Kind, Node};
-use surfaces_core::a2ui::{self, tree::PlaceholderReason};
+use surfaces_core::a2ui;
+use surfaces_core::a2ui::render::{
+    button_blocked, grow_class, placeholder_text, svg_path_ok, Kind, Node,
+};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Document, Element, Event, HtmlInputElement};
@@ -34,13 +36,6 @@ struct Renderer {
     handlers: Vec<Handler>,
     next_id: usize,
     prefix: String,
-}
-
-fn svg_path_ok(d: &str) -> bool {
-    d.len() <= 4096
-        && !d.trim().is_empty()
-        && d.chars()
-            .all(|c| "MmLlHhVvCcSsQqTtAaZz0123456789.,-+eE \n\t".contains(c))
 }
 
 impl Renderer {
@@ -182,10 +177,7 @@ impl Renderer {
     }
 
     fn node_inner(&mut self, n: Node, phrasing: bool) -> Element {
-        let grow = match n.weight {
-            Some(w) if w > 0.0 => format!(" a2ui-grow-{}", (w.round() as i64).clamp(1, 12)),
-            _ => String::new(),
-        };
+        let grow = grow_class(n.weight);
         match n.kind {
             Kind::Text { text, variant } => {
                 let e = self.el(
@@ -343,10 +335,18 @@ impl Renderer {
                 }
                 let c = self.node(*child, true);
                 b.append_child(&c).expect("append");
-                // A failing check disables the button; the handler stays, for when it passes.
-                if !n.errors.is_empty() {
+                let opens = open_url.is_some() && self.on_open_url.is_some();
+                // Blocked (a failing check, or nothing this renderer does) means disabled; the
+                // handler stays, for when the checks pass.
+                if let Some(why) = button_blocked(
+                    &n.errors,
+                    event.as_deref(),
+                    local.as_deref(),
+                    opens,
+                    "renderer",
+                ) {
                     b.set_attribute("disabled", "").expect("attr");
-                    b.set_attribute("title", &n.errors.join(" ")).expect("attr");
+                    b.set_attribute("title", &why).expect("attr");
                 }
                 if let (Some(url), Some(f)) = (open_url, self.on_open_url.clone()) {
                     // The app asks the person and opens it; we never open anything.
@@ -365,13 +365,6 @@ impl Renderer {
                             let _ = f.call1(&JsValue::NULL, &to_js(&msg).unwrap_or(JsValue::NULL));
                         }
                     });
-                } else {
-                    b.set_attribute("disabled", "").expect("attr");
-                    b.set_attribute("title", &match local {
-                        Some(f) => format!("Runs the client function \"{f}\", which this renderer does not run."),
-                        None => "This button has no action.".into(),
-                    })
-                    .expect("attr");
                 }
                 b
             }
@@ -562,15 +555,7 @@ impl Renderer {
             Kind::Placeholder { reason, name } => {
                 let e = self.el("span", "a2ui-placeholder");
                 e.set_attribute("role", "note").expect("attr");
-                let text = match (reason, name) {
-                    (_, Some(name)) => format!("Unsupported component \"{name}\""),
-                    (PlaceholderReason::Missing, None) => format!("Missing component \"{}\"", n.id),
-                    (PlaceholderReason::Depth, _) => "Nested too deeply to show".into(),
-                    (PlaceholderReason::Template, _) => {
-                        "More repeated content than this renderer shows".into()
-                    }
-                    (PlaceholderReason::Cycle, _) => "A component that contains itself".into(),
-                };
+                let text = placeholder_text(reason, &n.id, name.as_deref(), "renderer");
                 self.text(&e, &text);
                 e
             }

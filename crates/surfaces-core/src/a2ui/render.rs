@@ -551,6 +551,63 @@ impl<'a> Ctx<'a> {
     }
 }
 
+/// Whether an `svgPath` icon's path data may be drawn: path commands, numbers and
+/// separators only, at most 4 KiB.
+pub fn svg_path_ok(d: &str) -> bool {
+    d.len() <= 4096
+        && !d.trim().is_empty()
+        && d.chars()
+            .all(|c| "MmLlHhVvCcSsQqTtAaZz0123456789.,-+eE \n\t".contains(c))
+}
+
+/// The flex-grow class for a `weight` inside a Row or Column (`""` when none).
+pub fn grow_class(weight: Option<f64>) -> String {
+    match weight {
+        Some(w) if w > 0.0 => format!(" a2ui-grow-{}", (w.round() as i64).clamp(1, 12)),
+        _ => String::new(),
+    }
+}
+
+/// What a placeholder says, in the renderer's words (`renderer` is "console" or "renderer").
+pub fn placeholder_text(
+    reason: PlaceholderReason,
+    id: &str,
+    name: Option<&str>,
+    renderer: &str,
+) -> String {
+    match (reason, name) {
+        (_, Some(name)) => format!("Unsupported component \"{name}\""),
+        (PlaceholderReason::Missing, None) => format!("Missing component \"{id}\""),
+        (PlaceholderReason::Depth, _) => "Nested too deeply to show".to_string(),
+        (PlaceholderReason::Template, _) => {
+            format!("More repeated content than this {renderer} shows")
+        }
+        (PlaceholderReason::Cycle, _) => "A component that contains itself".to_string(),
+    }
+}
+
+/// Why a Button cannot be pressed, or `None` when it can: a failing check, or an action the
+/// renderer does not perform (`opens_urls` says whether it asks the person about openUrl).
+pub fn button_blocked(
+    errors: &[String],
+    event: Option<&str>,
+    local: Option<&str>,
+    open_url: bool,
+    renderer: &str,
+) -> Option<String> {
+    if !errors.is_empty() {
+        return Some(errors.join(" "));
+    }
+    match (event, local) {
+        (Some(_), _) => None,
+        (None, _) if open_url => None,
+        (None, Some(f)) => Some(format!(
+            "Runs the client function \"{f}\", which this {renderer} does not run."
+        )),
+        (None, None) => Some("This button has no action.".to_string()),
+    }
+}
+
 /// Visits every node of a tree, depth first.
 pub fn walk<'n>(node: &'n Node, f: &mut impl FnMut(&'n Node)) {
     f(node);
