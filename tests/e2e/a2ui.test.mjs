@@ -105,3 +105,14 @@ test("keyboard only: complete the login form and send its action", async () => {
   assert.equal(action.action.context.email, "kb@example.com");
   await context.close();
 });
+
+test("a stream opened from a file is folded like a pasted one", async () => {
+  const { page, context } = await watchedPage(browser);
+  const ui = new A2uiPage(page, server.url);
+  await ui.open();
+  await page.getByTestId("stream-file").setInputFiles(path.join(ROOT, "tests/fixtures/a2ui/hostile.json"));
+  await page.getByTestId("a2ui-ignored").waitFor();
+  assert.equal(await ui.ignoredText(), "15 invalid interface updates ignored.");
+  assert.equal(await page.getByTestId("stream-select").inputValue(), "custom");
+  await context.close();
+});

@@ -271,6 +271,24 @@ pub fn A2uiScreen() -> impl IntoView {
                         reset();
                     }
                 ></textarea>
+                <label for="stream-file">"Open a stream file"</label>
+                <input
+                    id="stream-file"
+                    data-testid="stream-file"
+                    type="file"
+                    accept=".json,.jsonl,application/json"
+                    on:change=move |ev: leptos::ev::Event| {
+                        let input: web_sys::HtmlInputElement = ev.target().expect("target").unchecked_into();
+                        let Some(file) = input.files().and_then(|f| f.get(0)) else { return };
+                        leptos::task::spawn_local(async move {
+                            if let Ok(t) = wasm_bindgen_futures::JsFuture::from(file.text()).await {
+                                text.set(t.as_string().unwrap_or_default());
+                                selected.set("custom".into());
+                                apply_all();
+                            }
+                        });
+                    }
+                />
                 <div class="buttons">
                     <button type="button" data-testid="apply-all" on:click=move |_| apply_all()>"Apply all"</button>
                     <button type="button" data-testid="apply-step" on:click=move |_| apply_upto(position.get_untracked() + 1)>"Apply next envelope"</button>
