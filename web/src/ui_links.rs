@@ -277,8 +277,9 @@ fn ReportView(report: CardReport, kind: ViewKind, has_origin: bool) -> impl Into
 fn EntryItem(entry: Entry, has_origin: bool) -> impl IntoView {
     let url = entry.url.clone().expect("views hold linkable entries only");
     let host = entry.host.clone().unwrap_or_default();
+    // The ASCII form first: a whole-script look-alike (аррӏе.com) is plain in punycode.
     let host_line = match &entry.host_unicode {
-        Some(u) => format!("{u} ({host})"),
+        Some(u) => format!("{host} ({u})"),
         None => host.clone(),
     };
     let label = entry.label.clone().unwrap_or_default();

@@ -79,6 +79,18 @@ pub fn check_card(text: &str, options: &CardOptions) -> Result<CardReport, Usage
         );
         return Ok(CardReport::unreadable(findings.0));
     }
+    // A byte-order mark is what some editors save; fetch().json() drops it too.
+    let text = match text.strip_prefix('\u{FEFF}') {
+        Some(rest) => {
+            findings.info(
+                "card-bom",
+                &Pointer::root(),
+                "The card starts with a byte-order mark; it is ignored.".into(),
+            );
+            rest
+        }
+        None => text,
+    };
     match serde_json::from_str::<Value>(text) {
         Ok(card) => Ok(check_parsed(
             &card,
