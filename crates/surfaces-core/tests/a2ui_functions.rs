@@ -174,19 +174,75 @@ fn the_budget_bounds_nesting_steps_and_output() {
         eval_in("en", f("not", json!({"value": deep}))),
         Err(EvalError::TooDeep)
     );
-    let wide = f(
-        "and",
-        json!({"values": vec![f("required", json!({"value": "x"})); 300]}),
-    );
-    assert_eq!(eval_in("en", wide), Err(EvalError::TooManySteps));
-    let big = "x".repeat(10_001);
+    // 256 calls are allowed (the `and` and 255 inside it), 257 are not.
+    let wide = |n: usize| {
+        f(
+            "and",
+            json!({"values": vec![f("required", json!({"value": "x"})); n]}),
+        )
+    };
+    assert_eq!(eval_in("en", wide(255)), Ok(json!(true)));
+    assert_eq!(eval_in("en", wide(256)), Err(EvalError::TooManySteps));
     assert_eq!(
-        eval_in("en", f("formatString", json!({"value": big}))),
+        eval_in(
+            "en",
+            f("formatString", json!({"value": "x".repeat(10_000)}))
+        ),
+        Ok(json!("x".repeat(10_000)))
+    );
+    assert_eq!(
+        eval_in(
+            "en",
+            f("formatString", json!({"value": "x".repeat(10_001)}))
+        ),
         Err(EvalError::TooLong)
     );
     assert_eq!(
         eval_in("en", f("openUrl", json!({"url": "https://a.example"}))),
         Err(EvalError::NotAValue)
+    );
+}
+
+#[test]
+fn the_budget_is_configurable_through_the_limits() {
+    let text = json!([{"id": "root", "component": "Text", "text": {"call": "formatString", "args": {"value": "${/name}!"}}}]);
+    let render = |limits: Limits| {
+        let mut s = SurfaceStore::new(limits);
+        s.apply_data(
+            &json!([
+                {"version": "v0.9", "createSurface": {"surfaceId": "s", "catalogId": "https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"}},
+                {"version": "v0.9", "updateComponents": {"surfaceId": "s", "components": text}},
+                {"version": "v0.9", "updateDataModel": {"surfaceId": "s", "path": "/name", "value": "Ada"}},
+            ]),
+            &ApplyContext::default(),
+        );
+        match s.render("s").unwrap().kind {
+            Kind::Text { text, .. } => text,
+            other => panic!("{other:?}"),
+        }
+    };
+    assert_eq!(render(Limits::default()), "Ada!");
+    assert_eq!(
+        render(Limits {
+            function_output_chars: 4,
+            ..Limits::default()
+        }),
+        "Ada!"
+    );
+    assert_eq!(
+        render(Limits {
+            function_output_chars: 3,
+            ..Limits::default()
+        }),
+        "",
+        "over budget shows nothing"
+    );
+    assert_eq!(
+        render(Limits {
+            function_steps: 0,
+            ..Limits::default()
+        }),
+        ""
     );
 }
 

@@ -24,6 +24,10 @@ export interface A2uiLimits {
   partBytes: number;
   updateBurst: number;
   updatesPerSecond: number;
+  /** Budget of one function evaluation: nesting depth, calls, output characters. */
+  functionDepth: number;
+  functionSteps: number;
+  functionOutputChars: number;
 }
 
 export interface SurfaceStoreOptions {

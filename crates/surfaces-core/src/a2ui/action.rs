@@ -198,7 +198,7 @@ impl SurfaceStore {
             .into_iter()
             .flatten()
         {
-            if let Some(resolved) = resolve(v, &model, scope) {
+            if let Some(resolved) = resolve(v, &model, scope, self.limits.budget()) {
                 context.insert(k.clone(), resolved);
             }
         }
@@ -225,7 +225,7 @@ impl SurfaceStore {
 
 /// A context value at click time: literals as given, bindings read from the effective
 /// model. Function calls are not evaluated here, and what cannot be resolved is omitted.
-fn resolve(v: &Value, model: &Value, scope: &str) -> Option<Value> {
+fn resolve(v: &Value, model: &Value, scope: &str, budget: functions::Budget) -> Option<Value> {
     let lookup = |path: &str| -> Option<Value> {
         let absolute = match path {
             p if p.starts_with('/') => p.to_string(),
@@ -237,7 +237,7 @@ fn resolve(v: &Value, model: &Value, scope: &str) -> Option<Value> {
     };
     match v {
         Value::Object(o) if o.contains_key("call") => {
-            let env = functions::Env::new(&lookup, "en-US");
+            let env = functions::Env::with_budget(&lookup, "en-US", budget);
             functions::evaluate(v, &env, 0)
                 .ok()
                 .filter(|v| !v.is_null())

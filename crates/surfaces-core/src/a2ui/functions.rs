@@ -7,12 +7,26 @@ use std::cell::Cell;
 
 use serde_json::{Map, Value};
 
-/// Nesting of function calls (and `${…}` inside `formatString`).
-pub const MAX_DEPTH: usize = 5;
-/// Function calls per evaluation (one text, one check, one action context).
-pub const MAX_STEPS: usize = 256;
-/// Characters a function may produce.
-pub const MAX_OUTPUT_CHARS: usize = 10_000;
+/// What one evaluation (one text, one check, one action context value) may spend.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Budget {
+    /// Nesting of function calls (and of `${…}` inside `formatString`).
+    pub depth: usize,
+    /// Function calls.
+    pub steps: usize,
+    /// Characters a function may produce.
+    pub output_chars: usize,
+}
+
+impl Default for Budget {
+    fn default() -> Self {
+        Budget {
+            depth: 5,
+            steps: 256,
+            output_chars: 10_000,
+        }
+    }
+}
 /// Compiled size of one regular expression, in bytes.
 pub const REGEX_SIZE_LIMIT: usize = 64 * 1024;
 
@@ -32,10 +46,10 @@ pub enum EvalError {
 impl std::fmt::Display for EvalError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            EvalError::TooDeep => write!(f, "function calls nest deeper than {MAX_DEPTH}"),
-            EvalError::TooManySteps => write!(f, "more than {MAX_STEPS} function calls"),
+            EvalError::TooDeep => write!(f, "function calls nest deeper than the budget allows"),
+            EvalError::TooManySteps => write!(f, "more function calls than the budget allows"),
             EvalError::TooLong => {
-                write!(f, "the result is longer than {MAX_OUTPUT_CHARS} characters")
+                write!(f, "the result is longer than the budget allows")
             }
             EvalError::BadPattern(why) => write!(f, "the pattern cannot be used: {why}"),
             EvalError::Unknown(n) => write!(f, "\"{n}\" is not a function this renderer evaluates"),
@@ -51,14 +65,24 @@ pub struct Env<'a> {
     /// A BCP 47 tag such as `en-US`, `de-DE` or `fr`; the caller says where it comes from
     /// (the console uses the browser's `navigator.language`).
     pub locale: &'a str,
+    pub budget: Budget,
     steps: Cell<usize>,
 }
 
 impl<'a> Env<'a> {
     pub fn new(lookup: &'a dyn Fn(&str) -> Option<Value>, locale: &'a str) -> Self {
+        Self::with_budget(lookup, locale, Budget::default())
+    }
+
+    pub fn with_budget(
+        lookup: &'a dyn Fn(&str) -> Option<Value>,
+        locale: &'a str,
+        budget: Budget,
+    ) -> Self {
         Env {
             lookup,
             locale,
+            budget,
             steps: Cell::new(0),
         }
     }
@@ -66,7 +90,7 @@ impl<'a> Env<'a> {
     fn step(&self) -> Result<(), EvalError> {
         let n = self.steps.get() + 1;
         self.steps.set(n);
-        if n > MAX_STEPS {
+        if n > self.budget.steps {
             Err(EvalError::TooManySteps)
         } else {
             Ok(())
@@ -131,8 +155,8 @@ fn truthy(v: &Value) -> bool {
     }
 }
 
-fn bounded(s: String) -> Result<Value, EvalError> {
-    if s.chars().count() > MAX_OUTPUT_CHARS {
+fn bounded(s: String, env: &Env) -> Result<Value, EvalError> {
+    if s.chars().count() > env.budget.output_chars {
         Err(EvalError::TooLong)
     } else {
         Ok(Value::String(s))
@@ -145,7 +169,7 @@ pub fn call(
     env: &Env,
     depth: usize,
 ) -> Result<Value, EvalError> {
-    if depth > MAX_DEPTH {
+    if depth > env.budget.depth {
         return Err(EvalError::TooDeep);
     }
     env.step()?;
@@ -177,7 +201,7 @@ pub fn call(
         "email" => Value::Bool(is_email(&to_text(&a("value")?))),
         "formatString" => {
             let template = to_text(&a("value")?);
-            bounded(format_string(&template, env, depth)?)?
+            bounded(format_string(&template, env, depth)?, env)?
         }
         "formatNumber" => {
             let Some(n) = as_number(&a("value")?) else {
@@ -185,12 +209,15 @@ pub fn call(
             };
             let decimals = as_number(&a("decimals")?).map(|d| d.clamp(0.0, 20.0) as usize);
             let grouping = a("grouping")?.as_bool().unwrap_or(true);
-            bounded(format_number(
-                n,
-                decimals.unwrap_or_else(|| default_decimals(n)),
-                grouping,
-                env.locale,
-            ))?
+            bounded(
+                format_number(
+                    n,
+                    decimals.unwrap_or_else(|| default_decimals(n)),
+                    grouping,
+                    env.locale,
+                ),
+                env,
+            )?
         }
         "formatCurrency" => {
             let Some(n) = as_number(&a("value")?) else {
@@ -199,12 +226,18 @@ pub fn call(
             let code = to_text(&a("currency")?).to_ascii_uppercase();
             let decimals = as_number(&a("decimals")?).map(|d| d.clamp(0.0, 20.0) as usize);
             let grouping = a("grouping")?.as_bool().unwrap_or(true);
-            bounded(format_currency(n, &code, decimals, grouping, env.locale))?
+            bounded(
+                format_currency(n, &code, decimals, grouping, env.locale),
+                env,
+            )?
         }
         "formatDate" => {
             let value = a("value")?;
             let pattern = to_text(&a("format")?);
-            bounded(crate::a2ui::dates::format(&value, &pattern).unwrap_or_default())?
+            bounded(
+                crate::a2ui::dates::format(&value, &pattern).unwrap_or_default(),
+                env,
+            )?
         }
         "pluralize" => {
             let n = as_number(&a("value")?).unwrap_or(0.0);
@@ -213,7 +246,7 @@ pub fn call(
                 Value::Null => a("other")?,
                 v => v,
             };
-            bounded(to_text(&chosen))?
+            bounded(to_text(&chosen), env)?
         }
         "and" | "or" => {
             let values = args
@@ -428,7 +461,7 @@ pub fn format_string(template: &str, env: &Env, depth: usize) -> Result<String, 
         };
         let value = expression(body[..end].trim(), env, depth + 1)?;
         out.push_str(&to_text(&value));
-        if out.chars().count() > MAX_OUTPUT_CHARS {
+        if out.chars().count() > env.budget.output_chars {
             return Err(EvalError::TooLong);
         }
         rest = &body[end + 1..];
@@ -460,7 +493,7 @@ fn closing(s: &str) -> Option<usize> {
 }
 
 fn expression(expr: &str, env: &Env, depth: usize) -> Result<Value, EvalError> {
-    if depth > MAX_DEPTH {
+    if depth > env.budget.depth {
         return Err(EvalError::TooDeep);
     }
     if let Some(open) = expr.find('(') {

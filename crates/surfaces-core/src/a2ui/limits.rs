@@ -29,6 +29,22 @@ pub struct Limits {
     pub update_burst: u32,
     /// …and how many updates per second refill it.
     pub updates_per_second: f64,
+    /// Budget of one function evaluation: nesting depth…
+    pub function_depth: usize,
+    /// …function calls…
+    pub function_steps: usize,
+    /// …and characters of output.
+    pub function_output_chars: usize,
+}
+
+impl Limits {
+    pub fn budget(&self) -> super::functions::Budget {
+        super::functions::Budget {
+            depth: self.function_depth,
+            steps: self.function_steps,
+            output_chars: self.function_output_chars,
+        }
+    }
 }
 
 impl Default for Limits {
@@ -46,6 +62,9 @@ impl Default for Limits {
             part_bytes: 1024 * 1024,
             update_burst: 200,
             updates_per_second: 50.0,
+            function_depth: 5,
+            function_steps: 256,
+            function_output_chars: 10_000,
         }
     }
 }

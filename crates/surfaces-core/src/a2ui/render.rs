@@ -147,6 +147,7 @@ struct Scope<'a> {
 }
 
 struct Ctx<'a> {
+    budget: functions::Budget,
     components: &'a Map<String, Value>,
     proposals: Vec<super::store::Proposal>,
     model: &'a Value,
@@ -195,7 +196,7 @@ impl<'a> Ctx<'a> {
         match v? {
             call @ Value::Object(o) if o.contains_key("call") => {
                 let lookup = |p: &str| self.locate(p, scope).and_then(|(_, v)| v);
-                let env = functions::Env::new(&lookup, self.locale);
+                let env = functions::Env::with_budget(&lookup, self.locale, self.budget);
                 // A call that fails its budget or pattern shows nothing.
                 functions::evaluate(call, &env, 0)
                     .ok()
@@ -221,7 +222,7 @@ impl<'a> Ctx<'a> {
             let ok = match check.get("condition") {
                 Some(cond) => {
                     let lookup = |p: &str| self.locate(p, scope).and_then(|(_, v)| v);
-                    let env = functions::Env::new(&lookup, self.locale);
+                    let env = functions::Env::with_budget(&lookup, self.locale, self.budget);
                     functions::evaluate(cond, &env, 0).map(|v| v == Value::Bool(true))
                 }
                 None => Ok(false),
@@ -641,6 +642,7 @@ impl SurfaceStore {
         }
         let model = s.effective_model();
         let mut ctx = Ctx {
+            budget: self.limits.budget(),
             components: &s.components,
             proposals: s.proposals(),
             model: &model,
