@@ -21,7 +21,7 @@ usage: surfaces card FILE|- [--origin URL] [--json]
   --origin the URL the card was fetched from, for same-origin marks
   --limit  override a limit: envelopes, surfaces, components, depth, dataModelBytes,
            textChars, options, idChars, actionContextBytes, partBytes, updateBurst,
-           updatesPerSecond
+           updatesPerSecond, functionDepth, functionSteps, functionOutputChars
   --json   print the report as JSON instead of a summary
 
 exit status: 0 no error finding (card) / nothing ignored (a2ui), 1 otherwise,
