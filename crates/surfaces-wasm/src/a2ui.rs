@@ -229,7 +229,7 @@ impl SurfaceStore {
             self.inner.borrow_mut().apply_text(&text, &ctx)
         } else {
             let data = from_js(&input, "applyEnvelopes: the input")?;
-            self.inner.borrow_mut().apply_data(&data, &ctx)
+            self.inner.borrow_mut().apply_data_owned(data, &ctx)
         };
         self.fold_ms += now_ms() - started;
         Ok(n)

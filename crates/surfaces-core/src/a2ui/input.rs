@@ -99,6 +99,26 @@ impl SurfaceStore {
         list.len()
     }
 
+    /// Like [`SurfaceStore::apply_data`], taking the data so envelopes move, not copy.
+    pub fn apply_data_owned(&mut self, data: Value, ctx: &ApplyContext) -> usize {
+        let list: Vec<Value> = match data {
+            Value::Array(items) => items,
+            Value::Object(mut o) if o.contains_key("messages") && !o.contains_key("version") => {
+                match o.shift_remove("messages") {
+                    Some(Value::Array(items)) => items,
+                    Some(other) => vec![other],
+                    None => Vec::new(),
+                }
+            }
+            other => vec![other],
+        };
+        let n = list.len();
+        for env in list {
+            self.apply_envelope_owned(env, ctx);
+        }
+        n
+    }
+
     /// Applies text holding JSON (see [`SurfaceStore::apply_data`]) or JSON Lines.
     pub fn apply_text(&mut self, text: &str, ctx: &ApplyContext) -> usize {
         if text.len() > self.limits.part_bytes {
@@ -116,14 +136,14 @@ impl SurfaceStore {
             return 0;
         }
         if let Ok(v) = serde_json::from_str::<Value>(text) {
-            return self.apply_data(&v, ctx);
+            return self.apply_data_owned(v, ctx);
         }
         let mut n = 0;
         for line in text.lines().filter(|l| !l.trim().is_empty()) {
             n += 1;
             match serde_json::from_str::<Value>(line) {
                 Ok(v) => {
-                    self.apply_envelope(&v, ctx);
+                    self.apply_envelope_owned(v, ctx);
                 }
                 Err(e) => {
                     let index = self.envelopes;

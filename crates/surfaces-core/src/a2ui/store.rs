@@ -202,6 +202,12 @@ impl SurfaceStore {
 
     /// Applies one envelope. Returns whether it was applied.
     pub fn apply_envelope(&mut self, env: &Value, ctx: &ApplyContext) -> bool {
+        self.apply_envelope_owned(env.clone(), ctx)
+    }
+
+    /// Like [`SurfaceStore::apply_envelope`], taking the envelope so that its components and
+    /// values move into the surface instead of being copied.
+    pub fn apply_envelope_owned(&mut self, mut env: Value, ctx: &ApplyContext) -> bool {
         let index = self.envelopes;
         self.envelopes += 1;
         if index >= self.limits.envelopes {
@@ -219,7 +225,7 @@ impl SurfaceStore {
             }
             return false;
         }
-        match self.admit_and_apply(env, ctx) {
+        match self.admit_and_apply(&mut env, ctx) {
             Ok(notes) => {
                 self.applied += 1;
                 for (code, path, message) in notes {
@@ -239,7 +245,7 @@ impl SurfaceStore {
 
     fn admit_and_apply(
         &mut self,
-        env: &Value,
+        env: &mut Value,
         ctx: &ApplyContext,
     ) -> Result<Vec<(&'static str, String, String)>, Refusal> {
         let mut v = Validator::default();
@@ -252,7 +258,11 @@ impl SurfaceStore {
         let body = env[key].as_object().expect("schema-checked");
         let root = Path::ROOT;
         let mpath = root.key(key);
-        let sid = body["surfaceId"].as_str().expect("schema-checked");
+        let sid_owned = body["surfaceId"]
+            .as_str()
+            .expect("schema-checked")
+            .to_string();
+        let sid = sid_owned.as_str();
         let mut adm = Admission {
             limits: &self.limits,
             urls: &self.urls,
@@ -317,6 +327,10 @@ impl SurfaceStore {
                 ),
             ));
         }
+        let body = env
+            .get_mut(key)
+            .and_then(Value::as_object_mut)
+            .expect("schema-checked");
         match kind {
             MessageKind::UpdateComponents => update_components(surface, body, &limits, &mpath),
             MessageKind::UpdateDataModel => update_data_model(surface, body, &limits, &mpath),
@@ -418,7 +432,7 @@ type Notes = Vec<(&'static str, String, String)>;
 
 fn update_components(
     surface: &mut Surface,
-    body: &Map<String, Value>,
+    body: &mut Map<String, Value>,
     limits: &Limits,
     mpath: &Path,
 ) -> Result<Notes, Refusal> {
@@ -435,11 +449,15 @@ fn update_components(
             ));
         }
     }
-    // Tentatively merged, so a refused update leaves the surface as it was.
-    let mut merged = surface.components.clone();
+    // The update laid over the current components as a borrowed view: nothing is copied
+    // unless it is admitted, and a refused update leaves the surface as it was.
+    let mut merged: std::collections::HashMap<&str, &Value> = surface
+        .components
+        .iter()
+        .map(|(k, v)| (k.as_str(), v))
+        .collect();
     for c in list {
-        let id = c["id"].as_str().expect("schema-checked").to_string();
-        merged.insert(id, c.clone());
+        merged.insert(c["id"].as_str().expect("schema-checked"), c);
     }
     if merged.len() > limits.components {
         return Err(refuse(
@@ -452,7 +470,7 @@ fn update_components(
             ),
         ));
     }
-    match tree::check(&merged) {
+    match tree::check_view(&merged) {
         Ok(()) => {}
         Err(GraphError::Cycle(id)) => {
             return Err(refuse(
@@ -469,19 +487,29 @@ fn update_components(
             ));
         }
     }
-    surface.components = merged;
+    if let Some(Value::Array(list)) = body.remove("components") {
+        for c in list {
+            let id = c["id"].as_str().expect("schema-checked").to_string();
+            surface.components.insert(id, c);
+        }
+    }
     Ok(Vec::new())
 }
 
 fn update_data_model(
     surface: &mut Surface,
-    body: &Map<String, Value>,
+    body: &mut Map<String, Value>,
     limits: &Limits,
     mpath: &Path,
 ) -> Result<Notes, Refusal> {
-    let raw_path = body.get("path").and_then(Value::as_str).unwrap_or("");
+    let raw_path = body
+        .get("path")
+        .and_then(Value::as_str)
+        .unwrap_or("")
+        .to_string();
+    let raw_path = raw_path.as_str();
     let segs = pointer::parse(raw_path).expect("admission-checked");
-    let Some(value) = body.get("value") else {
+    let Some(value) = body.remove("value") else {
         // A delete never grows the model.
         pointer::delete(&mut surface.model, &segs);
         return Ok(Vec::new());
@@ -510,13 +538,13 @@ fn update_data_model(
             ),
         )
     };
-    let value_size = pointer::json_size(value);
+    let value_size = pointer::json_size(&value);
     // Each segment may add a key, braces and a comma; padded array slots are `null,` each.
     let growth = value_size
         + segs.iter().map(|s| s.len() + 6).sum::<usize>()
         + pointer::padding(&surface.model, &segs).saturating_mul(5);
     if surface.model_bound + growth <= limits.data_model_bytes {
-        pointer::set(&mut surface.model, &segs, value.clone()).map_err(|()| unreachable())?;
+        pointer::set(&mut surface.model, &segs, value).map_err(|()| unreachable())?;
         surface.model_bound += growth;
         return Ok(Vec::new());
     }
@@ -525,7 +553,7 @@ fn update_data_model(
     }
     // Near the limit: measure exactly, on a copy, so a refused update leaves the model as it was.
     let mut next = surface.model.clone();
-    pointer::set(&mut next, &segs, value.clone()).map_err(|()| unreachable())?;
+    pointer::set(&mut next, &segs, value).map_err(|()| unreachable())?;
     let size = pointer::json_size(&next);
     if size > limits.data_model_bytes {
         surface.model_bound = pointer::json_size(&surface.model);

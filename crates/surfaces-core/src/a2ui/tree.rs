@@ -91,8 +91,14 @@ pub enum GraphError {
 /// component may be shared by several lists (it is repeated by nature); it may not contain
 /// its own list.
 pub fn check(components: &Map<String, Value>) -> Result<(), GraphError> {
+    check_view(&components.iter().map(|(k, v)| (k.as_str(), v)).collect())
+}
+
+/// [`check`] over a borrowed view (for example, a surface's components with an update laid
+/// over them), so nothing is copied to try an update.
+pub fn check_view(components: &HashMap<&str, &Value>) -> Result<(), GraphError> {
     let mut parents: HashMap<&str, &str> = HashMap::new();
-    for (id, c) in components {
+    for (&id, &c) in components {
         for child in children(c).into_iter().filter(|c| !c.shared) {
             if parents.insert(child.id, id).is_some() {
                 return Err(GraphError::TwoParents(child.id.to_string()));
@@ -106,8 +112,8 @@ pub fn check(components: &Map<String, Value>) -> Result<(), GraphError> {
         Black,
     }
     let mut colour: HashMap<&str, Colour> = HashMap::new();
-    for start in components.keys() {
-        if colour.contains_key(start.as_str()) {
+    for &start in components.keys() {
+        if colour.contains_key(start) {
             continue;
         }
         let mut stack: Vec<(&str, Vec<&str>)> = Vec::new();
