@@ -587,3 +587,56 @@ fn official_examples_show_evaluated_text() {
         name("03_")
     );
 }
+
+/// Mutated streams never panic anywhere: folding, reporting, rendering (in two locales),
+/// building actions and editing, for every component of every surface.
+#[test]
+fn mutated_streams_never_panic() {
+    use surfaces_core::a2ui::{ApplyContext, Limits, SurfaceStore};
+    let dir = spec::spec_dir().join("a2ui/v0_9/catalogs/basic/examples");
+    let mut streams: Vec<Vec<Value>> = Vec::new();
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let v: Value =
+            serde_json::from_str(&std::fs::read_to_string(entry.unwrap().path()).unwrap()).unwrap();
+        streams.push(v["messages"].as_array().unwrap().clone());
+    }
+    let mut rng = Rng(0xdead_beef);
+    let mut applied = 0;
+    for round in 0..40 {
+        for stream in &streams {
+            let mut store = SurfaceStore::new(Limits {
+                depth: 6,
+                ..Limits::default()
+            });
+            let ctx = ApplyContext {
+                context_id: Some("c".into()),
+                now_ms: Some(f64::from(round)),
+            };
+            for env in stream {
+                let mut env = env.clone();
+                if rng.below(2) == 0 {
+                    mutate(&mut env, &mut rng);
+                }
+                applied += usize::from(store.apply_envelope(&env, &ctx));
+            }
+            let report = store.report();
+            for s in &report.surfaces {
+                let _ = store.render_for(&s.surface_id, "de-DE");
+                let Some(tree) = store.render(&s.surface_id) else {
+                    continue;
+                };
+                let mut ids = Vec::new();
+                surfaces_core::a2ui::render::walk(&tree, &mut |n| ids.push(n.id.clone()));
+                for id in ids {
+                    let _ = store.action(&s.surface_id, &id, "2026-11-30T12:00:00Z");
+                }
+                let _ = store.edit(&s.surface_id, "/x/0/y", json!(round));
+                let _ = store.stats();
+            }
+        }
+    }
+    assert!(
+        applied > 1000,
+        "{applied} envelopes applied; the mutations should leave many valid"
+    );
+}

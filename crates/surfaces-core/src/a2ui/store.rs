@@ -99,7 +99,10 @@ impl Surface {
     }
 
     fn take_token(&mut self, now: Option<f64>, limits: &Limits) -> bool {
-        let Some(now) = now else { return true };
+        // A clock that is not a finite number limits nothing rather than everything.
+        let Some(now) = now.filter(|n| n.is_finite()) else {
+            return true;
+        };
         if let Some(last) = self.last_ms {
             let elapsed = ((now - last) / 1000.0).max(0.0);
             self.tokens = (self.tokens + elapsed * limits.updates_per_second)
@@ -540,12 +543,17 @@ fn update_data_model(
     };
     let value_size = pointer::json_size(&value);
     // Each segment may add a key, braces and a comma; padded array slots are `null,` each.
+    // Saturating: an agent's index may be as large as usize (32 bits in wasm).
     let growth = value_size
-        + segs.iter().map(|s| s.len() + 6).sum::<usize>()
-        + pointer::padding(&surface.model, &segs).saturating_mul(5);
-    if surface.model_bound + growth <= limits.data_model_bytes {
+        .saturating_add(
+            segs.iter()
+                .map(|s| s.len().saturating_add(6))
+                .fold(0, usize::saturating_add),
+        )
+        .saturating_add(pointer::padding(&surface.model, &segs).saturating_mul(5));
+    if surface.model_bound.saturating_add(growth) <= limits.data_model_bytes {
         pointer::set(&mut surface.model, &segs, value).map_err(|()| unreachable())?;
-        surface.model_bound += growth;
+        surface.model_bound = surface.model_bound.saturating_add(growth);
         return Ok(Vec::new());
     }
     if value_size > limits.data_model_bytes {
