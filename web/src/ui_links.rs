@@ -92,6 +92,16 @@ pub fn check(text: &str, fetched_from: &str) -> (CardReport, Option<String>) {
     )
 }
 
+/// The warnings about one entry, shown beside it (the full list stays in the table).
+fn entry_notes(findings: &[surfaces_core::Finding], index: usize) -> Vec<String> {
+    let marker = format!("/params/uis/{index}/");
+    findings
+        .iter()
+        .filter(|f| f.severity == surfaces_core::Severity::Warning && f.path.contains(&marker))
+        .map(|f| f.message.clone())
+        .collect()
+}
+
 #[component]
 pub fn UiLinksScreen() -> impl IntoView {
     let first = &DEMO_CARDS[0];
@@ -244,7 +254,10 @@ fn ReportView(report: CardReport, kind: ViewKind, has_origin: bool) -> impl Into
             } else {
                 view! {
                     <ul class="entries" data-testid="entries">
-                        {shown.into_iter().map(|e| view! { <EntryItem entry=e has_origin=has_origin /> }).collect_view()}
+                        {shown.into_iter().map(|e| {
+                            let notes = entry_notes(&report.findings, e.index);
+                            view! { <EntryItem entry=e has_origin=has_origin notes=notes /> }
+                        }).collect_view()}
                     </ul>
                 }.into_any()
             }}
@@ -274,7 +287,7 @@ fn ReportView(report: CardReport, kind: ViewKind, has_origin: bool) -> impl Into
 }
 
 #[component]
-fn EntryItem(entry: Entry, has_origin: bool) -> impl IntoView {
+fn EntryItem(entry: Entry, has_origin: bool, notes: Vec<String>) -> impl IntoView {
     let url = entry.url.clone().expect("views hold linkable entries only");
     let host = entry.host.clone().unwrap_or_default();
     // The ASCII form first: a whole-script look-alike (аррӏе.com) is plain in punycode.
@@ -308,6 +321,11 @@ fn EntryItem(entry: Entry, has_origin: bool) -> impl IntoView {
                 {entry.kind.map(|k| view! { <li data-testid="entry-kind">"kind: " <bdi>{k}</bdi></li> })}
                 {entry.skill.clone().map(|s| view! { <li data-testid="entry-skill">"skill: " <bdi>{s}</bdi></li> })}
             </ul>
+            {(!notes.is_empty()).then(|| view! {
+                <ul class="entry-warnings" data-testid="entry-warnings" aria-label="Warnings about this entry">
+                    {notes.into_iter().map(|n| view! { <li>{n}</li> }).collect_view()}
+                </ul>
+            })}
             {(entry.skill_declared == Some(false)).then(|| view! {
                 <p class="note" data-testid="dangling-skill">"This entry names a skill the card does not declare."</p>
             })}

@@ -233,6 +233,13 @@ async fn hostile_card_renders_as_text_only() {
             "missing {code} in {codes:?}"
         );
     }
+    // Warnings are shown beside the entry they are about.
+    let warnings = texts(&root, "[data-testid=entry-warnings]").join(" ");
+    assert!(warnings.contains("U+202E"), "{warnings}");
+    assert!(
+        warnings.contains("the real host is evil.example"),
+        "{warnings}"
+    );
     // The look-alike host is shown in punycode.
     assert!(texts(&root, "[data-testid=entry-host]")
         .iter()
