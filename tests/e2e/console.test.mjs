@@ -180,8 +180,13 @@ test("another origin cannot frame the console", async () => {
     await page.goto(server.url + "/");
     await page.getByTestId("chrome").waitFor();
     await page.goto(framerUrl);
-    await page.waitForTimeout(3000);
-    const child = page.frames().find((f) => f !== page.mainFrame());
+    // Wait (bounded) for the child frame to exist and settle; a slow machine may need a while.
+    let child;
+    for (let i = 0; i < 60 && !child; i++) {
+      child = page.frames().find((f) => f !== page.mainFrame());
+      if (!child) await page.waitForTimeout(250);
+    }
+    await page.waitForTimeout(2000);
     assert.ok(child, "no child frame");
     const rendered = await child.locator("[data-testid=chrome]").count().catch(() => 0);
     assert.equal(rendered, 0, "the console rendered inside another origin's frame");
