@@ -288,8 +288,14 @@ async fn an_agent_update_after_an_edit_is_offered_not_applied() {
         .unwrap()
         .contains("agent, later"));
     click(&root, "[data-testid=a2ui-accept]").await;
-    settle().await;
     let input: HtmlInputElement = one(&root, "[data-testid=a2ui-surface] input").unchecked_into();
+    // The value lands with the next frame; wait for it, boundedly.
+    for _ in 0..40 {
+        if input.value() == "agent, later" {
+            break;
+        }
+        settle().await;
+    }
     assert_eq!(input.value(), "agent, later");
     assert!(all(&root, "[data-testid=a2ui-proposal]").is_empty());
 }
