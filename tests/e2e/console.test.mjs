@@ -195,3 +195,16 @@ test("another origin cannot frame the console", async () => {
     framer.close();
   }
 });
+
+test("a card opened from a file is checked like a pasted one", async () => {
+  const { page, context } = await watchedPage(browser);
+  const ui = new UiLinksPage(page, server.url);
+  await ui.open();
+  await ui.chooseCard("georoute");
+  assert.equal(await ui.status(), "absent");
+  await page.getByTestId("card-file").setInputFiles(path.join(ROOT, "tests/fixtures/cards/hostile.json"));
+  await page.waitForFunction(() => document.querySelector("[data-testid=card-select]").value === "custom");
+  assert.equal(await ui.status(), "present");
+  assert.ok((await ui.findingCodes()).includes("url-not-https"));
+  await context.close();
+});

@@ -240,26 +240,12 @@ pub fn render_node(node: Node, h: Handlers, phrasing: bool) -> AnyView {
             children,
             justify,
             align,
-        } => {
-            let class = format!("a2ui-row a2ui-justify-{justify} a2ui-align-{align}{grow}");
-            let kids = children
-                .into_iter()
-                .map(|c| render_node(c, h, phrasing))
-                .collect_view();
-            view! { <div class=class>{kids}</div> }.into_any()
-        }
+        } => flex("row", children, &justify, &align, &grow, h, phrasing),
         Kind::Column {
             children,
             justify,
             align,
-        } => {
-            let class = format!("a2ui-column a2ui-justify-{justify} a2ui-align-{align}{grow}");
-            let kids = children
-                .into_iter()
-                .map(|c| render_node(c, h, phrasing))
-                .collect_view();
-            view! { <div class=class>{kids}</div> }.into_any()
-        }
+        } => flex("column", children, &justify, &align, &grow, h, phrasing),
         Kind::List {
             children,
             direction,
@@ -477,6 +463,24 @@ pub fn render_node(node: Node, h: Handlers, phrasing: bool) -> AnyView {
     } else {
         view
     }
+}
+
+/// A Row or a Column: a flex box of the children, in order.
+fn flex(
+    axis: &str,
+    children: Vec<Node>,
+    justify: &str,
+    align: &str,
+    grow: &str,
+    h: Handlers,
+    phrasing: bool,
+) -> AnyView {
+    let class = format!("a2ui-{axis} a2ui-justify-{justify} a2ui-align-{align}{grow}");
+    let kids = children
+        .into_iter()
+        .map(|c| render_node(c, h, phrasing))
+        .collect_view();
+    view! { <div class=class>{kids}</div> }.into_any()
 }
 
 fn tabs_view(tabs: Vec<(String, Node)>, h: Handlers, label: Option<String>) -> AnyView {

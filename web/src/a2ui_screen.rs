@@ -278,11 +278,9 @@ pub fn A2uiScreen() -> impl IntoView {
                     type="file"
                     accept=".json,.jsonl,application/json"
                     on:change=move |ev: leptos::ev::Event| {
-                        let input: web_sys::HtmlInputElement = ev.target().expect("target").unchecked_into();
-                        let Some(file) = input.files().and_then(|f| f.get(0)) else { return };
-                        leptos::task::spawn_local(async move {
-                            if let Ok(t) = wasm_bindgen_futures::JsFuture::from(file.text()).await {
-                                text.set(t.as_string().unwrap_or_default());
+                        crate::read_chosen_file(&ev, move |t| {
+                            if let Ok(t) = t {
+                                text.set(t);
                                 selected.set("custom".into());
                                 apply_all();
                             }

@@ -60,6 +60,24 @@ pub fn App() -> impl IntoView {
     }
 }
 
+/// Reads the file chosen in a file input as text, then hands it (or the failure) to `done`.
+pub fn read_chosen_file(ev: &leptos::ev::Event, done: impl FnOnce(Result<String, ()>) + 'static) {
+    use wasm_bindgen::JsCast;
+    let Some(input) = ev
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+    else {
+        return;
+    };
+    let Some(file) = input.files().and_then(|f| f.get(0)) else {
+        return;
+    };
+    leptos::task::spawn_local(async move {
+        let text = wasm_bindgen_futures::JsFuture::from(file.text()).await;
+        done(text.ok().and_then(|t| t.as_string()).ok_or(()));
+    });
+}
+
 /// Mounts the console on `<body>`.
 pub fn mount() {
     leptos::mount::mount_to_body(App);

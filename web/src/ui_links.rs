@@ -3,7 +3,6 @@
 
 use leptos::prelude::*;
 use surfaces_core::card::{check_card, Access, Audience, CardOptions, CardReport, Entry, UiLinks};
-use wasm_bindgen::JsCast;
 
 use crate::demo_cards::DEMO_CARDS;
 use crate::findings::FindingsTable;
@@ -123,19 +122,13 @@ pub fn UiLinksScreen() -> impl IntoView {
     };
 
     let on_file = move |ev: leptos::ev::Event| {
-        let input: web_sys::HtmlInputElement = ev.target().expect("target").unchecked_into();
-        let Some(file) = input.files().and_then(|f| f.get(0)) else {
-            return;
-        };
         file_error.set(None);
-        leptos::task::spawn_local(async move {
-            match wasm_bindgen_futures::JsFuture::from(file.text()).await {
-                Ok(text) => {
-                    card_text.set(text.as_string().unwrap_or_default());
-                    selected.set("custom".into());
-                }
-                Err(_) => file_error.set(Some("The file could not be read as text.".into())),
+        crate::read_chosen_file(&ev, move |text| match text {
+            Ok(text) => {
+                card_text.set(text);
+                selected.set("custom".into());
             }
+            Err(()) => file_error.set(Some("The file could not be read as text.".into())),
         });
     };
 
