@@ -1,36 +1,20 @@
 // The A2UI screen in headless Chromium, served by trunk under the console's CSP.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import fs from "node:fs";
 import path from "node:path";
-import { startConsole, ROOT } from "./lib/console-server.mjs";
-import { launch, watchedPage } from "./lib/browser.mjs";
+import { ROOT } from "./lib/console-server.mjs";
+import { consoleSession, offOrigin as requestsOffOrigin, ARTIFACTS } from "./lib/session.mjs";
+import { watchedPage } from "./lib/browser.mjs";
 import { A2uiPage } from "./pages/a2ui.mjs";
 import { axeViolations } from "./lib/axe.mjs";
 
-const ARTIFACTS = path.join(ROOT, "tests/e2e/artifacts");
-let server;
-let browser;
+const session = consoleSession();
 
-before(async () => {
-  fs.mkdirSync(ARTIFACTS, { recursive: true });
-  server = await startConsole();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const offOrigin = (seen) => {
-  const origin = new URL(server.url).origin;
-  return seen.requests.filter((u) => !u.startsWith("data:") && new URL(u).origin !== origin);
-};
+const offOrigin = (seen) => requestsOffOrigin(seen, session.server.url);
 
 test("each of the 36 official examples renders with no placeholder, no error and no violation", async () => {
-  const { page, seen, context } = await watchedPage(browser);
-  const ui = new A2uiPage(page, server.url);
+  const { page, seen, context } = await watchedPage(session.browser);
+  const ui = new A2uiPage(page, session.server.url);
   await ui.open();
   const ids = (await ui.streamIds()).filter((id) => /^\d\d_/.test(id));
   assert.equal(ids.length, 36);
@@ -52,8 +36,8 @@ test("each of the 36 official examples renders with no placeholder, no error and
 });
 
 test("a hostile stream adds no element of its own, opens nothing and fetches nothing", async () => {
-  const { page, seen, context } = await watchedPage(browser);
-  const ui = new A2uiPage(page, server.url);
+  const { page, seen, context } = await watchedPage(session.browser);
+  const ui = new A2uiPage(page, session.server.url);
   await ui.open();
   await ui.choose("hostile");
   assert.equal(await ui.ignoredText(), "15 invalid interface updates ignored.");
@@ -79,8 +63,8 @@ test("a hostile stream adds no element of its own, opens nothing and fetches not
 });
 
 test("keyboard only: complete the login form and send its action", async () => {
-  const { page, context } = await watchedPage(browser);
-  const ui = new A2uiPage(page, server.url);
+  const { page, context } = await watchedPage(session.browser);
+  const ui = new A2uiPage(page, session.server.url);
   await ui.open();
   await ui.choose("09_login-form");
   // Start from the agent's area and move with Tab alone.
@@ -107,8 +91,8 @@ test("keyboard only: complete the login form and send its action", async () => {
 });
 
 test("a stream opened from a file is folded like a pasted one", async () => {
-  const { page, context } = await watchedPage(browser);
-  const ui = new A2uiPage(page, server.url);
+  const { page, context } = await watchedPage(session.browser);
+  const ui = new A2uiPage(page, session.server.url);
   await ui.open();
   await page.getByTestId("stream-file").setInputFiles(path.join(ROOT, "tests/fixtures/a2ui/hostile.json"));
   await page.getByTestId("a2ui-ignored").waitFor();

@@ -1,28 +1,15 @@
 // The console as a person meets it: served by `trunk serve`, opened in headless Chromium.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import http from "node:http";
-import fs from "node:fs";
 import path from "node:path";
-import { startConsole, ROOT } from "./lib/console-server.mjs";
-import { launch, watchedPage } from "./lib/browser.mjs";
+import { ROOT } from "./lib/console-server.mjs";
+import { consoleSession, offOrigin as requestsOffOrigin, ARTIFACTS } from "./lib/session.mjs";
+import { watchedPage } from "./lib/browser.mjs";
 import { UiLinksPage } from "./pages/ui-links.mjs";
 import { axeViolations } from "./lib/axe.mjs";
 
-const ARTIFACTS = path.join(ROOT, "tests/e2e/artifacts");
-let server;
-let browser;
-
-before(async () => {
-  fs.mkdirSync(ARTIFACTS, { recursive: true });
-  server = await startConsole();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const session = consoleSession();
 
 function directives(policy) {
   return Object.fromEntries(
@@ -50,7 +37,7 @@ function assertStrictPolicy(d, { header }) {
 }
 
 test("the served page carries the Content-Security-Policy header and the same meta policy", async () => {
-  const res = await fetch(server.url + "/");
+  const res = await fetch(session.server.url + "/");
   const header = res.headers.get("content-security-policy");
   assert.ok(header, "CSP header missing");
   const h = directives(header);
@@ -69,8 +56,8 @@ test("the served page carries the Content-Security-Policy header and the same me
 });
 
 test("the console starts under its policy and shows the Larkfield card as the spec says", async () => {
-  const { page, seen, context } = await watchedPage(browser);
-  const ui = new UiLinksPage(page, server.url);
+  const { page, seen, context } = await watchedPage(session.browser);
+  const ui = new UiLinksPage(page, session.server.url);
   await ui.open();
   assert.equal(await ui.status(), "present");
   assert.deepEqual(await ui.linkLabels(), ["Service status"], "directory view: public entries only");
@@ -87,8 +74,7 @@ test("the console starts under its policy and shows the Larkfield card as the sp
   assert.deepEqual(seen.violations, [], "CSP violations");
   assert.deepEqual(seen.consoleErrors, []);
   assert.deepEqual(seen.pageErrors, []);
-  const origin = new URL(server.url).origin;
-  assert.deepEqual(seen.requests.filter((u) => new URL(u).origin !== origin), []);
+  assert.deepEqual(requestsOffOrigin(seen, session.server.url), []);
   await context.close();
 });
 
@@ -128,8 +114,8 @@ const PASTED = JSON.stringify({
 });
 
 test("a hostile card renders as text: no element or attribute of its own, nothing opened, nothing fetched", async () => {
-  const { page, seen, context } = await watchedPage(browser);
-  const ui = new UiLinksPage(page, server.url);
+  const { page, seen, context } = await watchedPage(session.browser);
+  const ui = new UiLinksPage(page, session.server.url);
   await ui.open();
   const headBefore = await page.evaluate(() => document.head.outerHTML);
   for (const step of [
@@ -162,22 +148,21 @@ test("a hostile card renders as text: no element or attribute of its own, nothin
   assert.deepEqual(seen.popups, [], "a window opened");
   assert.deepEqual(seen.violations, [], "something tried and was blocked by the CSP");
   assert.deepEqual(seen.pageErrors, []);
-  const origin = new URL(server.url).origin;
-  assert.deepEqual(seen.requests.filter((u) => new URL(u).origin !== origin), [], "request off the origin");
+  assert.deepEqual(requestsOffOrigin(seen, session.server.url), [], "request off the origin");
   await context.close();
 });
 
 test("another origin cannot frame the console", async () => {
   const framer = http.createServer((req, res) => {
     res.writeHead(200, { "content-type": "text/html" });
-    res.end(`<!doctype html><iframe id="f" src="${server.url}/" width="800" height="600"></iframe>`);
+    res.end(`<!doctype html><iframe id="f" src="${session.server.url}/" width="800" height="600"></iframe>`);
   });
   await new Promise((r) => framer.listen(0, "127.0.0.1", r));
   const framerUrl = `http://localhost:${framer.address().port}/`;
-  const { page, context } = await watchedPage(browser);
+  const { page, context } = await watchedPage(session.browser);
   try {
     // Control: the console itself renders when opened directly.
-    await page.goto(server.url + "/");
+    await page.goto(session.server.url + "/");
     await page.getByTestId("chrome").waitFor();
     await page.goto(framerUrl);
     // Wait (bounded) for the child frame to exist and settle; a slow machine may need a while.
@@ -197,8 +182,8 @@ test("another origin cannot frame the console", async () => {
 });
 
 test("a card opened from a file is checked like a pasted one", async () => {
-  const { page, context } = await watchedPage(browser);
-  const ui = new UiLinksPage(page, server.url);
+  const { page, context } = await watchedPage(session.browser);
+  const ui = new UiLinksPage(page, session.server.url);
   await ui.open();
   await ui.chooseCard("georoute");
   assert.equal(await ui.status(), "absent");

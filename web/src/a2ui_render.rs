@@ -486,13 +486,13 @@ fn flex(
 fn tabs_view(tabs: Vec<(String, Node)>, h: Handlers, label: Option<String>) -> AnyView {
     let active = RwSignal::new(0usize);
     let n = tabs.len();
-    let base = dom_id();
+    // Each tab and its panel name each other: one pair of ids per tab.
+    let ids: Vec<(String, String)> = (0..n).map(|_| (dom_id(), dom_id())).collect();
     let buttons = tabs
         .iter()
         .enumerate()
         .map(|(i, (title, _))| {
-            let tab_id = format!("{base}-tab-{i}");
-            let panel_id = format!("{base}-panel-{i}");
+            let (tab_id, panel_id) = ids[i].clone();
             view! {
                 <button
                     type="button"
@@ -518,8 +518,7 @@ fn tabs_view(tabs: Vec<(String, Node)>, h: Handlers, label: Option<String>) -> A
         .into_iter()
         .enumerate()
         .map(|(i, (_, node))| {
-            let tab_id = format!("{base}-tab-{i}");
-            let panel_id = format!("{base}-panel-{i}");
+            let (tab_id, panel_id) = ids[i].clone();
             view! {
                 <div role="tabpanel" id=panel_id aria-labelledby=tab_id hidden=move || active.get() != i>
                     {render_node(node, h, false)}

@@ -10,27 +10,12 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::{Element, HtmlButtonElement, HtmlElement, HtmlInputElement, HtmlSelectElement};
 
+#[path = "support/dom.rs"]
+mod dom;
+
+use dom::{all, container, one};
+
 wasm_bindgen_test_configure!(run_in_browser);
-
-fn container() -> HtmlElement {
-    let doc = web_sys::window().unwrap().document().unwrap();
-    let div: HtmlElement = doc.create_element("div").unwrap().unchecked_into();
-    doc.body().unwrap().append_child(&div).unwrap();
-    div
-}
-
-fn all(root: &Element, selector: &str) -> Vec<Element> {
-    let list = root.query_selector_all(selector).unwrap();
-    (0..list.length())
-        .map(|i| list.item(i).unwrap().unchecked_into())
-        .collect()
-}
-
-fn one(root: &Element, selector: &str) -> Element {
-    root.query_selector(selector)
-        .unwrap()
-        .unwrap_or_else(|| panic!("no {selector}"))
-}
 
 async fn choose(root: &Element, id: &str) {
     let select: HtmlSelectElement = one(root, "[data-testid=stream-select]").unchecked_into();

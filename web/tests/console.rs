@@ -7,40 +7,14 @@ use surfaces_console::ui_links::UiLinksScreen;
 use surfaces_console::App;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
-use web_sys::{Element, HtmlElement, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
+use web_sys::{Element, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
+
+#[path = "support/dom.rs"]
+mod dom;
+
+use dom::{all, container, one, texts};
 
 wasm_bindgen_test_configure!(run_in_browser);
-
-fn document() -> web_sys::Document {
-    web_sys::window().unwrap().document().unwrap()
-}
-
-/// A fresh container in the body, so tests do not see each other's DOM.
-fn container() -> HtmlElement {
-    let div: HtmlElement = document().create_element("div").unwrap().unchecked_into();
-    document().body().unwrap().append_child(&div).unwrap();
-    div
-}
-
-fn all(root: &Element, selector: &str) -> Vec<Element> {
-    let list = root.query_selector_all(selector).unwrap();
-    (0..list.length())
-        .map(|i| list.item(i).unwrap().unchecked_into())
-        .collect()
-}
-
-fn one(root: &Element, selector: &str) -> Element {
-    root.query_selector(selector)
-        .unwrap()
-        .unwrap_or_else(|| panic!("no {selector}"))
-}
-
-fn texts(root: &Element, selector: &str) -> Vec<String> {
-    all(root, selector)
-        .iter()
-        .map(|e| e.text_content().unwrap_or_default())
-        .collect()
-}
 
 async fn choose_card(root: &Element, id: &str) {
     let select: HtmlSelectElement = one(root, "[data-testid=card-select]").unchecked_into();

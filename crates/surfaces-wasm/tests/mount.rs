@@ -11,24 +11,20 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::{Element, HtmlButtonElement, HtmlInputElement};
 
+#[path = "../../../web/tests/support/dom.rs"]
+mod dom;
+
+use dom::all;
+
+/// A fresh element in the body to mount into.
+fn element() -> Element {
+    dom::container().into()
+}
+
 wasm_bindgen_test_configure!(run_in_browser);
 
 const LOGIN: &str = include_str!("../../../web/demo/a2ui/09_login-form.json");
 const HOSTILE: &str = include_str!("../../../tests/fixtures/a2ui/hostile.json");
-
-fn element() -> Element {
-    let doc = web_sys::window().unwrap().document().unwrap();
-    let div = doc.create_element("div").unwrap();
-    doc.body().unwrap().append_child(&div).unwrap();
-    div
-}
-
-fn all(root: &Element, selector: &str) -> Vec<Element> {
-    let list = root.query_selector_all(selector).unwrap();
-    (0..list.length())
-        .map(|i| list.item(i).unwrap().unchecked_into())
-        .collect()
-}
 
 #[wasm_bindgen_test]
 fn draws_edits_and_reports_actions() {
