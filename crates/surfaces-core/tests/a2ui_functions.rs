@@ -413,9 +413,17 @@ fn checks_are_re_evaluated_as_the_person_types() {
             vec!["Fill in the form.".into()]
         ]
     );
+    assert!(matches!(
+        s.action("s", "go", "2026-11-30T12:00:00Z"),
+        Err(surfaces_core::a2ui::ActionError::ChecksFailing(m)) if m == "Fill in the form."
+    ));
     s.edit("s", "/email", json!("ada@example.com")).unwrap();
     s.edit("s", "/code", json!("1234")).unwrap();
     assert_eq!(errors(&s), vec![Vec::<String>::new(), vec![], vec![]]);
+    assert!(
+        s.action("s", "go", "2026-11-30T12:00:00Z").is_ok(),
+        "the action is built once its checks pass"
+    );
 }
 
 #[test]

@@ -504,7 +504,7 @@ fn actions_capabilities_and_data_model_match_the_client_schemas() {
     );
     // Every event Button of every official example builds a schema-valid action message.
     let dir = spec::spec_dir().join("a2ui/v0_9/catalogs/basic/examples");
-    let mut built = 0;
+    let (mut built, mut refused) = (0, 0);
     for entry in std::fs::read_dir(&dir).unwrap() {
         let v: Value =
             serde_json::from_str(&std::fs::read_to_string(entry.unwrap().path()).unwrap()).unwrap();
@@ -519,11 +519,16 @@ fn actions_capabilities_and_data_model_match_the_client_schemas() {
             };
             let sid = m["updateComponents"]["surfaceId"].as_str().unwrap();
             for c in list.iter().filter(|c| c.pointer("/action/event").is_some()) {
-                let msg = store
-                    .action(sid, c["id"].as_str().unwrap(), "2026-11-30T12:00:00.000Z")
-                    .unwrap();
-                assert!(to_server.is_valid(&msg), "{msg}");
-                built += 1;
+                match store.action(sid, c["id"].as_str().unwrap(), "2026-11-30T12:00:00.000Z") {
+                    Ok(msg) => {
+                        assert!(to_server.is_valid(&msg), "{msg}");
+                        built += 1;
+                    }
+                    // A form whose checks fail on its initial data is not sent (the button is
+                    // disabled); anything else must build.
+                    Err(surfaces_core::a2ui::ActionError::ChecksFailing(_)) => refused += 1,
+                    Err(e) => panic!("{}: {e}", c["id"]),
+                }
             }
         }
         if let Some(dm) = store.client_data_model() {
@@ -531,6 +536,10 @@ fn actions_capabilities_and_data_model_match_the_client_schemas() {
         }
     }
     assert!(built >= 20, "only {built} actions built");
+    assert!(
+        (1..built).contains(&refused),
+        "{refused} refused for failing checks"
+    );
 }
 
 #[test]

@@ -287,6 +287,7 @@ impl SurfaceStore {
                     a2ui::ActionError::UnknownComponent(_) => "unknown-component",
                     a2ui::ActionError::NoAction(_) => "no-action",
                     a2ui::ActionError::LocalFunction => "local-function",
+                    a2ui::ActionError::ChecksFailing(_) => "checks-failing",
                     a2ui::ActionError::BadName(_) => "bad-action-name",
                     a2ui::ActionError::ContextTooLarge { .. } => "context-too-large",
                 };

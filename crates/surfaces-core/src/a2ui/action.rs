@@ -18,6 +18,8 @@ pub enum ActionError {
     LocalFunction,
     /// The event name is empty or longer than 128 characters.
     BadName(usize),
+    /// A check on the Button fails (the renderer shows it disabled with these messages).
+    ChecksFailing(String),
     /// The resolved context is larger than the limit.
     ContextTooLarge {
         bytes: usize,
@@ -31,6 +33,7 @@ impl std::fmt::Display for ActionError {
             ActionError::UnknownSurface(s) => write!(f, "no surface \"{s}\""),
             ActionError::UnknownComponent(c) => write!(f, "no component \"{c}\""),
             ActionError::NoAction(c) => write!(f, "component \"{c}\" has no action"),
+            ActionError::ChecksFailing(why) => write!(f, "a check fails: {why}"),
             ActionError::LocalFunction => {
                 write!(f, "a functionCall action runs locally and is not sent")
             }
@@ -185,6 +188,10 @@ impl SurfaceStore {
         let Some(event) = action.get("event") else {
             return Err(ActionError::LocalFunction);
         };
+        let failing = self.failing_checks(surface_id, component_id, scope);
+        if !failing.is_empty() {
+            return Err(ActionError::ChecksFailing(failing.join(" ")));
+        }
         let name = event["name"].as_str().unwrap_or_default();
         let chars = name.chars().count();
         if !(1..=128).contains(&chars) {

@@ -635,6 +635,42 @@ impl SurfaceStore {
 
     /// Like [`SurfaceStore::render`], formatting numbers, currencies and plurals for `locale`
     /// (a BCP 47 tag; the console passes the browser's `navigator.language`).
+    /// Messages of the failing checks of `component_id` drawn at `scope` (the template item's
+    /// pointer, `""` outside templates); empty when they all pass.
+    pub fn failing_checks(&self, surface_id: &str, component_id: &str, scope: &str) -> Vec<String> {
+        let Some(s) = self.surface(surface_id) else {
+            return Vec::new();
+        };
+        let Some(o) = s.components.get(component_id).and_then(Value::as_object) else {
+            return Vec::new();
+        };
+        let model = s.effective_model();
+        let item = if scope.is_empty() {
+            None
+        } else {
+            pointer::parse(scope)
+                .ok()
+                .and_then(|segs| pointer::get(&model, &segs))
+        };
+        let ctx = Ctx {
+            budget: self.limits.budget(),
+            components: &s.components,
+            proposals: Vec::new(),
+            model: &model,
+            locale: "en-US",
+            depth_limit: self.limits.depth,
+            nodes: 0,
+            stack: Vec::new(),
+        };
+        ctx.failing_checks(
+            o,
+            &Scope {
+                item,
+                base: scope.to_string(),
+            },
+        )
+    }
+
     pub fn render_for(&self, surface_id: &str, locale: &str) -> Option<Node> {
         let s = self.surface(surface_id)?;
         if !s.catalog_rendered || !s.components.contains_key("root") {
