@@ -60,6 +60,13 @@ function idsOurs(text) {
   return Object.fromEntries(Object.entries(ids).map(([k, v]) => [k, [...v].sort()]));
 }
 
+/** JSON text with object keys sorted: JSON objects are unordered, and ours come back sorted. */
+function canonical(value) {
+  return JSON.stringify(value, (_, v) =>
+    v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, v[k]])) : v,
+  );
+}
+
 function agreement(text) {
   const a = stateOurs(foldOurs(text));
   const ids = idsOurs(text);
@@ -72,7 +79,7 @@ function agreement(text) {
     }
     const countOurs = foldOurs(text).report().surfaces.find((s) => s.surfaceId === id).components;
     if (JSON.stringify(ids[id] ?? []) !== JSON.stringify(b[id].ids) || countOurs !== b[id].ids.length) differences.push(`${id}: component ids differ`);
-    if (JSON.stringify(a[id].model) !== JSON.stringify(b[id].model)) differences.push(`${id}: data models differ`);
+    if (canonical(a[id].model) !== canonical(b[id].model)) differences.push(`${id}: data models differ`);
   }
   return differences;
 }

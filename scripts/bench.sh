@@ -10,7 +10,7 @@ if [ ! -d bench/node_modules/@a2ui/web_core ] || [ bench/package-lock.json -nt b
   (cd bench && npm ci --no-audit --no-fund)
 fi
 mkdir -p target/bench
-wasm-pack build crates/surfaces-wasm --target web --release
+scripts/build-npm.sh
 trunk build --release
 node bench/gen-workloads.mjs
 cargo run -q --release -p surfaces-core --example bench > target/bench/native.json

@@ -25,7 +25,7 @@ for crate in crates/surfaces-core crates/surfaces-wasm web; do
 done
 
 step "npm package"
-wasm-pack build crates/surfaces-wasm --target web --release
+scripts/build-npm.sh
 
 step "end to end: the npm package from Node, the console served by trunk in Chromium"
 (cd tests/e2e && npm test)

@@ -4,6 +4,7 @@
 //! same render model the Leptos console draws, with the same class names.
 
 use std::cell::RefCell;
+use std::collections::HashMap;
 use std::rc::Rc;
 
 use serde_json::Value;
@@ -20,6 +21,26 @@ use crate::{option, to_js};
 
 type Handler = Closure<dyn FnMut(Event)>;
 
+/// A node as last drawn: its element and the handlers that element's listeners call. A node
+/// that comes again unchanged at the same place is reused, element and handlers alike, so an
+/// update costs what it changes rather than the whole surface.
+struct Drawn {
+    node: Node,
+    phrasing: bool,
+    element: Element,
+    /// Only held: the element's listeners call them while it is drawn.
+    _handlers: Vec<Handler>,
+    /// Keys of the nodes drawn inside this one.
+    children: Vec<String>,
+}
+
+/// The node being built: its key, its own handlers and the keys of its children so far.
+struct Frame {
+    key: String,
+    handlers: Vec<Handler>,
+    children: Vec<String>,
+}
+
 struct Renderer {
     doc: Document,
     /// The element the surface is drawn into.
@@ -32,8 +53,11 @@ struct Renderer {
     locale: String,
     /// Hosts whose https: media may be loaded (the embedding app's CSP must allow exactly these).
     media_hosts: Vec<String>,
-    /// Kept alive while the DOM they serve is mounted; dropped on the next render.
-    handlers: Vec<Handler>,
+    /// What the last draw built, by key (the node's position and id).
+    drawn: HashMap<String, Drawn>,
+    /// What this draw has built or reused so far.
+    next: HashMap<String, Drawn>,
+    building: Vec<Frame>,
     next_id: usize,
     prefix: String,
 }
@@ -63,7 +87,11 @@ impl Renderer {
         target
             .add_event_listener_with_callback(event, h.as_ref().unchecked_ref())
             .expect("listen");
-        self.handlers.push(h);
+        self.building
+            .last_mut()
+            .expect("handlers are made while a node is built")
+            .handlers
+            .push(h);
     }
 
     fn edit_on(
@@ -119,7 +147,54 @@ impl Renderer {
         wrap.append_child(control).expect("append");
     }
 
+    /// Draws `n`, or reuses what the last draw made of it when it is unchanged.
     fn node(&mut self, n: Node, phrasing: bool) -> Element {
+        let key = match self.building.last_mut() {
+            Some(parent) => {
+                let key = format!("{}/{}:{}", parent.key, parent.children.len(), n.id);
+                parent.children.push(key.clone());
+                key
+            }
+            None => format!(":{}", n.id),
+        };
+        if let Some(old) = self.drawn.remove(&key) {
+            if old.node == n && old.phrasing == phrasing {
+                let element = old.element.clone();
+                self.keep(key, old);
+                return element;
+            }
+        }
+        self.building.push(Frame {
+            key: key.clone(),
+            handlers: Vec::new(),
+            children: Vec::new(),
+        });
+        let element = self.build(n.clone(), phrasing);
+        let frame = self.building.pop().expect("pushed above");
+        self.next.insert(
+            key,
+            Drawn {
+                node: n,
+                phrasing,
+                element: element.clone(),
+                _handlers: frame.handlers,
+                children: frame.children,
+            },
+        );
+        element
+    }
+
+    /// Moves a reused node and everything drawn inside it into this draw.
+    fn keep(&mut self, key: String, entry: Drawn) {
+        for child in &entry.children {
+            if let Some(e) = self.drawn.remove(child) {
+                self.keep(child.clone(), e);
+            }
+        }
+        self.next.insert(key, entry);
+    }
+
+    fn build(&mut self, n: Node, phrasing: bool) -> Element {
         let binding = match &n.kind {
             Kind::TextField { binding, .. }
             | Kind::CheckBox { binding, .. }
@@ -697,16 +772,17 @@ pub struct MountedSurface {
 
 #[wasm_bindgen]
 impl MountedSurface {
-    /// Draws the surface again from the store (call after `applyEnvelopes`).
+    /// Draws the surface again from the store (call after `applyEnvelopes`). What did not
+    /// change keeps its elements (and so its focus and scroll position, unless it moves).
     pub fn update(&mut self) {
-        self.renderer.handlers.clear();
-        self.element.set_text_content(None);
         let tree = self
             .renderer
             .store
             .borrow()
             .render_for(&self.renderer.surface, &self.renderer.locale);
         let Some(tree) = tree else {
+            self.renderer.drawn.clear();
+            self.element.set_text_content(None);
             let p = self.renderer.el("p", "a2ui-notice");
             let known = self
                 .renderer
@@ -728,12 +804,17 @@ impl MountedSurface {
             return;
         };
         let root = self.renderer.node(tree, false);
-        self.element.append_child(&root).expect("append");
+        // Whatever the last draw made and this one did not reuse goes, handlers included.
+        self.renderer.drawn = std::mem::take(&mut self.renderer.next);
+        let current = self.element.first_element_child();
+        if current.as_ref() != Some(&root) || self.element.child_nodes().length() != 1 {
+            self.element.replace_children_with_node_1(&root);
+        }
     }
 
     /// Removes what was drawn and its event handlers.
     pub fn unmount(&mut self) {
-        self.renderer.handlers.clear();
+        self.renderer.drawn.clear();
         self.element.set_text_content(None);
     }
 }
@@ -788,7 +869,9 @@ pub fn mount_surface(
                     .collect()
                 }
             },
-            handlers: Vec::new(),
+            drawn: HashMap::new(),
+            next: HashMap::new(),
+            building: Vec::new(),
             next_id: 0,
             prefix,
         },

@@ -243,3 +243,80 @@ fn checks_disable_buttons_open_url_goes_to_the_app_and_proposals_can_be_taken() 
     let input: HtmlInputElement = all(&el, "input")[0].clone().unchecked_into();
     assert_eq!(input.value(), "Grace");
 }
+
+#[wasm_bindgen_test]
+fn update_redraws_only_what_changed_and_reused_buttons_still_work() {
+    let stream = r#"[
+      {"version":"v0.9","createSurface":{"surfaceId":"s","catalogId":"https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"}},
+      {"version":"v0.9","updateComponents":{"surfaceId":"s","components":[
+        {"id":"root","component":"Column","children":["title","name","go"]},
+        {"id":"title","component":"Text","text":{"path":"/title"}},
+        {"id":"name","component":"TextField","label":"Name","value":{"path":"/name"}},
+        {"id":"go-label","component":"Text","text":"Go"},
+        {"id":"go","component":"Button","child":"go-label","action":{"event":{"name":"go"}}}]}},
+      {"version":"v0.9","updateDataModel":{"surfaceId":"s","path":"/title","value":"First"}}
+    ]"#;
+    let mut store = SurfaceStore::new(None).unwrap();
+    store
+        .apply_envelopes(JsValue::from_str(stream), None)
+        .unwrap();
+    let el = element();
+    let clicks = Rc::new(RefCell::new(0));
+    let sink = clicks.clone();
+    let on_action = Closure::wrap(Box::new(move |_: JsValue| {
+        *sink.borrow_mut() += 1;
+    }) as Box<dyn FnMut(JsValue)>);
+    let options = Object::new();
+    Reflect::set(&options, &"surfaceId".into(), &"s".into()).unwrap();
+    Reflect::set(&options, &"onAction".into(), on_action.as_ref()).unwrap();
+    let mut mounted = mount_surface(el.clone(), &store, options).unwrap();
+    let input = all(&el, "input").remove(0);
+    let button: HtmlButtonElement = all(&el, "button").remove(0).unchecked_into();
+    assert!(el.text_content().unwrap().contains("First"));
+
+    store
+        .apply_envelopes(
+            JsValue::from_str(
+                r#"{"version":"v0.9","updateDataModel":{"surfaceId":"s","path":"/title","value":"Second"}}"#,
+            ),
+            None,
+        )
+        .unwrap();
+    mounted.update();
+    let text = el.text_content().unwrap();
+    assert!(text.contains("Second") && !text.contains("First"), "{text}");
+    assert_eq!(
+        all(&el, "input").remove(0),
+        input,
+        "the unchanged input is the same element"
+    );
+    assert_eq!(
+        all(&el, "button").remove(0),
+        Element::from(button.clone()),
+        "the unchanged button is the same element"
+    );
+    button.click();
+    assert_eq!(*clicks.borrow(), 1, "a reused button's handler is alive");
+
+    // Nothing changed: nothing is replaced.
+    let root = el.first_element_child().unwrap();
+    mounted.update();
+    assert_eq!(el.first_element_child().unwrap(), root);
+    assert_eq!(el.child_nodes().length(), 1);
+    // A change inside the button draws it anew, with a working handler.
+    store
+        .apply_envelopes(
+            JsValue::from_str(
+                r#"{"version":"v0.9","updateComponents":{"surfaceId":"s","components":[{"id":"go-label","component":"Text","text":"Go now"}]}}"#,
+            ),
+            None,
+        )
+        .unwrap();
+    mounted.update();
+    let again: HtmlButtonElement = all(&el, "button").remove(0).unchecked_into();
+    assert_ne!(Element::from(again.clone()), Element::from(button));
+    assert_eq!(again.text_content().unwrap(), "Go now");
+    again.click();
+    assert_eq!(*clicks.borrow(), 2);
+    assert_eq!(all(&el, "button").len(), 1, "the old button is gone");
+}

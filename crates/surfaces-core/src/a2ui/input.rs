@@ -104,7 +104,7 @@ impl SurfaceStore {
         let list: Vec<Value> = match data {
             Value::Array(items) => items,
             Value::Object(mut o) if o.contains_key("messages") && !o.contains_key("version") => {
-                match o.shift_remove("messages") {
+                match o.remove("messages") {
                     Some(Value::Array(items)) => items,
                     Some(other) => vec![other],
                     None => Vec::new(),

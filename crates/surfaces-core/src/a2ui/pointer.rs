@@ -216,7 +216,7 @@ pub fn delete(root: &mut Value, segs: &[String]) -> Option<Value> {
         };
     }
     match at {
-        Value::Object(o) => o.shift_remove(last),
+        Value::Object(o) => o.remove(last),
         Value::Array(a) => {
             let i = index(last, a.len())?;
             a.get_mut(i)

@@ -53,6 +53,8 @@ pub(crate) struct Surface {
     pub send_data_model: bool,
     pub owner: Option<String>,
     pub components: Map<String, Value>,
+    /// Parent links of `components`, so each update is checked where it changes the graph.
+    graph: tree::Graph,
     pub model: Value,
     /// An upper bound on the model's serialised size, so most updates need no full measure.
     model_bound: usize,
@@ -395,6 +397,7 @@ impl SurfaceStore {
                 .unwrap_or(false),
             owner: ctx.context_id.clone(),
             components: Map::new(),
+            graph: tree::Graph::default(),
             model: Value::Object(Map::new()),
             model_bound: 2,
             overlay: BTreeMap::new(),
@@ -441,10 +444,10 @@ fn update_components(
 ) -> Result<Notes, Refusal> {
     let list = body["components"].as_array().expect("schema-checked");
     let cpath = mpath.key("components");
-    let mut seen = std::collections::HashSet::new();
+    let mut update: BTreeMap<&str, &Value> = BTreeMap::new();
     for (i, c) in list.iter().enumerate() {
         let id = c["id"].as_str().expect("schema-checked");
-        if !seen.insert(id) {
+        if update.insert(id, c).is_some() {
             return Err(refuse(
                 "duplicate-component-id",
                 &cpath.index(i).key("id"),
@@ -452,28 +455,24 @@ fn update_components(
             ));
         }
     }
-    // The update laid over the current components as a borrowed view: nothing is copied
-    // unless it is admitted, and a refused update leaves the surface as it was.
-    let mut merged: std::collections::HashMap<&str, &Value> = surface
-        .components
-        .iter()
-        .map(|(k, v)| (k.as_str(), v))
-        .collect();
-    for c in list {
-        merged.insert(c["id"].as_str().expect("schema-checked"), c);
-    }
-    if merged.len() > limits.components {
+    let added = update
+        .keys()
+        .filter(|id| !surface.components.contains_key(**id))
+        .count();
+    let total = surface.components.len() + added;
+    if total > limits.components {
         return Err(refuse(
             "component-limit",
             &cpath,
             format!(
-                "The surface would hold {} components; the limit is {}.",
-                merged.len(),
+                "The surface would hold {total} components; the limit is {}.",
                 limits.components
             ),
         ));
     }
-    match tree::check_view(&merged) {
+    // Checked against a borrowed view of the update: a refused update leaves the surface
+    // as it was, and nothing is copied to try it.
+    match surface.graph.admit(&surface.components, &update) {
         Ok(()) => {}
         Err(GraphError::Cycle(id)) => {
             return Err(refuse(
@@ -490,11 +489,22 @@ fn update_components(
             ));
         }
     }
+    drop(update);
     if let Some(Value::Array(list)) = body.remove("components") {
+        let mut ids = Vec::with_capacity(list.len());
+        let mut replaced = Vec::new();
         for c in list {
             let id = c["id"].as_str().expect("schema-checked").to_string();
-            surface.components.insert(id, c);
+            if let Some(old) = surface.components.insert(id.clone(), c) {
+                replaced.push((id.clone(), old));
+            }
+            ids.push(id);
         }
+        let components = &surface.components;
+        surface.graph.apply(
+            replaced.iter().map(|(id, c)| (id.as_str(), c)),
+            ids.iter().map(|id| (id.as_str(), &components[id.as_str()])),
+        );
     }
     Ok(Vec::new())
 }

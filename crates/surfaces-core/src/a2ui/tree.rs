@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 use serde_json::{Map, Value};
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 /// A reference from a component to another by id.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -89,40 +89,43 @@ pub enum GraphError {
 
 /// Checks the whole component map for cycles and components with two parents. A template
 /// component may be shared by several lists (it is repeated by nature); it may not contain
-/// its own list.
+/// its own list. The fold checks each update incrementally ([`Graph::admit`]); this whole-map
+/// check is the reference the incremental one is tested against.
 pub fn check(components: &Map<String, Value>) -> Result<(), GraphError> {
-    check_view(&components.iter().map(|(k, v)| (k.as_str(), v)).collect())
-}
-
-/// [`check`] over a borrowed view (for example, a surface's components with an update laid
-/// over them), so nothing is copied to try an update.
-pub fn check_view(components: &HashMap<&str, &Value>) -> Result<(), GraphError> {
     let mut parents: HashMap<&str, &str> = HashMap::new();
-    for (&id, &c) in components {
+    for (id, c) in components {
         for child in children(c).into_iter().filter(|c| !c.shared) {
             if parents.insert(child.id, id).is_some() {
                 return Err(GraphError::TwoParents(child.id.to_string()));
             }
         }
     }
-    // Depth-first with three colours, iteratively so a hostile chain cannot exhaust the stack.
+    let starts: Vec<&str> = components.keys().map(String::as_str).collect();
+    acyclic_from(&starts, |id| components.get(id))
+}
+
+/// Depth-first with three colours from `starts`, iteratively so a hostile chain cannot
+/// exhaust the stack. Finds every cycle reachable from them.
+fn acyclic_from<'a>(
+    starts: &[&'a str],
+    get: impl Fn(&str) -> Option<&'a Value>,
+) -> Result<(), GraphError> {
     #[derive(Clone, Copy, PartialEq)]
     enum Colour {
         Grey,
         Black,
     }
-    let mut colour: HashMap<&str, Colour> = HashMap::new();
-    for &start in components.keys() {
-        if colour.contains_key(start) {
+    let mut colour: BTreeMap<&str, Colour> = BTreeMap::new();
+    let kids = |id: &str| -> Vec<&'a str> {
+        get(id)
+            .map(|c| children(c).into_iter().map(|c| c.id).collect())
+            .unwrap_or_default()
+    };
+    for &start in starts {
+        if colour.contains_key(start) || get(start).is_none() {
             continue;
         }
         let mut stack: Vec<(&str, Vec<&str>)> = Vec::new();
-        let kids = |id: &str| -> Vec<&str> {
-            components
-                .get(id)
-                .map(|c| children(c).into_iter().map(|c| c.id).collect())
-                .unwrap_or_default()
-        };
         colour.insert(start, Colour::Grey);
         stack.push((start, kids(start)));
         while let Some((node, pending)) = stack.last_mut() {
@@ -130,7 +133,7 @@ pub fn check_view(components: &HashMap<&str, &Value>) -> Result<(), GraphError> 
                 Some(next) => match colour.get(next) {
                     Some(Colour::Grey) => return Err(GraphError::Cycle(next.to_string())),
                     Some(Colour::Black) => {}
-                    None if components.contains_key(next) => {
+                    None if get(next).is_some() => {
                         colour.insert(next, Colour::Grey);
                         let k = kids(next);
                         stack.push((next, k));
@@ -145,6 +148,67 @@ pub fn check_view(components: &HashMap<&str, &Value>) -> Result<(), GraphError> 
         }
     }
     Ok(())
+}
+
+/// A surface's parent links (child id → the one component that places it), kept between
+/// updates so that admitting an update costs what the update touches, not the whole surface.
+#[derive(Debug, Clone, Default)]
+pub struct Graph {
+    parents: BTreeMap<String, String>,
+}
+
+impl Graph {
+    /// Whether laying `update` (components by id, already free of duplicate ids) over
+    /// `components` keeps the graph free of cycles and second parents. `components` must
+    /// already be such a graph, with `self` its parent links.
+    ///
+    /// Only the updated components' edges change, so a new second parent involves one of
+    /// them, and a new cycle runs through one of them: checking from them is enough.
+    pub fn admit(
+        &self,
+        components: &Map<String, Value>,
+        update: &BTreeMap<&str, &Value>,
+    ) -> Result<(), GraphError> {
+        let mut claimed: BTreeMap<&str, &str> = BTreeMap::new();
+        for (&id, &c) in update {
+            for child in children(c).into_iter().filter(|c| !c.shared) {
+                if claimed.insert(child.id, id).is_some() {
+                    return Err(GraphError::TwoParents(child.id.to_string()));
+                }
+                // A parent outside the update keeps its children; one inside is replaced.
+                if let Some(old) = self.parents.get(child.id) {
+                    if old != id && !update.contains_key(old.as_str()) {
+                        return Err(GraphError::TwoParents(child.id.to_string()));
+                    }
+                }
+            }
+        }
+        let starts: Vec<&str> = update.keys().copied().collect();
+        acyclic_from(&starts, |id| {
+            update.get(id).copied().or_else(|| components.get(id))
+        })
+    }
+
+    /// Records the parent links after `update` was admitted; `old` holds the replaced
+    /// versions of updated components.
+    pub fn apply<'v>(
+        &mut self,
+        old: impl IntoIterator<Item = (&'v str, &'v Value)>,
+        update: impl IntoIterator<Item = (&'v str, &'v Value)>,
+    ) {
+        for (id, c) in old {
+            for child in children(c).into_iter().filter(|c| !c.shared) {
+                if self.parents.get(child.id).is_some_and(|p| p == id) {
+                    self.parents.remove(child.id);
+                }
+            }
+        }
+        for (id, c) in update {
+            for child in children(c).into_iter().filter(|c| !c.shared) {
+                self.parents.insert(child.id.to_string(), id.to_string());
+            }
+        }
+    }
 }
 
 /// Why a render shows a placeholder instead of a component.
@@ -179,6 +243,84 @@ mod tests {
             .iter()
             .map(|c| (c["id"].as_str().unwrap().to_string(), c.clone()))
             .collect()
+    }
+
+    /// The incremental check agrees with the whole-map check on random update sequences,
+    /// and its parent links stay those of the whole map.
+    #[test]
+    fn incremental_check_matches_whole_map() {
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = move |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        let ids = ["root", "a", "b", "c", "d", "e"];
+        let (mut refused, mut admitted) = (0, 0);
+        for _ in 0..300 {
+            let mut components = Map::new();
+            let mut graph = Graph::default();
+            for _ in 0..12 {
+                let mut update = Map::new();
+                for _ in 0..=next(3) {
+                    let id = ids[next(6) as usize];
+                    let c = match next(6) {
+                        0 => json!({"id": id, "component": "Text", "text": "x"}),
+                        1 => json!({"id": id, "component": "Card", "child": ids[next(6) as usize]}),
+                        2 => json!({"id": id, "component": "Row",
+                            "children": [ids[next(6) as usize], ids[next(6) as usize]]}),
+                        3 => json!({"id": id, "component": "Modal",
+                            "trigger": ids[next(6) as usize], "content": ids[next(6) as usize]}),
+                        4 => json!({"id": id, "component": "List",
+                            "children": {"componentId": ids[next(6) as usize], "path": "/l"}}),
+                        _ => json!({"id": id, "component": "Tabs",
+                            "tabs": [{"title": "t", "child": ids[next(6) as usize]}]}),
+                    };
+                    update.insert(id.to_string(), c);
+                }
+                let mut merged = components.clone();
+                merged.extend(update.clone());
+                let view: BTreeMap<&str, &Value> =
+                    update.iter().map(|(k, v)| (k.as_str(), v)).collect();
+                let whole = check(&merged);
+                let incremental = graph.admit(&components, &view);
+                assert_eq!(
+                    whole.is_ok(),
+                    incremental.is_ok(),
+                    "{components:?} + {update:?}: {whole:?} vs {incremental:?}"
+                );
+                assert_eq!(
+                    std::mem::discriminant(&whole.clone().err()),
+                    std::mem::discriminant(&incremental.clone().err())
+                );
+                if let (Err(a), Err(b)) = (&whole, &incremental) {
+                    assert_eq!(
+                        matches!(a, GraphError::Cycle(_)),
+                        matches!(b, GraphError::Cycle(_))
+                    );
+                    refused += 1;
+                    continue;
+                }
+                admitted += 1;
+                let replaced: Vec<(String, Value)> = update
+                    .keys()
+                    .filter_map(|k| components.get(k).map(|v| (k.clone(), v.clone())))
+                    .collect();
+                graph.apply(
+                    replaced.iter().map(|(k, v)| (k.as_str(), v)),
+                    update.iter().map(|(k, v)| (k.as_str(), v)),
+                );
+                components = merged;
+                let mut fresh = Graph::default();
+                fresh.apply([], components.iter().map(|(k, v)| (k.as_str(), v)));
+                assert_eq!(graph.parents, fresh.parents);
+            }
+        }
+        assert!(
+            refused > 100 && admitted > 100,
+            "{refused} refused, {admitted} admitted"
+        );
     }
 
     #[test]
