@@ -5,6 +5,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { fileURLToPath } from "node:url";
 import * as esbuild from "esbuild";
+import { wasmBytes } from "./wasm-bytes.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const gz = (buf) => zlib.gzipSync(buf, { level: 9 }).length;
@@ -36,6 +37,8 @@ console.log(
   JSON.stringify(
     {
       npmWasm: { raw: file(`${pkg}/agent_surfaces_bg.wasm`).length, gz: gz(file(`${pkg}/agent_surfaces_bg.wasm`)) },
+      // The same module before its name section was dropped, to say where the bytes go.
+      npmWasmGroups: wasmBytes(file("target/bench/pkg-names/agent_surfaces_bg.wasm")),
       npmJs: { raw: file(`${pkg}/agent_surfaces.js`).length, gz: gz(file(`${pkg}/agent_surfaces.js`)) },
       console: { files: console_, gz: console_.reduce((a, x) => a + x.gz, 0), raw: console_.reduce((a, x) => a + x.raw, 0) },
       officialWithoutLit: await official(["lit", "lit/*", "@lit/*"]),

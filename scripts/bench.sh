@@ -10,6 +10,8 @@ if [ ! -d bench/node_modules/@a2ui/web_core ] || [ bench/package-lock.json -nt b
   (cd bench && npm ci --no-audit --no-fund)
 fi
 mkdir -p target/bench
+# The same package with its name section kept, for bench/wasm-bytes.mjs (cargo's build is shared).
+wasm-pack build crates/surfaces-wasm --target web --release --out-dir ../../target/bench/pkg-names
 scripts/build-npm.sh
 trunk build --release
 node bench/gen-workloads.mjs

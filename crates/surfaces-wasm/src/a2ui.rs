@@ -197,7 +197,7 @@ impl SurfaceStore {
         part: JsValue,
         options: Option<js_sys::Object>,
     ) -> Result<JsValue, JsError> {
-        let part = if let Some(s) = part.as_string() {
+        let part = if let Some(s) = crate::text_of(&part) {
             serde_json::from_str(&s)
                 .map_err(|e| JsError::new(&format!("applyPart: the part is not JSON: {e}")))?
         } else {
@@ -225,7 +225,7 @@ impl SurfaceStore {
     ) -> Result<usize, JsError> {
         let ctx = context(&options)?;
         let started = now_ms();
-        let n = if let Some(text) = input.as_string() {
+        let n = if let Some(text) = crate::text_of(&input) {
             self.inner.borrow_mut().apply_text(&text, &ctx)
         } else {
             let data = from_js(&input, "applyEnvelopes: the input")?;

@@ -1,0 +1,151 @@
+// Where a .wasm module's bytes go: function bodies grouped by the crate (and, for ours, the
+// module) they come from, plus data segments. Needs the module's name section, so it reads a
+// build that kept it (scripts/bench.sh makes one next to the published, stripped package).
+import zlib from "node:zlib";
+
+const gz = (buf) => zlib.gzipSync(buf, { level: 9 }).length;
+
+function reader(bytes) {
+  let at = 0;
+  const r = {
+    get at() {
+      return at;
+    },
+    set at(v) {
+      at = v;
+    },
+    byte: () => bytes[at++],
+    u32() {
+      let value = 0;
+      let shift = 0;
+      for (;;) {
+        const b = bytes[at++];
+        value += (b & 0x7f) * 2 ** shift;
+        shift += 7;
+        if (b < 0x80) return value;
+      }
+    },
+    name() {
+      const len = r.u32();
+      const s = bytes.toString("utf8", at, at + len);
+      at += len;
+      return s;
+    },
+  };
+  return r;
+}
+
+/** Sections of a module: id, name (custom ones), body offsets. */
+function sections(bytes) {
+  const r = reader(bytes);
+  r.at = 8;
+  const out = [];
+  while (r.at < bytes.length) {
+    const id = r.byte();
+    const size = r.u32();
+    const start = r.at;
+    const name = id === 0 ? r.name() : null;
+    out.push({ id, name, start, body: r.at, end: start + size });
+    r.at = start + size;
+  }
+  return out;
+}
+
+// First matching rule wins; names are demangled Rust paths (wasm-bindgen demangles them).
+const GROUPS = [
+  ["ours: A2UI validation and fold", /^surfaces_core::a2ui::(schema|store|admission|tree|pointer|input|report|limits|path|formats)\b/],
+  ["ours: A2UI functions, dates, render model, actions", /^surfaces_core::a2ui::/],
+  ["ours: UI links card checker", /^surfaces_core::/],
+  ["ours: DOM renderer (mountSurface)", /^agent_surfaces::mount\b/],
+  ["ours: JS binding", /^agent_surfaces::/],
+  ["url + IDNA (url, idna, ICU4X code)", /^(url|idna|idna_adapter|icu_\w+|zerovec|zerofrom|yoke|potential_utf|utf8_iter|utf16_iter|write16|smallvec|litemap|tinystr|writeable|percent_encoding|form_urlencoded)::/],
+  ["regex-lite", /^regex_lite::/],
+  ["serde, serde_json, serde-wasm-bindgen", /^(serde|serde_core|serde_json|serde_wasm_bindgen|ryu|zmij|itoa|memchr)::/],
+  ["wasm-bindgen, js-sys, web-sys glue", /^(wasm_bindgen|js_sys|web_sys)::|^__wbindgen|^__wbg|^__externref|shim$/],
+  ["Rust std: alloc, collections, fmt, floats, allocator", /^(core|alloc|std|hashbrown|dlmalloc|compiler_builtins|__rustc|__rust|__rdl|__rg|memcmp|memcpy|memmove|memset|rust_)/],
+];
+
+/** The crate a demangled name belongs to: `<A as B>::f` and `drop_in_place<A>` count as A's. */
+function owner(name) {
+  let n = name.replace(/\[[0-9a-f]+\]/g, "");
+  for (;;) {
+    const m = n.match(/^(?:<|&mut |&|core::ptr::drop_in_place<|alloc::boxed::Box<|alloc::vec::Vec<|alloc::rc::Rc<|dyn )/);
+    if (!m) break;
+    n = n.slice(m[0].length);
+  }
+  // `<f64 as Trait>::f` or `<[T] as Trait>::f`: a primitive's impl belongs to the trait's crate.
+  const prim = n.match(/^(?:\[[^\]]*\]|\w+) as (?:<|&)?/);
+  if (prim && !prim[0].includes("::")) return owner(n.slice(prim[0].length));
+  return n;
+}
+
+export function wasmBytes(bytes) {
+  const secs = sections(bytes);
+  let imported = 0;
+  const imports = secs.find((s) => s.id === 2);
+  if (imports) {
+    const r = reader(bytes);
+    r.at = imports.body;
+    for (let i = r.u32(); i > 0; i--) {
+      r.name();
+      r.name();
+      const kind = r.byte();
+      if (kind === 0) {
+        imported++;
+        r.u32();
+      } else if (kind === 1) {
+        r.byte();
+        const flags = r.byte();
+        r.u32();
+        if (flags & 1) r.u32();
+      } else if (kind === 2) {
+        const flags = r.byte();
+        r.u32();
+        if (flags & 1) r.u32();
+      } else if (kind === 3) {
+        r.byte();
+        r.byte();
+      } else {
+        r.byte();
+        r.u32();
+      }
+    }
+  }
+  const names = new Map();
+  const nameSec = secs.find((s) => s.id === 0 && s.name === "name");
+  if (!nameSec) throw new Error("the module has no name section");
+  {
+    const r = reader(bytes);
+    r.at = nameSec.body;
+    while (r.at < nameSec.end) {
+      const sub = r.byte();
+      const size = r.u32();
+      const end = r.at + size;
+      if (sub === 1) for (let i = r.u32(); i > 0; i--) names.set(r.u32(), r.name());
+      r.at = end;
+    }
+  }
+  const groups = new Map([...GROUPS.map(([g]) => [g, []]), ["other", []]]);
+  const code = secs.find((s) => s.id === 10);
+  const r = reader(bytes);
+  r.at = code.body;
+  const count = r.u32();
+  for (let i = 0; i < count; i++) {
+    const size = r.u32();
+    const body = bytes.subarray(r.at, r.at + size);
+    r.at += size;
+    const name = owner(names.get(imported + i) ?? "");
+    const group = GROUPS.find(([, re]) => re.test(name))?.[0] ?? "other";
+    groups.get(group).push(body);
+  }
+  const rows = [...groups].map(([group, bodies]) => {
+    const all = Buffer.concat(bodies);
+    return { group, functions: bodies.length, raw: all.length, gz: all.length ? gz(all) : 0 };
+  });
+  const data = secs.filter((s) => s.id === 11).map((s) => bytes.subarray(s.body, s.end));
+  const dataAll = Buffer.concat(data);
+  const text = (dataAll.toString("latin1").match(/[\x20-\x7e]{6,}/g) ?? []).reduce((a, s) => a + s.length, 0);
+  rows.push({ group: "data: constant tables and strings", functions: 0, raw: dataAll.length, gz: gz(dataAll), text });
+  rows.sort((a, b) => b.raw - a.raw);
+  return rows;
+}
