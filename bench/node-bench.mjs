@@ -86,7 +86,8 @@ function agreement(text) {
 
 function time(fn, reps) {
   const samples = [];
-  for (let i = 0; i < 3; i++) fn(); // warm-up
+  // Warm-up long enough for V8 to tier both sides up (wasm starts in its baseline compiler).
+  for (let i = 0; i < 10; i++) fn();
   for (let i = 0; i < reps; i++) {
     const t0 = performance.now();
     fn();

@@ -77,16 +77,19 @@ impl Admission<'_> {
     }
 
     /// An `updateDataModel` path: absolute only.
-    pub fn model_path(&mut self, p: &str, path: &Path) {
-        if let Err(e) = pointer::parse(p) {
-            self.err(e.code(), path, e.message(p));
-        }
+    /// The pointer's segments, or `None` (with a finding) when it is refused.
+    pub fn model_path(&mut self, p: &str, path: &Path) -> Option<Vec<String>> {
+        pointer::parse(p)
+            .map_err(|e| self.err(e.code(), path, e.message(p)))
+            .ok()
     }
 
-    /// Keys of a data-model value must not be the prototype-polluting names.
-    pub fn model_value(&mut self, v: &Value, path: &Path) {
+    /// Keys of a data-model value must not be the prototype-polluting names. Returns the
+    /// value's size as compact JSON, measured on the same walk (the fold needs it next).
+    pub fn model_value(&mut self, v: &Value, path: &Path) -> usize {
         match v {
             Value::Object(o) => {
+                let mut size = 1 + o.len().max(1);
                 for (k, child) in o {
                     if FORBIDDEN_SEGMENTS.contains(&k.as_str()) {
                         self.err(
@@ -95,16 +98,19 @@ impl Admission<'_> {
                             format!("The key \"{k}\" is refused in a data model."),
                         );
                     } else {
-                        self.model_value(child, &path.key(k));
+                        size += pointer::string_size(k) + 1 + self.model_value(child, &path.key(k));
                     }
                 }
+                size
             }
             Value::Array(a) => {
+                let mut size = 1 + a.len().max(1);
                 for (i, child) in a.iter().enumerate() {
-                    self.model_value(child, &path.index(i));
+                    size += self.model_value(child, &path.index(i));
                 }
+                size
             }
-            _ => {}
+            other => pointer::json_size(other),
         }
     }
 
@@ -192,6 +198,35 @@ impl Admission<'_> {
                 }
             }
             _ => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    /// The fold trusts this size to skip measuring the whole model, so it must be exact.
+    #[test]
+    fn model_value_measures_compact_json() {
+        let (limits, urls) = (Limits::default(), UrlPolicy::default());
+        for v in [
+            json!({}),
+            json!([]),
+            json!({"a": [1, -2, 2.5, "q\"\\\n\u{1}é", null, true, false, {}, []]}),
+            json!([{"x": {"y": {"z": [0, 1e300, u64::MAX, i64::MIN]}}}, "", "😀"]),
+            json!("text"),
+            json!(12),
+        ] {
+            let mut adm = Admission {
+                limits: &limits,
+                urls: &urls,
+                errors: Vec::new(),
+            };
+            let size = adm.model_value(&v, &Path::ROOT);
+            assert!(adm.errors.is_empty());
+            assert_eq!(size, serde_json::to_string(&v).unwrap().len(), "{v}");
         }
     }
 }

@@ -237,7 +237,7 @@ pub fn json_size(v: &Value) -> usize {
                 5
             }
         }
-        Value::Number(n) => n.to_string().len(),
+        Value::Number(n) => number_size(n),
         Value::String(s) => string_size(s),
         Value::Array(a) => 2 + a.iter().map(json_size).sum::<usize>() + a.len().saturating_sub(1),
         Value::Object(o) => {
@@ -250,15 +250,47 @@ pub fn json_size(v: &Value) -> usize {
     }
 }
 
-fn string_size(s: &str) -> usize {
-    2 + s
-        .bytes()
-        .map(|b| match b {
-            b'"' | b'\\' | b'\n' | b'\r' | b'\t' | 0x08 | 0x0c => 2,
-            0..=0x1f => 6,
-            _ => 1,
-        })
-        .sum::<usize>()
+/// Digits of an integer, counted; other numbers written to a counter, not to a string
+/// (a data model is mostly integers, and this runs for every update).
+pub(crate) fn number_size(n: &serde_json::Number) -> usize {
+    fn digits(mut u: u64) -> usize {
+        let mut d = 1;
+        while u >= 10 {
+            u /= 10;
+            d += 1;
+        }
+        d
+    }
+    if let Some(u) = n.as_u64() {
+        return digits(u);
+    }
+    if let Some(i) = n.as_i64() {
+        return 1 + digits(i.unsigned_abs());
+    }
+    struct Count(usize);
+    impl std::fmt::Write for Count {
+        fn write_str(&mut self, s: &str) -> std::fmt::Result {
+            self.0 += s.len();
+            Ok(())
+        }
+    }
+    let mut c = Count(0);
+    let _ = std::fmt::Write::write_fmt(&mut c, format_args!("{n}"));
+    c.0
+}
+
+pub(crate) fn string_size(s: &str) -> usize {
+    let mut extra = 0;
+    for &b in s.as_bytes() {
+        // Most bytes need no escape: one comparison for them.
+        if b < 0x20 || b == b'"' || b == b'\\' {
+            extra += match b {
+                b'"' | b'\\' | b'\n' | b'\r' | b'\t' | 0x08 | 0x0c => 1,
+                _ => 5,
+            };
+        }
+    }
+    2 + s.len() + extra
 }
 
 #[cfg(test)]
@@ -325,7 +357,8 @@ mod tests {
 
     #[test]
     fn size_matches_serde() {
-        let v = json!({"a": [1, 2.5, "x\"y\n\u{1}", null, true, false], "b": {"c": "é"}});
+        let v = json!({"a": [1, 2.5, "x\"y\n\u{1}\\\t\u{1f}", null, true, false], "b": {"c": "é"},
+            "n": [0, 9, 10, 99, 100, -1, -10, u64::MAX, i64::MIN, 1e300, -0.5, 1.5e-7, 123456789.25]});
         assert_eq!(json_size(&v), serde_json::to_string(&v).unwrap().len());
     }
 }

@@ -274,6 +274,9 @@ impl SurfaceStore {
             errors: Vec::new(),
         };
         adm.id(sid, &mpath.key("surfaceId"));
+        // What admission learns of a data update, so the fold does not walk it again.
+        let mut segs = Vec::new();
+        let mut value_size = 0;
         match kind {
             // theme.iconUrl is kept as data only: never loaded, never shown as identity.
             MessageKind::CreateSurface => {}
@@ -290,10 +293,10 @@ impl SurfaceStore {
             }
             MessageKind::UpdateDataModel => {
                 if let Some(p) = body.get("path").and_then(Value::as_str) {
-                    adm.model_path(p, &mpath.key("path"));
+                    segs = adm.model_path(p, &mpath.key("path")).unwrap_or_default();
                 }
                 if let Some(value) = body.get("value") {
-                    adm.model_value(value, &mpath.key("value"));
+                    value_size = adm.model_value(value, &mpath.key("value"));
                 }
             }
             MessageKind::DeleteSurface => {}
@@ -338,7 +341,15 @@ impl SurfaceStore {
             .expect("schema-checked");
         match kind {
             MessageKind::UpdateComponents => update_components(surface, body, &limits, &mpath),
-            MessageKind::UpdateDataModel => update_data_model(surface, body, &limits, &mpath),
+            MessageKind::UpdateDataModel => {
+                let update = DataUpdate {
+                    segs,
+                    value_size,
+                    limits: &limits,
+                    mpath: &mpath,
+                };
+                update_data_model(surface, body, update)
+            }
             MessageKind::DeleteSurface => {
                 self.surfaces.retain(|s| s.id != sid);
                 Ok(Vec::new())
@@ -509,20 +520,28 @@ fn update_components(
     Ok(Vec::new())
 }
 
+/// An admitted data update: its parsed path and its value's size, from admission.
+struct DataUpdate<'a> {
+    segs: Vec<String>,
+    value_size: usize,
+    limits: &'a Limits,
+    mpath: &'a Path<'a>,
+}
+
 fn update_data_model(
     surface: &mut Surface,
     body: &mut Map<String, Value>,
-    limits: &Limits,
-    mpath: &Path,
+    update: DataUpdate,
 ) -> Result<Notes, Refusal> {
-    let raw_path = body
-        .get("path")
-        .and_then(Value::as_str)
-        .unwrap_or("")
-        .to_string();
-    let raw_path = raw_path.as_str();
-    let segs = pointer::parse(raw_path).expect("admission-checked");
-    let Some(value) = body.remove("value") else {
+    let DataUpdate {
+        segs,
+        value_size,
+        limits,
+        mpath,
+    } = update;
+    let value = body.remove("value");
+    let raw_path = body.get("path").and_then(Value::as_str).unwrap_or("");
+    let Some(value) = value else {
         // A delete never grows the model.
         pointer::delete(&mut surface.model, &segs);
         return Ok(Vec::new());
@@ -551,7 +570,6 @@ fn update_data_model(
             ),
         )
     };
-    let value_size = pointer::json_size(&value);
     // Each segment may add a key, braces and a comma; padded array slots are `null,` each.
     // Saturating: an agent's index may be as large as usize (32 bits in wasm).
     let growth = value_size
