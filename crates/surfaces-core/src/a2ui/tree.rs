@@ -16,50 +16,31 @@ pub struct ChildRef<'a> {
     pub shared: bool,
 }
 
-/// The ids a component refers to, in the order it renders them.
-pub fn children(component: &Value) -> Vec<ChildRef<'_>> {
-    let mut out = Vec::new();
+/// Calls `f` with each id a component refers to, in the order it renders them, without
+/// collecting them (the graph checks visit every component of every update).
+pub fn each_child<'a>(component: &'a Value, mut f: impl FnMut(ChildRef<'a>)) {
     let Some(o) = component.as_object() else {
-        return out;
+        return;
+    };
+    let mut one = |v: Option<&'a Value>, template: bool, shared: bool| {
+        if let Some(id) = v.and_then(Value::as_str) {
+            f(ChildRef {
+                id,
+                template,
+                shared,
+            });
+        }
     };
     match o.get("component").and_then(Value::as_str) {
         Some("Row" | "Column" | "List") => match o.get("children") {
-            Some(Value::Array(ids)) => {
-                out.extend(ids.iter().filter_map(Value::as_str).map(|id| ChildRef {
-                    id,
-                    template: false,
-                    shared: false,
-                }))
-            }
-            Some(Value::Object(t)) => {
-                if let Some(id) = t.get("componentId").and_then(Value::as_str) {
-                    out.push(ChildRef {
-                        id,
-                        template: true,
-                        shared: true,
-                    });
-                }
-            }
+            Some(Value::Array(ids)) => ids.iter().for_each(|id| one(Some(id), false, false)),
+            Some(Value::Object(t)) => one(t.get("componentId"), true, true),
             _ => {}
         },
-        Some("Card" | "Button") => {
-            out.extend(o.get("child").and_then(Value::as_str).map(|id| ChildRef {
-                id,
-                template: false,
-                shared: false,
-            }))
-        }
+        Some("Card" | "Button") => one(o.get("child"), false, false),
         Some("Modal") => {
-            out.extend(o.get("trigger").and_then(Value::as_str).map(|id| ChildRef {
-                id,
-                template: false,
-                shared: true,
-            }));
-            out.extend(o.get("content").and_then(Value::as_str).map(|id| ChildRef {
-                id,
-                template: false,
-                shared: false,
-            }));
+            one(o.get("trigger"), false, true);
+            one(o.get("content"), false, false);
         }
         Some("Tabs") => {
             for tab in o
@@ -68,16 +49,20 @@ pub fn children(component: &Value) -> Vec<ChildRef<'_>> {
                 .into_iter()
                 .flatten()
             {
-                out.extend(tab.get("child").and_then(Value::as_str).map(|id| ChildRef {
-                    id,
-                    template: false,
-                    shared: false,
-                }));
+                one(tab.get("child"), false, false);
             }
         }
         _ => {}
     }
-    out
+}
+
+/// Calls `f` with each id a component places as its own (not shared) child.
+fn each_owned_child<'a>(component: &'a Value, mut f: impl FnMut(&'a str)) {
+    each_child(component, |c| {
+        if !c.shared {
+            f(c.id)
+        }
+    });
 }
 
 /// A structural problem that makes an `updateComponents` inadmissible.
@@ -93,11 +78,15 @@ pub enum GraphError {
 /// check is the reference the incremental one is tested against.
 pub fn check(components: &Map<String, Value>) -> Result<(), GraphError> {
     let mut parents: HashMap<&str, &str> = HashMap::new();
+    let mut twice = None;
     for (id, c) in components {
-        for child in children(c).into_iter().filter(|c| !c.shared) {
-            if parents.insert(child.id, id).is_some() {
-                return Err(GraphError::TwoParents(child.id.to_string()));
+        each_owned_child(c, |child| {
+            if parents.insert(child, id).is_some() {
+                twice.get_or_insert(child);
             }
+        });
+        if let Some(child) = twice {
+            return Err(GraphError::TwoParents(child.to_string()));
         }
     }
     let starts: Vec<&str> = components.keys().map(String::as_str).collect();
@@ -105,7 +94,8 @@ pub fn check(components: &Map<String, Value>) -> Result<(), GraphError> {
 }
 
 /// Depth-first with three colours from `starts`, iteratively so a hostile chain cannot
-/// exhaust the stack. Finds every cycle reachable from them.
+/// exhaust the stack. Finds every cycle reachable from them. The ids still to visit of every
+/// node on the path share one stack, so a visit allocates nothing of its own.
 fn acyclic_from<'a>(
     starts: &[&'a str],
     get: impl Fn(&str) -> Option<&'a Value>,
@@ -116,33 +106,33 @@ fn acyclic_from<'a>(
         Black,
     }
     let mut colour: BTreeMap<&str, Colour> = BTreeMap::new();
-    let kids = |id: &str| -> Vec<&'a str> {
-        get(id)
-            .map(|c| children(c).into_iter().map(|c| c.id).collect())
-            .unwrap_or_default()
-    };
+    // The path: each node with where its pending children start in `pending`.
+    let mut path: Vec<(&str, usize)> = Vec::new();
+    let mut pending: Vec<&str> = Vec::new();
     for &start in starts {
-        if colour.contains_key(start) || get(start).is_none() {
+        if colour.contains_key(start) {
             continue;
         }
-        let mut stack: Vec<(&str, Vec<&str>)> = Vec::new();
+        let Some(c) = get(start) else { continue };
         colour.insert(start, Colour::Grey);
-        stack.push((start, kids(start)));
-        while let Some((node, pending)) = stack.last_mut() {
-            match pending.pop() {
-                Some(next) => match colour.get(next) {
-                    Some(Colour::Grey) => return Err(GraphError::Cycle(next.to_string())),
-                    Some(Colour::Black) => {}
-                    None if get(next).is_some() => {
-                        colour.insert(next, Colour::Grey);
-                        let k = kids(next);
-                        stack.push((next, k));
-                    }
-                    None => {}
-                },
+        path.push((start, pending.len()));
+        each_child(c, |k| pending.push(k.id));
+        while let Some(&(node, from)) = path.last() {
+            if pending.len() == from {
+                colour.insert(node, Colour::Black);
+                path.pop();
+                continue;
+            }
+            let next = pending.pop().expect("not empty");
+            match colour.get(next) {
+                Some(Colour::Grey) => return Err(GraphError::Cycle(next.to_string())),
+                Some(Colour::Black) => {}
                 None => {
-                    colour.insert(node, Colour::Black);
-                    stack.pop();
+                    if let Some(c) = get(next) {
+                        colour.insert(next, Colour::Grey);
+                        path.push((next, pending.len()));
+                        each_child(c, |k| pending.push(k.id));
+                    }
                 }
             }
         }
@@ -170,17 +160,20 @@ impl Graph {
         update: &BTreeMap<&str, &Value>,
     ) -> Result<(), GraphError> {
         let mut claimed: BTreeMap<&str, &str> = BTreeMap::new();
+        let mut twice = None;
         for (&id, &c) in update {
-            for child in children(c).into_iter().filter(|c| !c.shared) {
-                if claimed.insert(child.id, id).is_some() {
-                    return Err(GraphError::TwoParents(child.id.to_string()));
-                }
+            each_owned_child(c, |child| {
                 // A parent outside the update keeps its children; one inside is replaced.
-                if let Some(old) = self.parents.get(child.id) {
-                    if old != id && !update.contains_key(old.as_str()) {
-                        return Err(GraphError::TwoParents(child.id.to_string()));
-                    }
+                let kept_elsewhere = self
+                    .parents
+                    .get(child)
+                    .is_some_and(|old| old != id && !update.contains_key(old.as_str()));
+                if claimed.insert(child, id).is_some() || kept_elsewhere {
+                    twice.get_or_insert(child);
                 }
+            });
+            if let Some(child) = twice {
+                return Err(GraphError::TwoParents(child.to_string()));
             }
         }
         let starts: Vec<&str> = update.keys().copied().collect();
@@ -197,16 +190,16 @@ impl Graph {
         update: impl IntoIterator<Item = (&'v str, &'v Value)>,
     ) {
         for (id, c) in old {
-            for child in children(c).into_iter().filter(|c| !c.shared) {
-                if self.parents.get(child.id).is_some_and(|p| p == id) {
-                    self.parents.remove(child.id);
+            each_owned_child(c, |child| {
+                if self.parents.get(child).is_some_and(|p| p == id) {
+                    self.parents.remove(child);
                 }
-            }
+            });
         }
         for (id, c) in update {
-            for child in children(c).into_iter().filter(|c| !c.shared) {
-                self.parents.insert(child.id.to_string(), id.to_string());
-            }
+            each_owned_child(c, |child| {
+                self.parents.insert(child.to_string(), id.to_string());
+            });
         }
     }
 }
