@@ -158,10 +158,20 @@ impl Renderer {
             None => format!(":{}", n.id),
         };
         if let Some(old) = self.drawn.remove(&key) {
-            if old.node == n && old.phrasing == phrasing {
-                let element = old.element.clone();
-                self.keep(key, old);
-                return element;
+            if old.phrasing == phrasing {
+                if old.node == n {
+                    let element = old.element.clone();
+                    self.keep(key, old);
+                    return element;
+                }
+                // Only an input's value moved (the person typed, or the agent set it): the
+                // control is updated in place, so it keeps its focus and caret.
+                if with_value_of(&n, &old.node).is_some_and(|m| m == old.node) {
+                    set_control_value(&old.element, &n.kind);
+                    let element = old.element.clone();
+                    self.keep(key, Drawn { node: n, ..old });
+                    return element;
+                }
             }
         }
         self.building.push(Frame {
@@ -712,6 +722,61 @@ impl Renderer {
     }
 }
 
+/// Where the caret is in a text control (inputs without one, like checkboxes, have none).
+fn caret_of(e: &Element) -> Option<(u32, u32)> {
+    if let Some(i) = e.dyn_ref::<HtmlInputElement>() {
+        return Some((i.selection_start().ok()??, i.selection_end().ok()??));
+    }
+    let t = e.dyn_ref::<web_sys::HtmlTextAreaElement>()?;
+    Some((t.selection_start().ok()??, t.selection_end().ok()??))
+}
+
+/// `n` with the value of `old`'s control, when both are the same kind of input.
+fn with_value_of(n: &Node, old: &Node) -> Option<Node> {
+    let mut m = n.clone();
+    match (&mut m.kind, &old.kind) {
+        (Kind::TextField { value, .. }, Kind::TextField { value: was, .. })
+        | (Kind::DateTimeInput { value, .. }, Kind::DateTimeInput { value: was, .. }) => {
+            value.clone_from(was)
+        }
+        (Kind::CheckBox { value, .. }, Kind::CheckBox { value: was, .. }) => *value = *was,
+        (Kind::Slider { value, .. }, Kind::Slider { value: was, .. }) => *value = *was,
+        _ => return None,
+    }
+    Some(m)
+}
+
+/// Sets the control inside a drawn input to `kind`'s value, touching it only if it differs
+/// (setting an equal value would still move the caret).
+fn set_control_value(element: &Element, kind: &Kind) {
+    let Ok(Some(control)) = element.query_selector("input, textarea") else {
+        return;
+    };
+    if let Some(t) = control.dyn_ref::<web_sys::HtmlTextAreaElement>() {
+        if let Kind::TextField { value, .. } = kind {
+            if t.value() != *value {
+                t.set_value(value);
+            }
+        }
+        return;
+    }
+    let Some(i) = control.dyn_ref::<HtmlInputElement>() else {
+        return;
+    };
+    match kind {
+        Kind::TextField { value, .. } | Kind::DateTimeInput { value, .. }
+            if i.value() != *value =>
+        {
+            i.set_value(value)
+        }
+        Kind::CheckBox { value, .. } if i.checked() != *value => i.set_checked(*value),
+        Kind::Slider { value, .. } if i.value_as_number() != *value => {
+            i.set_value(&value.to_string())
+        }
+        _ => {}
+    }
+}
+
 /// After a person's edit: checks are re-evaluated and buttons and error lists updated in
 /// place, so the input being typed into keeps its focus.
 fn refresh_checks(root: &Element, store: &a2ui::SurfaceStore, surface: &str, locale: &str) {
@@ -803,12 +868,33 @@ impl MountedSurface {
             self.element.append_child(&p).expect("append");
             return;
         };
+        // A reused element moved into a redrawn parent loses focus: it is given back below.
+        let focused = self
+            .renderer
+            .doc
+            .active_element()
+            .filter(|a| self.element.contains(Some(a)));
+        let caret = focused.as_ref().and_then(caret_of);
         let root = self.renderer.node(tree, false);
         // Whatever the last draw made and this one did not reuse goes, handlers included.
         self.renderer.drawn = std::mem::take(&mut self.renderer.next);
         let current = self.element.first_element_child();
         if current.as_ref() != Some(&root) || self.element.child_nodes().length() != 1 {
             self.element.replace_children_with_node_1(&root);
+        }
+        if let Some(f) = focused.filter(|f| self.element.contains(Some(f))) {
+            if self.renderer.doc.active_element().as_ref() != Some(&f) {
+                if let Some(h) = f.dyn_ref::<web_sys::HtmlElement>() {
+                    let _ = h.focus();
+                }
+                if let Some((start, end)) = caret {
+                    if let Some(i) = f.dyn_ref::<HtmlInputElement>() {
+                        let _ = i.set_selection_range(start, end);
+                    } else if let Some(t) = f.dyn_ref::<web_sys::HtmlTextAreaElement>() {
+                        let _ = t.set_selection_range(start, end);
+                    }
+                }
+            }
         }
     }
 

@@ -320,3 +320,63 @@ fn update_redraws_only_what_changed_and_reused_buttons_still_work() {
     assert_eq!(*clicks.borrow(), 2);
     assert_eq!(all(&el, "button").len(), 1, "the old button is gone");
 }
+
+#[wasm_bindgen_test]
+fn update_keeps_focus_in_the_field_being_typed_into() {
+    let stream = r#"[
+      {"version":"v0.9","createSurface":{"surfaceId":"f","catalogId":"https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"}},
+      {"version":"v0.9","updateComponents":{"surfaceId":"f","components":[
+        {"id":"root","component":"Column","children":["title","name","city"]},
+        {"id":"title","component":"Text","text":{"path":"/title"}},
+        {"id":"name","component":"TextField","label":"Name","value":{"path":"/name"}},
+        {"id":"city","component":"TextField","label":"City","value":{"path":"/city"}}]}}
+    ]"#;
+    let mut store = SurfaceStore::new(None).unwrap();
+    store
+        .apply_envelopes(JsValue::from_str(stream), None)
+        .unwrap();
+    let el = element();
+    let options = Object::new();
+    Reflect::set(&options, &"surfaceId".into(), &"f".into()).unwrap();
+    let mut mounted = mount_surface(el.clone(), &store, options).unwrap();
+    let inputs = all(&el, "input");
+    let name: HtmlInputElement = inputs[0].clone().unchecked_into();
+    let city: HtmlInputElement = inputs[1].clone().unchecked_into();
+    name.focus().unwrap();
+    name.set_value("Ada");
+    name.dispatch_event(&web_sys::Event::new("input").unwrap())
+        .unwrap();
+    name.set_selection_range(1, 1).unwrap();
+
+    let agent = |store: &mut SurfaceStore, path: &str, value: &str| {
+        let env = format!(
+            r#"{{"version":"v0.9","updateDataModel":{{"surfaceId":"f","path":"{path}","value":"{value}"}}}}"#
+        );
+        store
+            .apply_envelopes(JsValue::from_str(&env), None)
+            .unwrap();
+    };
+    agent(&mut store, "/title", "Hello");
+    mounted.update();
+    let doc = web_sys::window().unwrap().document().unwrap();
+    assert!(el.text_content().unwrap().contains("Hello"));
+    assert_eq!(
+        all(&el, "input")[0],
+        Element::from(name.clone()),
+        "same input"
+    );
+    assert_eq!(
+        doc.active_element(),
+        Some(Element::from(name.clone())),
+        "the field being typed into keeps its focus"
+    );
+    assert_eq!(name.value(), "Ada");
+    assert_eq!(name.selection_start().unwrap(), Some(1), "and its caret");
+
+    // The agent sets a field the person has not touched: updated in place.
+    agent(&mut store, "/city", "Paris");
+    mounted.update();
+    assert_eq!(all(&el, "input")[1], Element::from(city.clone()));
+    assert_eq!(city.value(), "Paris");
+    assert_eq!(doc.active_element(), Some(Element::from(name.clone())));
+}
