@@ -26,7 +26,8 @@ Workloads are generated deterministically by \`bench/workloads.mjs\`.
 
 ## Fold throughput, side by side in one Node process
 
-Ours: the npm package's \`new SurfaceStore().applyEnvelopes(text)\`. Official: \`@a2ui/web_core@0.11.0\`
+Ours: the npm package's \`new SurfaceStore().applyEnvelopes(text)\` (the store is freed after the clock stops,
+as the official side's objects are left to the garbage collector). Official: \`@a2ui/web_core@0.11.0\`
 v0.9 \`new MessageProcessor([basicCatalog]).processMessages(JSON.parse(text))\`. Floor: \`JSON.parse(text)\`
 alone. Limits are raised so both accept everything. Median of ${node.results[0].ours.reps} runs after warm-up (p10, p90).
 

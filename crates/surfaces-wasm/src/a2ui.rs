@@ -119,14 +119,15 @@ export type ActionResult =
   | { ok: false; code: string; reason: string };
 "#;
 
+#[wasm_bindgen]
+extern "C" {
+    #[wasm_bindgen(catch, js_namespace = performance, js_name = now)]
+    fn performance_now() -> Result<f64, JsValue>;
+}
+
+/// A monotonic clock for `foldMs` where there is one (browsers, Node), else the date.
 fn now_ms() -> f64 {
-    let perf = js_sys::Reflect::get(&js_sys::global(), &JsValue::from_str("performance")).ok();
-    perf.and_then(|p| {
-        let now = js_sys::Reflect::get(&p, &JsValue::from_str("now")).ok()?;
-        let f: js_sys::Function = now.dyn_into().ok()?;
-        f.call0(&p).ok()?.as_f64()
-    })
-    .unwrap_or_else(js_sys::Date::now)
+    performance_now().unwrap_or_else(|_| js_sys::Date::now())
 }
 
 fn context(options: &Option<js_sys::Object>) -> Result<ApplyContext, JsError> {
