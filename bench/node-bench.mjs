@@ -8,18 +8,13 @@ import { performance } from "node:perf_hooks";
 import { MessageProcessor } from "@a2ui/web_core/v0_9";
 import { basicCatalog } from "@a2ui/web_core/v0_9/basic_catalog";
 import { examples, bigSurface, megabyte, storm } from "./workloads.mjs";
+import { LIMITS } from "./limits.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const SPEC = process.env.AGENT_SURFACES_SPEC || path.join(ROOT, "../shared/spec");
 const PKG = path.join(ROOT, "crates/surfaces-wasm/pkg");
 const ours = await import(path.join(PKG, "agent_surfaces.js"));
 ours.initSync({ module: fs.readFileSync(path.join(PKG, "agent_surfaces_bg.wasm")) });
-
-// Raised so that both accept everything in every workload.
-const LIMITS = {
-  envelopes: 1e9, surfaces: 10000, components: 100000, depth: 1000, dataModelBytes: 1e9, textChars: 1e9,
-  options: 1e6, idChars: 1e6, actionContextBytes: 1e9, partBytes: 2e9, updateBurst: 1e9, updatesPerSecond: 1e9,
-};
 
 function foldOurs(text) {
   const store = new ours.SurfaceStore({ limits: LIMITS });

@@ -83,6 +83,20 @@ column adds up to more than the module.
 | --- | ---: | ---: | ---: |
 ${sizes.npmWasmGroups.map((g) => `| ${g.group}${g.text !== undefined ? ` (${kb(g.text)} of it text)` : ""} | ${g.functions || ""} | ${kb(g.raw)} | ${kb(g.gz)} |`).join("\n")}
 
+### Build choices
+
+Measured with \`node bench/ab.mjs DIR DIR\`, which folds the workloads with several builds of the
+package interleaved in one process (so they share the machine's noise). To re-check a choice,
+build the alternative into another directory, for example
+\`wasm-pack build crates/surfaces-wasm --target web --release --out-dir /tmp/alt -- --config
+'profile.release.package.surfaces-core.opt-level="s"' --config 'profile.release.package.serde_json.opt-level="s"'\`.
+
+- \`surfaces-core\` and \`serde_json\` at opt-level 3, the rest at "z": 30–45% less fold time than
+  opt-level "s" for them, for about 30 KB more gzipped; everything at "z" is about twice as slow.
+- serde_json without \`preserve_order\` (sorted \`BTreeMap\` objects instead of SipHash-indexed
+  ones): 10–25% less fold time.
+- Talc instead of Rust's default allocator (dlmalloc): no gain, so not used.
+
 ## Targets
 
 `;

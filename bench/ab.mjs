@@ -1,0 +1,43 @@
+// Compares builds of the npm package, interleaved in one Node process so that they share the
+// machine's noise: `node bench/ab.mjs DIR DIR...` (each DIR a wasm-pack output). Prints the
+// median fold time of each on each workload. Used to choose between build settings (see
+// BENCHMARKS.md); the store is freed outside the timed region, as in node-bench.mjs.
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { performance } from "node:perf_hooks";
+import { examples, bigSurface, megabyte, storm } from "./workloads.mjs";
+import { LIMITS } from "./limits.mjs";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const SPEC = process.env.AGENT_SURFACES_SPEC || path.join(ROOT, "../shared/spec");
+const dirs = process.argv.slice(2).map((d) => path.resolve(d));
+if (dirs.length === 0) {
+  console.error("usage: node bench/ab.mjs PKG_DIR [PKG_DIR...]");
+  process.exit(2);
+}
+const builds = [];
+for (const dir of dirs) {
+  // A query string per directory, so that each gets its own module instance.
+  const m = await import(`${path.join(dir, "agent_surfaces.js")}?${encodeURIComponent(dir)}`);
+  m.initSync({ module: fs.readFileSync(path.join(dir, "agent_surfaces_bg.wasm")) });
+  builds.push([dir, m]);
+}
+const reps = Number(process.env.BENCH_REPS || 50);
+const loads = { examples: examples(SPEC), big: bigSurface(), megabyte: megabyte(), storm: storm() };
+for (const [name, msgs] of Object.entries(loads)) {
+  const text = JSON.stringify(msgs);
+  const samples = builds.map(() => []);
+  for (let i = 0; i < reps + 10; i++) {
+    builds.forEach(([, m], b) => {
+      const t0 = performance.now();
+      const store = new m.SurfaceStore({ limits: LIMITS });
+      store.applyEnvelopes(text);
+      const ms = performance.now() - t0;
+      store.free();
+      if (i >= 10) samples[b].push(ms);
+    });
+  }
+  const medians = samples.map((s) => s.sort((a, b) => a - b)[s.length >> 1].toFixed(2));
+  console.log(`${name.padEnd(9)} ${builds.map(([dir], b) => `${path.basename(dir)} ${medians[b]} ms`).join("  ")}`);
+}
