@@ -804,3 +804,120 @@ fn stats_hold_codes_and_counts_only() {
     assert!(!stats.contains("SECRET"), "{stats}");
     assert_eq!(s.stats().components.get("Text"), Some(&1));
 }
+
+/// Everything a store shows: report, findings (with messages), counters.
+fn state(s: &SurfaceStore) -> (Value, Vec<String>, String) {
+    (
+        report(s),
+        s.findings().iter().map(|f| format!("{f:?}")).collect(),
+        format!("{:?}", s.stats()),
+    )
+}
+
+/// Text (where data updates take a fast path) and parsed values (the general path) fold
+/// alike, findings included, on the edge cases of the fast path: null paths and values,
+/// repeated keys, escapes, key order, versions, limits, rate, ownership.
+#[test]
+fn text_and_parsed_values_fold_alike() {
+    let d = |body: &str| format!(r#"{{"version":"v0.9","updateDataModel":{body}}}"#);
+    let envelopes = [
+        format!(r#"{{"version":"v0.9","createSurface":{{"surfaceId":"s","catalogId":"{BASIC}"}}}}"#),
+        d(r#"{"surfaceId":"s","path":"/a","value":1}"#),
+        d(r#"{"surfaceId":"s","path":"/a","value":null}"#),
+        d(r#"{"surfaceId":"s","path":"/a"}"#),
+        d(r#"{"surfaceId":"s","path":null,"value":1}"#),
+        d(r#"{"surfaceId":"s","value":{"whole":true}}"#),
+        d(r#"{"surfaceId":"s","value":[1]}"#),
+        d(r#"{"surfaceId":"s","path":"/b/0/c","value":"x\"y"}"#),
+        d(r#"{"surfaceId":"s\u0073","path":"/esc","value":2}"#),
+        d(r#"{"surfaceId":"s","surfaceId":"s","path":"/dup","value":3}"#),
+        r#"{"version":"v0.8","version":"v0.9","updateDataModel":{"surfaceId":"s","path":"/v","value":4}}"#.into(),
+        r#"{"updateDataModel":{"value":5,"path":"/order","surfaceId":"s"},"version":"v0.9.1"}"#.into(),
+        r#"{"version":"v1.0","updateDataModel":{"surfaceId":"s","path":"/v","value":6}}"#.into(),
+        d(r#"{"surfaceId":"s","path":"/a","value":1,"extra":1}"#),
+        d(r#"{"surfaceId":"nope","path":"/a","value":1}"#),
+        d(r#"{"surfaceId":"s","path":"a/b","value":1}"#),
+        d(r#"{"surfaceId":"s","path":"/~2","value":1}"#),
+        d(r#"{"surfaceId":"s","path":"/__proto__/x","value":1}"#),
+        d(r#"{"surfaceId":"s","path":"/p","value":{"constructor":1}}"#),
+        d(r#"{"surfaceId":"s","path":"/a/b","value":1}"#),
+        d(r#"{"surfaceId":"s","path":"/big","value":"0123456789012345678901234567890123456789"}"#),
+        d(&format!(r#"{{"surfaceId":"{}","path":"/a","value":1}}"#, "i".repeat(20))),
+        d(r#"{"surfaceId":"s","path":"/n","value":123456789.5}"#),
+        d(r#"{"surfaceId":"s","path":"/a","value":7}"#),
+        d(r#"{"surfaceId":"s","path":"/a","value":8}"#),
+        d(r#"{"surfaceId":"s","path":"/a","value":9}"#),
+    ];
+    let text = format!("[{}]", envelopes.join(","));
+    for (limits, ctx) in [
+        (Limits::default(), ApplyContext::default()),
+        (
+            Limits {
+                data_model_bytes: 120,
+                id_chars: 10,
+                envelopes: 24,
+                update_burst: 20,
+                ..Limits::default()
+            },
+            ApplyContext {
+                context_id: Some("task".into()),
+                now_ms: Some(0.0),
+            },
+        ),
+    ] {
+        // As one batch, and one envelope at a time (so no later update can hide a difference).
+        let mut by_text = SurfaceStore::new(limits.clone());
+        assert_eq!(by_text.apply_text(&text, &ctx), envelopes.len());
+        let mut by_value = SurfaceStore::new(limits.clone());
+        by_value.apply_data_owned(serde_json::from_str(&text).unwrap(), &ctx);
+        assert_eq!(state(&by_text), state(&by_value));
+        assert!(by_text.report().applied > 5 && by_text.report().ignored > 5);
+        let mut by_text = SurfaceStore::new(limits.clone());
+        let mut by_value = SurfaceStore::new(limits);
+        for e in &envelopes {
+            by_text.apply_text(&format!("[{e}]"), &ctx);
+            by_value.apply_data_owned(serde_json::from_str(e).unwrap(), &ctx);
+            assert_eq!(state(&by_text), state(&by_value), "after {e}");
+        }
+    }
+    // Another context may not write into the surface, by either path.
+    let mut a = SurfaceStore::new(Limits::default());
+    let mut b = SurfaceStore::new(Limits::default());
+    let own = ApplyContext {
+        context_id: Some("mine".into()),
+        now_ms: None,
+    };
+    let other = ApplyContext {
+        context_id: Some("theirs".into()),
+        now_ms: None,
+    };
+    let update = format!("[{}]", d(r#"{"surfaceId":"s","path":"/a","value":1}"#));
+    for s in [&mut a, &mut b] {
+        s.apply_text(&format!("[{}]", envelopes[0]), &own);
+    }
+    a.apply_text(&update, &other);
+    b.apply_data_owned(serde_json::from_str(&update).unwrap(), &other);
+    assert_eq!(state(&a), state(&b));
+    assert_eq!(codes(&a), ["surface-not-owned"]);
+}
+
+/// An envelope nested past what the JSON reader takes is skipped alone: the rest of its
+/// batch still applies.
+#[test]
+fn a_too_deep_envelope_is_skipped_alone() {
+    let deep = format!(
+        r#"{{"version":"v0.9","updateDataModel":{{"surfaceId":"s","path":"/d","value":{}{}}}}}"#,
+        "[".repeat(200),
+        "]".repeat(200)
+    );
+    let text = format!(
+        r#"[{},{},{}]"#,
+        create("s"),
+        deep,
+        data("s", "/ok", json!(true))
+    );
+    let mut s = SurfaceStore::new(Limits::default());
+    assert_eq!(s.apply_text(&text, &ApplyContext::default()), 3);
+    assert_eq!(codes(&s), ["envelope-not-json"]);
+    assert_eq!(report(&s)["surfaces"][0]["dataModel"], json!({"ok": true}));
+}

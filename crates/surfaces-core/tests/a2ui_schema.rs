@@ -649,3 +649,76 @@ fn mutated_streams_never_panic() {
         "{applied} envelopes applied; the mutations should leave many valid"
     );
 }
+
+/// The text path (with its fast path for data updates) and the general path over parsed
+/// values end every step in the same state, findings included, on official streams and
+/// randomly mutated data updates.
+#[test]
+fn text_and_parsed_values_fold_alike_on_mutated_streams() {
+    use surfaces_core::a2ui::{ApplyContext, Limits, SurfaceStore};
+    let state = |s: &SurfaceStore| {
+        (
+            s.report().to_json(),
+            s.findings()
+                .iter()
+                .map(|f| format!("{f:?}"))
+                .collect::<Vec<_>>(),
+            format!("{:?}", s.stats()),
+        )
+    };
+    let dir = spec::spec_dir().join("a2ui/v0_9/catalogs/basic/examples");
+    let mut streams: Vec<Vec<Value>> = Vec::new();
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let v: Value =
+            serde_json::from_str(&std::fs::read_to_string(entry.unwrap().path()).unwrap()).unwrap();
+        streams.push(v["messages"].as_array().unwrap().clone());
+    }
+    let data_seeds = [
+        json!({"version": "v0.9", "updateDataModel": {"surfaceId": "s", "path": "/a/0", "value": {"b": [1, "x"]}}}),
+        json!({"version": "v0.9.1", "updateDataModel": {"surfaceId": "s", "value": {"a": 1}}}),
+        json!({"version": "v0.9", "updateDataModel": {"surfaceId": "s", "path": "/a"}}),
+    ];
+    let create = json!({"version": "v0.9", "createSurface": {"surfaceId": "s",
+        "catalogId": "https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"}});
+    let mut rng = Rng(0x0fa5_7a70);
+    for _ in 0..150 {
+        let mut stream = vec![create.clone()];
+        for _ in 0..12 {
+            let mut e = rng.pick(&data_seeds).clone();
+            for _ in 0..rng.below(3) {
+                mutate(&mut e, &mut rng);
+            }
+            stream.push(e);
+        }
+        streams.push(stream);
+    }
+    let (mut steps, mut fast_shaped) = (0, 0);
+    for (round, stream) in streams.iter().enumerate() {
+        let limits = Limits {
+            data_model_bytes: if round % 2 == 0 { 200 } else { 65_536 },
+            ..Limits::default()
+        };
+        let ctx = ApplyContext {
+            context_id: None,
+            now_ms: Some(round as f64),
+        };
+        let mut by_text = SurfaceStore::new(limits.clone());
+        let mut by_value = SurfaceStore::new(limits);
+        for e in stream {
+            let mut e = e.clone();
+            if rng.below(4) == 0 {
+                mutate(&mut e, &mut rng);
+            }
+            let text = serde_json::to_string(&e).unwrap();
+            fast_shaped += usize::from(text.contains("updateDataModel"));
+            by_text.apply_text(&format!("[{text}]"), &ctx);
+            by_value.apply_data_owned(Value::Array(vec![e.clone()]), &ctx);
+            assert_eq!(state(&by_text), state(&by_value), "after {text}");
+            steps += 1;
+        }
+    }
+    assert!(
+        steps > 2000 && fast_shaped > 1500,
+        "{steps} steps, {fast_shaped} data updates"
+    );
+}

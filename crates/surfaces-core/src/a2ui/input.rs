@@ -1,8 +1,10 @@
 //! Getting envelopes out of what transports carry: A2A data parts, JSON arrays,
 //! `{"messages": [...]}` objects, single envelopes and JSON Lines.
 
+use serde_json::value::RawValue;
 use serde_json::Value;
 
+use super::fast;
 use super::pointer::json_size;
 use super::store::{ApplyContext, SurfaceStore};
 use crate::finding::Severity;
@@ -135,30 +137,58 @@ impl SurfaceStore {
             );
             return 0;
         }
+        // An array, the usual batch, read in one pass (data updates on the fast path).
+        if let Some(batch) = fast::batch(text) {
+            let n = batch.len();
+            for e in batch {
+                self.apply_read(e, ctx);
+            }
+            return n;
+        }
+        // An array the one-pass reader refused, because an envelope is nested deeper than
+        // the JSON reader goes: each envelope is read on its own, so that one is skipped alone.
+        if let Ok(raws) = serde_json::from_str::<Vec<&RawValue>>(text) {
+            for raw in &raws {
+                self.apply_envelope_text(raw.get(), ctx);
+            }
+            return raws.len();
+        }
         if let Ok(v) = serde_json::from_str::<Value>(text) {
             return self.apply_data_owned(v, ctx);
         }
         let mut n = 0;
         for line in text.lines().filter(|l| !l.trim().is_empty()) {
             n += 1;
-            match serde_json::from_str::<Value>(line) {
-                Ok(v) => {
-                    self.apply_envelope_owned(v, ctx);
-                }
-                Err(e) => {
-                    let index = self.envelopes;
-                    self.envelopes += 1;
-                    self.ignored += 1;
-                    self.note(
-                        Some(index),
-                        Severity::Error,
-                        "envelope-not-json",
-                        String::new(),
-                        format!("This line is not JSON ({e})."),
-                    );
-                }
-            }
+            self.apply_envelope_text(line, ctx);
         }
         n
+    }
+
+    /// Applies one envelope given as JSON text. Returns whether it was applied.
+    pub fn apply_envelope_text(&mut self, text: &str, ctx: &ApplyContext) -> bool {
+        match serde_json::from_str::<fast::Envelope>(text) {
+            Ok(e) => self.apply_read(e, ctx),
+            Err(e) => {
+                let index = self.envelopes;
+                self.envelopes += 1;
+                self.ignored += 1;
+                self.note(
+                    Some(index),
+                    Severity::Error,
+                    "envelope-not-json",
+                    String::new(),
+                    format!("This envelope is not JSON ({e})."),
+                );
+                false
+            }
+        }
+    }
+
+    fn apply_read(&mut self, e: fast::Envelope, ctx: &ApplyContext) -> bool {
+        match e {
+            fast::Envelope::Data(u) => self
+                .counted(|store| store.data_update(&u.surface_id, u.path.as_deref(), u.value, ctx)),
+            fast::Envelope::Other(v) => self.apply_envelope_owned(v, ctx),
+        }
     }
 }

@@ -4,6 +4,7 @@
 mod action;
 mod admission;
 mod dates;
+mod fast;
 mod formats;
 pub mod functions;
 mod input;

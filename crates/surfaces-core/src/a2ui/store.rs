@@ -158,7 +158,7 @@ pub struct SurfaceStore {
 }
 
 /// Why an envelope was not applied.
-struct Refusal(Vec<SchemaError>);
+pub(crate) struct Refusal(Vec<SchemaError>);
 
 fn refuse(code: &'static str, path: &Path, message: String) -> Refusal {
     Refusal(vec![SchemaError {
@@ -213,6 +213,15 @@ impl SurfaceStore {
     /// Like [`SurfaceStore::apply_envelope`], taking the envelope so that its components and
     /// values move into the surface instead of being copied.
     pub fn apply_envelope_owned(&mut self, mut env: Value, ctx: &ApplyContext) -> bool {
+        self.counted(|store| store.admit_and_apply(&mut env, ctx))
+    }
+
+    /// Counts an envelope and applies it with `apply` (unless past the envelope limit), noting
+    /// what it says: one place for every way an envelope comes in.
+    pub(crate) fn counted(
+        &mut self,
+        apply: impl FnOnce(&mut Self) -> Result<Notes, Refusal>,
+    ) -> bool {
         let index = self.envelopes;
         self.envelopes += 1;
         if index >= self.limits.envelopes {
@@ -230,7 +239,7 @@ impl SurfaceStore {
             }
             return false;
         }
-        match self.admit_and_apply(&mut env, ctx) {
+        match apply(self) {
             Ok(notes) => {
                 self.applied += 1;
                 for (code, path, message) in notes {
@@ -260,6 +269,16 @@ impl SurfaceStore {
         }
         let kind = kind.expect("a valid envelope has one message");
         let key = kind.key();
+        if kind == MessageKind::UpdateDataModel {
+            let body = env
+                .get_mut(key)
+                .and_then(Value::as_object_mut)
+                .expect("schema-checked");
+            let value = body.remove("value");
+            let sid = body["surfaceId"].as_str().expect("schema-checked");
+            let path = body.get("path").and_then(Value::as_str);
+            return self.data_update(sid, path, value, ctx);
+        }
         let body = env[key].as_object().expect("schema-checked");
         let root = Path::ROOT;
         let mpath = root.key(key);
@@ -274,9 +293,6 @@ impl SurfaceStore {
             errors: Vec::new(),
         };
         adm.id(sid, &mpath.key("surfaceId"));
-        // What admission learns of a data update, so the fold does not walk it again.
-        let mut segs = Vec::new();
-        let mut value_size = 0;
         match kind {
             // theme.iconUrl is kept as data only: never loaded, never shown as identity.
             MessageKind::CreateSurface => {}
@@ -291,25 +307,80 @@ impl SurfaceStore {
                     adm.component(c, &cpath.index(i));
                 }
             }
-            MessageKind::UpdateDataModel => {
-                if let Some(p) = body.get("path").and_then(Value::as_str) {
-                    segs = adm.model_path(p, &mpath.key("path")).unwrap_or_default();
-                }
-                if let Some(value) = body.get("value") {
-                    value_size = adm.model_value(value, &mpath.key("value"));
-                }
-            }
-            MessageKind::DeleteSurface => {}
+            MessageKind::UpdateDataModel | MessageKind::DeleteSurface => {}
         }
         if !adm.errors.is_empty() {
             return Err(Refusal(adm.errors));
         }
-        let sid_path = mpath.key("surfaceId");
         if kind == MessageKind::CreateSurface {
             return self.create(body, sid, ctx, &mpath);
         }
         let limits = self.limits.clone();
-        let Some(surface) = self.surface_mut(sid) else {
+        let surface = self.target(sid, ctx, &mpath)?;
+        let body = env
+            .get_mut(key)
+            .and_then(Value::as_object_mut)
+            .expect("schema-checked");
+        match kind {
+            MessageKind::UpdateComponents => update_components(surface, body, &limits, &mpath),
+            MessageKind::DeleteSurface => {
+                self.surfaces.retain(|s| s.id != sid);
+                Ok(Vec::new())
+            }
+            MessageKind::CreateSurface | MessageKind::UpdateDataModel => {
+                unreachable!("handled above")
+            }
+        }
+    }
+
+    /// Applies a schema-valid `updateDataModel` (from an envelope, or read straight from the
+    /// text by `apply_text`'s fast path): admission, then the surface, then the model.
+    pub(crate) fn data_update(
+        &mut self,
+        sid: &str,
+        path: Option<&str>,
+        value: Option<Value>,
+        ctx: &ApplyContext,
+    ) -> Result<Notes, Refusal> {
+        let mpath = Path::ROOT.key("updateDataModel");
+        let mut adm = Admission {
+            limits: &self.limits,
+            urls: &self.urls,
+            errors: Vec::new(),
+        };
+        adm.id(sid, &mpath.key("surfaceId"));
+        // What admission learns, so the fold does not walk the update again.
+        let segs = path
+            .and_then(|p| adm.model_path(p, &mpath.key("path")))
+            .unwrap_or_default();
+        let value_size = value
+            .as_ref()
+            .map_or(0, |v| adm.model_value(v, &mpath.key("value")));
+        if !adm.errors.is_empty() {
+            return Err(Refusal(adm.errors));
+        }
+        let limits = self.limits.clone();
+        let surface = self.target(sid, ctx, &mpath)?;
+        let update = DataUpdate {
+            segs,
+            value_size,
+            limits: &limits,
+            mpath: &mpath,
+        };
+        update_data_model(surface, path.unwrap_or(""), value, update)
+    }
+
+    /// The surface an update names, if it exists, belongs to the update's context, and has
+    /// a token left in its rate bucket.
+    fn target(
+        &mut self,
+        sid: &str,
+        ctx: &ApplyContext,
+        mpath: &Path,
+    ) -> Result<&mut Surface, Refusal> {
+        let sid_path = mpath.key("surfaceId");
+        let limits = &self.limits;
+        let Some(surface) = self.surfaces.iter_mut().find(|s| s.id == sid) else {
             return Err(refuse(
                 "surface-unknown",
                 &sid_path,
@@ -325,7 +396,7 @@ impl SurfaceStore {
                 ));
             }
         }
-        if !surface.take_token(ctx.now_ms, &limits) {
+        if !surface.take_token(ctx.now_ms, limits) {
             return Err(refuse(
                 "update-rate-exceeded",
                 &sid_path,
@@ -335,27 +406,7 @@ impl SurfaceStore {
                 ),
             ));
         }
-        let body = env
-            .get_mut(key)
-            .and_then(Value::as_object_mut)
-            .expect("schema-checked");
-        match kind {
-            MessageKind::UpdateComponents => update_components(surface, body, &limits, &mpath),
-            MessageKind::UpdateDataModel => {
-                let update = DataUpdate {
-                    segs,
-                    value_size,
-                    limits: &limits,
-                    mpath: &mpath,
-                };
-                update_data_model(surface, body, update)
-            }
-            MessageKind::DeleteSurface => {
-                self.surfaces.retain(|s| s.id != sid);
-                Ok(Vec::new())
-            }
-            MessageKind::CreateSurface => unreachable!("handled above"),
-        }
+        Ok(surface)
     }
 
     fn create(
@@ -445,7 +496,7 @@ impl SurfaceStore {
     }
 }
 
-type Notes = Vec<(&'static str, String, String)>;
+pub(crate) type Notes = Vec<(&'static str, String, String)>;
 
 fn update_components(
     surface: &mut Surface,
@@ -530,7 +581,8 @@ struct DataUpdate<'a> {
 
 fn update_data_model(
     surface: &mut Surface,
-    body: &mut Map<String, Value>,
+    raw_path: &str,
+    value: Option<Value>,
     update: DataUpdate,
 ) -> Result<Notes, Refusal> {
     let DataUpdate {
@@ -539,8 +591,6 @@ fn update_data_model(
         limits,
         mpath,
     } = update;
-    let value = body.remove("value");
-    let raw_path = body.get("path").and_then(Value::as_str).unwrap_or("");
     let Some(value) = value else {
         // A delete never grows the model.
         pointer::delete(&mut surface.model, &segs);

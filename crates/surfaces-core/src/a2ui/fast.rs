@@ -1,0 +1,398 @@
+//! Reading a batch of envelopes in one pass, with a fast path for the commonest envelope, a
+//! well-formed `updateDataModel`: its surface id and path stay borrowed from the text and no
+//! map is built for it or its envelope (building and dropping those was most of a data
+//! update's cost). Every other envelope is built as a `Value`, as `serde_json` would.
+//!
+//! The fast path only ever *accepts*: an envelope it does not take exactly (another message,
+//! an unknown or repeated key, a version other than v0.9/v0.9.1, a non-string where a string
+//! belongs) is handed on as a `Value`, to the schema validator, which says why. What it takes
+//! is what the validator accepts, folded the same way with the same findings;
+//! `tests/a2ui_fold.rs` and `tests/a2ui_schema.rs` hold the two paths to the same result.
+
+use std::borrow::Cow;
+use std::fmt;
+
+use serde::de::value::{MapAccessDeserializer, SeqAccessDeserializer};
+use serde::de::{MapAccess, SeqAccess, Visitor};
+use serde::{Deserialize, Deserializer};
+use serde_json::{Map, Value};
+
+use super::schema::VERSIONS;
+
+/// The `visit_*` methods for JSON's non-string scalars and arrays: the value as serde_json
+/// would build it, wrapped by `$wrap`.
+macro_rules! scalars_and_arrays {
+    ($wrap:expr) => {
+        fn visit_bool<E>(self, b: bool) -> Result<Self::Value, E> {
+            Ok($wrap(Value::Bool(b)))
+        }
+        fn visit_i64<E>(self, n: i64) -> Result<Self::Value, E> {
+            Ok($wrap(Value::from(n)))
+        }
+        fn visit_u64<E>(self, n: u64) -> Result<Self::Value, E> {
+            Ok($wrap(Value::from(n)))
+        }
+        fn visit_f64<E>(self, n: f64) -> Result<Self::Value, E> {
+            Ok($wrap(Value::from(n)))
+        }
+        fn visit_unit<E>(self) -> Result<Self::Value, E> {
+            Ok($wrap(Value::Null))
+        }
+        fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Self::Value, A::Error> {
+            Value::deserialize(SeqAccessDeserializer::new(seq)).map($wrap)
+        }
+    };
+}
+
+/// One envelope of a batch.
+pub(crate) enum Envelope<'a> {
+    /// A schema-valid `updateDataModel`.
+    Data(DataUpdate<'a>),
+    /// Anything else, for the general path.
+    Other(Value),
+}
+
+pub(crate) struct DataUpdate<'a> {
+    pub surface_id: Cow<'a, str>,
+    pub path: Option<Cow<'a, str>>,
+    /// `None` when absent (a delete); `Some(Null)` sets null.
+    pub value: Option<Value>,
+}
+
+/// The envelopes of a JSON array, or `None` when `text` is not one (or is nested deeper
+/// than the JSON reader's limit).
+pub(crate) fn batch(text: &str) -> Option<Vec<Envelope<'_>>> {
+    serde_json::from_str::<Batch>(text).ok().map(|b| b.0)
+}
+
+struct Batch<'a>(Vec<Envelope<'a>>);
+
+impl<'de> Deserialize<'de> for Batch<'de> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Seq;
+        impl<'de> Visitor<'de> for Seq {
+            type Value = Batch<'de>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("an array of envelopes")
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Batch<'de>, A::Error> {
+                let mut out = Vec::with_capacity(seq.size_hint().unwrap_or(0));
+                while let Some(e) = seq.next_element::<Envelope>()? {
+                    out.push(e);
+                }
+                Ok(Batch(out))
+            }
+        }
+        d.deserialize_seq(Seq)
+    }
+}
+
+impl<'de> Deserialize<'de> for Envelope<'de> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(EnvelopeVisitor)
+    }
+}
+
+/// A string kept as read (borrowed unless it had escapes), or any other value.
+enum Text<'a> {
+    Str(Cow<'a, str>),
+    Other(Value),
+}
+
+impl<'a> Text<'a> {
+    fn into_value(self) -> Value {
+        match self {
+            Text::Str(s) => Value::String(s.into_owned()),
+            Text::Other(v) => v,
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Text<'de> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Text<'de>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a JSON value")
+            }
+            fn visit_borrowed_str<E>(self, s: &'de str) -> Result<Text<'de>, E> {
+                Ok(Text::Str(Cow::Borrowed(s)))
+            }
+            fn visit_str<E>(self, s: &str) -> Result<Text<'de>, E> {
+                Ok(Text::Str(Cow::Owned(s.to_owned())))
+            }
+            fn visit_string<E>(self, s: String) -> Result<Text<'de>, E> {
+                Ok(Text::Str(Cow::Owned(s)))
+            }
+            scalars_and_arrays!(Text::Other);
+            fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Text<'de>, A::Error> {
+                Value::deserialize(MapAccessDeserializer::new(map)).map(Text::Other)
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+/// The strings of an object being read, until a key shows it is not the fast shape; from
+/// then on, the object as a `Value` map (later keys replace earlier ones, as in serde_json).
+struct Fields<'a, const N: usize> {
+    names: [&'static str; N],
+    found: [Option<Text<'a>>; N],
+    general: Option<Map<String, Value>>,
+}
+
+impl<'a, const N: usize> Fields<'a, N> {
+    fn new(names: [&'static str; N]) -> Self {
+        Fields {
+            names,
+            found: std::array::from_fn(|_| None),
+            general: None,
+        }
+    }
+
+    /// Moves what was read so far into the general map.
+    fn generalise(&mut self) -> &mut Map<String, Value> {
+        let map = self.general.get_or_insert_with(Map::new);
+        for (name, slot) in self.names.iter().zip(self.found.iter_mut()) {
+            if let Some(t) = slot.take() {
+                map.insert((*name).to_owned(), t.into_value());
+            }
+        }
+        map
+    }
+
+    /// Which field `key` is, while the object still has the fast shape.
+    fn slot(&self, key: &str) -> Option<usize> {
+        if self.general.is_some() {
+            return None;
+        }
+        let i = self.names.iter().position(|n| *n == key)?;
+        self.found[i].is_none().then_some(i)
+    }
+
+    fn into_general(mut self) -> Value {
+        Value::Object(std::mem::take(self.generalise()))
+    }
+}
+
+struct EnvelopeVisitor;
+
+impl<'de> Visitor<'de> for EnvelopeVisitor {
+    type Value = Envelope<'de>;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("an envelope")
+    }
+    fn visit_borrowed_str<E>(self, s: &'de str) -> Result<Envelope<'de>, E> {
+        Ok(Envelope::Other(Value::String(s.to_owned())))
+    }
+    fn visit_str<E>(self, s: &str) -> Result<Envelope<'de>, E> {
+        Ok(Envelope::Other(Value::String(s.to_owned())))
+    }
+    scalars_and_arrays!(Envelope::Other);
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Envelope<'de>, A::Error> {
+        // `version` is read as text; `updateDataModel` as a body that may itself turn out
+        // not to have the fast shape.
+        let mut fields = Fields::new(["version"]);
+        let mut body: Option<Body<'de>> = None;
+        while let Some(key) = map.next_key::<Cow<'de, str>>()? {
+            if let Some(i) = fields.slot(&key) {
+                fields.found[i] = Some(map.next_value()?);
+                continue;
+            }
+            if key == "updateDataModel" && body.is_none() && fields.general.is_none() {
+                body = Some(map.next_value()?);
+                continue;
+            }
+            let general = fields.generalise();
+            if let Some(b) = body.take() {
+                general.insert("updateDataModel".into(), b.into_value());
+            }
+            let value: Value = map.next_value()?;
+            general.insert(key.into_owned(), value);
+        }
+        match (fields.general.is_none(), &fields.found[0], body) {
+            (true, Some(Text::Str(v)), Some(Body::Fast(update))) if VERSIONS.contains(&&**v) => {
+                Ok(Envelope::Data(update))
+            }
+            (_, _, body) => {
+                if let Some(b) = body {
+                    fields
+                        .generalise()
+                        .insert("updateDataModel".into(), b.into_value());
+                }
+                Ok(Envelope::Other(fields.into_general()))
+            }
+        }
+    }
+}
+
+/// An `updateDataModel` body: the fast shape, or any value.
+enum Body<'a> {
+    Fast(DataUpdate<'a>),
+    Other(Value),
+}
+
+impl Body<'_> {
+    fn into_value(self) -> Value {
+        match self {
+            Body::Other(v) => v,
+            Body::Fast(u) => {
+                let mut m = Map::new();
+                m.insert("surfaceId".into(), Value::String(u.surface_id.into_owned()));
+                if let Some(p) = u.path {
+                    m.insert("path".into(), Value::String(p.into_owned()));
+                }
+                if let Some(v) = u.value {
+                    m.insert("value".into(), v);
+                }
+                Value::Object(m)
+            }
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Body<'de> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Body<'de>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("an updateDataModel body")
+            }
+            fn visit_borrowed_str<E>(self, s: &'de str) -> Result<Body<'de>, E> {
+                Ok(Body::Other(Value::String(s.to_owned())))
+            }
+            fn visit_str<E>(self, s: &str) -> Result<Body<'de>, E> {
+                Ok(Body::Other(Value::String(s.to_owned())))
+            }
+            scalars_and_arrays!(Body::Other);
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Body<'de>, A::Error> {
+                let mut fields = Fields::new(["surfaceId", "path"]);
+                let mut value: Option<Value> = None;
+                while let Some(key) = map.next_key::<Cow<'de, str>>()? {
+                    if let Some(i) = fields.slot(&key) {
+                        fields.found[i] = Some(map.next_value()?);
+                        continue;
+                    }
+                    if key == "value" && value.is_none() && fields.general.is_none() {
+                        value = Some(map.next_value()?);
+                        continue;
+                    }
+                    let general = fields.generalise();
+                    if let Some(v) = value.take() {
+                        general.insert("value".into(), v);
+                    }
+                    let v: Value = map.next_value()?;
+                    general.insert(key.into_owned(), v);
+                }
+                let plain = fields.general.is_none();
+                match std::mem::take(&mut fields.found) {
+                    [Some(Text::Str(surface_id)), None] if plain => {
+                        return Ok(Body::Fast(DataUpdate {
+                            surface_id,
+                            path: None,
+                            value,
+                        }))
+                    }
+                    [Some(Text::Str(surface_id)), Some(Text::Str(path))] if plain => {
+                        return Ok(Body::Fast(DataUpdate {
+                            surface_id,
+                            path: Some(path),
+                            value,
+                        }))
+                    }
+                    found => fields.found = found,
+                }
+                if let Some(v) = value {
+                    fields.generalise().insert("value".into(), v);
+                }
+                Ok(Body::Other(fields.into_general()))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// How the fast reader reads `text`, as the `Value` serde_json would build, and whether
+    /// it took the fast path.
+    fn read(text: &str) -> (bool, Value) {
+        match serde_json::from_str::<Envelope>(text).unwrap() {
+            Envelope::Other(v) => (false, v),
+            Envelope::Data(u) => {
+                let v: Value = serde_json::from_str(text).unwrap();
+                let version = v["version"].clone();
+                let body = Body::Fast(u).into_value();
+                (
+                    true,
+                    serde_json::json!({"version": version, "updateDataModel": body}),
+                )
+            }
+        }
+    }
+
+    #[test]
+    fn reads_what_serde_json_reads_and_takes_only_plain_data_updates() {
+        let d = |body: &str| format!(r#"{{"version":"v0.9","updateDataModel":{body}}}"#);
+        let fast = [
+            d(r#"{"surfaceId":"s","path":"/a","value":1}"#),
+            d(r#"{"surfaceId":"s","value":{"a":[1,"x\"y",null,true,2.5,-3]}}"#),
+            d(r#"{"path":"/a","surfaceId":"s"}"#),
+            d(r#"{"surfaceId":"s","path":"/a","value":null}"#),
+            d(r#"{"surfaceId":"s\u0031","path":"/\u00e9"}"#),
+            r#"{"updateDataModel":{"surfaceId":"s"},"version":"v0.9.1"}"#.into(),
+        ];
+        let general = [
+            d(r#"{"surfaceId":"s","path":null}"#),
+            d(r#"{"surfaceId":"s","path":1}"#),
+            d(r#"{"surfaceId":1}"#),
+            d(r#"{"path":"/a"}"#),
+            d(r#"{"surfaceId":"s","extra":1}"#),
+            d(r#"{"surfaceId":"s","surfaceId":"t"}"#),
+            d(r#"{"surfaceId":"s","value":1,"value":2}"#),
+            d(r#"{"value":1,"surfaceId":"s","value":2,"path":"/p"}"#),
+            d(r#"["s","/a"]"#),
+            d(r#""s""#),
+            d("null"),
+            r#"{"version":"v0.8","updateDataModel":{"surfaceId":"s"}}"#.into(),
+            r#"{"version":1,"updateDataModel":{"surfaceId":"s"}}"#.into(),
+            r#"{"version":"v0.9","version":"v0.9","updateDataModel":{"surfaceId":"s"}}"#.into(),
+            r#"{"version":"v0.9","updateDataModel":{"surfaceId":"s"},"updateDataModel":{"surfaceId":"t"}}"#.into(),
+            r#"{"version":"v0.9","updateDataModel":{"surfaceId":"s"},"deleteSurface":{"surfaceId":"s"}}"#.into(),
+            r#"{"updateDataModel":{"surfaceId":"s"}}"#.into(),
+            r#"{"version":"v0.9","createSurface":{"surfaceId":"s","catalogId":"c"}}"#.into(),
+            r#"["v0.9",{"surfaceId":"s"}]"#.into(),
+            "[]".into(),
+            "{}".into(),
+            "1".into(),
+            r#""text""#.into(),
+            "null".into(),
+        ];
+        for (texts, want) in [(&fast[..], true), (&general[..], false)] {
+            for text in texts {
+                let (took, value) = read(text);
+                assert_eq!(took, want, "{text}");
+                assert_eq!(
+                    value,
+                    serde_json::from_str::<Value>(text).unwrap(),
+                    "{text}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_batch_is_an_array() {
+        assert_eq!(batch("[]").map(|b| b.len()), Some(0));
+        assert!(batch("{}").is_none() && batch("1").is_none() && batch("[1,").is_none());
+        let deep = format!("[{}{}]", "[".repeat(200), "]".repeat(200));
+        assert!(
+            batch(&deep).is_none(),
+            "too deep for the reader: read one by one"
+        );
+    }
+}
