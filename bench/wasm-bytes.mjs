@@ -2,54 +2,9 @@
 // module) they come from, plus data segments. Needs the module's name section, so it reads a
 // build that kept it (scripts/bench.sh makes one next to the published, stripped package).
 import zlib from "node:zlib";
+import { reader, sections } from "../scripts/wasm-sections.mjs";
 
 const gz = (buf) => zlib.gzipSync(buf, { level: 9 }).length;
-
-function reader(bytes) {
-  let at = 0;
-  const r = {
-    get at() {
-      return at;
-    },
-    set at(v) {
-      at = v;
-    },
-    byte: () => bytes[at++],
-    u32() {
-      let value = 0;
-      let shift = 0;
-      for (;;) {
-        const b = bytes[at++];
-        value += (b & 0x7f) * 2 ** shift;
-        shift += 7;
-        if (b < 0x80) return value;
-      }
-    },
-    name() {
-      const len = r.u32();
-      const s = bytes.toString("utf8", at, at + len);
-      at += len;
-      return s;
-    },
-  };
-  return r;
-}
-
-/** Sections of a module: id, name (custom ones), body offsets. */
-function sections(bytes) {
-  const r = reader(bytes);
-  r.at = 8;
-  const out = [];
-  while (r.at < bytes.length) {
-    const id = r.byte();
-    const size = r.u32();
-    const start = r.at;
-    const name = id === 0 ? r.name() : null;
-    out.push({ id, name, start, body: r.at, end: start + size });
-    r.at = start + size;
-  }
-  return out;
-}
 
 // First matching rule wins; names are demangled Rust paths (wasm-bindgen demangles them).
 const GROUPS = [
@@ -84,8 +39,7 @@ export function wasmBytes(bytes) {
   let imported = 0;
   const imports = secs.find((s) => s.id === 2);
   if (imports) {
-    const r = reader(bytes);
-    r.at = imports.body;
+    const r = reader(bytes, imports.body);
     for (let i = r.u32(); i > 0; i--) {
       r.name();
       r.name();
@@ -115,8 +69,7 @@ export function wasmBytes(bytes) {
   const nameSec = secs.find((s) => s.id === 0 && s.name === "name");
   if (!nameSec) throw new Error("the module has no name section");
   {
-    const r = reader(bytes);
-    r.at = nameSec.body;
+    const r = reader(bytes, nameSec.body);
     while (r.at < nameSec.end) {
       const sub = r.byte();
       const size = r.u32();
@@ -127,8 +80,7 @@ export function wasmBytes(bytes) {
   }
   const groups = new Map([...GROUPS.map(([g]) => [g, []]), ["other", []]]);
   const code = secs.find((s) => s.id === 10);
-  const r = reader(bytes);
-  r.at = code.body;
+  const r = reader(bytes, code.body);
   const count = r.u32();
   for (let i = 0; i < count; i++) {
     const size = r.u32();

@@ -5,35 +5,11 @@
 // Usage: strip-names.mjs FILE.wasm|DIR ...; with no argument, Trunk's $TRUNK_STAGING_DIR.
 import fs from "node:fs";
 import path from "node:path";
+import { sections } from "./wasm-sections.mjs";
 
-function leb(bytes, at) {
-  let value = 0;
-  let shift = 0;
-  for (;;) {
-    const b = bytes[at++];
-    value += (b & 0x7f) * 2 ** shift;
-    shift += 7;
-    if (b < 0x80) return [value, at];
-  }
-}
-
-export function stripNames(bytes) {
-  if (bytes.length < 8 || bytes.readUInt32LE(0) !== 0x6d736100) throw new Error("not a wasm module");
-  const kept = [bytes.subarray(0, 8)];
-  let at = 8;
-  while (at < bytes.length) {
-    const start = at;
-    const id = bytes[at++];
-    const [size, body] = leb(bytes, at);
-    at = body + size;
-    if (at > bytes.length) throw new Error("truncated section");
-    if (id === 0) {
-      const [len, name] = leb(bytes, body);
-      if (bytes.toString("utf8", name, name + len) === "name") continue;
-    }
-    kept.push(bytes.subarray(start, at));
-  }
-  return Buffer.concat(kept);
+function stripNames(bytes) {
+  const kept = sections(bytes).filter((s) => !(s.id === 0 && s.name === "name"));
+  return Buffer.concat([bytes.subarray(0, 8), ...kept.map((s) => bytes.subarray(s.start, s.end))]);
 }
 
 const args = process.argv.slice(2);

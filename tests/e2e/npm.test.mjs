@@ -24,6 +24,32 @@ test("package.json names the package and its types", () => {
   assert.equal(meta.types, "agent_surfaces.d.ts");
 });
 
+test("the published module carries no function names, and keeps what wasm-bindgen reads", () => {
+  const module = new WebAssembly.Module(fs.readFileSync(path.join(PKG, "agent_surfaces_bg.wasm")));
+  assert.equal(WebAssembly.Module.customSections(module, "name").length, 0, "run scripts/build-npm.sh");
+  assert.equal(WebAssembly.Module.customSections(module, "target_features").length, 1);
+});
+
+test("a batch as text folds like the same envelopes as objects (data updates take a fast path)", () => {
+  const batch = [
+    { version: "v0.9", createSurface: { surfaceId: "s", catalogId: "https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json" } },
+    ...Array.from({ length: 50 }, (_, i) => ({ version: "v0.9", updateDataModel: { surfaceId: "s", path: `/n/${i % 7}`, value: i } })),
+    { version: "v0.9", updateDataModel: { surfaceId: "s", path: null, value: 1 } },
+    { version: "v0.9", updateDataModel: { surfaceId: "s", path: "/__proto__/x", value: 1 } },
+    { version: "v0.9", updateDataModel: { surfaceId: "s", path: "/gone" } },
+    { version: "v0.9", updateDataModel: { surfaceId: "s", path: "/nothing", value: null } },
+  ];
+  const byText = new SurfaceStore();
+  byText.applyEnvelopes(JSON.stringify(batch));
+  const byObjects = new SurfaceStore();
+  byObjects.applyEnvelopes(batch);
+  const a = byText.report();
+  assert.deepEqual(a, byObjects.report());
+  assert.equal(a.applied, 53);
+  assert.deepEqual(a.findings.map((f) => f.code), ["wrong-type", "path-forbidden-segment"]);
+  assert.deepEqual(a.surfaces[0].dataModel, { n: [49, 43, 44, 45, 46, 47, 48], nothing: null });
+});
+
 test("checkCard on the spec's worked example, from text and from an object", () => {
   const from = "https://agent.larkfield.example/.well-known/agent-card.json";
   for (const card of [larkfield, JSON.parse(larkfield)]) {

@@ -32,6 +32,14 @@ fn fold(limits: Limits, envs: &[Value]) -> SurfaceStore {
     s
 }
 
+/// Envelopes arriving in A2A task or context `id`, with no clock.
+fn in_context(id: &str) -> ApplyContext {
+    ApplyContext {
+        context_id: Some(id.into()),
+        now_ms: None,
+    }
+}
+
 fn codes(s: &SurfaceStore) -> Vec<&'static str> {
     s.findings().iter().map(|f| f.code).collect()
 }
@@ -372,14 +380,7 @@ fn urls_are_refused_by_scheme_and_by_the_host_allowlist() {
 #[test]
 fn a_surface_belongs_to_the_context_that_created_it() {
     let mut s = SurfaceStore::new(Limits::default());
-    let mine = ApplyContext {
-        context_id: Some("ctx-1".into()),
-        now_ms: None,
-    };
-    let theirs = ApplyContext {
-        context_id: Some("ctx-2".into()),
-        now_ms: None,
-    };
+    let (mine, theirs) = (in_context("ctx-1"), in_context("ctx-2"));
     assert!(s.apply_envelope(&create("s"), &mine));
     assert!(!s.apply_envelope(&comps("s", json!([text("root", "x")])), &theirs));
     assert!(s.apply_envelope(&comps("s", json!([text("root", "x")])), &mine));
@@ -883,14 +884,7 @@ fn text_and_parsed_values_fold_alike() {
     // Another context may not write into the surface, by either path.
     let mut a = SurfaceStore::new(Limits::default());
     let mut b = SurfaceStore::new(Limits::default());
-    let own = ApplyContext {
-        context_id: Some("mine".into()),
-        now_ms: None,
-    };
-    let other = ApplyContext {
-        context_id: Some("theirs".into()),
-        now_ms: None,
-    };
+    let (own, other) = (in_context("mine"), in_context("theirs"));
     let update = format!("[{}]", d(r#"{"surfaceId":"s","path":"/a","value":1}"#));
     for s in [&mut a, &mut b] {
         s.apply_text(&format!("[{}]", envelopes[0]), &own);

@@ -597,18 +597,26 @@ fn official_examples_show_evaluated_text() {
     );
 }
 
+/// The official example streams, each as its list of envelopes.
+fn example_streams() -> Vec<Vec<Value>> {
+    let dir = spec::spec_dir().join("a2ui/v0_9/catalogs/basic/examples");
+    std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|entry| {
+            let v: Value =
+                serde_json::from_str(&std::fs::read_to_string(entry.unwrap().path()).unwrap())
+                    .unwrap();
+            v["messages"].as_array().unwrap().clone()
+        })
+        .collect()
+}
+
 /// Mutated streams never panic anywhere: folding, reporting, rendering (in two locales),
 /// building actions and editing, for every component of every surface.
 #[test]
 fn mutated_streams_never_panic() {
     use surfaces_core::a2ui::{ApplyContext, Limits, SurfaceStore};
-    let dir = spec::spec_dir().join("a2ui/v0_9/catalogs/basic/examples");
-    let mut streams: Vec<Vec<Value>> = Vec::new();
-    for entry in std::fs::read_dir(&dir).unwrap() {
-        let v: Value =
-            serde_json::from_str(&std::fs::read_to_string(entry.unwrap().path()).unwrap()).unwrap();
-        streams.push(v["messages"].as_array().unwrap().clone());
-    }
+    let streams = example_streams();
     let mut rng = Rng(0xdead_beef);
     let mut applied = 0;
     for round in 0..40 {
@@ -666,13 +674,7 @@ fn text_and_parsed_values_fold_alike_on_mutated_streams() {
             format!("{:?}", s.stats()),
         )
     };
-    let dir = spec::spec_dir().join("a2ui/v0_9/catalogs/basic/examples");
-    let mut streams: Vec<Vec<Value>> = Vec::new();
-    for entry in std::fs::read_dir(&dir).unwrap() {
-        let v: Value =
-            serde_json::from_str(&std::fs::read_to_string(entry.unwrap().path()).unwrap()).unwrap();
-        streams.push(v["messages"].as_array().unwrap().clone());
-    }
+    let mut streams = example_streams();
     let data_seeds = [
         json!({"version": "v0.9", "updateDataModel": {"surfaceId": "s", "path": "/a/0", "value": {"b": [1, "x"]}}}),
         json!({"version": "v0.9.1", "updateDataModel": {"surfaceId": "s", "value": {"a": 1}}}),

@@ -23,6 +23,30 @@ fn element() -> Element {
 
 wasm_bindgen_test_configure!(run_in_browser);
 
+/// A Basic Catalog surface `id` with `components` (JSON array text), as one batch.
+fn surface_stream(id: &str, components: &str) -> String {
+    format!(
+        r#"[{{"version":"v0.9","createSurface":{{"surfaceId":"{id}","catalogId":"https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"}}}},
+        {{"version":"v0.9","updateComponents":{{"surfaceId":"{id}","components":{components}}}}}]"#
+    )
+}
+
+/// Mounts surface `id` of `store` into a fresh element, with `onAction` when given.
+fn mount(
+    store: &SurfaceStore,
+    id: &str,
+    on_action: Option<&JsValue>,
+) -> (Element, agent_surfaces::MountedSurface) {
+    let el = element();
+    let options = Object::new();
+    Reflect::set(&options, &"surfaceId".into(), &id.into()).unwrap();
+    if let Some(f) = on_action {
+        Reflect::set(&options, &"onAction".into(), f).unwrap();
+    }
+    let mounted = mount_surface(el.clone(), store, options).unwrap();
+    (el, mounted)
+}
+
 const LOGIN: &str = include_str!("../../../web/demo/a2ui/09_login-form.json");
 const HOSTILE: &str = include_str!("../../../tests/fixtures/a2ui/hostile.json");
 
@@ -246,30 +270,32 @@ fn checks_disable_buttons_open_url_goes_to_the_app_and_proposals_can_be_taken() 
 
 #[wasm_bindgen_test]
 fn update_redraws_only_what_changed_and_reused_buttons_still_work() {
-    let stream = r#"[
-      {"version":"v0.9","createSurface":{"surfaceId":"s","catalogId":"https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"}},
-      {"version":"v0.9","updateComponents":{"surfaceId":"s","components":[
-        {"id":"root","component":"Column","children":["title","name","go"]},
-        {"id":"title","component":"Text","text":{"path":"/title"}},
-        {"id":"name","component":"TextField","label":"Name","value":{"path":"/name"}},
-        {"id":"go-label","component":"Text","text":"Go"},
-        {"id":"go","component":"Button","child":"go-label","action":{"event":{"name":"go"}}}]}},
-      {"version":"v0.9","updateDataModel":{"surfaceId":"s","path":"/title","value":"First"}}
-    ]"#;
+    let stream = surface_stream(
+        "s",
+        r#"[{"id":"root","component":"Column","children":["title","name","go"]},
+            {"id":"title","component":"Text","text":{"path":"/title"}},
+            {"id":"name","component":"TextField","label":"Name","value":{"path":"/name"}},
+            {"id":"go-label","component":"Text","text":"Go"},
+            {"id":"go","component":"Button","child":"go-label","action":{"event":{"name":"go"}}}]"#,
+    );
     let mut store = SurfaceStore::new(None).unwrap();
     store
-        .apply_envelopes(JsValue::from_str(stream), None)
+        .apply_envelopes(JsValue::from_str(&stream), None)
         .unwrap();
-    let el = element();
+    store
+        .apply_envelopes(
+            JsValue::from_str(
+                r#"{"version":"v0.9","updateDataModel":{"surfaceId":"s","path":"/title","value":"First"}}"#,
+            ),
+            None,
+        )
+        .unwrap();
     let clicks = Rc::new(RefCell::new(0));
     let sink = clicks.clone();
     let on_action = Closure::wrap(Box::new(move |_: JsValue| {
         *sink.borrow_mut() += 1;
     }) as Box<dyn FnMut(JsValue)>);
-    let options = Object::new();
-    Reflect::set(&options, &"surfaceId".into(), &"s".into()).unwrap();
-    Reflect::set(&options, &"onAction".into(), on_action.as_ref()).unwrap();
-    let mut mounted = mount_surface(el.clone(), &store, options).unwrap();
+    let (el, mut mounted) = mount(&store, "s", Some(on_action.as_ref()));
     let input = all(&el, "input").remove(0);
     let button: HtmlButtonElement = all(&el, "button").remove(0).unchecked_into();
     assert!(el.text_content().unwrap().contains("First"));
@@ -323,22 +349,18 @@ fn update_redraws_only_what_changed_and_reused_buttons_still_work() {
 
 #[wasm_bindgen_test]
 fn update_keeps_focus_in_the_field_being_typed_into() {
-    let stream = r#"[
-      {"version":"v0.9","createSurface":{"surfaceId":"f","catalogId":"https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"}},
-      {"version":"v0.9","updateComponents":{"surfaceId":"f","components":[
-        {"id":"root","component":"Column","children":["title","name","city"]},
-        {"id":"title","component":"Text","text":{"path":"/title"}},
-        {"id":"name","component":"TextField","label":"Name","value":{"path":"/name"}},
-        {"id":"city","component":"TextField","label":"City","value":{"path":"/city"}}]}}
-    ]"#;
+    let stream = surface_stream(
+        "f",
+        r#"[{"id":"root","component":"Column","children":["title","name","city"]},
+            {"id":"title","component":"Text","text":{"path":"/title"}},
+            {"id":"name","component":"TextField","label":"Name","value":{"path":"/name"}},
+            {"id":"city","component":"TextField","label":"City","value":{"path":"/city"}}]"#,
+    );
     let mut store = SurfaceStore::new(None).unwrap();
     store
-        .apply_envelopes(JsValue::from_str(stream), None)
+        .apply_envelopes(JsValue::from_str(&stream), None)
         .unwrap();
-    let el = element();
-    let options = Object::new();
-    Reflect::set(&options, &"surfaceId".into(), &"f".into()).unwrap();
-    let mut mounted = mount_surface(el.clone(), &store, options).unwrap();
+    let (el, mut mounted) = mount(&store, "f", None);
     let inputs = all(&el, "input");
     let name: HtmlInputElement = inputs[0].clone().unchecked_into();
     let city: HtmlInputElement = inputs[1].clone().unchecked_into();

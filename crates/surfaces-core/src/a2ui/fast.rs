@@ -171,9 +171,53 @@ impl<'a, const N: usize> Fields<'a, N> {
         self.found[i].is_none().then_some(i)
     }
 
-    fn into_general(mut self) -> Value {
-        Value::Object(std::mem::take(self.generalise()))
+    /// The whole object as a `Value`, with `extra` (the non-text field) under its name.
+    fn into_general(mut self, name: &str, extra: Option<impl IntoValue>) -> Value {
+        let map = self.generalise();
+        if let Some(x) = extra {
+            map.insert(name.to_owned(), x.into_value());
+        }
+        Value::Object(std::mem::take(map))
     }
+}
+
+trait IntoValue {
+    fn into_value(self) -> Value;
+}
+
+impl IntoValue for Value {
+    fn into_value(self) -> Value {
+        self
+    }
+}
+
+/// Reads an object whose fast shape is the text fields `names` and one more field, `extra`,
+/// read as `X` (each at most once, no other key). From the first key that breaks the shape,
+/// what was read and all that follows is kept as a `Value` map (`Fields::general`).
+fn read_object<'de, A: MapAccess<'de>, X: Deserialize<'de> + IntoValue, const N: usize>(
+    mut map: A,
+    names: [&'static str; N],
+    extra: &'static str,
+) -> Result<(Fields<'de, N>, Option<X>), A::Error> {
+    let mut fields = Fields::new(names);
+    let mut x: Option<X> = None;
+    while let Some(key) = map.next_key::<Cow<'de, str>>()? {
+        if let Some(i) = fields.slot(&key) {
+            fields.found[i] = Some(map.next_value()?);
+            continue;
+        }
+        if key == extra && x.is_none() && fields.general.is_none() {
+            x = Some(map.next_value()?);
+            continue;
+        }
+        let general = fields.generalise();
+        if let Some(x) = x.take() {
+            general.insert(extra.to_owned(), x.into_value());
+        }
+        let value: Value = map.next_value()?;
+        general.insert(key.into_owned(), value);
+    }
+    Ok((fields, x))
 }
 
 struct EnvelopeVisitor;
@@ -183,46 +227,21 @@ impl<'de> Visitor<'de> for EnvelopeVisitor {
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
         f.write_str("an envelope")
     }
-    fn visit_borrowed_str<E>(self, s: &'de str) -> Result<Envelope<'de>, E> {
-        Ok(Envelope::Other(Value::String(s.to_owned())))
-    }
     fn visit_str<E>(self, s: &str) -> Result<Envelope<'de>, E> {
         Ok(Envelope::Other(Value::String(s.to_owned())))
     }
     scalars_and_arrays!(Envelope::Other);
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Envelope<'de>, A::Error> {
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Envelope<'de>, A::Error> {
         // `version` is read as text; `updateDataModel` as a body that may itself turn out
         // not to have the fast shape.
-        let mut fields = Fields::new(["version"]);
-        let mut body: Option<Body<'de>> = None;
-        while let Some(key) = map.next_key::<Cow<'de, str>>()? {
-            if let Some(i) = fields.slot(&key) {
-                fields.found[i] = Some(map.next_value()?);
-                continue;
-            }
-            if key == "updateDataModel" && body.is_none() && fields.general.is_none() {
-                body = Some(map.next_value()?);
-                continue;
-            }
-            let general = fields.generalise();
-            if let Some(b) = body.take() {
-                general.insert("updateDataModel".into(), b.into_value());
-            }
-            let value: Value = map.next_value()?;
-            general.insert(key.into_owned(), value);
-        }
+        let (fields, body) = read_object::<_, Body, 1>(map, ["version"], "updateDataModel")?;
         match (fields.general.is_none(), &fields.found[0], body) {
             (true, Some(Text::Str(v)), Some(Body::Fast(update))) if VERSIONS.contains(&&**v) => {
                 Ok(Envelope::Data(update))
             }
-            (_, _, body) => {
-                if let Some(b) = body {
-                    fields
-                        .generalise()
-                        .insert("updateDataModel".into(), b.into_value());
-                }
-                Ok(Envelope::Other(fields.into_general()))
-            }
+            (_, _, body) => Ok(Envelope::Other(
+                fields.into_general("updateDataModel", body),
+            )),
         }
     }
 }
@@ -233,7 +252,7 @@ enum Body<'a> {
     Other(Value),
 }
 
-impl Body<'_> {
+impl IntoValue for Body<'_> {
     fn into_value(self) -> Value {
         match self {
             Body::Other(v) => v,
@@ -260,32 +279,13 @@ impl<'de> Deserialize<'de> for Body<'de> {
             fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
                 f.write_str("an updateDataModel body")
             }
-            fn visit_borrowed_str<E>(self, s: &'de str) -> Result<Body<'de>, E> {
-                Ok(Body::Other(Value::String(s.to_owned())))
-            }
             fn visit_str<E>(self, s: &str) -> Result<Body<'de>, E> {
                 Ok(Body::Other(Value::String(s.to_owned())))
             }
             scalars_and_arrays!(Body::Other);
-            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Body<'de>, A::Error> {
-                let mut fields = Fields::new(["surfaceId", "path"]);
-                let mut value: Option<Value> = None;
-                while let Some(key) = map.next_key::<Cow<'de, str>>()? {
-                    if let Some(i) = fields.slot(&key) {
-                        fields.found[i] = Some(map.next_value()?);
-                        continue;
-                    }
-                    if key == "value" && value.is_none() && fields.general.is_none() {
-                        value = Some(map.next_value()?);
-                        continue;
-                    }
-                    let general = fields.generalise();
-                    if let Some(v) = value.take() {
-                        general.insert("value".into(), v);
-                    }
-                    let v: Value = map.next_value()?;
-                    general.insert(key.into_owned(), v);
-                }
+            fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Body<'de>, A::Error> {
+                let (mut fields, value) =
+                    read_object::<_, Value, 2>(map, ["surfaceId", "path"], "value")?;
                 let plain = fields.general.is_none();
                 match std::mem::take(&mut fields.found) {
                     [Some(Text::Str(surface_id)), None] if plain => {
@@ -304,10 +304,7 @@ impl<'de> Deserialize<'de> for Body<'de> {
                     }
                     found => fields.found = found,
                 }
-                if let Some(v) = value {
-                    fields.generalise().insert("value".into(), v);
-                }
-                Ok(Body::Other(fields.into_general()))
+                Ok(Body::Other(fields.into_general("value", value)))
             }
         }
         d.deserialize_any(V)
