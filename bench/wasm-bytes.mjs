@@ -8,7 +8,7 @@ const gz = (buf) => zlib.gzipSync(buf, { level: 9 }).length;
 
 // First matching rule wins; names are demangled Rust paths (wasm-bindgen demangles them).
 const GROUPS = [
-  ["ours: A2UI validation and fold", /^surfaces_core::a2ui::(schema|store|admission|tree|pointer|input|report|limits|path|formats)\b/],
+  ["ours: A2UI validation and fold", /^surfaces_core::a2ui::(schema|store|admission|tree|pointer|input|fast|report|limits|path|formats)\b/],
   ["ours: A2UI functions, dates, render model, actions", /^surfaces_core::a2ui::/],
   ["ours: UI links card checker", /^surfaces_core::/],
   ["ours: DOM renderer (mountSurface)", /^agent_surfaces::mount\b/],
