@@ -31,7 +31,7 @@ try {
   const page = await browser.newPage();
   await page.goto(url);
   await page.waitForFunction(() => window.benchReady === true);
-  const result = await page.evaluate((args) => window.runBench(args), { components, update, reps: Number(process.env.BENCH_REPS || 30) });
+  const result = await page.evaluate((args) => window.runBench(args), { components, update, reps: Number(process.env.BENCH_REPS || 60) });
   console.log(JSON.stringify({ chromium: browser.version(), ...result }, null, 1));
 } finally {
   await browser.close();

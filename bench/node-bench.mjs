@@ -106,7 +106,7 @@ const workloads = {
 const results = [];
 for (const [name, msgs] of Object.entries(workloads)) {
   const text = JSON.stringify(msgs);
-  const reps = Number(process.env.BENCH_REPS || 30);
+  const reps = Number(process.env.BENCH_REPS || 60);
   const parse = time(() => JSON.parse(text), reps);
   const mine = time(() => foldOurs(text), reps, (store) => store.free());
   const theirs = time(() => foldOfficial(text), reps);
