@@ -895,23 +895,35 @@ fn text_and_parsed_values_fold_alike() {
     assert_eq!(codes(&a), ["surface-not-owned"]);
 }
 
-/// An envelope nested past what the JSON reader takes is skipped alone: the rest of its
-/// batch still applies.
+/// Text nested past the JSON reader's depth limit is not read (one finding), and a key that
+/// serde_json reserves for its own use is an ordinary key: no text inside a value is parsed
+/// again, so nothing gets around the depth limit.
 #[test]
-fn a_too_deep_envelope_is_skipped_alone() {
+fn the_json_reader_keeps_its_depth_limit_and_reserves_no_keys() {
     let deep = format!(
         r#"{{"version":"v0.9","updateDataModel":{{"surfaceId":"s","path":"/d","value":{}{}}}}}"#,
         "[".repeat(200),
         "]".repeat(200)
     );
-    let text = format!(
-        r#"[{},{},{}]"#,
-        create("s"),
-        deep,
-        data("s", "/ok", json!(true))
-    );
+    let text = format!(r#"[{},{deep}]"#, create("s"));
     let mut s = SurfaceStore::new(Limits::default());
-    assert_eq!(s.apply_text(&text, &ApplyContext::default()), 3);
+    assert_eq!(s.apply_text(&text, &ApplyContext::default()), 1);
     assert_eq!(codes(&s), ["envelope-not-json"]);
-    assert_eq!(report(&s)["surfaces"][0]["dataModel"], json!({"ok": true}));
+
+    // serde_json reads the first key of an object to decide this, so each stands alone.
+    for key in [
+        "$serde_json::private::RawValue",
+        "$serde_json::private::Number",
+    ] {
+        let reserved = json!({ key: "[[[1]]]" });
+        let text = json!([create("t"), data("t", "/r", reserved.clone())]).to_string();
+        let mut s = SurfaceStore::new(Limits::default());
+        s.apply_text(&text, &ApplyContext::default());
+        assert_eq!(codes(&s), Vec::<&str>::new(), "{key}");
+        assert_eq!(
+            report(&s)["surfaces"][0]["dataModel"],
+            json!({ "r": reserved }),
+            "{key}"
+        );
+    }
 }

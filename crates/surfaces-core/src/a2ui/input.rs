@@ -1,7 +1,6 @@
 //! Getting envelopes out of what transports carry: A2A data parts, JSON arrays,
 //! `{"messages": [...]}` objects, single envelopes and JSON Lines.
 
-use serde_json::value::RawValue;
 use serde_json::Value;
 
 use super::fast;
@@ -144,14 +143,6 @@ impl SurfaceStore {
                 self.apply_read(e, ctx);
             }
             return n;
-        }
-        // An array the one-pass reader refused, because an envelope is nested deeper than
-        // the JSON reader goes: each envelope is read on its own, so that one is skipped alone.
-        if let Ok(raws) = serde_json::from_str::<Vec<&RawValue>>(text) {
-            for raw in &raws {
-                self.apply_envelope_text(raw.get(), ctx);
-            }
-            return raws.len();
         }
         if let Ok(v) = serde_json::from_str::<Value>(text) {
             return self.apply_data_owned(v, ctx);
