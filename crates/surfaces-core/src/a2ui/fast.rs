@@ -134,6 +134,29 @@ impl<'de> Deserialize<'de> for Text<'de> {
     }
 }
 
+/// An object key, borrowed from the text unless it had escapes (serde's own `Cow` always
+/// copies).
+struct Key<'a>(Cow<'a, str>);
+
+impl<'de> Deserialize<'de> for Key<'de> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Key<'de>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a key")
+            }
+            fn visit_borrowed_str<E>(self, s: &'de str) -> Result<Key<'de>, E> {
+                Ok(Key(Cow::Borrowed(s)))
+            }
+            fn visit_str<E>(self, s: &str) -> Result<Key<'de>, E> {
+                Ok(Key(Cow::Owned(s.to_owned())))
+            }
+        }
+        d.deserialize_str(V)
+    }
+}
+
 /// The strings of an object being read, until a key shows it is not the fast shape; from
 /// then on, the object as a `Value` map (later keys replace earlier ones, as in serde_json).
 struct Fields<'a, const N: usize> {
@@ -201,7 +224,7 @@ fn read_object<'de, A: MapAccess<'de>, X: Deserialize<'de> + IntoValue, const N:
 ) -> Result<(Fields<'de, N>, Option<X>), A::Error> {
     let mut fields = Fields::new(names);
     let mut x: Option<X> = None;
-    while let Some(key) = map.next_key::<Cow<'de, str>>()? {
+    while let Some(Key(key)) = map.next_key()? {
         if let Some(i) = fields.slot(&key) {
             fields.found[i] = Some(map.next_value()?);
             continue;
