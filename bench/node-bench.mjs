@@ -79,21 +79,32 @@ function agreement(text) {
   return differences;
 }
 
-/** Times `fn`; `after` gets its result outside the timed region (freeing our store there, as
- * the official side's objects are left to the garbage collector). */
-function time(fn, reps, after = () => {}) {
-  const samples = [];
-  // Warm-up long enough for V8 to tier both sides up (wasm starts in its baseline compiler).
-  for (let i = 0; i < 10; i++) after(fn());
-  for (let i = 0; i < reps; i++) {
-    const t0 = performance.now();
-    const result = fn();
-    samples.push(performance.now() - t0);
-    after(result);
+/** Times each of `sides` ({name: [fn, after]}) `reps` times, taking turns within every
+ * repetition (in a rotating order) so that all sides meet the same machine noise and garbage
+ * collections. `after` gets a side's result outside the timed region (freeing our store there,
+ * as the official side's objects are left to the garbage collector). */
+function timeSides(sides, reps) {
+  const names = Object.keys(sides);
+  const samples = Object.fromEntries(names.map((n) => [n, []]));
+  // Warm-up long enough for V8 to tier every side up (wasm starts in its baseline compiler).
+  for (let i = 0; i < reps + 10; i++) {
+    for (let k = 0; k < names.length; k++) {
+      const name = names[(i + k) % names.length];
+      const [fn, after = () => {}] = sides[name];
+      const t0 = performance.now();
+      const result = fn();
+      const ms = performance.now() - t0;
+      after(result);
+      if (i >= 10) samples[name].push(ms);
+    }
   }
-  samples.sort((x, y) => x - y);
-  const q = (p) => samples[Math.min(samples.length - 1, Math.floor(p * samples.length))];
-  return { median: q(0.5), p10: q(0.1), p90: q(0.9), reps };
+  return Object.fromEntries(
+    names.map((name) => {
+      const s = samples[name].sort((x, y) => x - y);
+      const q = (p) => s[Math.min(s.length - 1, Math.floor(p * s.length))];
+      return [name, { median: q(0.5), p10: q(0.1), p90: q(0.9), reps }];
+    }),
+  );
 }
 
 const workloads = {
@@ -107,9 +118,14 @@ const results = [];
 for (const [name, msgs] of Object.entries(workloads)) {
   const text = JSON.stringify(msgs);
   const reps = Number(process.env.BENCH_REPS || 60);
-  const parse = time(() => JSON.parse(text), reps);
-  const mine = time(() => foldOurs(text), reps, (store) => store.free());
-  const theirs = time(() => foldOfficial(text), reps);
+  const { parse, ours: mine, official: theirs } = timeSides(
+    {
+      parse: [() => JSON.parse(text)],
+      ours: [() => foldOurs(text), (store) => store.free()],
+      official: [() => foldOfficial(text)],
+    },
+    reps,
+  );
   const store = foldOurs(text);
   const report = store.report();
   store.free();

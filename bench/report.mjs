@@ -29,7 +29,8 @@ Workloads are generated deterministically by \`bench/workloads.mjs\`.
 Ours: the npm package's \`new SurfaceStore().applyEnvelopes(text)\` (the store is freed after the clock stops,
 as the official side's objects are left to the garbage collector). Official: \`@a2ui/web_core@0.11.0\`
 v0.9 \`new MessageProcessor([basicCatalog]).processMessages(JSON.parse(text))\`. Floor: \`JSON.parse(text)\`
-alone. Limits are raised so both accept everything. Median of ${node.results[0].ours.reps} runs after warm-up (p10, p90).
+alone. Limits are raised so both accept everything. Median of ${node.results[0].ours.reps} runs after warm-up (p10, p90),
+the three taking turns within each run so that they meet the same noise and garbage collections.
 
 | Workload | Envelopes | Size | JSON.parse | Ours | Official | Ours vs official | Ours vs JSON.parse | Ours env/s | Ours MB/s | Official ÷ JSON.parse |
 | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
