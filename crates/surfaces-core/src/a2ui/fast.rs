@@ -44,6 +44,20 @@ macro_rules! scalars_and_arrays {
     };
 }
 
+/// `expecting` and the `visit_*` methods for everything but objects, strings included, for
+/// a visitor whose fast shape is an object.
+macro_rules! non_objects {
+    ($wrap:expr, $what:literal) => {
+        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            f.write_str($what)
+        }
+        fn visit_str<E>(self, s: &str) -> Result<Self::Value, E> {
+            Ok($wrap(Value::String(s.to_owned())))
+        }
+        scalars_and_arrays!($wrap);
+    };
+}
+
 /// One envelope of a batch.
 pub(crate) enum Envelope<'a> {
     /// A schema-valid `updateDataModel`.
@@ -140,20 +154,10 @@ struct Key<'a>(Cow<'a, str>);
 
 impl<'de> Deserialize<'de> for Key<'de> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct V;
-        impl<'de> Visitor<'de> for V {
-            type Value = Key<'de>;
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("a key")
-            }
-            fn visit_borrowed_str<E>(self, s: &'de str) -> Result<Key<'de>, E> {
-                Ok(Key(Cow::Borrowed(s)))
-            }
-            fn visit_str<E>(self, s: &str) -> Result<Key<'de>, E> {
-                Ok(Key(Cow::Owned(s.to_owned())))
-            }
+        match Text::deserialize(d)? {
+            Text::Str(s) => Ok(Key(s)),
+            Text::Other(_) => Err(serde::de::Error::custom("a key that is not a string")),
         }
-        d.deserialize_str(V)
     }
 }
 
@@ -247,13 +251,7 @@ struct EnvelopeVisitor;
 
 impl<'de> Visitor<'de> for EnvelopeVisitor {
     type Value = Envelope<'de>;
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("an envelope")
-    }
-    fn visit_str<E>(self, s: &str) -> Result<Envelope<'de>, E> {
-        Ok(Envelope::Other(Value::String(s.to_owned())))
-    }
-    scalars_and_arrays!(Envelope::Other);
+    non_objects!(Envelope::Other, "an envelope");
     fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Envelope<'de>, A::Error> {
         // `version` is read as text; `updateDataModel` as a body that may itself turn out
         // not to have the fast shape.
@@ -299,13 +297,7 @@ impl<'de> Deserialize<'de> for Body<'de> {
         struct V;
         impl<'de> Visitor<'de> for V {
             type Value = Body<'de>;
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("an updateDataModel body")
-            }
-            fn visit_str<E>(self, s: &str) -> Result<Body<'de>, E> {
-                Ok(Body::Other(Value::String(s.to_owned())))
-            }
-            scalars_and_arrays!(Body::Other);
+            non_objects!(Body::Other, "an updateDataModel body");
             fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Body<'de>, A::Error> {
                 let (mut fields, value) =
                     read_object::<_, Value, 2>(map, ["surfaceId", "path"], "value")?;
