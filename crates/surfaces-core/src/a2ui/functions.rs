@@ -315,15 +315,18 @@ fn default_decimals(n: f64) -> usize {
     }
 }
 
-/// Separators for a locale's language: (group, decimal).
-fn separators(locale: &str) -> (&'static str, &'static str) {
-    match locale
+/// A BCP 47 locale's language subtag, lower-cased ("pt-BR" and "pt_br" are "pt").
+fn language(locale: &str) -> String {
+    locale
         .split(['-', '_'])
         .next()
         .unwrap_or("en")
         .to_ascii_lowercase()
-        .as_str()
-    {
+}
+
+/// Separators for a locale's language: (group, decimal).
+fn separators(locale: &str) -> (&'static str, &'static str) {
+    match language(locale).as_str() {
         "de" | "es" | "it" | "nl" | "pt" | "id" | "tr" | "da" => (".", ","),
         "fr" | "nb" | "no" | "sv" | "fi" | "cs" | "pl" | "ru" | "uk" => ("\u{202F}", ","),
         _ => (",", "."),
@@ -396,13 +399,7 @@ fn format_currency(
 pub fn plural_category(n: f64, locale: &str) -> &'static str {
     let integer = n.fract() == 0.0;
     let i = n.abs().trunc() as u64;
-    match locale
-        .split(['-', '_'])
-        .next()
-        .unwrap_or("en")
-        .to_ascii_lowercase()
-        .as_str()
-    {
+    match language(locale).as_str() {
         "fr" | "pt" => {
             if i == 0 || i == 1 {
                 "one"
