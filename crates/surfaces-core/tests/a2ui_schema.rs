@@ -64,7 +64,8 @@ fn ours(v: &Value) -> (bool, Vec<String>) {
     )
 }
 
-fn examples() -> Vec<(String, Value)> {
+/// The 36 official example files, by file name, in name order.
+fn example_files() -> Vec<(String, Value)> {
     let dir = spec::spec_dir().join("a2ui/v0_9/catalogs/basic/examples");
     let mut names: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
@@ -72,22 +73,28 @@ fn examples() -> Vec<(String, Value)> {
         .collect();
     names.sort();
     assert_eq!(names.len(), 36, "the 36 official examples");
-    let mut out = Vec::new();
-    for path in names {
-        let v: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
-        for (i, m) in v["messages"]
-            .as_array()
-            .expect("messages")
-            .iter()
-            .enumerate()
-        {
-            out.push((
-                format!("{} #{i}", path.file_name().unwrap().to_string_lossy()),
-                m.clone(),
-            ));
-        }
-    }
-    out
+    names
+        .into_iter()
+        .map(|path| {
+            let text = std::fs::read_to_string(&path).unwrap();
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            (name, serde_json::from_str(&text).unwrap())
+        })
+        .collect()
+}
+
+/// Every envelope of every official example, named by file and position.
+fn examples() -> Vec<(String, Value)> {
+    example_files()
+        .into_iter()
+        .flat_map(|(name, v)| {
+            let messages = v["messages"].as_array().expect("messages").clone();
+            messages
+                .into_iter()
+                .enumerate()
+                .map(move |(i, m)| (format!("{name} #{i}"), m))
+        })
+        .collect()
 }
 
 fn test_cases() -> Vec<(String, bool, Value)> {
@@ -456,28 +463,14 @@ fn schema_validator(rel: &str, id: &str) -> jsonschema::Validator {
 #[test]
 fn every_official_example_folds_with_nothing_ignored() {
     use surfaces_core::a2ui::{ApplyContext, Limits, SurfaceStore};
-    let dir = spec::spec_dir().join("a2ui/v0_9/catalogs/basic/examples");
-    let mut names: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    names.sort();
-    for path in names {
-        let v: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    for (path, v) in example_files() {
         let mut store = SurfaceStore::new(Limits::default());
         let n = store.apply_data(&v["messages"], &ApplyContext::default());
         let r = store.report();
-        assert_eq!(
-            (r.applied, r.ignored),
-            (n, 0),
-            "{}: {:?}",
-            path.display(),
-            r.findings
-        );
+        assert_eq!((r.applied, r.ignored), (n, 0), "{path}: {:?}", r.findings);
         assert!(
             !r.surfaces.is_empty() && r.surfaces.iter().all(|s| s.root && s.catalog_rendered),
-            "{}",
-            path.display()
+            "{path}"
         );
     }
 }
@@ -503,11 +496,8 @@ fn actions_capabilities_and_data_model_match_the_client_schemas() {
         client_capabilities()
     );
     // Every event Button of every official example builds a schema-valid action message.
-    let dir = spec::spec_dir().join("a2ui/v0_9/catalogs/basic/examples");
     let (mut built, mut refused) = (0, 0);
-    for entry in std::fs::read_dir(&dir).unwrap() {
-        let v: Value =
-            serde_json::from_str(&std::fs::read_to_string(entry.unwrap().path()).unwrap()).unwrap();
+    for (_, v) in example_files() {
         let mut store = SurfaceStore::new(Limits::default());
         store.apply_data(&v["messages"], &ApplyContext::default());
         for m in v["messages"].as_array().unwrap() {
@@ -546,21 +536,15 @@ fn actions_capabilities_and_data_model_match_the_client_schemas() {
 fn official_examples_show_evaluated_text() {
     use surfaces_core::a2ui::render::{walk, Kind};
     use surfaces_core::a2ui::{ApplyContext, Limits, SurfaceStore};
-    let dir = spec::spec_dir().join("a2ui/v0_9/catalogs/basic/examples");
     let mut texts = Vec::new();
-    for entry in std::fs::read_dir(&dir).unwrap() {
-        let path = entry.unwrap().path();
-        let v: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    for (file, v) in example_files() {
         let mut store = SurfaceStore::new(Limits::default());
         store.apply_data(&v["messages"], &ApplyContext::default());
         for s in store.report().surfaces {
             let tree = store.render(&s.surface_id).unwrap();
             walk(&tree, &mut |n| {
                 if let Kind::Text { text, .. } = &n.kind {
-                    texts.push((
-                        path.file_name().unwrap().to_string_lossy().into_owned(),
-                        text.clone(),
-                    ));
+                    texts.push((file.clone(), text.clone()));
                 }
             });
         }
@@ -599,15 +583,9 @@ fn official_examples_show_evaluated_text() {
 
 /// The official example streams, each as its list of envelopes.
 fn example_streams() -> Vec<Vec<Value>> {
-    let dir = spec::spec_dir().join("a2ui/v0_9/catalogs/basic/examples");
-    std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|entry| {
-            let v: Value =
-                serde_json::from_str(&std::fs::read_to_string(entry.unwrap().path()).unwrap())
-                    .unwrap();
-            v["messages"].as_array().unwrap().clone()
-        })
+    example_files()
+        .into_iter()
+        .map(|(_, v)| v["messages"].as_array().unwrap().clone())
         .collect()
 }
 
