@@ -4,7 +4,7 @@ use std::time::Instant;
 use serde_json::{Map, Value};
 use surfaces_core::a2ui::{A2uiReport, ApplyContext, Limits, SurfaceStore};
 
-use crate::term::safe;
+use crate::term::{finding_line, safe};
 use crate::{read_input, Usage};
 
 /// `--limit name=value`: the names are the npm package's (`envelopes`, `dataModelBytes`, …).
@@ -111,18 +111,15 @@ fn summary(file: &str, r: &A2uiReport, fold_ms: f64) -> String {
             .envelope
             .map(|e| format!("#{e}"))
             .unwrap_or_else(|| "-".into());
-        let path = if f.path.is_empty() {
-            "(envelope)".into()
-        } else {
-            safe(&f.path)
-        };
-        let _ = writeln!(
-            s,
-            "{:<7} {at:>5}  {}  {path}  {}",
-            f.severity.as_str(),
+        let line = finding_line(
+            f.severity,
+            Some(&at),
             f.code,
-            safe(&f.message)
+            &f.path,
+            "(envelope)",
+            &f.message,
         );
+        let _ = writeln!(s, "{line}");
     }
     s
 }

@@ -3,7 +3,7 @@ use std::fmt::Write;
 use surfaces_core::card::{check_card, CardOptions, CardReport, Entry};
 use surfaces_core::Severity;
 
-use crate::term::safe;
+use crate::term::{finding_line, safe};
 use crate::{read_input, Usage};
 
 pub fn run(args: &[String]) -> Result<bool, Usage> {
@@ -127,19 +127,8 @@ pub fn summary(file: &str, r: &CardReport, with_origin: bool) -> String {
         );
     }
     for f in &r.findings {
-        let path = if f.path.is_empty() {
-            "(card)".to_string()
-        } else {
-            safe(&f.path)
-        };
-        let _ = writeln!(
-            s,
-            "{:<7} {}  {}  {}",
-            f.severity.as_str(),
-            f.code,
-            path,
-            safe(&f.message)
-        );
+        let line = finding_line(f.severity, None, f.code, &f.path, "(card)", &f.message);
+        let _ = writeln!(s, "{line}");
     }
     let count = |sev| r.findings.iter().filter(|f| f.severity == sev).count();
     let _ = writeln!(

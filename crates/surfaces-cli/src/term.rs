@@ -15,6 +15,29 @@ pub fn safe(s: &str) -> String {
     out
 }
 
+/// One finding as a terminal line: severity, where (for A2UI, the envelope's number), code,
+/// path (or `whole` when the finding is about the whole input), message; agent text escaped.
+pub fn finding_line(
+    severity: surfaces_core::Severity,
+    at: Option<&str>,
+    code: &str,
+    path: &str,
+    whole: &str,
+    message: &str,
+) -> String {
+    let at = at.map(|a| format!("{a:>5}  ")).unwrap_or_default();
+    let path = if path.is_empty() {
+        whole.to_string()
+    } else {
+        safe(path)
+    };
+    format!(
+        "{:<7} {at}{code}  {path}  {}",
+        severity.as_str(),
+        safe(message)
+    )
+}
+
 #[cfg(test)]
 mod tests {
     #[test]
