@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use leptos::prelude::*;
 use serde_json::Value;
 use surfaces_core::a2ui::render::{
-    button_blocked, grow_class, placeholder_text, svg_path_ok, Kind, Node,
+    button_blocked, grow_class, placeholder_text, svg_path_ok, Choices, Kind, Node,
 };
 
 /// What the renderer reports back: a person's edit at a data-model pointer, or a click on a
@@ -174,14 +174,7 @@ pub fn render_node(node: Node, h: Handlers, phrasing: bool) -> AnyView {
         kind,
     } = node;
     let grow = grow_class(weight);
-    let binding = match &kind {
-        Kind::TextField { binding, .. }
-        | Kind::CheckBox { binding, .. }
-        | Kind::ChoicePicker { binding, .. }
-        | Kind::Slider { binding, .. }
-        | Kind::DateTimeInput { binding, .. } => Some(binding.clone()),
-        _ => None,
-    };
+    let binding = kind.input_binding().map(|b| b.map(str::to_string));
     let (described, extra) = match &binding {
         Some(b) => extras(errors.clone(), proposal.clone(), b.clone(), h),
         None => (None, ().into_any()),
@@ -368,24 +361,7 @@ pub fn render_node(node: Node, h: Handlers, phrasing: bool) -> AnyView {
             }
             .into_any()
         }
-        Kind::ChoicePicker {
-            label: text,
-            options,
-            selected,
-            multiple,
-            chips,
-            filterable,
-            binding,
-        } => choice_view(
-            text.or(label),
-            options,
-            selected,
-            multiple,
-            chips,
-            filterable,
-            binding,
-            h,
-        ),
+        Kind::ChoicePicker(choices) => choice_view(choices, label, h),
         Kind::Slider {
             label: text,
             min,
@@ -551,17 +527,18 @@ fn modal_view(trigger: Node, content: Node, h: Handlers) -> AnyView {
     .into_any()
 }
 
-#[allow(clippy::too_many_arguments)]
-fn choice_view(
-    label: Option<String>,
-    options: Vec<(String, String)>,
-    selected: Vec<String>,
-    multiple: bool,
-    chips: bool,
-    filterable: bool,
-    binding: Option<String>,
-    h: Handlers,
-) -> AnyView {
+/// A ChoicePicker; `fallback` names it when it has no label of its own.
+fn choice_view(choices: Choices, fallback: Option<String>, h: Handlers) -> AnyView {
+    let Choices {
+        label,
+        options,
+        selected,
+        multiple,
+        chips,
+        filterable,
+        binding,
+    } = choices;
+    let label = label.or(fallback);
     let chosen = RwSignal::new(selected);
     let filter = RwSignal::new(String::new());
     let group = dom_id();

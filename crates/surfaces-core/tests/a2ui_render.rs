@@ -90,6 +90,48 @@ fn inputs_carry_the_pointer_they_edit_and_show_the_effective_value() {
     );
 }
 
+/// Every input kind says which pointer it edits, both renderers read it from here, and
+/// nothing else counts as an input.
+#[test]
+fn input_kinds_name_their_binding() {
+    let s = store(
+        json!([
+            {"id": "root", "component": "Column", "children": ["t", "c", "p", "sl", "d", "fixed", "label"]},
+            {"id": "t", "component": "TextField", "label": "T", "value": {"path": "/t"}},
+            {"id": "c", "component": "CheckBox", "label": "C", "value": {"path": "/c"}},
+            {"id": "p", "component": "ChoicePicker", "value": {"path": "/p"},
+             "options": [{"label": "A", "value": "a"}]},
+            {"id": "sl", "component": "Slider", "max": 10, "value": {"path": "/sl"}},
+            {"id": "d", "component": "DateTimeInput", "value": {"path": "/d"}},
+            {"id": "fixed", "component": "TextField", "label": "F", "value": "literal"},
+            {"id": "label", "component": "Text", "text": "x"},
+        ]),
+        json!({}),
+    );
+    let tree = s.render("s").unwrap();
+    let mut seen = Vec::new();
+    surfaces_core::a2ui::render::walk(&tree, &mut |n| {
+        seen.push((
+            n.id.clone(),
+            n.kind.input_binding().map(|b| b.map(str::to_string)),
+        ));
+    });
+    let some = |p: &str| Some(Some(p.to_string()));
+    assert_eq!(
+        seen,
+        [
+            ("root".into(), None),
+            ("t".into(), some("/t")),
+            ("c".into(), some("/c")),
+            ("p".into(), some("/p")),
+            ("sl".into(), some("/sl")),
+            ("d".into(), some("/d")),
+            ("fixed".into(), Some(None)),
+            ("label".into(), None),
+        ]
+    );
+}
+
 #[test]
 fn template_expansion_is_bounded() {
     let items: Vec<Value> = (0..250).map(|i| json!({"n": i})).collect();

@@ -10,7 +10,7 @@ use std::rc::Rc;
 use serde_json::Value;
 use surfaces_core::a2ui;
 use surfaces_core::a2ui::render::{
-    button_blocked, grow_class, placeholder_text, svg_path_ok, Kind, Node,
+    button_blocked, grow_class, placeholder_text, svg_path_ok, Choices, Kind, Node,
 };
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -205,23 +205,9 @@ impl Renderer {
     }
 
     fn build(&mut self, n: Node, phrasing: bool) -> Element {
-        let binding = match &n.kind {
-            Kind::TextField { binding, .. }
-            | Kind::CheckBox { binding, .. }
-            | Kind::ChoicePicker { binding, .. }
-            | Kind::Slider { binding, .. }
-            | Kind::DateTimeInput { binding, .. } => binding.clone(),
-            _ => None,
-        };
+        let binding = n.kind.input_binding().flatten().map(str::to_string);
         let (errors, proposal) = (n.errors.clone(), n.proposal.clone());
-        let is_input = matches!(
-            n.kind,
-            Kind::TextField { .. }
-                | Kind::CheckBox { .. }
-                | Kind::ChoicePicker { .. }
-                | Kind::Slider { .. }
-                | Kind::DateTimeInput { .. }
-        );
+        let is_input = n.kind.is_input();
         let e = self.node_inner(n, phrasing);
         if is_input {
             e.set_attribute("data-a2ui", "input").expect("attr");
@@ -504,7 +490,7 @@ impl Renderer {
                 self.edit_on(&i, "change", binding, |i| Value::Bool(i.checked()));
                 wrap
             }
-            Kind::ChoicePicker {
+            Kind::ChoicePicker(Choices {
                 label,
                 options,
                 selected,
@@ -512,7 +498,7 @@ impl Renderer {
                 chips,
                 binding,
                 ..
-            } => {
+            }) => {
                 let fs = self.el(
                     "fieldset",
                     if chips {
@@ -788,11 +774,7 @@ fn refresh_checks(root: &Element, store: &a2ui::SurfaceStore, surface: &str, loc
         Kind::Button {
             event, open_url, ..
         } => buttons.push((n.errors.clone(), event.is_some() || open_url.is_some())),
-        Kind::TextField { .. }
-        | Kind::CheckBox { .. }
-        | Kind::ChoicePicker { .. }
-        | Kind::Slider { .. }
-        | Kind::DateTimeInput { .. } => inputs.push(n.errors.clone()),
+        k if k.is_input() => inputs.push(n.errors.clone()),
         _ => {}
     });
     let found = |sel: &str| {

@@ -32,6 +32,19 @@ pub struct Node {
     pub kind: Kind,
 }
 
+/// A ChoicePicker's options and state (a struct of its own: renderers hand it on whole).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Choices {
+    pub label: Option<String>,
+    /// (label, value) pairs.
+    pub options: Vec<(String, String)>,
+    pub selected: Vec<String>,
+    pub multiple: bool,
+    pub chips: bool,
+    pub filterable: bool,
+    pub binding: Option<String>,
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(tag = "component", rename_all_fields = "camelCase")]
 pub enum Kind {
@@ -107,15 +120,7 @@ pub enum Kind {
         value: bool,
         binding: Option<String>,
     },
-    ChoicePicker {
-        label: Option<String>,
-        options: Vec<(String, String)>,
-        selected: Vec<String>,
-        multiple: bool,
-        chips: bool,
-        filterable: bool,
-        binding: Option<String>,
-    },
+    ChoicePicker(Choices),
     Slider {
         label: Option<String>,
         min: f64,
@@ -456,7 +461,7 @@ impl<'a> Ctx<'a> {
                     .unwrap_or(false),
                 binding: self.binding(o.get("value"), scope),
             },
-            "ChoicePicker" => Kind::ChoicePicker {
+            "ChoicePicker" => Kind::ChoicePicker(Choices {
                 label: self.string(o.get("label"), scope),
                 options: o
                     .get("options")
@@ -489,7 +494,7 @@ impl<'a> Ctx<'a> {
                     .and_then(Value::as_bool)
                     .unwrap_or(false),
                 binding: self.binding(o.get("value"), scope),
-            },
+            }),
             "Slider" => {
                 let min = o.get("min").and_then(Value::as_f64).unwrap_or(0.0);
                 let max = o.get("max").and_then(Value::as_f64).unwrap_or(100.0);
@@ -554,6 +559,25 @@ impl<'a> Ctx<'a> {
 
 /// Whether an `svgPath` icon's path data may be drawn: path commands, numbers and
 /// separators only, at most 4 KiB.
+impl Kind {
+    /// For an input (TextField, CheckBox, ChoicePicker, Slider, DateTimeInput): the pointer
+    /// its value is bound to, if any. `None` for anything that is not an input.
+    pub fn input_binding(&self) -> Option<Option<&str>> {
+        match self {
+            Kind::TextField { binding, .. }
+            | Kind::CheckBox { binding, .. }
+            | Kind::ChoicePicker(Choices { binding, .. })
+            | Kind::Slider { binding, .. }
+            | Kind::DateTimeInput { binding, .. } => Some(binding.as_deref()),
+            _ => None,
+        }
+    }
+
+    pub fn is_input(&self) -> bool {
+        self.input_binding().is_some()
+    }
+}
+
 pub fn svg_path_ok(d: &str) -> bool {
     d.len() <= 4096
         && !d.trim().is_empty()
