@@ -12,6 +12,7 @@ use wasm_bindgen::JsCast;
 use crate::a2ui_render::{render_node, Handlers};
 use crate::demo_streams::DEMO_STREAMS;
 use crate::findings::FindingsTable;
+use crate::source::SourceInput;
 
 /// The envelopes in a stream's text: a JSON array, `{"messages": [...]}`, one envelope, or
 /// JSON Lines (a line that is not JSON stays as its text, and is refused when applied).
@@ -121,16 +122,12 @@ pub fn A2uiScreen() -> impl IntoView {
     // The first example is applied at first open.
     apply_all();
 
-    let on_select = move |ev: leptos::ev::Event| {
-        let id = event_target_value(&ev);
+    let on_example = Callback::new(move |id: String| {
         if let Some(d) = DEMO_STREAMS.iter().find(|d| d.id == id) {
             text.set(d.json.to_string());
-            selected.set(id);
             apply_all();
-        } else {
-            selected.set(id);
         }
-    };
+    });
 
     let agent_name = move || {
         let id = selected.get();
@@ -253,39 +250,20 @@ pub fn A2uiScreen() -> impl IntoView {
                     "Fold an A2UI v0.9 stream into surfaces and render them with this console's own components. "
                     "Agent text is shown as text; nothing is evaluated, loaded or sent."
                 </p>
-                <label for="stream-select">"Example stream"</label>
-                <select id="stream-select" data-testid="stream-select" on:change=on_select prop:value=move || selected.get()>
-                    {DEMO_STREAMS.iter().map(|d| view! { <option value=d.id>{format!("{} — {}", d.id, d.title)}</option> }).collect_view()}
-                    <option value="custom">"Your own stream (pasted)"</option>
-                </select>
-                <label for="stream-text">"Stream (JSON array, {\"messages\": …} or JSON Lines)"</label>
-                <textarea
-                    id="stream-text"
-                    data-testid="stream-text"
-                    spellcheck="false"
-                    rows="12"
-                    prop:value=move || text.get()
-                    on:input=move |ev| {
-                        text.set(event_target_value(&ev));
-                        selected.set("custom".into());
-                        reset();
-                    }
-                ></textarea>
-                <label for="stream-file">"Open a stream file"</label>
-                <input
-                    id="stream-file"
-                    data-testid="stream-file"
-                    type="file"
+                <SourceInput
+                    name="stream"
+                    examples=DEMO_STREAMS.iter().map(|d| (d.id, format!("{} — {}", d.id, d.title))).collect()
+                    example_label="Example stream"
+                    custom_label="Your own stream (pasted or opened)"
+                    text_label="Stream (JSON array, {\"messages\": …} or JSON Lines)"
+                    file_label="Open a stream file"
                     accept=".json,.jsonl,application/json"
-                    on:change=move |ev: leptos::ev::Event| {
-                        crate::read_chosen_file(&ev, move |t| {
-                            if let Ok(t) = t {
-                                text.set(t);
-                                selected.set("custom".into());
-                                apply_all();
-                            }
-                        });
-                    }
+                    rows=12
+                    selected=selected
+                    text=text
+                    on_example=on_example
+                    on_edit=Callback::new(move |()| reset())
+                    on_open=Callback::new(move |()| apply_all())
                 />
                 <div class="buttons">
                     <button type="button" data-testid="apply-all" on:click=move |_| apply_all()>"Apply all"</button>

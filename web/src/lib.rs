@@ -9,6 +9,7 @@ pub mod a2ui_screen;
 pub mod demo_cards;
 pub mod demo_streams;
 pub mod findings;
+pub mod source;
 pub mod ui_links;
 
 use leptos::prelude::*;

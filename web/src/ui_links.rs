@@ -6,6 +6,7 @@ use surfaces_core::card::{check_card, Access, Audience, CardOptions, CardReport,
 
 use crate::demo_cards::DEMO_CARDS;
 use crate::findings::FindingsTable;
+use crate::source::SourceInput;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ViewKind {
@@ -108,29 +109,15 @@ pub fn UiLinksScreen() -> impl IntoView {
     let card_text = RwSignal::new(first.json.to_string());
     let fetched_from = RwSignal::new(first.fetched_from.to_string());
     let view_kind = RwSignal::new(ViewKind::Directory);
-    let file_error = RwSignal::new(None::<String>);
 
     let checked = Memo::new(move |_| check(&card_text.get(), &fetched_from.get()));
 
-    let on_select = move |ev: leptos::ev::Event| {
-        let id = event_target_value(&ev);
+    let on_example = Callback::new(move |id: String| {
         if let Some(card) = DEMO_CARDS.iter().find(|c| c.id == id) {
             card_text.set(card.json.to_string());
             fetched_from.set(card.fetched_from.to_string());
         }
-        selected.set(id);
-    };
-
-    let on_file = move |ev: leptos::ev::Event| {
-        file_error.set(None);
-        crate::read_chosen_file(&ev, move |text| match text {
-            Ok(text) => {
-                card_text.set(text);
-                selected.set("custom".into());
-            }
-            Err(()) => file_error.set(Some("The file could not be read as text.".into())),
-        });
-    };
+    });
 
     view! {
         <div class="screen">
@@ -140,29 +127,19 @@ pub fn UiLinksScreen() -> impl IntoView {
                     "Check an A2A Agent Card's UI links: the web surfaces its publisher offers to people. "
                     "Each entry is shown as a link a person may choose to follow; nothing is opened, embedded or framed."
                 </p>
-                <label for="card-select">"Example card"</label>
-                <select id="card-select" data-testid="card-select" on:change=on_select prop:value=move || selected.get()>
-                    {DEMO_CARDS
-                        .iter()
-                        .map(|c| view! { <option value=c.id>{c.title}</option> })
-                        .collect_view()}
-                    <option value="custom">"Your own card (pasted or opened)"</option>
-                </select>
-                <label for="card-text">"Card JSON"</label>
-                <textarea
-                    id="card-text"
-                    data-testid="card-text"
-                    spellcheck="false"
-                    rows="14"
-                    prop:value=move || card_text.get()
-                    on:input=move |ev| {
-                        card_text.set(event_target_value(&ev));
-                        selected.set("custom".into());
-                    }
-                ></textarea>
-                <label for="card-file">"Open a card file"</label>
-                <input id="card-file" data-testid="card-file" type="file" accept=".json,application/json" on:change=on_file />
-                {move || file_error.get().map(|e| view! { <p class="field-error" role="alert">{e}</p> })}
+                <SourceInput
+                    name="card"
+                    examples=DEMO_CARDS.iter().map(|c| (c.id, c.title.to_string())).collect()
+                    example_label="Example card"
+                    custom_label="Your own card (pasted or opened)"
+                    text_label="Card JSON"
+                    file_label="Open a card file"
+                    accept=".json,application/json"
+                    rows=14
+                    selected=selected
+                    text=card_text
+                    on_example=on_example
+                />
                 <label for="fetched-from">"Fetched from"</label>
                 <input
                     id="fetched-from"
