@@ -8,7 +8,7 @@ use surfaces_console::a2ui_screen::{accent, envelopes_of, A2uiScreen};
 use surfaces_console::demo_streams::DEMO_STREAMS;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
-use web_sys::{Element, HtmlButtonElement, HtmlElement, HtmlInputElement, HtmlSelectElement};
+use web_sys::{Element, HtmlButtonElement, HtmlElement, HtmlInputElement};
 
 #[path = "support/dom.rs"]
 mod dom;
@@ -18,11 +18,7 @@ use dom::{all, container, one};
 wasm_bindgen_test_configure!(run_in_browser);
 
 async fn choose(root: &Element, id: &str) {
-    let select: HtmlSelectElement = one(root, "[data-testid=stream-select]").unchecked_into();
-    select.set_value(id);
-    select
-        .dispatch_event(&web_sys::Event::new("change").unwrap())
-        .unwrap();
+    dom::choose_option(root, "stream-select", id);
     leptos::task::tick().await;
 }
 

@@ -17,11 +17,7 @@ use dom::{all, container, one, texts};
 wasm_bindgen_test_configure!(run_in_browser);
 
 async fn choose_card(root: &Element, id: &str) {
-    let select: HtmlSelectElement = one(root, "[data-testid=card-select]").unchecked_into();
-    select.set_value(id);
-    select
-        .dispatch_event(&web_sys::Event::new("change").unwrap())
-        .unwrap();
+    dom::choose_option(root, "card-select", id);
     leptos::task::tick().await;
 }
 

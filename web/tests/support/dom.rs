@@ -31,3 +31,14 @@ pub fn texts(root: &Element, selector: &str) -> Vec<String> {
         .map(|e| e.text_content().unwrap_or_default())
         .collect()
 }
+
+/// Chooses `value` in the `<select>` with test id `testid`, as a person would (a `change`
+/// event follows); the caller waits for the app to react.
+pub fn choose_option(root: &Element, testid: &str, value: &str) {
+    let select: web_sys::HtmlSelectElement =
+        one(root, &format!("[data-testid={testid}]")).unchecked_into();
+    select.set_value(value);
+    select
+        .dispatch_event(&web_sys::Event::new("change").unwrap())
+        .unwrap();
+}
