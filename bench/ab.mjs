@@ -5,9 +5,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { performance } from "node:perf_hooks";
 import { examples, bigSurface, megabyte, storm } from "./workloads.mjs";
 import { LIMITS } from "./limits.mjs";
+import { timeSides } from "./timing.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const SPEC = process.env.AGENT_SURFACES_SPEC || path.join(ROOT, "../shared/spec");
@@ -27,17 +27,20 @@ const reps = Number(process.env.BENCH_REPS || 50);
 const loads = { examples: examples(SPEC), big: bigSurface(), megabyte: megabyte(), storm: storm() };
 for (const [name, msgs] of Object.entries(loads)) {
   const text = JSON.stringify(msgs);
-  const samples = builds.map(() => []);
-  for (let i = 0; i < reps + 10; i++) {
-    builds.forEach(([, m], b) => {
-      const t0 = performance.now();
-      const store = new m.SurfaceStore({ limits: LIMITS });
-      store.applyEnvelopes(text);
-      const ms = performance.now() - t0;
-      store.free();
-      if (i >= 10) samples[b].push(ms);
-    });
-  }
-  const medians = samples.map((s) => s.sort((a, b) => a - b)[s.length >> 1].toFixed(2));
+  const sides = Object.fromEntries(
+    builds.map(([dir, m]) => [
+      dir,
+      [
+        () => {
+          const store = new m.SurfaceStore({ limits: LIMITS });
+          store.applyEnvelopes(text);
+          return store;
+        },
+        (store) => store.free(),
+      ],
+    ]),
+  );
+  const times = timeSides(sides, reps);
+  const medians = builds.map(([dir]) => times[dir].median.toFixed(2));
   console.log(`${name.padEnd(9)} ${builds.map(([dir], b) => `${path.basename(dir)} ${medians[b]} ms`).join("  ")}`);
 }
