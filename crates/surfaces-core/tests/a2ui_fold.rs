@@ -605,12 +605,12 @@ fn part_bytes_limit() {
     });
     let part =
         json!({"kind": "data", "data": [env], "metadata": {"mimeType": "application/a2ui+json"}});
-    at.apply_part(&part, true, &ApplyContext::default());
+    at.apply_part(part.clone(), true, &ApplyContext::default());
     let mut past = SurfaceStore::new(Limits {
         part_bytes: size - 1,
         ..limits
     });
-    past.apply_part(&part, true, &ApplyContext::default());
+    past.apply_part(part, true, &ApplyContext::default());
     assert_eq!(at.report().applied, 1);
     assert_eq!(
         (past.report().applied, codes(&past)),
@@ -627,20 +627,20 @@ fn parts_need_the_media_type_and_an_advertising_agent() {
     let typed =
         |m: &str, data: Value| json!({"kind": "data", "data": data, "metadata": {"mimeType": m}});
     assert_eq!(
-        s.apply_part(&typed("application/json", json!([env])), true, &ctx),
+        s.apply_part(typed("application/json", json!([env])), true, &ctx),
         PartOutcome::NotA2ui
     );
     assert_eq!(
-        s.apply_part(&typed("application/a2ui+json", json!([env])), false, &ctx),
+        s.apply_part(typed("application/a2ui+json", json!([env])), false, &ctx),
         PartOutcome::NotA2ui
     );
     assert_eq!(
-        s.apply_part(&json!({"kind": "text", "text": "hi"}), true, &ctx),
+        s.apply_part(json!({"kind": "text", "text": "hi"}), true, &ctx),
         PartOutcome::NotA2ui
     );
     assert_eq!(
         s.apply_part(
-            &typed("application/json+a2ui", json!({"messages": [env]})),
+            typed("application/json+a2ui", json!({"messages": [env]})),
             true,
             &ctx
         ),
@@ -648,7 +648,7 @@ fn parts_need_the_media_type_and_an_advertising_agent() {
     );
     assert_eq!(
         s.apply_part(
-            &json!({"data": create("t"), "mediaType": "application/a2ui+json"}),
+            json!({"data": create("t"), "mediaType": "application/a2ui+json"}),
             true,
             &ctx
         ),

@@ -207,7 +207,7 @@ impl SurfaceStore {
         let advertised = option(&options, "advertised").as_bool().unwrap_or(false);
         let ctx = context(&options)?;
         let started = now_ms();
-        let outcome = self.inner.borrow_mut().apply_part(&part, advertised, &ctx);
+        let outcome = self.inner.borrow_mut().apply_part(part, advertised, &ctx);
         self.fold_ms += now_ms() - started;
         let (a2ui, envelopes) = match outcome {
             PartOutcome::A2ui(n) => (true, n),

@@ -54,19 +54,20 @@ impl SurfaceStore {
     /// Applies an A2A data part (`{"kind": "data", "data": …, "metadata": {"mimeType": …}}`,
     /// or the v1.0 shape with `mediaType`). `advertised` says whether the agent's card
     /// advertises the A2UI extension; without it, nothing is rendered from the part.
+    /// The part is taken so that its envelopes move into the store instead of being copied.
     pub fn apply_part(
         &mut self,
-        part: &Value,
+        mut part: Value,
         advertised: bool,
         ctx: &ApplyContext,
     ) -> PartOutcome {
-        let Some(data) = part.get("data") else {
-            return PartOutcome::NotA2ui;
-        };
-        if !advertised || !media_type(part).is_some_and(|m| MEDIA_TYPES.contains(&m)) {
+        if !advertised || !media_type(&part).is_some_and(|m| MEDIA_TYPES.contains(&m)) {
             return PartOutcome::NotA2ui;
         }
-        let size = json_size(data);
+        let Some(data) = part.as_object_mut().and_then(|o| o.remove("data")) else {
+            return PartOutcome::NotA2ui;
+        };
+        let size = json_size(&data);
         if size > self.limits.part_bytes {
             let limit = self.limits.part_bytes;
             self.note(
@@ -78,7 +79,7 @@ impl SurfaceStore {
             );
             return PartOutcome::A2ui(0);
         }
-        PartOutcome::A2ui(self.apply_data(data, ctx))
+        PartOutcome::A2ui(self.apply_data_owned(data, ctx))
     }
 
     /// Applies parsed data: an array of envelopes, `{"messages": [...]}`, or one envelope.
