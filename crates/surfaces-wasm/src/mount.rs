@@ -58,6 +58,9 @@ struct Renderer {
     /// What this draw has built or reused so far.
     next: HashMap<String, Drawn>,
     building: Vec<Frame>,
+    /// The element last drawn for the node being built and the keys of what was drawn in
+    /// it, for `container` to keep.
+    recycle: Option<(Element, Vec<String>)>,
     next_id: usize,
     prefix: String,
 }
@@ -157,6 +160,7 @@ impl Renderer {
             }
             None => format!(":{}", n.id),
         };
+        let mut recycled = None;
         if let Some(old) = self.drawn.remove(&key) {
             if old.phrasing == phrasing {
                 if old.node == n {
@@ -172,6 +176,7 @@ impl Renderer {
                     self.keep(key, Drawn { node: n, ..old });
                     return element;
                 }
+                recycled = Some((old.element, old.children));
             }
         }
         self.building.push(Frame {
@@ -179,7 +184,11 @@ impl Renderer {
             handlers: Vec::new(),
             children: Vec::new(),
         });
+        // A container drawn here last time is kept when only its children changed (see
+        // `container`); any other kind is built anew.
+        self.recycle = recycled;
         let element = self.build(n.clone(), phrasing);
+        self.recycle = None;
         let frame = self.building.pop().expect("pushed above");
         self.next.insert(
             key,
@@ -640,10 +649,44 @@ impl Renderer {
         children: Vec<Node>,
         phrasing: bool,
     ) -> Element {
-        let e = self.el(tag, class);
-        for c in children {
-            let child = self.node(c, phrasing);
-            e.append_child(&child).expect("append");
+        // The element this container had last time, if it is the same kind of container:
+        // its children are put in order in place, so one that did not move is not touched
+        // (moving an element takes the focus from whatever is inside it).
+        let (e, was_inside) = match self.recycle.take() {
+            Some((old, inside))
+                if old.tag_name().eq_ignore_ascii_case(tag) && old.class_name() == class =>
+            {
+                (old, inside)
+            }
+            _ => (self.el(tag, class), Vec::new()),
+        };
+        let before: Vec<(String, Element)> = was_inside
+            .into_iter()
+            .filter_map(|k| self.drawn.get(&k).map(|d| (k, d.element.clone())))
+            .collect();
+        let kids: Vec<Element> = children
+            .into_iter()
+            .map(|c| self.node(c, phrasing))
+            .collect();
+        // What was inside and was not kept goes first, so the kept children close up in
+        // their order and only new ones are inserted between them.
+        for (key, old) in before {
+            let kept = self.next.get(&key).is_some_and(|d| d.element == old);
+            if !kept && old.parent_node().as_ref() == Some(e.as_ref()) {
+                e.remove_child(&old).expect("remove");
+            }
+        }
+        let present = e.child_nodes();
+        for (i, kid) in kids.iter().enumerate() {
+            let at = present.item(i as u32);
+            if at.as_ref() != Some(kid.as_ref()) {
+                e.insert_before(kid, at.as_ref()).expect("insert");
+            }
+        }
+        while e.child_nodes().length() as usize > kids.len() {
+            if let Some(last) = e.last_child() {
+                e.remove_child(&last).expect("remove");
+            }
         }
         e
     }
@@ -940,6 +983,7 @@ pub fn mount_surface(
             drawn: HashMap::new(),
             next: HashMap::new(),
             building: Vec::new(),
+            recycle: None,
             next_id: 0,
             prefix,
         },

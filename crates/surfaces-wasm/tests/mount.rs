@@ -347,6 +347,46 @@ fn update_redraws_only_what_changed_and_reused_buttons_still_work() {
     assert_eq!(all(&el, "button").len(), 1, "the old button is gone");
 }
 
+/// Where a changed parent is drawn anew (a List here), the field moves into it and the focus
+/// and caret are given back.
+#[wasm_bindgen_test]
+fn focus_comes_back_to_a_field_moved_into_a_redrawn_parent() {
+    let stream = surface_stream(
+        "l",
+        r#"[{"id":"root","component":"List","children":["title","name"]},
+            {"id":"title","component":"Text","text":{"path":"/title"}},
+            {"id":"name","component":"TextField","label":"Name","value":{"path":"/name"}}]"#,
+    );
+    let mut store = SurfaceStore::new(None).unwrap();
+    store
+        .apply_envelopes(JsValue::from_str(&stream), None)
+        .unwrap();
+    let (el, mut mounted) = mount(&store, "l", None);
+    let name: HtmlInputElement = all(&el, "input")[0].clone().unchecked_into();
+    name.focus().unwrap();
+    name.set_value("Ada");
+    name.set_selection_range(2, 2).unwrap();
+    let list = el.first_element_child().unwrap();
+    store
+        .apply_envelopes(
+            JsValue::from_str(
+                r#"{"version":"v0.9","updateDataModel":{"surfaceId":"l","path":"/title","value":"New"}}"#,
+            ),
+            None,
+        )
+        .unwrap();
+    mounted.update();
+    assert_ne!(
+        el.first_element_child().unwrap(),
+        list,
+        "the list was drawn anew"
+    );
+    assert_eq!(all(&el, "input")[0], Element::from(name.clone()));
+    let doc = web_sys::window().unwrap().document().unwrap();
+    assert_eq!(doc.active_element(), Some(Element::from(name.clone())));
+    assert_eq!(name.selection_start().unwrap(), Some(2));
+}
+
 #[wasm_bindgen_test]
 fn update_keeps_focus_in_the_field_being_typed_into() {
     let stream = surface_stream(
@@ -369,6 +409,13 @@ fn update_keeps_focus_in_the_field_being_typed_into() {
     name.dispatch_event(&web_sys::Event::new("input").unwrap())
         .unwrap();
     name.set_selection_range(1, 1).unwrap();
+    let blurs = Rc::new(RefCell::new(0));
+    let count = blurs.clone();
+    let on_blur = Closure::wrap(Box::new(move |_: web_sys::Event| {
+        *count.borrow_mut() += 1;
+    }) as Box<dyn FnMut(web_sys::Event)>);
+    name.add_event_listener_with_callback("blur", on_blur.as_ref().unchecked_ref())
+        .unwrap();
 
     let agent = |store: &mut SurfaceStore, path: &str, value: &str| {
         let env = format!(
@@ -379,7 +426,13 @@ fn update_keeps_focus_in_the_field_being_typed_into() {
             .unwrap();
     };
     agent(&mut store, "/title", "Hello");
+    let root = el.first_element_child().unwrap();
     mounted.update();
+    assert_eq!(
+        el.first_element_child().unwrap(),
+        root,
+        "the column is kept"
+    );
     let doc = web_sys::window().unwrap().document().unwrap();
     assert!(el.text_content().unwrap().contains("Hello"));
     assert_eq!(
@@ -394,6 +447,11 @@ fn update_keeps_focus_in_the_field_being_typed_into() {
     );
     assert_eq!(name.value(), "Ada");
     assert_eq!(name.selection_start().unwrap(), Some(1), "and its caret");
+    assert_eq!(
+        *blurs.borrow(),
+        0,
+        "it never lost it: its Column was kept and its children put in order in place"
+    );
 
     // The agent sets a field the person has not touched: updated in place.
     agent(&mut store, "/city", "Paris");
