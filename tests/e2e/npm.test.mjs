@@ -50,6 +50,21 @@ test("a batch as text folds like the same envelopes as objects (data updates tak
   assert.deepEqual(a.surfaces[0].dataModel, { n: [49, 43, 44, 45, 46, 47, 48], nothing: null });
 });
 
+test("envelopes given as objects meet the same partBytes limit as text, at it and one past", () => {
+  const batch = [{ version: "v0.9", createSurface: { surfaceId: "s", catalogId: "https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json" } }];
+  const size = JSON.stringify(batch).length;
+  for (const [partBytes, applied, codes] of [[size, 1, []], [size - 1, 0, ["part-too-large"]]]) {
+    for (const input of [batch, JSON.stringify(batch)]) {
+      const store = new SurfaceStore({ limits: { partBytes } });
+      store.applyEnvelopes(input);
+      const r = store.report();
+      assert.equal(r.applied, applied, `${typeof input} at ${partBytes}`);
+      assert.deepEqual(r.findings.map((f) => f.code), codes);
+    }
+  }
+  assert.throws(() => new SurfaceStore().applyEnvelopes(undefined), /cannot be turned into JSON/);
+});
+
 test("checkCard on the spec's worked example, from text and from an object", () => {
   const from = "https://agent.larkfield.example/.well-known/agent-card.json";
   for (const card of [larkfield, JSON.parse(larkfield)]) {

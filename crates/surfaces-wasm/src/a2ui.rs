@@ -226,12 +226,13 @@ impl SurfaceStore {
     ) -> Result<usize, JsError> {
         let ctx = context(&options)?;
         let started = now_ms();
-        let n = if let Some(text) = crate::text_of(&input) {
-            self.inner.borrow_mut().apply_text(&text, &ctx)
-        } else {
-            let data = from_js(&input, "applyEnvelopes: the input")?;
-            self.inner.borrow_mut().apply_data_owned(data, &ctx)
+        // Objects are read as the JSON text they stand for, so that they meet the same
+        // `partBytes` limit and the same reader as text.
+        let text = match crate::text_of(&input) {
+            Some(text) => text,
+            None => crate::json_text(&input, "applyEnvelopes: the input")?,
         };
+        let n = self.inner.borrow_mut().apply_text(&text, &ctx);
         self.fold_ms += now_ms() - started;
         Ok(n)
     }

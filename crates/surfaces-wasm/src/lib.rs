@@ -26,11 +26,16 @@ pub(crate) fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
 /// Plain JS data (an object, array, string…) as a `serde_json::Value`, through JSON text so
 /// that what JS would serialise is exactly what the core sees.
 pub(crate) fn from_js(v: &JsValue, what: &str) -> Result<serde_json::Value, JsError> {
-    let text = js_sys::JSON::stringify(v)
-        .ok()
-        .and_then(|t| t.as_string())
-        .ok_or_else(|| JsError::new(&format!("{what} cannot be turned into JSON")))?;
+    let text = json_text(v, what)?;
     serde_json::from_str(&text).map_err(|e| JsError::new(&format!("{what}: {e}")))
+}
+
+/// Plain JS data as the JSON text `JSON.stringify` makes of it.
+pub(crate) fn json_text(v: &JsValue, what: &str) -> Result<String, JsError> {
+    js_sys::JSON::stringify(v)
+        .ok()
+        .and_then(|t| text_of(&t))
+        .ok_or_else(|| JsError::new(&format!("{what} cannot be turned into JSON")))
 }
 
 #[wasm_bindgen]
