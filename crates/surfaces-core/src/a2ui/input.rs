@@ -121,6 +121,25 @@ impl SurfaceStore {
         n
     }
 
+    /// Applies bytes as they came off a file or socket: UTF-8 text holding JSON or JSON
+    /// Lines. Bytes that are not UTF-8 are a finding, never an error of the call.
+    pub fn apply_bytes(&mut self, bytes: &[u8], ctx: &ApplyContext) -> usize {
+        match std::str::from_utf8(bytes) {
+            Ok(text) => self.apply_text(text, ctx),
+            Err(e) => {
+                let at = e.valid_up_to();
+                self.note(
+                    None,
+                    Severity::Error,
+                    "text-not-utf8",
+                    String::new(),
+                    format!("The input is not UTF-8 text (an invalid byte at offset {at})."),
+                );
+                0
+            }
+        }
+    }
+
     /// Applies text holding JSON (see [`SurfaceStore::apply_data`]) or JSON Lines.
     pub fn apply_text(&mut self, text: &str, ctx: &ApplyContext) -> usize {
         if text.len() > self.limits.part_bytes {
