@@ -1,4 +1,12 @@
-//! Characters that make text read differently from what it is.
+//! Characters that make text read differently from what it is: hidden characters, text that
+//! draws nothing, and host labels that mix scripts or can pass for Latin ones (Unicode
+//! TS #39, through the `unicode-security` crate; general categories and
+//! Default_Ignorable_Code_Point from ICU4X's `icu_properties`, which `idna` already uses).
+
+use icu_properties::props::{DefaultIgnorableCodePoint, GeneralCategory, GeneralCategoryGroup};
+use icu_properties::{CodePointMapData, CodePointSetData};
+use unicode_security::mixed_script::AugmentedScriptSet;
+use unicode_security::MixedScript;
 
 /// What kind of hidden character a string carries, if any.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -54,77 +62,74 @@ pub fn codepoint(c: char) -> String {
     format!("U+{:04X}", c as u32)
 }
 
-/// A coarse Unicode script, enough to spot hosts that mix alphabets (`pаypal` with a
-/// Cyrillic `а`). Japanese and Korean mix Han with kana or Hangul legitimately.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-enum Script {
-    Common,
-    Latin,
-    Greek,
-    Cyrillic,
-    Armenian,
-    Hebrew,
-    Arabic,
-    Devanagari,
-    Thai,
-    Georgian,
-    Cherokee,
-    Cjk,
-    Hangul,
-    Other,
-}
+/// Letters and symbols whose glyph is empty: their general category says "draws something",
+/// their glyph draws nothing. Everything else is decided by the Unicode properties in
+/// [`draws_something`]; this list is only for what those properties cannot see.
+const BLANK_GLYPHS: [char; 6] = [
+    '\u{2800}', // BRAILLE PATTERN BLANK (So): an empty cell, used as a "space" that is no space
+    '\u{115F}', // HANGUL CHOSEONG FILLER (Lo)
+    '\u{1160}', // HANGUL JUNGSEONG FILLER (Lo)
+    '\u{3164}', // HANGUL FILLER (Lo)
+    '\u{FFA0}', // HALFWIDTH HANGUL FILLER (Lo)
+    '\u{1D159}', // MUSICAL SYMBOL NULL NOTEHEAD (So): drawn as nothing
+];
 
-fn script_of(c: char) -> Script {
-    match c as u32 {
-        0x30..=0x39 | 0x2D | 0x5F => Script::Common,
-        0x41..=0x5A | 0x61..=0x7A | 0xC0..=0x24F | 0x1E00..=0x1EFF | 0x2C60..=0x2C7F => {
-            if c == '\u{D7}' || c == '\u{F7}' {
-                Script::Common
-            } else {
-                Script::Latin
-            }
-        }
-        0x370..=0x3FF | 0x1F00..=0x1FFF => Script::Greek,
-        0x400..=0x52F | 0x1C80..=0x1C8F | 0x2DE0..=0x2DFF | 0xA640..=0xA69F => Script::Cyrillic,
-        0x530..=0x58F => Script::Armenian,
-        0x590..=0x5FF => Script::Hebrew,
-        0x600..=0x6FF | 0x750..=0x77F | 0x8A0..=0x8FF => Script::Arabic,
-        0x900..=0x97F => Script::Devanagari,
-        0xE00..=0xE7F => Script::Thai,
-        0x10A0..=0x10FF => Script::Georgian,
-        0x13A0..=0x13FF | 0xAB70..=0xABBF => Script::Cherokee,
-        0x3040..=0x30FF
-        | 0x3400..=0x4DBF
-        | 0x4E00..=0x9FFF
-        | 0xF900..=0xFAFF
-        | 0x30000..=0x3134F => Script::Cjk,
-        0x1100..=0x11FF | 0x3130..=0x318F | 0xAC00..=0xD7AF => Script::Hangul,
-        0x300..=0x36F => Script::Common, // combining marks take the script of their base
-        _ => Script::Other,
+/// Whether a character, on its own, puts something visible on screen: a letter, number,
+/// punctuation mark or symbol (general categories L, N, P, S) that is not
+/// Default_Ignorable_Code_Point and not a known blank glyph. Spaces and separators (Z),
+/// controls, format characters, surrogates, private-use and unassigned code points (C) and
+/// marks (M, which only ever draw on a base character) do not.
+pub fn draws_something(c: char) -> bool {
+    const DRAWN: GeneralCategoryGroup = GeneralCategoryGroup::Letter
+        .union(GeneralCategoryGroup::Number)
+        .union(GeneralCategoryGroup::Punctuation)
+        .union(GeneralCategoryGroup::Symbol);
+    if BLANK_GLYPHS.contains(&c) || CodePointSetData::new::<DefaultIgnorableCodePoint>().contains(c)
+    {
+        return false;
     }
+    DRAWN.contains(CodePointMapData::<GeneralCategory>::new().get(c))
 }
 
-/// Whether one dot-separated label of a (Unicode) host mixes scripts.
+/// Whether nothing in `s` draws anything: empty, or only spaces, invisible, format,
+/// combining or blank characters (U+2800 alone, U+0301 alone, U+FE0F with U+200D, …).
+pub fn draws_nothing(s: &str) -> bool {
+    !s.chars().any(draws_something)
+}
+
+/// Whether one dot-separated label of a (Unicode) host mixes scripts: TS #39 mixed-script
+/// detection, an empty resolved script set. Common and Inherited characters (digits,
+/// hyphens, combining marks) go with any script; Japanese (Han with Hiragana and Katakana),
+/// Korean (Han with Hangul) and Han with Bopomofo count as one script each.
 pub fn label_mixes_scripts(label: &str) -> bool {
-    let mut seen: Option<Script> = None;
-    for c in label.chars() {
-        let s = script_of(c);
-        if s == Script::Common {
-            continue;
-        }
-        match seen {
-            None => seen = Some(s),
-            Some(prev) if prev == s => {}
-            Some(prev) => {
-                let pair = if prev < s { (prev, s) } else { (s, prev) };
-                // Korean writes Han with Hangul; anything else mixed is suspect.
-                if pair != (Script::Cjk, Script::Hangul) {
-                    return true;
-                }
-            }
-        }
+    !label.is_single_script()
+}
+
+/// A host label that can pass for a Latin one though it holds no Latin letter (TS #39
+/// whole-script confusable, like all-Cyrillic `аррӏе` for `apple`): a non-ASCII label
+/// written in one script other than Latin (mixed labels have their own finding) whose
+/// confusable skeleton is made only of ASCII letters, digits and hyphens. Returns the
+/// skeleton in lower case (what the label looks like) and the script's name.
+pub fn whole_script_confusable(label: &str) -> Option<(String, String)> {
+    if label.is_ascii() {
+        return None;
     }
-    false
+    let scripts = label.resolve_script_set();
+    if scripts.is_empty() || scripts.is_all() {
+        return None;
+    }
+    let mut with_latin = scripts;
+    with_latin.intersect_with(AugmentedScriptSet::for_char('a'));
+    if !with_latin.is_empty() {
+        return None;
+    }
+    let skeleton: String = unicode_security::skeleton(label).collect();
+    let latin_looking = !skeleton.is_empty()
+        && skeleton
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-')
+        && skeleton.chars().any(|c| c.is_ascii_alphabetic());
+    latin_looking.then(|| (skeleton.to_ascii_lowercase(), scripts.to_string()))
 }
 
 #[cfg(test)]
@@ -153,7 +158,73 @@ mod tests {
         )); // all Cyrillic
         assert!(!label_mixes_scripts("münchen"));
         assert!(!label_mixes_scripts("東京-2"));
+        assert!(!label_mixes_scripts("とうきょう東京"));
         assert!(!label_mixes_scripts("한국漢字"));
+        assert!(!label_mixes_scripts("e\u{0301}cole")); // a combining mark goes with its base
         assert!(label_mixes_scripts("abcαβγ"));
+        assert!(label_mixes_scripts("gооgle")); // Latin with Cyrillic o
+        assert!(label_mixes_scripts("παypal")); // Greek with Latin
+    }
+
+    #[test]
+    fn whole_script_confusables() {
+        let (skeleton, script) =
+            whole_script_confusable("\u{0430}\u{0440}\u{0440}\u{04CF}\u{0435}").unwrap();
+        assert_eq!(skeleton, "apple");
+        assert_eq!(script, "Cyrillic");
+        assert_eq!(whole_script_confusable("раураl"), None); // mixed: another finding
+        assert_eq!(
+            whole_script_confusable("ѕсоре").map(|(s, _)| s),
+            Some("scope".into())
+        );
+        // Not confusable: ASCII, Latin with diacritics, Cyrillic words that look Cyrillic,
+        // Japanese, Greek that does not pass for Latin.
+        for label in [
+            "apple",
+            "münchen",
+            "пример",
+            "москва",
+            "東京",
+            "とうきょう",
+            "ελλάδα",
+        ] {
+            assert_eq!(whole_script_confusable(label), None, "{label}");
+        }
+    }
+
+    #[test]
+    fn blank_text() {
+        for s in [
+            "\u{2800}",
+            "\u{FE0F}",
+            "\u{17B5}",
+            "\u{0301}",
+            "\u{1D173}",
+            "\u{3164}",
+            "\u{115F}\u{1160}",
+            "\u{FFA0}",
+            " \u{2800} \u{200D} ",
+            "\u{0301}\u{0301}\u{0301}",
+            "\u{200B}\u{202E}",
+            "\u{E0041}\u{E0042}",
+            "\u{3000}\u{00A0}\u{2028}",
+            "\u{E000}",
+            "\u{0378}", // unassigned
+        ] {
+            assert!(draws_nothing(s), "{s:?} is blank");
+        }
+        assert!(draws_nothing(""));
+        for s in [
+            "A",
+            "\u{2800}x",
+            "❤\u{FE0F}",
+            "·",
+            "東",
+            "\u{0301}e",
+            "٣",
+            "-",
+        ] {
+            assert!(!draws_nothing(s), "{s:?} is not blank");
+        }
     }
 }

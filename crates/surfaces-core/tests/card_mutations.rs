@@ -7,7 +7,8 @@
 mod spec;
 
 use serde_json::{json, Value};
-use surfaces_core::card::{check_card, check_card_value, CardOptions};
+use surfaces_core::card::{check_card, check_card_value, CardLimits, CardOptions};
+use surfaces_core::Severity;
 
 struct Rng(u64);
 impl Rng {
@@ -53,6 +54,13 @@ fn nasty() -> Vec<Value> {
         json!("https://user:pass@evil.example/"),
         json!("https://p\u{0430}ypal.com/"),
         json!("https://xn--80ak6aa92e.com/"),
+        json!("https://\u{0430}\u{0440}\u{0440}\u{04CF}\u{0435}.com/"),
+        json!("Log in at \u{FF30}\u{FF21}\u{FF39}\u{FF30}\u{FF21}\u{FF2C}\u{FF0E}\u{FF23}\u{FF2F}\u{FF2D}"),
+        json!("PAYPAL.COM:443/login"),
+        json!("paypal\u{3002}com"),
+        json!("\u{2800}"),
+        json!(" \u{FE0F}\u{200D}\u{0301} "),
+        json!("\u{1D173}\u{17B5}"),
         json!("https://[::1]/"),
         json!("https://evil.example\\@good.example/"),
         json!("HTTPS://GOOD.EXAMPLE:443/a/../b"),
@@ -100,6 +108,44 @@ fn check_invariants(report: &Value, name: &str) {
         let path = f["path"].as_str().unwrap();
         assert!(path.is_empty() || path.starts_with('/'), "{path}");
     }
+}
+
+/// With a cap of `cap` findings, the report is the uncapped one cut after `cap` findings
+/// and ended with one `findings-truncated` (an error exactly when an error was cut), and
+/// nothing else changes.
+fn check_findings_cap(card: &Value, full: &surfaces_core::CardReport, cap: usize) {
+    let options = CardOptions {
+        fetched_from: Some("https://agent.larkfield.example/".into()),
+        limits: CardLimits {
+            findings: cap,
+            ..Default::default()
+        },
+    };
+    let capped = check_card_value(card, &options).unwrap();
+    assert_eq!(
+        (&capped.entries, &capped.views, capped.ui_links),
+        (&full.entries, &full.views, full.ui_links)
+    );
+    if full.findings.len() <= cap {
+        assert_eq!(capped.findings, full.findings);
+        return;
+    }
+    assert_eq!(capped.findings.len(), cap + 1);
+    assert_eq!(capped.findings[..cap], full.findings[..cap]);
+    let last = &capped.findings[cap];
+    assert_eq!(last.code, "findings-truncated");
+    let cut_error = full.findings[cap..]
+        .iter()
+        .any(|f| f.severity == Severity::Error);
+    assert_eq!(last.severity == Severity::Error, cut_error);
+    assert_eq!(capped.has_errors(), full.has_errors());
+    let left_out = full.findings.len() - cap;
+    assert!(
+        last.message
+            .starts_with(&format!("{left_out} more finding")),
+        "{}",
+        last.message
+    );
 }
 
 fn url_parses(u: &str) -> bool {
@@ -166,8 +212,9 @@ fn mutated_cards_never_break_the_report() {
                     }
                 }
             }
-            let report = check_card_value(&card, &options).unwrap().to_json();
-            check_invariants(&report, &format!("round {round}"));
+            let full = check_card_value(&card, &options).unwrap();
+            check_invariants(&full.to_json(), &format!("round {round}"));
+            check_findings_cap(&card, &full, rng.below(6));
             cases += 1;
         }
     }

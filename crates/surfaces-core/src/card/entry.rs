@@ -9,7 +9,7 @@ use super::host;
 use super::report::{Access, Audience, Entry};
 use super::{CardLimits, Findings};
 use crate::pointer::Pointer;
-use crate::text::{codepoint, hidden_characters, Hidden};
+use crate::text::{codepoint, draws_nothing, hidden_characters, Hidden};
 
 const KNOWN_FIELDS: [&str; 7] = [
     "url", "label", "purpose", "audience", "access", "kind", "skill",
@@ -218,19 +218,25 @@ fn check_url(
         );
     }
     if let Some(unicode) = host::unicode_host(&url) {
-        if host::mixes_scripts(&unicode) {
-            findings.warning(
+        match host::look(&unicode) {
+            host::Look::MixedScripts => findings.warning(
                 "host-mixed-scripts",
                 &path,
                 format!("The host mixes writing systems, a common look-alike trick; it is shown as {ascii_host}."),
-            );
-        } else {
-            findings.info(
-                "host-idn",
+            ),
+            host::Look::WholeScriptConfusable { looks_like, script } => findings.warning(
+                "host-whole-script-confusable",
                 &path,
-                format!("The host is internationalised: {unicode} ({ascii_host})."),
-            );
-            entry.host_unicode = Some(unicode);
+                format!("The host {unicode} is written in {script} letters that pass for Latin ones: it reads as {looks_like}. It is shown as {ascii_host}."),
+            ),
+            host::Look::Plain => {
+                findings.info(
+                    "host-idn",
+                    &path,
+                    format!("The host is internationalised: {unicode} ({ascii_host})."),
+                );
+                entry.host_unicode = Some(unicode);
+            }
         }
     }
     Some(url)
@@ -265,16 +271,17 @@ fn check_label(
         }
     };
     entry.label = Some(label.clone());
-    if label.trim().is_empty()
-        || label.chars().all(|c| {
-            c.is_whitespace() || crate::text::is_invisible(c) || crate::text::is_bidi_control(c)
-        })
-    {
-        findings.error(
-            "label-empty",
-            &path,
-            "`label` shows nothing a person can read; the entry is not linkable.".into(),
-        );
+    if draws_nothing(label) {
+        // Empty, spaces, or only characters that draw nothing on their own: invisible,
+        // format and combining characters, blank glyphs such as U+2800.
+        let message = match label.chars().find(|c| !c.is_whitespace()) {
+            None => "`label` is empty or only spaces; the entry is not linkable.".to_string(),
+            Some(c) => format!(
+                "`label` shows nothing a person can read: none of its characters (the first is {}) draws anything; the entry is not linkable.",
+                codepoint(c)
+            ),
+        };
+        findings.error("label-empty", &path, message);
         return false;
     }
     let chars = label.chars().count();
@@ -290,9 +297,10 @@ fn check_label(
         return false;
     }
     hidden_findings(label, &path, "label", findings);
+    let named = host::hosts_named_in(label);
     if let Some(url_host) = url.and_then(Url::host_str) {
         let url_host = url_host.trim_start_matches("www.");
-        for named in host::hosts_named_in(label) {
+        for named in &named {
             if named != url_host && !url_host.ends_with(&format!(".{named}")) {
                 findings.warning(
                     "label-names-other-host",
@@ -300,6 +308,25 @@ fn check_label(
                     format!("`label` names {named}, but the link goes to {url_host}."),
                 );
             }
+        }
+    }
+    // A host the label names is read by the same rules as the link's own host.
+    for named in &named {
+        let Some(unicode) = host::unicode_of(named) else {
+            continue;
+        };
+        match host::look(&unicode) {
+            host::Look::MixedScripts => findings.warning(
+                "host-mixed-scripts",
+                &path,
+                format!("`label` names {named}, a host that mixes writing systems, a common look-alike trick."),
+            ),
+            host::Look::WholeScriptConfusable { looks_like, script } => findings.warning(
+                "host-whole-script-confusable",
+                &path,
+                format!("`label` names {unicode} ({named}), written in {script} letters that pass for Latin ones: it reads as {looks_like}."),
+            ),
+            host::Look::Plain => {}
         }
     }
     true

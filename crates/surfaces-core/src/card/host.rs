@@ -3,7 +3,7 @@
 
 use url::{Host, Origin, Url};
 
-use crate::text::label_mixes_scripts;
+use crate::text::{label_mixes_scripts, whole_script_confusable};
 use crate::UsageError;
 
 /// The origin of the URL the card was fetched from.
@@ -26,64 +26,162 @@ pub(super) fn unicode_host(url: &Url) -> Option<String> {
     let Some(Host::Domain(ascii)) = url.host() else {
         return None;
     };
-    if !ascii.split('.').any(|l| l.starts_with("xn--")) {
-        return None;
-    }
-    let (unicode, result) = idna::domain_to_unicode(ascii);
-    if result.is_err() || unicode == ascii {
-        return None;
-    }
-    Some(unicode)
+    unicode_of(ascii)
 }
 
-pub(super) fn mixes_scripts(unicode_host: &str) -> bool {
-    unicode_host.split('.').any(label_mixes_scripts)
+/// What a (Unicode) host looks like to a person: whether a label mixes scripts, or else
+/// whether a label can pass for a Latin one (TS #39 whole-script confusable).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum Look {
+    /// Nothing to say beyond its being internationalised.
+    Plain,
+    /// A label mixes scripts (`pаypal`, with a Cyrillic `а`).
+    MixedScripts,
+    /// A label is written in one non-Latin script and can pass for ASCII: `looks_like` is
+    /// the host with each such label replaced by its skeleton (`apple.com`); `script`
+    /// names the script of the first such label.
+    WholeScriptConfusable { looks_like: String, script: String },
+}
+
+/// How a host in Unicode form reads (see [`Look`]). Under a top-level domain of its own
+/// script that cannot pass for Latin (`.рф`), a confusable label is ordinary: the name as
+/// a whole does not read as a Latin one (browsers make the same exception).
+pub(super) fn look(unicode_host: &str) -> Look {
+    let labels: Vec<&str> = unicode_host.split('.').collect();
+    if labels.iter().any(|l| label_mixes_scripts(l)) {
+        return Look::MixedScripts;
+    }
+    let mut script = None;
+    let mut looks_like = Vec::with_capacity(labels.len());
+    for label in &labels {
+        match whole_script_confusable(label) {
+            Some((skeleton, s)) => {
+                script.get_or_insert(s);
+                looks_like.push(skeleton);
+            }
+            None => looks_like.push(label.to_string()),
+        }
+    }
+    let tld = labels
+        .iter()
+        .rev()
+        .find(|l| !l.is_empty())
+        .copied()
+        .unwrap_or("");
+    let tld_reads_foreign = !tld.is_ascii() && whole_script_confusable(tld).is_none();
+    match script {
+        Some(script) if !tld_reads_foreign => Look::WholeScriptConfusable {
+            looks_like: looks_like.join("."),
+            script,
+        },
+        _ => Look::Plain,
+    }
+}
+
+/// The Unicode form of an ASCII host from a parsed URL (`xn--80ak6aa92e.com` →
+/// `аррӏе.com`), when it has one.
+pub(super) fn unicode_of(ascii_host: &str) -> Option<String> {
+    if !ascii_host.split('.').any(|l| l.starts_with("xn--")) {
+        return None;
+    }
+    let (unicode, result) = idna::domain_to_unicode(ascii_host);
+    (result.is_ok() && unicode != ascii_host).then_some(unicode)
 }
 
 pub(super) fn is_ip(url: &Url) -> bool {
     matches!(url.host(), Some(Host::Ipv4(_)) | Some(Host::Ipv6(_)))
 }
 
-/// Hosts named in a label, such as `www.bank.example` or `https://bank.example/login`:
-/// a label that names one host and links to another is a classic phishing shape.
+/// Characters that end a word that might name a host, beside white space.
+fn is_break(c: char) -> bool {
+    c.is_whitespace()
+        || matches!(
+            c,
+            '(' | ')'
+                | '<'
+                | '>'
+                | '"'
+                | '\''
+                | ','
+                | '['
+                | ']'
+                | '{'
+                | '}'
+                | '|'
+                | '`'
+                | '«'
+                | '»'
+                | '‘'
+                | '’'
+                | '“'
+                | '”'
+                | '「'
+                | '」'
+                | '『'
+                | '』'
+                | '【'
+                | '】'
+                | '、'
+        )
+}
+
+/// Hosts named in a label, such as `www.bank.example`, `https://bank.example/login`,
+/// `PAYPAL.COM:443` or `ＰＡＹＰＡＬ．ＣＯＭ`: a label that names one host and links to
+/// another is a classic phishing shape. Each word is first read the way a browser reads a
+/// host (UTS #46 mapping: case, width, and the ideographic and full-width full stops
+/// U+3002, U+FF0E, U+FF61 become `.`), then a host is taken from it with its scheme, port
+/// and path set aside. Hosts come back in ASCII (punycode) form, without `www.`.
 pub(super) fn hosts_named_in(label: &str) -> Vec<String> {
-    label
-        .split(|c: char| c.is_whitespace() || matches!(c, '(' | ')' | '<' | '>' | '"' | '\'' | ','))
-        .filter_map(|token| {
-            let token = token.trim_end_matches(['.', ':', ';', '!', '?']);
-            let bare = token.split_once("://").map_or(token, |(_, rest)| rest);
-            let bare = bare.split(['/', '?', '#']).next().unwrap_or("");
-            let host_chars = bare.starts_with(|c: char| c.is_alphanumeric())
-                && bare
-                    .chars()
-                    .all(|c| c.is_alphanumeric() || c == '.' || c == '-');
-            if !host_chars {
-                return None;
-            }
-            let looks_like_host = token.contains("://")
-                || token.starts_with("www.")
-                || (token.contains('.')
-                    && token.rsplit('.').next().is_some_and(|tld| {
-                        tld.len() >= 2 && tld.chars().all(|c| c.is_alphabetic())
-                    }));
-            if !looks_like_host {
-                return None;
-            }
-            let candidate = if token.contains("://") {
-                token.to_string()
-            } else {
-                format!("https://{token}")
-            };
-            let url = Url::parse(&candidate).ok()?;
-            match url.host()? {
-                Host::Domain(d) if d.contains('.') => {
-                    Some(d.trim_start_matches("www.").to_string())
-                }
-                Host::Domain(_) => None,
-                ip => Some(ip.to_string()),
-            }
-        })
-        .collect()
+    let uts46 = idna::uts46::Uts46::new();
+    let mut hosts = Vec::new();
+    for word in label.split(is_break).filter(|w| !w.is_empty()) {
+        // What UTS #46 refuses comes back as U+FFFD, which no host holds: a word with a
+        // bidi control or a symbol in it names no host.
+        let (mapped, _) = uts46.to_unicode(
+            word.as_bytes(),
+            idna::uts46::AsciiDenyList::EMPTY,
+            idna::uts46::Hyphens::Allow,
+        );
+        // Full-width brackets and quotes are ASCII ones now.
+        hosts.extend(mapped.split(is_break).filter_map(host_in_token));
+    }
+    hosts
+}
+
+fn host_in_token(token: &str) -> Option<String> {
+    let token = token.trim_end_matches(['.', ':', ';', '!', '?']);
+    let (has_scheme, rest) = match token.split_once("://") {
+        Some((_, rest)) => (true, rest),
+        None => (false, token),
+    };
+    let authority = rest.split(['/', '?', '#', '\\']).next().unwrap_or("");
+    let host = match authority.rsplit_once(':') {
+        Some((host, port)) if !port.is_empty() && port.bytes().all(|b| b.is_ascii_digit()) => host,
+        Some(_) => return None,
+        None => authority,
+    };
+    let host_chars = host.starts_with(|c: char| c.is_alphanumeric())
+        && host
+            .chars()
+            .all(|c| c.is_alphanumeric() || c == '.' || c == '-');
+    if !host_chars {
+        return None;
+    }
+    let looks_like_host = has_scheme
+        || host.starts_with("www.")
+        || (host.contains('.')
+            && host.rsplit('.').next().is_some_and(|tld| {
+                tld.chars().count() >= 2 && tld.chars().all(char::is_alphabetic)
+            }));
+    if !looks_like_host {
+        return None;
+    }
+    let url = Url::parse(&format!("https://{host}/")).ok()?;
+    match url.host()? {
+        Host::Domain(d) if d.contains('.') => Some(d.trim_start_matches("www.").to_string()),
+        Host::Domain(_) => None,
+        ip => Some(ip.to_string()),
+    }
 }
 
 #[cfg(test)]
@@ -131,7 +229,79 @@ mod tests {
             vec!["paypal.com"]
         );
         assert!(hosts_named_in("Payroll reports v2.0").is_empty());
+        assert!(hosts_named_in("Report \u{202E}xcod.exe").is_empty());
+        assert!(hosts_named_in("（paypal\u{2764}.com）").is_empty());
         assert!(hosts_named_in("Operations dashboard").is_empty());
         assert!(hosts_named_in("<script>fetch('x?c='+document.cookie)</script>").is_empty());
+    }
+
+    #[test]
+    fn hosts_in_labels_are_read_as_a_browser_reads_them() {
+        for label in [
+            "paypal.com/login",
+            "PAYPAL.COM:443",
+            "paypal\u{3002}com",
+            "paypal\u{FF0E}com",
+            "paypal\u{FF61}com",
+            "Log in at \u{FF30}\u{FF21}\u{FF39}\u{FF30}\u{FF21}\u{FF2C}\u{FF0E}\u{FF23}\u{FF2F}\u{FF2D}",
+            "Visit https://PayPal.com:8443/x?y#z now.",
+            "(paypal.com)",
+            "“paypal.com”",
+            "www.paypal.com\u{3002}",
+            "paypal.com/",
+            "\u{FF08}paypal.com\u{FF09}",
+            "「paypal.com」",
+        ] {
+            assert_eq!(hosts_named_in(label), vec!["paypal.com"], "{label:?}");
+        }
+        for label in [
+            "Payroll reports v2.0",
+            "Operations dashboard",
+            "e.g. this, i.e. that",
+            "Version 1.2.3-beta",
+            "Ratio 3:2",
+            "paypal.com:login",
+            "support@paypal.com",
+            "10.0.0.1",
+        ] {
+            assert!(hosts_named_in(label).is_empty(), "{label:?}");
+        }
+        assert_eq!(
+            hosts_named_in("Sign in at \u{0430}\u{0440}\u{0440}\u{04CF}\u{0435}.com"),
+            vec!["xn--80ak6aa92e.com"]
+        );
+        assert_eq!(hosts_named_in("https://10.0.0.1/x"), vec!["10.0.0.1"]);
+    }
+
+    #[test]
+    fn looks_of_hosts() {
+        assert_eq!(look("münchen.example"), Look::Plain);
+        assert_eq!(look("東京.jp"), Look::Plain);
+        assert_eq!(look("p\u{0430}ypal.com"), Look::MixedScripts);
+        assert_eq!(
+            look("\u{0430}\u{0440}\u{0440}\u{04CF}\u{0435}.com"),
+            Look::WholeScriptConfusable {
+                looks_like: "apple.com".into(),
+                script: "Cyrillic".into()
+            }
+        );
+        assert_eq!(
+            look("\u{0430}\u{0440}\u{0440}\u{04CF}\u{0435}.пример.com"),
+            Look::WholeScriptConfusable {
+                looks_like: "apple.пример.com".into(),
+                script: "Cyrillic".into()
+            }
+        );
+        // Under a Cyrillic top-level domain a Cyrillic name is ordinary.
+        assert_eq!(
+            look("\u{0430}\u{0440}\u{0440}\u{04CF}\u{0435}.рф"),
+            Look::Plain
+        );
+        assert_eq!(look("пример.рф"), Look::Plain);
+        assert_eq!(
+            unicode_of("xn--80ak6aa92e.com").as_deref(),
+            Some("\u{0430}\u{0440}\u{0440}\u{04CF}\u{0435}.com")
+        );
+        assert_eq!(unicode_of("example.com"), None);
     }
 }

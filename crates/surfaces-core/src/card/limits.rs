@@ -17,6 +17,9 @@ pub struct CardLimits {
     pub token_chars: usize,
     /// A longer `url` (in bytes) makes its entry unlinkable.
     pub url_bytes: usize,
+    /// A report keeps at most this many findings; past it, the list ends with one
+    /// `findings-truncated` finding that counts what was left out.
+    pub findings: usize,
 }
 
 impl Default for CardLimits {
@@ -28,6 +31,7 @@ impl Default for CardLimits {
             purpose_chars: 500,
             token_chars: 128,
             url_bytes: 2048,
+            findings: 1000,
         }
     }
 }

@@ -3,7 +3,8 @@
 //! [`check_card`] reads a card (v0.2, v0.3, v1.0, or the hybrids SDKs publish), finds the
 //! extension declaration, applies every rule of the extension's §3–§7, computes
 //! same-origin against where the card was fetched from (never from anything the card
-//! says), and picks the entries each audience's view shows.
+//! says), and picks the entries each audience's view shows. [`check_card_bytes`] takes the
+//! bytes as they came, and reports bytes that are not UTF-8 as a finding.
 
 mod declaration;
 mod entry;
@@ -33,10 +34,24 @@ pub struct CardOptions {
     pub limits: CardLimits,
 }
 
-/// Collects findings while a card is read.
-pub(crate) struct Findings(Vec<Finding>);
+/// Collects findings while a card is read, at most `limits.findings` of them: past the cap
+/// it only counts what it leaves out, and [`Findings::finish`] ends the list with one
+/// `findings-truncated` finding.
+pub(crate) struct Findings {
+    list: Vec<Finding>,
+    cap: usize,
+    /// Left out past the cap, by severity: errors, warnings, info.
+    left_out: [usize; 3],
+}
 
 impl Findings {
+    pub(crate) fn new(limits: &CardLimits) -> Self {
+        Findings {
+            list: Vec::new(),
+            cap: limits.findings,
+            left_out: [0; 3],
+        }
+    }
     pub(crate) fn push(
         &mut self,
         severity: Severity,
@@ -44,12 +59,21 @@ impl Findings {
         path: &Pointer,
         message: String,
     ) {
-        self.0.push(Finding {
-            severity,
-            code,
-            path: path.to_string(),
-            message,
-        });
+        if self.list.len() < self.cap {
+            self.list.push(Finding {
+                severity,
+                code,
+                path: path.to_string(),
+                message,
+            });
+        } else {
+            let i = match severity {
+                Severity::Error => 0,
+                Severity::Warning => 1,
+                Severity::Info => 2,
+            };
+            self.left_out[i] += 1;
+        }
     }
     pub(crate) fn error(&mut self, code: &'static str, path: &Pointer, message: String) {
         self.push(Severity::Error, code, path, message);
@@ -60,24 +84,48 @@ impl Findings {
     pub(crate) fn info(&mut self, code: &'static str, path: &Pointer, message: String) {
         self.push(Severity::Info, code, path, message);
     }
+
+    /// The findings, ending with `findings-truncated` when some were left out. It is an
+    /// error when an error was among them (so a report with errors always says so), a
+    /// warning otherwise.
+    pub(crate) fn finish(self) -> Vec<Finding> {
+        let mut list = self.list;
+        let [errors, warnings, info] = self.left_out;
+        let total = errors + warnings + info;
+        if total > 0 {
+            let plural = |n: usize, one: &str, many: &str| {
+                format!("{n} {}", if n == 1 { one } else { many })
+            };
+            list.push(Finding {
+                severity: if errors > 0 {
+                    Severity::Error
+                } else {
+                    Severity::Warning
+                },
+                code: "findings-truncated",
+                path: String::new(),
+                message: format!(
+                    "{} left out ({}, {}, {} info): a report keeps at most {}.",
+                    plural(total, "more finding was", "more findings were"),
+                    plural(errors, "error", "errors"),
+                    plural(warnings, "warning", "warnings"),
+                    info,
+                    plural(self.cap, "finding", "findings"),
+                ),
+            });
+        }
+        list
+    }
 }
 
 /// Checks a card given as JSON text. Bad data never makes this fail; only an invalid
 /// `options.fetched_from` does.
 pub fn check_card(text: &str, options: &CardOptions) -> Result<CardReport, UsageError> {
     let origin = host::fetched_origin(options.fetched_from.as_deref())?;
-    let mut findings = Findings(Vec::new());
+    let mut findings = Findings::new(&options.limits);
     if text.len() > options.limits.card_bytes {
-        findings.error(
-            "card-too-large",
-            &Pointer::root(),
-            format!(
-                "The card is {} bytes; cards over {} bytes are not read.",
-                text.len(),
-                options.limits.card_bytes
-            ),
-        );
-        return Ok(CardReport::unreadable(findings.0));
+        too_large(text.len(), &options.limits, &mut findings);
+        return Ok(CardReport::unreadable(findings.finish()));
     }
     // A byte-order mark is what some editors save; fetch().json() drops it too.
     let text = match text.strip_prefix('\u{FEFF}') {
@@ -104,9 +152,56 @@ pub fn check_card(text: &str, options: &CardOptions) -> Result<CardReport, Usage
                 &Pointer::root(),
                 format!("The card is not valid JSON ({e})."),
             );
-            Ok(CardReport::unreadable(findings.0))
+            Ok(CardReport::unreadable(findings.finish()))
         }
     }
+}
+
+/// Checks a card given as bytes, as they came off a file or socket: UTF-8 text goes to
+/// [`check_card`]; anything else is an unreadable report with a `card-not-utf8` error
+/// saying where the first byte that is not UTF-8 is (a card over `limits.card_bytes` is
+/// `card-too-large` first, whatever its bytes). Only an invalid `options.fetched_from`
+/// makes this fail.
+pub fn check_card_bytes(bytes: &[u8], options: &CardOptions) -> Result<CardReport, UsageError> {
+    host::fetched_origin(options.fetched_from.as_deref())?;
+    let mut findings = Findings::new(&options.limits);
+    if bytes.len() > options.limits.card_bytes {
+        too_large(bytes.len(), &options.limits, &mut findings);
+        return Ok(CardReport::unreadable(findings.finish()));
+    }
+    match std::str::from_utf8(bytes) {
+        Ok(text) => check_card(text, options),
+        Err(e) => {
+            let at = e.valid_up_to();
+            // JSON exchanged between systems is UTF-8 (RFC 8259 §8.1); UTF-16 is the usual
+            // mistake, and says so with its byte-order mark.
+            let hint = if bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]) {
+                " It starts with a UTF-16 byte-order mark; cards are UTF-8."
+            } else {
+                ""
+            };
+            findings.error(
+                "card-not-utf8",
+                &Pointer::root(),
+                format!(
+                    "The card is not UTF-8 text: the byte at offset {at} (0x{:02X}) does not start a valid UTF-8 character, so the card is not read.{hint}",
+                    bytes[at]
+                ),
+            );
+            Ok(CardReport::unreadable(findings.finish()))
+        }
+    }
+}
+
+fn too_large(len: usize, limits: &CardLimits, findings: &mut Findings) {
+    findings.error(
+        "card-too-large",
+        &Pointer::root(),
+        format!(
+            "The card is {len} bytes; cards over {} bytes are not read.",
+            limits.card_bytes
+        ),
+    );
 }
 
 /// Checks a card that is already parsed.
@@ -116,7 +211,7 @@ pub fn check_card_value(card: &Value, options: &CardOptions) -> Result<CardRepor
         card,
         origin.as_ref(),
         &options.limits,
-        Findings(Vec::new()),
+        Findings::new(&options.limits),
     ))
 }
 
@@ -132,14 +227,14 @@ fn check_parsed(
             &Pointer::root(),
             "The card is not a JSON object.".to_string(),
         );
-        return CardReport::unreadable(findings.0);
+        return CardReport::unreadable(findings.finish());
     };
     let Some(found) = declaration::find(card, &mut findings) else {
-        return CardReport::absent(findings.0);
+        return CardReport::absent(findings.finish());
     };
     let skills = declaration::declared_skills(card);
     let Some(uis) = declaration::check(&found, limits, &mut findings) else {
-        return CardReport::invalid(findings.0);
+        return CardReport::invalid(findings.finish());
     };
     let entries: Vec<Entry> = uis
         .iter()
@@ -158,5 +253,5 @@ fn check_parsed(
         .collect();
     entry::note_duplicate_urls(&entries, &found.uis_path(), &mut findings);
     let views = views::pick(&entries);
-    CardReport::present(findings.0, entries, views)
+    CardReport::present(findings.finish(), entries, views)
 }

@@ -41,7 +41,8 @@ pub struct Entry {
     pub url_text: Option<String>,
     /// The host in ASCII (punycode) form, the form a person can compare safely.
     pub host: Option<String>,
-    /// The host's Unicode form, when it has one and does not mix scripts.
+    /// The host's Unicode form, when it has one, does not mix scripts and cannot pass for a
+    /// Latin host (TS #39); otherwise a person sees `host`.
     pub host_unicode: Option<String>,
     pub label: Option<String>,
     pub purpose: Option<String>,

@@ -130,6 +130,15 @@ pub fn mismatches(case: &Case, report: &Value) -> Vec<String> {
         }
     }
     // Invariants that hold for every report.
+    let findings = report["findings"]
+        .as_array()
+        .map(Vec::as_slice)
+        .unwrap_or(&[]);
+    for (i, f) in findings.iter().enumerate() {
+        if f["code"] == "findings-truncated" && i + 1 != findings.len() {
+            out.push(format!("findings-truncated at {i} is not the last finding"));
+        }
+    }
     for e in report["entries"].as_array().into_iter().flatten() {
         let linkable = e["linkable"].as_bool();
         if linkable != Some(e["url"].is_string()) {
