@@ -1,33 +1,14 @@
-use std::fmt::Write;
+use std::fmt::Write as _;
+use std::io::Write;
 use std::time::Instant;
 
-use serde_json::{Map, Value};
 use surfaces_core::a2ui::{A2uiReport, ApplyContext, Limits, SurfaceStore};
 
+use crate::out::{json_text, Out};
 use crate::term::{finding_line, safe};
-use crate::{read_input, Usage};
+use crate::{limits_object, read_input, Usage};
 
-/// `--limit name=value`: the names are the npm package's (`envelopes`, `dataModelBytes`, …).
-fn parse_limits(given: &[String]) -> Result<Limits, Usage> {
-    let mut obj = Map::new();
-    for g in given {
-        let (name, value) = g
-            .split_once('=')
-            .ok_or_else(|| Usage(format!("--limit takes name=value, not {g:?}")))?;
-        let value: f64 = value
-            .parse()
-            .map_err(|_| Usage(format!("--limit {name}: {value:?} is not a number")))?;
-        let number = if value.fract() == 0.0 && value >= 0.0 {
-            Value::from(value as u64)
-        } else {
-            Value::from(value)
-        };
-        obj.insert(name.to_string(), number);
-    }
-    serde_json::from_value(Value::Object(obj)).map_err(|e| Usage(format!("--limit: {e}")))
-}
-
-pub fn run(args: &[String]) -> Result<bool, Usage> {
+pub fn run(args: &[String], out: &mut Out<impl Write>) -> Result<bool, Usage> {
     let mut file = None;
     let mut json = false;
     let mut limits = Vec::new();
@@ -49,20 +30,39 @@ pub fn run(args: &[String]) -> Result<bool, Usage> {
         }
     }
     let file = file.ok_or_else(|| Usage("a2ui needs a FILE (or - for standard input)".into()))?;
-    let limits = parse_limits(&limits)?;
-    let text = read_input(&file)?;
+    let limits: Limits = serde_json::from_value(limits_object(&limits)?)
+        .map_err(|e| Usage(format!("--limit: {e}")))?;
+    let input = read_input(&file, limits.part_bytes)?;
     let mut store = SurfaceStore::new(limits);
+    let ctx = ApplyContext::default();
     let started = Instant::now();
-    store.apply_text(&text, &ApplyContext::default());
-    let fold_ms = started.elapsed().as_secs_f64() * 1000.0;
-    let report = store.report();
-    if json {
-        println!(
-            "{}",
-            serde_json::to_string_pretty(&report.to_json()).expect("serialises")
-        );
+    if input.over_cap() {
+        // Too large whatever the bytes are, even cut inside a character: the core is given
+        // text of more than partBytes (lossy, so never shorter) and says so without reading it.
+        store.apply_text(&String::from_utf8_lossy(&input.bytes), &ctx);
     } else {
-        print!("{}", summary(&file, &report, fold_ms));
+        store.apply_bytes(&input.bytes, &ctx);
+    }
+    let fold_ms = started.elapsed().as_secs_f64() * 1000.0;
+    let mut report = store.report();
+    if input.over_cap() {
+        for f in report
+            .findings
+            .iter_mut()
+            .filter(|f| f.code == "part-too-large")
+        {
+            f.message = format!(
+                "The text is {}; over {} it is not read.",
+                input.size_text(),
+                input.cap
+            );
+        }
+    }
+    if json {
+        out.write_str(&json_text(&report.to_json()));
+        out.write_str("\n");
+    } else {
+        out.write_str(&summary(&file, &report, fold_ms));
     }
     Ok(report.ignored == 0 && !report.findings.iter().any(|f| f.envelope.is_none()))
 }

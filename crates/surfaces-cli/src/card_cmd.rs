@@ -1,15 +1,18 @@
-use std::fmt::Write;
+use std::fmt::Write as _;
+use std::io::Write;
 
-use surfaces_core::card::{check_card, CardOptions, CardReport, Entry};
+use surfaces_core::card::{check_card_bytes, CardLimits, CardOptions, CardReport, Entry};
 use surfaces_core::Severity;
 
+use crate::out::{json_text, Out};
 use crate::term::{finding_line, safe};
-use crate::{read_input, Usage};
+use crate::{limits_object, read_input, Usage};
 
-pub fn run(args: &[String]) -> Result<bool, Usage> {
+pub fn run(args: &[String], out: &mut Out<impl Write>) -> Result<bool, Usage> {
     let mut file = None;
     let mut origin = None;
     let mut json = false;
+    let mut limits = Vec::new();
     let mut it = args.iter();
     while let Some(a) = it.next() {
         match a.as_str() {
@@ -22,6 +25,12 @@ pub fn run(args: &[String]) -> Result<bool, Usage> {
                 )
             }
             s if s.starts_with("--origin=") => origin = Some(s["--origin=".len()..].to_string()),
+            "--limit" => limits.push(
+                it.next()
+                    .ok_or_else(|| Usage("--limit needs name=value".into()))?
+                    .clone(),
+            ),
+            s if s.starts_with("--limit=") => limits.push(s["--limit=".len()..].to_string()),
             s if s.starts_with('-') && s != "-" => {
                 return Err(Usage(format!("unknown option {s:?}")))
             }
@@ -30,22 +39,33 @@ pub fn run(args: &[String]) -> Result<bool, Usage> {
         }
     }
     let file = file.ok_or_else(|| Usage("card needs a FILE (or - for standard input)".into()))?;
-    let text = read_input(&file)?;
+    let limits: CardLimits = serde_json::from_value(limits_object(&limits)?)
+        .map_err(|e| Usage(format!("--limit: {e}")))?;
     let options = CardOptions {
         fetched_from: origin,
-        ..Default::default()
+        limits,
     };
-    let report = check_card(&text, &options).map_err(|e| Usage(e.to_string()))?;
+    let input = read_input(&file, options.limits.card_bytes)?;
+    // Past the cap the core reads the cap and one byte more, and says the card is too large.
+    let mut report = check_card_bytes(&input.bytes, &options).map_err(|e| Usage(e.to_string()))?;
+    if input.over_cap() {
+        for f in report
+            .findings
+            .iter_mut()
+            .filter(|f| f.code == "card-too-large")
+        {
+            f.message = format!(
+                "The card is {}; cards over {} bytes are not read.",
+                input.size_text(),
+                input.cap
+            );
+        }
+    }
     if json {
-        println!(
-            "{}",
-            serde_json::to_string_pretty(&report.to_json()).expect("serialises")
-        );
+        out.write_str(&json_text(&report.to_json()));
+        out.write_str("\n");
     } else {
-        print!(
-            "{}",
-            summary(&file, &report, options.fetched_from.is_some())
-        );
+        out.write_str(&summary(&file, &report, options.fetched_from.is_some()));
     }
     Ok(!report.has_errors())
 }

@@ -1,12 +1,17 @@
 //! Agent strings reach a terminal only with their control and bidi characters escaped, so a
 //! card cannot move the cursor, recolour the screen or reorder what a person reads.
 
+/// Whether a terminal would act on `c` (C0 and C1 controls, DEL, line and paragraph
+/// separators) or hide it (bidi controls, zero-width characters, tags).
+pub fn is_hidden(c: char) -> bool {
+    c.is_control()
+        || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{200B}'..='\u{200F}' | '\u{061C}' | '\u{2028}' | '\u{2029}' | '\u{FEFF}' | '\u{E0000}'..='\u{E007F}')
+}
+
 pub fn safe(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
-        let hidden = c.is_control()
-            || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{200B}'..='\u{200F}' | '\u{061C}' | '\u{2028}' | '\u{2029}' | '\u{FEFF}' | '\u{E0000}'..='\u{E007F}');
-        if hidden {
+        if is_hidden(c) {
             out.push_str(&format!("\\u{{{:x}}}", c as u32));
         } else {
             out.push(c);

@@ -204,3 +204,314 @@ fn a2ui_json_lines_from_stdin_and_limits() {
         );
     }
 }
+
+// --- Hostile input, round two: bytes, caps, closed pipes, JSON escapes. ---
+
+const UI_LINKS: &str = "https://dev.agentmesh.ai/extensions/ui-links/v1";
+const BASIC: &str = "https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json";
+
+fn surfaces_bytes(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_surfaces"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let stdin = stdin.to_vec();
+    // Written from a thread: a command that stops reading early must not block the test.
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(&stdin);
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    out
+}
+
+fn card_json(label: &str) -> String {
+    serde_json::json!({"capabilities": {"extensions": [{"uri": UI_LINKS, "params": {"uis": [
+        {"url": "https://a.example/", "label": label}
+    ]}}]}})
+    .to_string()
+}
+
+#[test]
+fn a_card_that_is_not_utf8_is_a_finding_not_a_usage_error() {
+    let o = surfaces_bytes(&["card", "-"], b"{\"name\": \"caf\xE9\"}");
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    let out = stdout(&o);
+    assert!(out.contains("card-not-utf8"), "{out}");
+    assert!(out.contains("offset 13"), "{out}");
+    let o = surfaces_bytes(&["card", "-", "--json"], b"\xFF\xFE{\x00}\x00");
+    assert_eq!(o.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["uiLinks"], "invalid");
+    assert_eq!(v["findings"][0]["code"], "card-not-utf8");
+}
+
+#[test]
+fn a_stream_that_is_not_utf8_is_a_finding_not_a_usage_error() {
+    let o = surfaces_bytes(&["a2ui", "-", "--json"], b"\xFF\xFE[\x00]\x00");
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let findings = v["findings"].as_array().unwrap();
+    assert!(
+        findings.iter().any(|f| f["severity"] == "error"),
+        "{findings:?}"
+    );
+    assert!(o.stderr.is_empty());
+}
+
+#[test]
+fn card_bytes_limit_at_and_one_past() {
+    let card = card_json("A");
+    let n = card.len().to_string();
+    let at = format!("cardBytes={n}");
+    let o = surfaces(&["card", "-", "--limit", &at], Some(&card));
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    let past = format!("cardBytes={}", card.len() - 1);
+    // From standard input the size is not known: reading stopped one byte past the cap.
+    let o = surfaces(&["card", "-", "--limit", &past], Some(&card));
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    assert!(out.contains("card-too-large"), "{out}");
+    assert!(
+        out.contains(&format!("more than {} bytes", card.len() - 1)),
+        "{out}"
+    );
+    // From a file the size is known and said.
+    let path = std::env::temp_dir().join(format!("surfaces-cli-card-{}.json", std::process::id()));
+    std::fs::write(&path, &card).unwrap();
+    let o = surfaces(&["card", path.to_str().unwrap(), "--limit", &past], None);
+    std::fs::remove_file(&path).unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stdout(&o).contains(&format!("The card is {} bytes", card.len())),
+        "{}",
+        stdout(&o)
+    );
+    // Unknown limit names are misuse.
+    assert_eq!(
+        surfaces(&["card", "-", "--limit", "cardbytes=1"], Some(&card))
+            .status
+            .code(),
+        Some(2)
+    );
+}
+
+#[test]
+fn card_findings_limit_is_configurable() {
+    let mut entry = serde_json::json!({"url": "https://a.example/", "label": "A"});
+    for i in 0..5 {
+        entry[format!("x{i}")] = serde_json::json!(1);
+    }
+    let card = serde_json::json!({"capabilities": {"extensions": [{"uri": UI_LINKS, "params": {"uis": [entry]}}]}}).to_string();
+    let o = surfaces(&["card", "-", "--json", "--limit=findings=2"], Some(&card));
+    assert_eq!(o.status.code(), Some(0), "warnings and info only");
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let codes: Vec<&str> = v["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["code"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        codes,
+        [
+            "entry-field-unknown",
+            "entry-field-unknown",
+            "findings-truncated"
+        ]
+    );
+}
+
+#[test]
+fn a2ui_part_bytes_limit_at_and_one_past_even_inside_a_character() {
+    let line = format!(
+        r#"{{"version":"v0.9","createSurface":{{"surfaceId":"é","catalogId":"{BASIC}"}}}}"#
+    );
+    let at = format!("partBytes={}", line.len());
+    let o = surfaces(&["a2ui", "-", "--limit", &at], Some(&line));
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    // One byte short: reading stops in the middle of the two-byte "é"... or anywhere: the
+    // stream is too large, never "not UTF-8" or "not JSON".
+    let cut_at = line.find('é').unwrap() + 1;
+    for cap in [cut_at - 1, cut_at, line.len() - 1] {
+        let limit = format!("partBytes={cap}");
+        let o = surfaces(&["a2ui", "-", "--limit", &limit, "--json"], Some(&line));
+        assert_eq!(o.status.code(), Some(1));
+        let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+        assert_eq!(v["envelopes"], 0, "{cap}");
+        let codes: Vec<&str> = v["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| f["code"].as_str().unwrap())
+            .collect();
+        assert_eq!(codes, ["part-too-large"], "{cap}");
+        let message = v["findings"][0]["message"].as_str().unwrap();
+        assert!(
+            message.contains(&format!("more than {cap} bytes")),
+            "{message}"
+        );
+    }
+}
+
+/// Streams `total` bytes into the command and says how many it took before it stopped
+/// reading and exited.
+fn flood(args: &[&str], total: usize) -> (Output, usize) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_surfaces"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        let chunk = vec![b' '; 64 * 1024];
+        let mut sent = 0;
+        while sent < total {
+            match input.write(&chunk) {
+                Ok(n) => sent += n,
+                Err(_) => break, // the command closed its input: it read all it wanted
+            }
+        }
+        sent
+    });
+    let out = child.wait_with_output().unwrap();
+    (out, writer.join().unwrap())
+}
+
+#[test]
+fn two_hundred_megabytes_on_stdin_are_not_read() {
+    const TOTAL: usize = 200 * 1024 * 1024;
+    for (args, code) in [
+        (&["card", "-"][..], "card-too-large"),
+        (&["a2ui", "-"][..], "part-too-large"),
+    ] {
+        let (o, sent) = flood(args, TOTAL);
+        assert_eq!(o.status.code(), Some(1), "{args:?}: {}", stdout(&o));
+        let out = stdout(&o);
+        assert!(out.contains(code), "{out}");
+        assert!(out.contains("more than 1048576 bytes"), "{out}");
+        // It stopped at the cap (1 MiB and a byte), give or take what pipes buffer.
+        assert!(sent < 16 * 1024 * 1024, "{args:?} took {sent} bytes");
+    }
+}
+
+/// Runs the command on a large output, reads one line of it and closes the pipe.
+fn read_one_line_and_hang_up(args: &[&str], stdin: Vec<u8>) -> Output {
+    use std::io::{BufRead, BufReader};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_surfaces"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(&stdin);
+    });
+    let mut reader = BufReader::new(child.stdout.take().unwrap());
+    let mut first = String::new();
+    reader.read_line(&mut first).unwrap();
+    assert!(!first.is_empty());
+    drop(reader); // like `| head -1`
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    out
+}
+
+#[test]
+fn a_closed_pipe_ends_quietly_with_the_status_of_the_run() {
+    // A2UI: 5,000 surfaces, over a megabyte of JSON and a quarter of summary.
+    let mut stream = String::new();
+    for i in 0..5000 {
+        stream.push_str(&format!(
+            "{{\"version\":\"v0.9\",\"createSurface\":{{\"surfaceId\":\"s{i}\",\"catalogId\":\"{BASIC}\"}}}}\n"
+        ));
+    }
+    let limits = [
+        "--limit",
+        "surfaces=10000",
+        "--limit",
+        "envelopes=10000",
+        "--limit",
+        "partBytes=10000000",
+    ];
+    for json in [true, false] {
+        let mut args = vec!["a2ui", "-"];
+        args.extend(limits);
+        if json {
+            args.push("--json");
+        }
+        let o = read_one_line_and_hang_up(&args, stream.clone().into_bytes());
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(!err.contains("panicked"), "{err}");
+        assert!(err.is_empty(), "no message on a closed pipe: {err}");
+        assert_eq!(o.status.code(), Some(0), "not a signal, the run's status");
+    }
+    // A card with 20,000 findings, and an error among them: the status stays 1.
+    let mut entry = serde_json::json!({"url": "http://a.example/", "label": "A"});
+    for i in 0..20_000 {
+        entry[format!("x{i}")] = serde_json::json!(1);
+    }
+    let card = serde_json::json!({"capabilities": {"extensions": [{"uri": UI_LINKS, "params": {"uis": [entry]}}]}}).to_string();
+    for json in [true, false] {
+        let mut args = vec!["card", "-", "--limit", "findings=100000"];
+        if json {
+            args.push("--json");
+        }
+        let o = read_one_line_and_hang_up(&args, card.clone().into_bytes());
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(!err.contains("panicked"), "{err}");
+        assert!(err.is_empty(), "{err}");
+        assert_eq!(o.status.code(), Some(1));
+    }
+}
+
+#[test]
+fn json_output_escapes_c1_controls_and_line_separators() {
+    let label = "A\u{85}B\u{9b}31mC\u{2028}D\u{2029}E";
+    let o = surfaces(&["card", "-", "--json"], Some(&card_json(label)));
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    let raw = stdout(&o);
+    for c in ['\u{85}', '\u{9b}', '\u{2028}', '\u{2029}'] {
+        assert!(!raw.contains(c), "raw {c:?} in --json output");
+    }
+    assert!(raw.contains(r"A\u0085B\u009b31mC\u2028D\u2029E"), "{raw}");
+    let v: serde_json::Value = serde_json::from_str(&raw).unwrap();
+    assert_eq!(
+        v["entries"][0]["label"], label,
+        "the escapes mean the same text"
+    );
+
+    let stream = format!(
+        "{}\n{}\n",
+        serde_json::json!({"version": "v0.9", "createSurface": {"surfaceId": "a", "catalogId": BASIC}}),
+        serde_json::json!({"version": "v0.9", "updateDataModel": {"surfaceId": "a", "path": "/", "value": {"t": label}}})
+    );
+    let o = surfaces(&["a2ui", "-", "--json"], Some(&stream));
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    let raw = stdout(&o);
+    assert!(!raw.contains('\u{85}') && !raw.contains('\u{9b}'), "{raw}");
+    assert!(raw.contains(r"\u0085") && raw.contains(r"\u009b"), "{raw}");
+    let v: serde_json::Value = serde_json::from_str(&raw).unwrap();
+    assert_eq!(v["surfaces"][0]["dataModel"]["t"], label);
+}
+
+#[test]
+fn usage_keeps_the_exit_status_contract() {
+    let o = surfaces(&["--help"], None);
+    assert_eq!(o.status.code(), Some(0));
+    let out = stdout(&o);
+    assert!(out.contains("exit status: 0"), "{out}");
+    assert!(out.contains("2 usage or I/O problem"), "{out}");
+    assert!(
+        out.contains("findings"),
+        "the card limits are listed: {out}"
+    );
+}
