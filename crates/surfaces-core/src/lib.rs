@@ -9,6 +9,7 @@
 pub mod a2ui;
 pub mod card;
 mod finding;
+pub mod json_scan;
 mod pointer;
 mod text;
 

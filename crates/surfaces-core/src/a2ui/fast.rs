@@ -73,34 +73,6 @@ pub(crate) struct DataUpdate<'a> {
     pub value: Option<Value>,
 }
 
-/// The envelopes of a JSON array, or `None` when `text` is not one (or is nested deeper
-/// than the JSON reader's limit).
-pub(crate) fn batch(text: &str) -> Option<Vec<Envelope<'_>>> {
-    serde_json::from_str::<Batch>(text).ok().map(|b| b.0)
-}
-
-struct Batch<'a>(Vec<Envelope<'a>>);
-
-impl<'de> Deserialize<'de> for Batch<'de> {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct Seq;
-        impl<'de> Visitor<'de> for Seq {
-            type Value = Batch<'de>;
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("an array of envelopes")
-            }
-            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Batch<'de>, A::Error> {
-                let mut out = Vec::with_capacity(seq.size_hint().unwrap_or(0));
-                while let Some(e) = seq.next_element::<Envelope>()? {
-                    out.push(e);
-                }
-                Ok(Batch(out))
-            }
-        }
-        d.deserialize_seq(Seq)
-    }
-}
-
 impl<'de> Deserialize<'de> for Envelope<'de> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         d.deserialize_any(EnvelopeVisitor)
@@ -395,16 +367,5 @@ mod tests {
                 );
             }
         }
-    }
-
-    #[test]
-    fn a_batch_is_an_array() {
-        assert_eq!(batch("[]").map(|b| b.len()), Some(0));
-        assert!(batch("{}").is_none() && batch("1").is_none() && batch("[1,").is_none());
-        let deep = format!("[{}{}]", "[".repeat(200), "]".repeat(200));
-        assert!(
-            batch(&deep).is_none(),
-            "too deep for the reader: read one by one"
-        );
     }
 }

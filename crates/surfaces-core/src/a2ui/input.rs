@@ -5,8 +5,29 @@ use serde_json::Value;
 
 use super::fast;
 use super::pointer::json_size;
-use super::store::{ApplyContext, SurfaceStore};
+use super::schema::SchemaError;
+use super::store::{ApplyContext, Refusal, SurfaceStore};
 use crate::finding::Severity;
+use crate::json_scan;
+
+/// A finding for what the scan found: its place as a path and as a line and column.
+fn scan_error(bytes: &[u8], issue: &json_scan::Issue, batch: bool) -> SchemaError {
+    let (line, column) = json_scan::position(bytes, issue.start);
+    let code = issue.problem.envelope_code();
+    let after = if batch {
+        "; the envelopes after it are not read"
+    } else {
+        ""
+    };
+    SchemaError {
+        code,
+        path: issue.path.clone(),
+        message: format!(
+            "{} (line {line}, column {column}){after}.",
+            issue.problem.describe()
+        ),
+    }
+}
 
 /// Media types of an A2UI data part (v0.9 and v0.9.1 spellings).
 pub const MEDIA_TYPES: [&str; 2] = ["application/json+a2ui", "application/a2ui+json"];
@@ -121,28 +142,25 @@ impl SurfaceStore {
         n
     }
 
-    /// Applies bytes as they came off a file or socket: UTF-8 text holding JSON or JSON
-    /// Lines. Bytes that are not UTF-8 are a finding, never an error of the call.
+    /// Applies bytes as they came off a file or socket: UTF-8 text holding JSON (see
+    /// [`SurfaceStore::apply_data`]) or JSON Lines. An envelope whose bytes are not UTF-8
+    /// is refused on its own, like any other bad envelope.
     pub fn apply_bytes(&mut self, bytes: &[u8], ctx: &ApplyContext) -> usize {
-        match std::str::from_utf8(bytes) {
-            Ok(text) => self.apply_text(text, ctx),
-            Err(e) => {
-                let at = e.valid_up_to();
-                self.note(
-                    None,
-                    Severity::Error,
-                    "text-not-utf8",
-                    String::new(),
-                    format!("The input is not UTF-8 text (an invalid byte at offset {at})."),
-                );
-                0
-            }
-        }
+        self.apply_document(bytes, true, ctx)
     }
 
     /// Applies text holding JSON (see [`SurfaceStore::apply_data`]) or JSON Lines.
+    ///
+    /// The text is split into envelopes first ([`crate::json_scan`]), so one envelope that
+    /// is not JSON, nests too deeply, repeats a key, holds a number no float can hold or a
+    /// lone surrogate is refused alone, and its neighbours still apply. Every item read
+    /// counts against the `envelopes` limit, the unreadable ones included.
     pub fn apply_text(&mut self, text: &str, ctx: &ApplyContext) -> usize {
-        if text.len() > self.limits.part_bytes {
+        self.apply_document(text.as_bytes(), false, ctx)
+    }
+
+    fn apply_document(&mut self, bytes: &[u8], check_utf8: bool, ctx: &ApplyContext) -> usize {
+        if bytes.len() > self.limits.part_bytes {
             let limit = self.limits.part_bytes;
             self.note(
                 None,
@@ -151,47 +169,78 @@ impl SurfaceStore {
                 String::new(),
                 format!(
                     "The text is {} bytes; over {limit} it is not read.",
-                    text.len()
+                    bytes.len()
                 ),
             );
             return 0;
         }
-        // An array, the usual batch, read in one pass (data updates on the fast path).
-        if let Some(batch) = fast::batch(text) {
-            let n = batch.len();
-            for e in batch {
-                self.apply_read(e, ctx);
+        // A byte-order mark is what some editors save; fetch().json() drops it too.
+        let bytes = match bytes.strip_prefix("\u{FEFF}".as_bytes()) {
+            Some(rest) => {
+                self.note(
+                    None,
+                    Severity::Info,
+                    "text-bom",
+                    String::new(),
+                    "The text starts with a byte-order mark; it is ignored.".into(),
+                );
+                rest
             }
-            return n;
-        }
-        if let Ok(v) = serde_json::from_str::<Value>(text) {
-            return self.apply_data_owned(v, ctx);
-        }
+            None => bytes,
+        };
+        let split = json_scan::split(bytes, check_utf8);
         let mut n = 0;
-        for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        for item in &split.items {
             n += 1;
-            self.apply_envelope_text(line, ctx);
+            self.apply_item(bytes, item, ctx);
+        }
+        if let Some(issue) = split.broken {
+            // What follows a break cannot be split into envelopes: it counts as one, refused.
+            n += 1;
+            let refusal = Refusal(vec![scan_error(bytes, &issue, true)]);
+            self.counted(|_| Err(refusal));
         }
         n
     }
 
     /// Applies one envelope given as JSON text. Returns whether it was applied.
     pub fn apply_envelope_text(&mut self, text: &str, ctx: &ApplyContext) -> bool {
-        match serde_json::from_str::<fast::Envelope>(text) {
+        let b = text.as_bytes();
+        let item = match json_scan::scan_document(b, false) {
+            Ok(issues) => json_scan::Item {
+                start: 0,
+                end: b.len(),
+                issues,
+            },
+            Err(issue) => json_scan::Item {
+                start: 0,
+                end: b.len(),
+                issues: vec![issue],
+            },
+        };
+        self.apply_item(b, &item, ctx)
+    }
+
+    /// Applies one scanned item: refused with what the scan found, or read and applied.
+    fn apply_item(&mut self, bytes: &[u8], item: &json_scan::Item, ctx: &ApplyContext) -> bool {
+        if !item.is_clean() {
+            let errors = item
+                .issues
+                .iter()
+                .map(|i| scan_error(bytes, i, false))
+                .collect();
+            return self.counted(|_| Err(Refusal(errors)));
+        }
+        match serde_json::from_slice::<fast::Envelope>(&bytes[item.start..item.end]) {
             Ok(e) => self.apply_read(e, ctx),
-            Err(e) => {
-                let index = self.envelopes;
-                self.envelopes += 1;
-                self.ignored += 1;
-                self.note(
-                    Some(index),
-                    Severity::Error,
-                    "envelope-not-json",
-                    String::new(),
-                    format!("This envelope is not JSON ({e})."),
-                );
-                false
-            }
+            // Never expected: the scan found this value clean. Refused, not trusted.
+            Err(e) => self.counted(|_| {
+                Err(Refusal(vec![SchemaError {
+                    code: "envelope-not-json",
+                    path: String::new(),
+                    message: format!("This envelope could not be read ({e})."),
+                }]))
+            }),
         }
     }
 
