@@ -171,9 +171,19 @@ pub fn render_node(node: Node, h: Handlers, phrasing: bool) -> AnyView {
         weight,
         errors,
         proposal,
+        faults,
         kind,
     } = node;
     let grow = grow_class(weight);
+    // What could not be evaluated or shown (our wording, never the agent's), beside the node.
+    let fault_note = (!faults.is_empty() && !phrasing).then(|| {
+        let text = faults
+            .iter()
+            .map(|f| f.message.as_str())
+            .collect::<Vec<_>>()
+            .join(" ");
+        view! { <span class="a2ui-note a2ui-fault" role="note" data-testid="a2ui-fault">{text}</span> }
+    });
     let binding = kind.input_binding().map(|b| b.map(str::to_string));
     let (described, extra) = match &binding {
         Some(b) => extras(errors.clone(), proposal.clone(), b.clone(), h),
@@ -433,11 +443,15 @@ pub fn render_node(node: Node, h: Handlers, phrasing: bool) -> AnyView {
             view! { <span class="a2ui-placeholder" role="note" data-testid="a2ui-placeholder">{text}</span> }.into_any()
         }
     };
-    if binding.is_some() {
+    let view = if binding.is_some() {
         view! { <div class="a2ui-input" data-invalid=invalid.then_some("true")>{view}{extra}</div> }
             .into_any()
     } else {
         view
+    };
+    match fault_note {
+        Some(note) => view! { {view}{note} }.into_any(),
+        None => view,
     }
 }
 

@@ -822,7 +822,9 @@ fn state(s: &SurfaceStore) -> (Value, Vec<String>, String) {
 fn text_and_parsed_values_fold_alike() {
     let d = |body: &str| format!(r#"{{"version":"v0.9","updateDataModel":{body}}}"#);
     let envelopes = [
-        format!(r#"{{"version":"v0.9","createSurface":{{"surfaceId":"s","catalogId":"{BASIC}"}}}}"#),
+        format!(
+            r#"{{"version":"v0.9","createSurface":{{"surfaceId":"s","catalogId":"{BASIC}"}}}}"#
+        ),
         d(r#"{"surfaceId":"s","path":"/a","value":1}"#),
         d(r#"{"surfaceId":"s","path":"/a","value":null}"#),
         d(r#"{"surfaceId":"s","path":"/a"}"#),
@@ -831,9 +833,8 @@ fn text_and_parsed_values_fold_alike() {
         d(r#"{"surfaceId":"s","value":[1]}"#),
         d(r#"{"surfaceId":"s","path":"/b/0/c","value":"x\"y"}"#),
         d(r#"{"surfaceId":"s\u0073","path":"/esc","value":2}"#),
-        d(r#"{"surfaceId":"s","surfaceId":"s","path":"/dup","value":3}"#),
-        r#"{"version":"v0.8","version":"v0.9","updateDataModel":{"surfaceId":"s","path":"/v","value":4}}"#.into(),
-        r#"{"updateDataModel":{"value":5,"path":"/order","surfaceId":"s"},"version":"v0.9.1"}"#.into(),
+        r#"{"updateDataModel":{"value":5,"path":"/order","surfaceId":"s"},"version":"v0.9.1"}"#
+            .into(),
         r#"{"version":"v1.0","updateDataModel":{"surfaceId":"s","path":"/v","value":6}}"#.into(),
         d(r#"{"surfaceId":"s","path":"/a","value":1,"extra":1}"#),
         d(r#"{"surfaceId":"nope","path":"/a","value":1}"#),
@@ -843,7 +844,10 @@ fn text_and_parsed_values_fold_alike() {
         d(r#"{"surfaceId":"s","path":"/p","value":{"constructor":1}}"#),
         d(r#"{"surfaceId":"s","path":"/a/b","value":1}"#),
         d(r#"{"surfaceId":"s","path":"/big","value":"0123456789012345678901234567890123456789"}"#),
-        d(&format!(r#"{{"surfaceId":"{}","path":"/a","value":1}}"#, "i".repeat(20))),
+        d(&format!(
+            r#"{{"surfaceId":"{}","path":"/a","value":1}}"#,
+            "i".repeat(20)
+        )),
         d(r#"{"surfaceId":"s","path":"/n","value":123456789.5}"#),
         d(r#"{"surfaceId":"s","path":"/a","value":7}"#),
         d(r#"{"surfaceId":"s","path":"/a","value":8}"#),
@@ -895,9 +899,40 @@ fn text_and_parsed_values_fold_alike() {
     assert_eq!(codes(&a), ["surface-not-owned"]);
 }
 
-/// Text nested past the JSON reader's depth limit is not read (one finding), and a key that
-/// serde_json reserves for its own use is an ordinary key: no text inside a value is parsed
-/// again, so nothing gets around the depth limit.
+/// A key given twice is read differently by parsers that keep the first and those that keep
+/// the last: in text it refuses its envelope (parsed values cannot carry one, so there the
+/// two paths differ by design).
+#[test]
+fn a_repeated_key_refuses_its_envelope_in_text() {
+    let d = |body: &str| format!(r#"{{"version":"v0.9","updateDataModel":{body}}}"#);
+    for (dup, path) in [
+        (
+            d(r#"{"surfaceId":"s","surfaceId":"s","path":"/dup","value":3}"#),
+            "/updateDataModel/surfaceId",
+        ),
+        (
+            r#"{"version":"v0.8","version":"v0.9","updateDataModel":{"surfaceId":"s","path":"/v","value":4}}"#.into(),
+            "/version",
+        ),
+        (
+            d(r#"{"surfaceId":"s","path":"/x","value":{"a":1,"\u0061":2}}"#),
+            "/updateDataModel/value/a",
+        ),
+    ] {
+        let text = format!("[{},{dup},{}]", create("s"), d(r#"{"surfaceId":"s","path":"/ok","value":1}"#));
+        let mut s = SurfaceStore::new(Limits::default());
+        assert_eq!(s.apply_text(&text, &ApplyContext::default()), 3);
+        let r = s.report();
+        assert_eq!((r.applied, r.ignored), (2, 1), "{dup}");
+        assert_eq!(codes(&s), ["duplicate-key"]);
+        assert_eq!(r.findings[0].path, path);
+        assert_eq!(r.findings[0].envelope, Some(1));
+    }
+}
+
+/// Text nested past the JSON reader's depth limit refuses only its own envelope, and a key
+/// that serde_json reserves for its own use is an ordinary key: no text inside a value is
+/// parsed again, so nothing gets around the depth limit.
 #[test]
 fn the_json_reader_keeps_its_depth_limit_and_reserves_no_keys() {
     let deep = format!(
@@ -907,8 +942,13 @@ fn the_json_reader_keeps_its_depth_limit_and_reserves_no_keys() {
     );
     let text = format!(r#"[{},{deep}]"#, create("s"));
     let mut s = SurfaceStore::new(Limits::default());
-    assert_eq!(s.apply_text(&text, &ApplyContext::default()), 1);
-    assert_eq!(codes(&s), ["envelope-not-json"]);
+    assert_eq!(s.apply_text(&text, &ApplyContext::default()), 2);
+    assert_eq!(codes(&s), ["envelope-too-deep"]);
+    assert_eq!(
+        s.report().applied,
+        1,
+        "the envelope before it still applies"
+    );
 
     // serde_json reads the first key of an object to decide this, so each stands alone.
     for key in [

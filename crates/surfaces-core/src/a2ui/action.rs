@@ -58,14 +58,19 @@ impl std::error::Error for ActionError {}
 pub enum EditError {
     UnknownSurface(String),
     BadPointer(String),
-    TooLarge { bytes: usize, limit: usize },
+    TooLarge {
+        bytes: usize,
+        limit: usize,
+    },
+    /// The value has a key refused in a data model, or nests deeper than the model may.
+    BadValue(String),
 }
 
 impl std::fmt::Display for EditError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             EditError::UnknownSurface(s) => write!(f, "no surface \"{s}\""),
-            EditError::BadPointer(why) => f.write_str(why),
+            EditError::BadPointer(why) | EditError::BadValue(why) => f.write_str(why),
             EditError::TooLarge { bytes, limit } => write!(
                 f,
                 "the edited data model would be {bytes} bytes; the limit is {limit}"
@@ -96,6 +101,7 @@ impl SurfaceStore {
         value: Value,
     ) -> Result<(), EditError> {
         let limit = self.limits.data_model_bytes;
+        let limits = self.limits.clone();
         let surface = self
             .surface_mut(surface_id)
             .ok_or_else(|| EditError::UnknownSurface(surface_id.into()))?;
@@ -105,6 +111,18 @@ impl SurfaceStore {
             return Err(EditError::BadPointer(
                 "an edit names a field, not the whole model".into(),
             ));
+        }
+        // The person's value is held to the agent's rules: no prototype keys, bounded depth.
+        let urls = super::admission::UrlPolicy::default();
+        let mut adm = super::admission::Admission {
+            limits: &limits,
+            urls: &urls,
+            errors: Vec::new(),
+        };
+        let (_, depth) = adm.model_value(&value, &super::path::Path::ROOT);
+        adm.model_depth(segs.len(), depth, &super::path::Path::ROOT);
+        if let Some(e) = adm.errors.first() {
+            return Err(EditError::BadValue(e.message.clone()));
         }
         let canonical = pointer_text.to_string();
         let agent_now = surface.agent_value(&canonical);
@@ -188,7 +206,9 @@ impl SurfaceStore {
         let Some(event) = action.get("event") else {
             return Err(ActionError::LocalFunction);
         };
-        let failing = self.failing_checks(surface_id, component_id, scope);
+        // One click is one pass: its checks and its context share one work budget.
+        let meter = functions::Meter::new(self.limits.render_work);
+        let failing = self.failing_checks_in(surface_id, component_id, scope, &meter);
         if !failing.is_empty() {
             return Err(ActionError::ChecksFailing(failing.join(" ")));
         }
@@ -205,7 +225,7 @@ impl SurfaceStore {
             .into_iter()
             .flatten()
         {
-            if let Some(resolved) = resolve(v, &model, scope, self.limits.budget()) {
+            if let Some(resolved) = resolve(v, &model, scope, self.limits.budget(), &meter) {
                 context.insert(k.clone(), resolved);
             }
         }
@@ -231,25 +251,32 @@ impl SurfaceStore {
 }
 
 /// A context value at click time: literals as given, bindings read from the effective
-/// model. Function calls are not evaluated here, and what cannot be resolved is omitted.
-fn resolve(v: &Value, model: &Value, scope: &str, budget: functions::Budget) -> Option<Value> {
-    let lookup = |path: &str| -> Option<Value> {
+/// model, function calls evaluated within the click's budget; what cannot be resolved is
+/// omitted.
+fn resolve(
+    v: &Value,
+    model: &Value,
+    scope: &str,
+    budget: functions::Budget,
+    meter: &functions::Meter,
+) -> Option<Value> {
+    let lookup = |path: &str| -> Option<&Value> {
         let absolute = match path {
             p if p.starts_with('/') => p.to_string(),
             "" | "." => scope.to_string(),
             p => format!("{scope}/{p}"),
         };
         let segs = pointer::parse(&absolute).ok()?;
-        pointer::get(model, &segs).cloned()
+        pointer::get(model, &segs)
     };
     match v {
         Value::Object(o) if o.contains_key("call") => {
-            let env = functions::Env::with_budget(&lookup, "en-US", budget);
+            let env = functions::Env::in_pass(&lookup, "en-US", budget, meter);
             functions::evaluate(v, &env, 0)
                 .ok()
                 .filter(|v| !v.is_null())
         }
-        Value::Object(o) => lookup(o.get("path")?.as_str()?),
+        Value::Object(o) => lookup(o.get("path")?.as_str()?).cloned(),
         Value::Null => None,
         literal => Some(literal.clone()),
     }

@@ -85,11 +85,13 @@ impl Admission<'_> {
     }
 
     /// Keys of a data-model value must not be the prototype-polluting names. Returns the
-    /// value's size as compact JSON, measured on the same walk (the fold needs it next).
-    pub fn model_value(&mut self, v: &Value, path: &Path) -> usize {
+    /// value's size as compact JSON and its nesting depth (a scalar is 0), measured on the
+    /// same walk (the fold needs both next). The walk's own depth is bounded by the reader's
+    /// (`json_scan::MAX_DEPTH`): values come from parsed text.
+    pub fn model_value(&mut self, v: &Value, path: &Path) -> (usize, usize) {
         match v {
             Value::Object(o) => {
-                let mut size = 1 + o.len().max(1);
+                let (mut size, mut depth) = (1 + o.len().max(1), 0);
                 for (k, child) in o {
                     if FORBIDDEN_SEGMENTS.contains(&k.as_str()) {
                         self.err(
@@ -98,20 +100,56 @@ impl Admission<'_> {
                             format!("The key \"{k}\" is refused in a data model."),
                         );
                     } else {
-                        size += pointer::string_size(k) + 1 + self.model_value(child, &path.key(k));
+                        let (s, d) = self.model_value(child, &path.key(k));
+                        size += pointer::string_size(k) + 1 + s;
+                        depth = depth.max(d);
                     }
                 }
-                size
+                (size, depth + 1)
             }
             Value::Array(a) => {
-                let mut size = 1 + a.len().max(1);
+                let (mut size, mut depth) = (1 + a.len().max(1), 0);
                 for (i, child) in a.iter().enumerate() {
-                    size += self.model_value(child, &path.index(i));
+                    let (s, d) = self.model_value(child, &path.index(i));
+                    size += s;
+                    depth = depth.max(d);
                 }
-                size
+                (size, depth + 1)
             }
-            other => pointer::json_size(other),
+            other => (pointer::json_size(other), 0),
         }
+    }
+
+    /// A data update may not make the model nest deeper than `dataModelDepth`: the depth
+    /// an update reaches is its path's segments plus its value's own nesting.
+    pub fn model_depth(&mut self, segments: usize, value_depth: usize, path: &Path) {
+        let limit = self.limits.data_model_depth;
+        let depth = segments.saturating_add(value_depth);
+        if segments > limit || depth > limit {
+            self.err(
+                "data-model-too-deep",
+                path,
+                format!("This update would nest the data model {depth} levels deep; the limit is {limit}."),
+            );
+        }
+    }
+
+    /// Object keys that become prototype assignments when an object reaches JavaScript are
+    /// refused wherever an envelope has an object (theme, component properties, action
+    /// context, accessibility), as data keys are.
+    fn key(&mut self, k: &str, path: &Path) {
+        if FORBIDDEN_SEGMENTS.contains(&k) {
+            self.err(
+                "key-forbidden",
+                &path.key(k),
+                format!("The key \"{k}\" is refused: it names a JavaScript prototype."),
+            );
+        }
+    }
+
+    /// Walks a createSurface theme (any object the schema lets through).
+    pub fn theme(&mut self, v: &Value, path: &Path) {
+        self.walk(v, path);
     }
 
     fn url(&mut self, v: &Value, path: &Path) {
@@ -153,6 +191,7 @@ impl Admission<'_> {
             }
         }
         for (k, v) in o {
+            self.key(k, path);
             if k != "id" && k != "component" {
                 self.walk(v, &path.key(k));
             }
@@ -192,6 +231,7 @@ impl Admission<'_> {
                     }
                 }
                 for (k, child) in o {
+                    self.key(k, path);
                     if k != "path" {
                         self.walk(child, &path.key(k));
                     }
@@ -224,7 +264,7 @@ mod tests {
                 urls: &urls,
                 errors: Vec::new(),
             };
-            let size = adm.model_value(&v, &Path::ROOT);
+            let (size, _) = adm.model_value(&v, &Path::ROOT);
             assert!(adm.errors.is_empty());
             assert_eq!(size, serde_json::to_string(&v).unwrap().len(), "{v}");
         }

@@ -1,9 +1,18 @@
-//! The Basic Catalog's 14 functions, evaluated within a fixed budget: nesting depth, steps
-//! per evaluation and output size. Regular expressions use the linear-time `regex-lite` engine
-//! with a compiled-size cap; a pattern it cannot compile (lookaround, backreferences) fails
-//! the check closed. Nothing here can hang, recurse without bound or reach the network.
+//! The Basic Catalog's 14 functions, evaluated within a budget of *work*, not only of
+//! calls: every character a function scans, every regular-expression step (compiled size ×
+//! text length), every lookup and every character of output is charged, both to the one
+//! evaluation and to the [`Meter`] of the whole pass it belongs to (a render, or the checks
+//! of one click). Past either budget the evaluation fails, and callers fail closed: a check
+//! that cannot be evaluated fails, a value that cannot be evaluated shows nothing.
+//!
+//! Regular expressions use the linear-time `regex-lite` engine with a compiled-size cap; a
+//! pattern it cannot compile (lookaround, backreferences) fails the check closed. Bindings
+//! are looked up by reference: reading a long string costs what scanning it costs, never a
+//! copy per lookup. Nothing here can hang, recurse without bound or reach the network.
 
-use std::cell::Cell;
+use std::borrow::Cow;
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
 
 use serde_json::{Map, Value};
 
@@ -16,6 +25,11 @@ pub struct Budget {
     pub steps: usize,
     /// Characters a function may produce.
     pub output_chars: usize,
+    /// Work units, each about a nanosecond natively at worst: a call 64, a lookup 32 plus its
+    /// path, 1 per 4 bytes scanned, 1 per byte copied or produced, and a regex match half its
+    /// compiled size times the text's length (measured: 0.3 to 1.3 ns per compiled byte per
+    /// text byte in `regex-lite`).
+    pub work: u64,
 }
 
 impl Default for Budget {
@@ -24,23 +38,52 @@ impl Default for Budget {
             depth: 5,
             steps: 256,
             output_chars: 10_000,
+            work: DEFAULT_EVALUATION_WORK,
         }
     }
 }
+
+/// Work one evaluation may do by default.
+pub const DEFAULT_EVALUATION_WORK: u64 = 2_000_000;
+/// Work one pass (a render, or one action's checks and context) may do by default: about
+/// 10 to 25 ms natively at worst (BENCHMARKS.md, "Hostile input").
+pub const DEFAULT_PASS_WORK: u64 = 10_000_000;
+
 /// Compiled size of one regular expression, in bytes.
 pub const REGEX_SIZE_LIMIT: usize = 64 * 1024;
+
+/// Fixed cost of a call, and of a lookup (plus its path's length).
+const CALL_WORK: u64 = 64;
+const LOOKUP_WORK: u64 = 32;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum EvalError {
     TooDeep,
     TooManySteps,
     TooLong,
+    /// The evaluation, or the pass it belongs to, spent its work budget.
+    TooMuchWork,
     /// The pattern does not compile in a linear-time engine, or is too large.
     BadPattern(String),
     /// Not a function this renderer evaluates (never reached for schema-valid input).
     Unknown(String),
     /// `openUrl` has an effect; it is an action, not a value.
     NotAValue,
+}
+
+impl EvalError {
+    /// A stable finding code for the failure.
+    pub fn code(&self) -> &'static str {
+        match self {
+            EvalError::TooDeep => "function-too-deep",
+            EvalError::TooManySteps => "function-too-many-calls",
+            EvalError::TooLong => "function-output-too-long",
+            EvalError::TooMuchWork => "evaluation-budget-spent",
+            EvalError::BadPattern(_) => "pattern-refused",
+            EvalError::Unknown(_) => "function-unknown",
+            EvalError::NotAValue => "function-not-a-value",
+        }
+    }
 }
 
 impl std::fmt::Display for EvalError {
@@ -51,6 +94,7 @@ impl std::fmt::Display for EvalError {
             EvalError::TooLong => {
                 write!(f, "the result is longer than the budget allows")
             }
+            EvalError::TooMuchWork => write!(f, "the work budget for evaluating it is spent"),
             EvalError::BadPattern(why) => write!(f, "the pattern cannot be used: {why}"),
             EvalError::Unknown(n) => write!(f, "\"{n}\" is not a function this renderer evaluates"),
             EvalError::NotAValue => write!(f, "openUrl is an action, not a value"),
@@ -58,24 +102,79 @@ impl std::fmt::Display for EvalError {
     }
 }
 
+/// A compiled pattern and the compiled-size bound its matching is charged by.
+struct Compiled {
+    pattern: String,
+    regex: Result<Rc<regex_lite::Regex>, EvalError>,
+    size: u64,
+}
+
+/// The work budget of one pass, shared by every evaluation in it, and the patterns the pass
+/// compiled (a List template repeats one check many times; it is compiled once).
+pub struct Meter {
+    left: Cell<u64>,
+    spent_out: Cell<bool>,
+    patterns: RefCell<Vec<Compiled>>,
+}
+
+/// Patterns kept per pass.
+const PATTERN_CACHE: usize = 32;
+
+impl Meter {
+    pub fn new(units: u64) -> Self {
+        Meter {
+            left: Cell::new(units),
+            spent_out: Cell::new(false),
+            patterns: RefCell::new(Vec::new()),
+        }
+    }
+
+    /// Whether some evaluation of the pass ran out of work.
+    pub fn spent_out(&self) -> bool {
+        self.spent_out.get()
+    }
+
+    /// Work left in the pass.
+    pub fn left(&self) -> u64 {
+        self.left.get()
+    }
+
+    /// Takes `units` from the pass; `false` (and spent) when there are not that many left.
+    pub fn take(&self, units: u64) -> bool {
+        match self.left.get().checked_sub(units) {
+            Some(rest) => {
+                self.left.set(rest);
+                true
+            }
+            None => {
+                self.left.set(0);
+                self.spent_out.set(true);
+                false
+            }
+        }
+    }
+}
+
 /// What an evaluation can see: bindings (absolute or relative to the current template item)
 /// and the locale numbers, currencies, dates and plurals are formatted for.
 pub struct Env<'a> {
-    pub lookup: &'a dyn Fn(&str) -> Option<Value>,
-    /// A BCP 47 tag such as `en-US`, `de-DE` or `fr`; the caller says where it comes from
-    /// (the console uses the browser's `navigator.language`).
+    pub lookup: &'a dyn Fn(&str) -> Option<&'a Value>,
+    /// A BCP 47 tag such as `en-US`, `de-DE` or `fr`: the store's locale, so what is shown
+    /// and what is checked agree.
     pub locale: &'a str,
     pub budget: Budget,
     steps: Cell<usize>,
+    work: Cell<u64>,
+    meter: Option<&'a Meter>,
 }
 
 impl<'a> Env<'a> {
-    pub fn new(lookup: &'a dyn Fn(&str) -> Option<Value>, locale: &'a str) -> Self {
+    pub fn new(lookup: &'a dyn Fn(&str) -> Option<&'a Value>, locale: &'a str) -> Self {
         Self::with_budget(lookup, locale, Budget::default())
     }
 
     pub fn with_budget(
-        lookup: &'a dyn Fn(&str) -> Option<Value>,
+        lookup: &'a dyn Fn(&str) -> Option<&'a Value>,
         locale: &'a str,
         budget: Budget,
     ) -> Self {
@@ -84,6 +183,21 @@ impl<'a> Env<'a> {
             locale,
             budget,
             steps: Cell::new(0),
+            work: Cell::new(budget.work),
+            meter: None,
+        }
+    }
+
+    /// An evaluation that is part of a pass: its work counts against the pass's meter too.
+    pub fn in_pass(
+        lookup: &'a dyn Fn(&str) -> Option<&'a Value>,
+        locale: &'a str,
+        budget: Budget,
+        meter: &'a Meter,
+    ) -> Self {
+        Env {
+            meter: Some(meter),
+            ..Self::with_budget(lookup, locale, budget)
         }
     }
 
@@ -91,56 +205,154 @@ impl<'a> Env<'a> {
         let n = self.steps.get() + 1;
         self.steps.set(n);
         if n > self.budget.steps {
-            Err(EvalError::TooManySteps)
-        } else {
-            Ok(())
+            return Err(EvalError::TooManySteps);
         }
+        self.charge(CALL_WORK)
+    }
+
+    /// Charges `units` of work to this evaluation and to its pass.
+    pub fn charge(&self, units: u64) -> Result<(), EvalError> {
+        match self.work.get().checked_sub(units) {
+            Some(rest) => self.work.set(rest),
+            None => {
+                self.work.set(0);
+                return Err(EvalError::TooMuchWork);
+            }
+        }
+        match self.meter {
+            Some(m) if !m.take(units) => Err(EvalError::TooMuchWork),
+            _ => Ok(()),
+        }
+    }
+
+    /// A binding's value, by reference, charged by its path.
+    fn look(&self, path: &str) -> Result<Option<&'a Value>, EvalError> {
+        self.charge(LOOKUP_WORK + path.len() as u64)?;
+        Ok((self.lookup)(path))
+    }
+
+    /// The text of `v`, charged as a scan of it.
+    fn scan<'v>(&self, v: &'v Value) -> Result<Cow<'v, str>, EvalError> {
+        let t = text_of(v);
+        self.charge(t.len() as u64 / 4)?;
+        Ok(t)
+    }
+
+    /// Whether `text` matches `pattern`, charged by compiled size × text length.
+    pub fn matches(&self, pattern: &str, text: &str) -> Result<bool, EvalError> {
+        let (regex, size) = self.compiled(pattern)?;
+        // The engine steps through at most its compiled program for each byte of text.
+        self.charge(size.saturating_mul(text.len() as u64 + 1) / 2)?;
+        Ok(regex.is_match(text))
+    }
+
+    fn compiled(&self, pattern: &str) -> Result<(Rc<regex_lite::Regex>, u64), EvalError> {
+        if let Some(m) = self.meter {
+            if let Some(c) = m.patterns.borrow().iter().find(|c| c.pattern == pattern) {
+                return c.regex.clone().map(|r| (r, c.size));
+            }
+        }
+        // Compiling costs about what the compiled program weighs. Sizes double from small,
+        // so the size a match is charged by is at most twice the program's.
+        let mut result = Err(EvalError::BadPattern("invalid".into()));
+        let mut size = 0;
+        let mut limit = 256;
+        while limit <= REGEX_SIZE_LIMIT {
+            self.charge(pattern.len() as u64 + limit as u64 / 4)?;
+            size = limit as u64;
+            result = compile_within(pattern, limit).map(Rc::new);
+            if result.is_ok() {
+                break;
+            }
+            limit *= 2;
+        }
+        if let Some(m) = self.meter {
+            let mut cache = m.patterns.borrow_mut();
+            if cache.len() < PATTERN_CACHE {
+                cache.push(Compiled {
+                    pattern: pattern.to_string(),
+                    regex: result.clone(),
+                    size,
+                });
+            }
+        }
+        result.map(|r| (r, size))
     }
 }
 
 /// Evaluates a dynamic value: a literal, a `{"path"}` binding or a `{"call"}` function call.
 pub fn evaluate(v: &Value, env: &Env, depth: usize) -> Result<Value, EvalError> {
+    owned(eval(v, env, depth)?, env)
+}
+
+/// Like [`evaluate`], but a value read by reference stays borrowed (nothing is copied).
+pub fn evaluate_ref<'v, 'e: 'v>(
+    v: &'v Value,
+    env: &Env<'e>,
+    depth: usize,
+) -> Result<Cow<'v, Value>, EvalError> {
+    eval(v, env, depth)
+}
+
+fn eval<'v, 'e: 'v>(
+    v: &'v Value,
+    env: &Env<'e>,
+    depth: usize,
+) -> Result<Cow<'v, Value>, EvalError> {
     match v {
         Value::Object(o) if o.contains_key("call") => {
             let name = o.get("call").and_then(Value::as_str).unwrap_or_default();
-            let empty = Map::new();
-            let args = o.get("args").and_then(Value::as_object).unwrap_or(&empty);
-            call(name, args, env, depth + 1)
+            static EMPTY: std::sync::OnceLock<Map<String, Value>> = std::sync::OnceLock::new();
+            let args = o
+                .get("args")
+                .and_then(Value::as_object)
+                .unwrap_or_else(|| EMPTY.get_or_init(Map::new));
+            call(name, args, env, depth + 1).map(Cow::Owned)
         }
-        Value::Object(o) => Ok(o
-            .get("path")
-            .and_then(Value::as_str)
-            .and_then(|p| (env.lookup)(p))
-            .unwrap_or(Value::Null)),
-        literal => Ok(literal.clone()),
+        Value::Object(o) => Ok(match o.get("path").and_then(Value::as_str) {
+            Some(p) => env.look(p)?.map_or(Cow::Owned(Value::Null), Cow::Borrowed),
+            None => Cow::Owned(Value::Null),
+        }),
+        literal => Ok(Cow::Borrowed(literal)),
     }
 }
 
-fn arg(args: &Map<String, Value>, key: &str, env: &Env, depth: usize) -> Result<Value, EvalError> {
+fn arg<'v, 'e: 'v>(
+    args: &'v Map<String, Value>,
+    key: &str,
+    env: &Env<'e>,
+    depth: usize,
+) -> Result<Cow<'v, Value>, EvalError> {
     match args.get(key) {
-        Some(v) => evaluate(v, env, depth),
-        None => Ok(Value::Null),
+        Some(v) => eval(v, env, depth),
+        None => Ok(Cow::Owned(Value::Null)),
     }
 }
 
 fn as_number(v: &Value) -> Option<f64> {
     match v {
         Value::Number(n) => n.as_f64(),
-        Value::String(s) => s.trim().parse().ok(),
+        // A number is short; a long string is not one, and is not parsed.
+        Value::String(s) if s.len() <= 64 => s.trim().parse().ok(),
         _ => None,
     }
 }
 
 /// The text a value shows as.
 pub fn to_text(v: &Value) -> String {
+    text_of(v).into_owned()
+}
+
+/// The text a value shows as, borrowed when it is a string.
+pub fn text_of(v: &Value) -> Cow<'_, str> {
     match v {
-        Value::Null => String::new(),
-        Value::String(s) => s.clone(),
-        Value::Number(n) => match n.as_f64() {
+        Value::Null => Cow::Borrowed(""),
+        Value::String(s) => Cow::Borrowed(s),
+        Value::Number(n) => Cow::Owned(match n.as_f64() {
             Some(f) if f.fract() == 0.0 && f.abs() < 1e15 => format!("{}", f as i64),
             _ => n.to_string(),
-        },
-        other => other.to_string(),
+        }),
+        other => Cow::Owned(other.to_string()),
     }
 }
 
@@ -156,6 +368,7 @@ fn truthy(v: &Value) -> bool {
 }
 
 fn bounded(s: String, env: &Env) -> Result<Value, EvalError> {
+    env.charge(s.len() as u64)?;
     if s.chars().count() > env.budget.output_chars {
         Err(EvalError::TooLong)
     } else {
@@ -163,10 +376,10 @@ fn bounded(s: String, env: &Env) -> Result<Value, EvalError> {
     }
 }
 
-pub fn call(
+pub fn call<'v, 'e: 'v>(
     name: &str,
-    args: &Map<String, Value>,
-    env: &Env,
+    args: &'v Map<String, Value>,
+    env: &Env<'e>,
     depth: usize,
 ) -> Result<Value, EvalError> {
     if depth > env.budget.depth {
@@ -175,39 +388,48 @@ pub fn call(
     env.step()?;
     let a = |k: &str| arg(args, k, env, depth);
     Ok(match name {
-        "required" => Value::Bool(match a("value")? {
+        "required" => Value::Bool(match &*a("value")? {
             Value::Null => false,
-            Value::String(s) => !s.trim().is_empty(),
+            Value::String(s) => {
+                env.charge(s.len() as u64 / 4)?;
+                !s.trim().is_empty()
+            }
             Value::Array(x) => !x.is_empty(),
             _ => true,
         }),
         "regex" => {
-            let value = to_text(&a("value")?);
-            let pattern = to_text(&a("pattern")?);
-            Value::Bool(compile(&pattern)?.is_match(&value))
+            let value = a("value")?;
+            let pattern = a("pattern")?;
+            let (value, pattern) = (env.scan(&value)?, env.scan(&pattern)?);
+            Value::Bool(env.matches(&pattern, &value)?)
         }
         "length" => {
-            let n = to_text(&a("value")?).chars().count() as f64;
-            let (min, max) = (as_number(&a("min")?), as_number(&a("max")?));
+            let value = a("value")?;
+            let n = env.scan(&value)?.chars().count() as f64;
+            let (min, max) = (as_number(&*a("min")?), as_number(&*a("max")?));
             Value::Bool(min.is_none_or(|m| n >= m) && max.is_none_or(|m| n <= m))
         }
         "numeric" => {
-            let (min, max) = (as_number(&a("min")?), as_number(&a("max")?));
+            let (min, max) = (as_number(&*a("min")?), as_number(&*a("max")?));
             Value::Bool(
-                as_number(&a("value")?)
+                as_number(&*a("value")?)
                     .is_some_and(|n| min.is_none_or(|m| n >= m) && max.is_none_or(|m| n <= m)),
             )
         }
-        "email" => Value::Bool(is_email(&to_text(&a("value")?))),
+        "email" => {
+            let value = a("value")?;
+            Value::Bool(is_email(&env.scan(&value)?))
+        }
         "formatString" => {
-            let template = to_text(&a("value")?);
+            let value = a("value")?;
+            let template = env.scan(&value)?;
             bounded(format_string(&template, env, depth)?, env)?
         }
         "formatNumber" => {
-            let Some(n) = as_number(&a("value")?) else {
+            let Some(n) = as_number(&*a("value")?) else {
                 return Ok(Value::String(String::new()));
             };
-            let decimals = as_number(&a("decimals")?).map(|d| d.clamp(0.0, 20.0) as usize);
+            let decimals = as_number(&*a("decimals")?).map(|d| d.clamp(0.0, 20.0) as usize);
             let grouping = a("grouping")?.as_bool().unwrap_or(true);
             bounded(
                 format_number(
@@ -220,11 +442,18 @@ pub fn call(
             )?
         }
         "formatCurrency" => {
-            let Some(n) = as_number(&a("value")?) else {
+            let Some(n) = as_number(&*a("value")?) else {
                 return Ok(Value::String(String::new()));
             };
-            let code = to_text(&a("currency")?).to_ascii_uppercase();
-            let decimals = as_number(&a("decimals")?).map(|d| d.clamp(0.0, 20.0) as usize);
+            let currency = a("currency")?;
+            let code = env.scan(&currency)?;
+            // Currency codes are three letters; a long one is not looked at further.
+            let code: String = code
+                .chars()
+                .take(8)
+                .collect::<String>()
+                .to_ascii_uppercase();
+            let decimals = as_number(&*a("decimals")?).map(|d| d.clamp(0.0, 20.0) as usize);
             let grouping = a("grouping")?.as_bool().unwrap_or(true);
             bounded(
                 format_currency(n, &code, decimals, grouping, env.locale),
@@ -233,30 +462,35 @@ pub fn call(
         }
         "formatDate" => {
             let value = a("value")?;
-            let pattern = to_text(&a("format")?);
+            let format = a("format")?;
+            let pattern = env.scan(&format)?;
+            // The output is at least as long as the pattern's letters: refuse before building.
+            if pattern.chars().count() > env.budget.output_chars {
+                return Err(EvalError::TooLong);
+            }
             bounded(
                 crate::a2ui::dates::format(&value, &pattern).unwrap_or_default(),
                 env,
             )?
         }
         "pluralize" => {
-            let n = as_number(&a("value")?).unwrap_or(0.0);
+            let n = as_number(&*a("value")?).unwrap_or(0.0);
             let category = plural_category(n, env.locale);
             let chosen = match a(category)? {
-                Value::Null => a("other")?,
+                v if v.is_null() => a("other")?,
                 v => v,
             };
-            bounded(to_text(&chosen), env)?
+            bounded(env.scan(&chosen)?.into_owned(), env)?
         }
         "and" | "or" => {
-            let values = args
+            let mut result = name == "and";
+            for v in args
                 .get("values")
                 .and_then(Value::as_array)
-                .cloned()
-                .unwrap_or_default();
-            let mut result = name == "and";
-            for v in &values {
-                let b = truthy(&evaluate(v, env, depth)?);
+                .into_iter()
+                .flatten()
+            {
+                let b = truthy(&*eval(v, env, depth)?);
                 if name == "and" && !b {
                     result = false;
                     break;
@@ -268,7 +502,7 @@ pub fn call(
             }
             Value::Bool(result)
         }
-        "not" => Value::Bool(!truthy(&a("value")?)),
+        "not" => Value::Bool(!truthy(&*a("value")?)),
         "openUrl" => return Err(EvalError::NotAValue),
         other => return Err(EvalError::Unknown(other.to_string())),
     })
@@ -276,8 +510,12 @@ pub fn call(
 
 /// Compiles an agent's pattern in the linear-time engine, bounded in size.
 pub fn compile(pattern: &str) -> Result<regex_lite::Regex, EvalError> {
+    compile_within(pattern, REGEX_SIZE_LIMIT)
+}
+
+fn compile_within(pattern: &str, size_limit: usize) -> Result<regex_lite::Regex, EvalError> {
     regex_lite::RegexBuilder::new(pattern)
-        .size_limit(REGEX_SIZE_LIMIT)
+        .size_limit(size_limit)
         .nest_limit(64)
         .build()
         .map_err(|e| {
@@ -441,34 +679,49 @@ pub fn plural_category(n: f64, locale: &str) -> &'static str {
 /// `\${` is a literal `${`.
 pub fn format_string(template: &str, env: &Env, depth: usize) -> Result<String, EvalError> {
     let mut out = String::new();
+    // Characters written so far, kept as we go (counting `out` again each time is quadratic).
+    let mut written = 0usize;
+    let mut push = |out: &mut String, s: &str| -> Result<(), EvalError> {
+        written += s.chars().count();
+        if written > env.budget.output_chars {
+            return Err(EvalError::TooLong);
+        }
+        out.push_str(s);
+        Ok(())
+    };
     let mut rest = template;
     while let Some(i) = rest.find("${") {
         if rest[..i].ends_with('\\') {
-            out.push_str(&rest[..i - 1]);
-            out.push_str("${");
+            push(&mut out, &rest[..i - 1])?;
+            push(&mut out, "${")?;
             rest = &rest[i + 2..];
             continue;
         }
-        out.push_str(&rest[..i]);
+        push(&mut out, &rest[..i])?;
         let body = &rest[i + 2..];
-        let Some(end) = closing(body) else {
-            out.push_str(&rest[i..]);
+        let end = closing(body, env)?;
+        let Some(end) = end else {
+            push(&mut out, &rest[i..])?;
             rest = "";
             break;
         };
         let value = expression(body[..end].trim(), env, depth + 1)?;
-        out.push_str(&to_text(&value));
-        if out.chars().count() > env.budget.output_chars {
-            return Err(EvalError::TooLong);
-        }
+        push(&mut out, &env.scan(&value)?)?;
         rest = &body[end + 1..];
     }
-    out.push_str(rest);
+    push(&mut out, rest)?;
     Ok(out)
 }
 
 /// The index of the `}` closing an expression, skipping nested `${…}` and quoted strings.
-fn closing(s: &str) -> Option<usize> {
+fn closing(s: &str, env: &Env) -> Result<Option<usize>, EvalError> {
+    let found = closing_at(s);
+    // Charged for what was scanned to find it.
+    env.charge(found.map_or(s.len(), |i| i + 1) as u64)?;
+    Ok(found)
+}
+
+fn closing_at(s: &str) -> Option<usize> {
     let mut depth = 0usize;
     let mut quote: Option<char> = None;
     let mut chars = s.char_indices().peekable();
@@ -489,7 +742,7 @@ fn closing(s: &str) -> Option<usize> {
     None
 }
 
-fn expression(expr: &str, env: &Env, depth: usize) -> Result<Value, EvalError> {
+fn expression<'e>(expr: &str, env: &Env<'e>, depth: usize) -> Result<Cow<'e, Value>, EvalError> {
     if depth > env.budget.depth {
         return Err(EvalError::TooDeep);
     }
@@ -506,16 +759,18 @@ fn expression(expr: &str, env: &Env, depth: usize) -> Result<Value, EvalError> {
                 };
                 args.insert(k.trim().to_string(), literal(v.trim(), env, depth)?);
             }
-            return call(name, &args, env, depth);
+            return call(name, &args, env, depth).map(Cow::Owned);
         }
     }
-    Ok((env.lookup)(expr).unwrap_or(Value::Null))
+    Ok(env
+        .look(expr)?
+        .map_or(Cow::Owned(Value::Null), Cow::Borrowed))
 }
 
 /// An argument inside `${fn(…)}`: a nested `${…}`, a quoted string, a number or a boolean.
 fn literal(v: &str, env: &Env, depth: usize) -> Result<Value, EvalError> {
     if let Some(inner) = v.strip_prefix("${").and_then(|r| r.strip_suffix('}')) {
-        return expression(inner.trim(), env, depth + 1);
+        return owned(expression(inner.trim(), env, depth + 1)?, env);
     }
     if v.len() >= 2
         && ((v.starts_with('\'') && v.ends_with('\'')) || (v.starts_with('"') && v.ends_with('"')))
@@ -530,7 +785,18 @@ fn literal(v: &str, env: &Env, depth: usize) -> Result<Value, EvalError> {
     if let Ok(n) = v.parse::<f64>() {
         return Ok(serde_json::json!(n));
     }
-    Ok((env.lookup)(v).unwrap_or(Value::Null))
+    owned(
+        env.look(v)?.map_or(Cow::Owned(Value::Null), Cow::Borrowed),
+        env,
+    )
+}
+
+/// A value to keep, copied if borrowed; the copy is charged by its size.
+fn owned(v: Cow<'_, Value>, env: &Env) -> Result<Value, EvalError> {
+    if let Cow::Borrowed(b) = &v {
+        env.charge(crate::a2ui::pointer::json_size(b) as u64)?;
+    }
+    Ok(v.into_owned())
 }
 
 /// Splits `a: x, b: ${f(c: 1, d: 2)}` at top-level commas.

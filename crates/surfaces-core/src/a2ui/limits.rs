@@ -15,6 +15,9 @@ pub struct Limits {
     pub depth: usize,
     /// Serialised size of a surface's data model (agent model, and person's edits).
     pub data_model_bytes: usize,
+    /// Nesting depth of a surface's data model (the model object itself is 1); an update
+    /// path has at most this many segments.
+    pub data_model_depth: usize,
     /// Characters in any one string of a component.
     pub text_chars: usize,
     /// Options of a ChoicePicker.
@@ -33,8 +36,17 @@ pub struct Limits {
     pub function_depth: usize,
     /// …function calls…
     pub function_steps: usize,
-    /// …and characters of output.
+    /// …characters of output…
     pub function_output_chars: usize,
+    /// …and work units (about a nanosecond each natively: characters scanned, regex size ×
+    /// text length, lookups, output).
+    pub function_work: u64,
+    /// Work units of one whole pass: a render of a surface, or one click's checks and
+    /// context. Past it, checks fail closed and values show nothing.
+    pub render_work: u64,
+    /// Findings a store keeps; past it they are counted, and the report ends with one
+    /// `findings-truncated` finding.
+    pub findings: usize,
 }
 
 impl Limits {
@@ -43,6 +55,7 @@ impl Limits {
             depth: self.function_depth,
             steps: self.function_steps,
             output_chars: self.function_output_chars,
+            work: self.function_work,
         }
     }
 }
@@ -55,6 +68,7 @@ impl Default for Limits {
             components: 200,
             depth: 20,
             data_model_bytes: 65536,
+            data_model_depth: 32,
             text_chars: 5000,
             options: 50,
             id_chars: 128,
@@ -65,6 +79,9 @@ impl Default for Limits {
             function_depth: 5,
             function_steps: 256,
             function_output_chars: 10_000,
+            function_work: super::functions::DEFAULT_EVALUATION_WORK,
+            render_work: super::functions::DEFAULT_PASS_WORK,
+            findings: 1000,
         }
     }
 }

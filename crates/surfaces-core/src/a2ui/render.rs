@@ -3,12 +3,16 @@
 //! read, templates expanded (bounded), missing or too-deep children become placeholders.
 //! Agent strings stay strings: the renderer puts them in text nodes.
 
+use std::borrow::Cow;
+use std::cell::RefCell;
+
 use serde::Serialize;
 use serde_json::{Map, Value};
 
+use super::admission::UrlPolicy;
 use super::functions;
 use super::pointer;
-use super::store::SurfaceStore;
+use super::store::{Surface, SurfaceStore};
 use super::tree::PlaceholderReason;
 
 /// Bounds on what a render may expand to, whatever the data model holds.
@@ -29,7 +33,17 @@ pub struct Node {
     pub errors: Vec<String>,
     /// For an input the person edited: the agent's later, different value (as text).
     pub proposal: Option<String>,
+    /// What could not be evaluated or shown for this node, and why (a budget spent, a
+    /// pattern refused, an address refused). Agent text never appears in them.
+    pub faults: Vec<Fault>,
     pub kind: Kind,
+}
+
+/// A finding about one rendered node: a stable code and a plain message.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Fault {
+    pub code: &'static str,
+    pub message: String,
 }
 
 /// A ChoicePicker's options and state (a struct of its own: renderers hand it on whole).
@@ -151,18 +165,63 @@ struct Scope<'a> {
     base: String,
 }
 
+/// What a pass draws: everything (`Full`), or only what decides the tree's shape — children,
+/// templates, media addresses — for the report's placeholders (`Shape`), which then costs
+/// no text, no check and no function the tree does not need.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Pass {
+    Full,
+    Shape,
+}
+
 struct Ctx<'a> {
     budget: functions::Budget,
+    meter: &'a functions::Meter,
     components: &'a Map<String, Value>,
     proposals: Vec<super::store::Proposal>,
     model: &'a Value,
     locale: &'a str,
+    urls: &'a UrlPolicy,
+    pass: Pass,
     depth_limit: usize,
     nodes: usize,
     stack: Vec<String>,
+    /// Faults of the node being drawn (each node takes its own when it is done).
+    faults: RefCell<Vec<Fault>>,
 }
 
 impl<'a> Ctx<'a> {
+    fn new(
+        store: &'a SurfaceStore,
+        s: &'a Surface,
+        model: &'a Value,
+        locale: &'a str,
+        meter: &'a functions::Meter,
+    ) -> Self {
+        Ctx {
+            budget: store.limits.budget(),
+            meter,
+            components: &s.components,
+            proposals: Vec::new(),
+            model,
+            locale,
+            urls: &store.urls,
+            pass: Pass::Full,
+            depth_limit: store.limits.depth,
+            nodes: 0,
+            stack: Vec::new(),
+            faults: RefCell::new(Vec::new()),
+        }
+    }
+
+    fn fault(&self, code: &'static str, message: String) {
+        let mut f = self.faults.borrow_mut();
+        // One of each code per node is enough to say what happened.
+        if !f.iter().any(|x| x.code == code) {
+            f.push(Fault { code, message });
+        }
+    }
+
     /// The absolute pointer a binding names in `scope`.
     fn absolute(&self, path: &str, scope: &Scope<'a>) -> Option<String> {
         if path.starts_with('/') {
@@ -191,33 +250,63 @@ impl<'a> Ctx<'a> {
         pointer::get(self.model, &segs)
     }
 
-    fn locate(&self, path: &str, scope: &Scope<'a>) -> Option<(String, Option<Value>)> {
+    /// A binding's value, by reference.
+    fn lookup(&self, path: &str, scope: &Scope<'a>) -> Option<&'a Value> {
         let abs = self.absolute(path, scope)?;
-        let value = self.at(&abs, scope).cloned();
-        Some((abs, value))
+        self.at(&abs, scope)
     }
 
-    fn value(&self, v: Option<&Value>, scope: &Scope<'a>) -> Option<Value> {
+    /// Evaluates a dynamic value within the pass's budget. A call that fails (its budget,
+    /// the pass's, a refused pattern) shows nothing, with a fault on the node.
+    fn evaluated(&self, v: Option<&'a Value>, scope: &Scope<'a>) -> Option<Cow<'a, Value>> {
         match v? {
             call @ Value::Object(o) if o.contains_key("call") => {
-                let lookup = |p: &str| self.locate(p, scope).and_then(|(_, v)| v);
-                let env = functions::Env::with_budget(&lookup, self.locale, self.budget);
-                // A call that fails its budget or pattern shows nothing.
-                functions::evaluate(call, &env, 0)
-                    .ok()
-                    .filter(|v| !v.is_null())
+                let lookup = |p: &str| self.lookup(p, scope);
+                let env = functions::Env::in_pass(&lookup, self.locale, self.budget, self.meter);
+                match functions::evaluate(call, &env, 0) {
+                    Ok(v) if !v.is_null() => Some(Cow::Owned(v)),
+                    Ok(_) => None,
+                    Err(e) => {
+                        self.fault(e.code(), format!("A value cannot be shown: {e}."));
+                        None
+                    }
+                }
             }
             Value::Object(o) => match o.get("path").and_then(Value::as_str) {
-                Some(p) => self.locate(p, scope)?.1,
+                Some(p) => self.lookup(p, scope).map(Cow::Borrowed),
                 None => None,
             },
-            literal => Some(literal.clone()),
+            literal => Some(Cow::Borrowed(literal)),
+        }
+    }
+
+    /// A value drawn as content: nothing in a shape pass. Copying it into the render model
+    /// is charged to the pass, so what a render outputs is bounded whatever the model holds
+    /// (a long string bound in every item of a template).
+    fn value(&self, v: Option<&'a Value>, scope: &Scope<'a>) -> Option<Value> {
+        if self.pass == Pass::Shape {
+            return None;
+        }
+        match self.evaluated(v, scope)? {
+            Cow::Owned(v) => Some(v),
+            Cow::Borrowed(b) => {
+                if self.meter.take(pointer::json_size(b) as u64) {
+                    Some(b.clone())
+                } else {
+                    let e = functions::EvalError::TooMuchWork;
+                    self.fault(e.code(), format!("A value cannot be shown: {e}."));
+                    None
+                }
+            }
         }
     }
 
     /// Messages of failing checks; a check that cannot be evaluated fails closed.
-    fn failing_checks(&self, o: &Map<String, Value>, scope: &Scope<'a>) -> Vec<String> {
+    fn failing_checks(&self, o: &'a Map<String, Value>, scope: &Scope<'a>) -> Vec<String> {
         let mut out = Vec::new();
+        if self.pass == Pass::Shape {
+            return out;
+        }
         for check in o
             .get("checks")
             .and_then(Value::as_array)
@@ -226,9 +315,10 @@ impl<'a> Ctx<'a> {
         {
             let ok = match check.get("condition") {
                 Some(cond) => {
-                    let lookup = |p: &str| self.locate(p, scope).and_then(|(_, v)| v);
-                    let env = functions::Env::with_budget(&lookup, self.locale, self.budget);
-                    functions::evaluate(cond, &env, 0).map(|v| v == Value::Bool(true))
+                    let lookup = |p: &str| self.lookup(p, scope);
+                    let env =
+                        functions::Env::in_pass(&lookup, self.locale, self.budget, self.meter);
+                    functions::evaluate_ref(cond, &env, 0).map(|v| *v == Value::Bool(true))
                 }
                 None => Ok(false),
             };
@@ -241,26 +331,65 @@ impl<'a> Ctx<'a> {
                         .unwrap_or("Check failed.")
                         .to_string(),
                 ),
-                Err(e) => out.push(format!("This check cannot be evaluated ({e}).")),
+                Err(e) => {
+                    self.fault(e.code(), format!("A check cannot be evaluated: {e}."));
+                    out.push(format!("This check cannot be evaluated ({e})."));
+                }
             }
         }
         if let Some(pattern) = o.get("validationRegexp").and_then(Value::as_str) {
-            let value = self.string(o.get("value"), scope).unwrap_or_default();
-            match functions::compile(pattern) {
-                Ok(re) if value.is_empty() || re.is_match(&value) => {}
-                Ok(_) => out.push("This value does not have the expected format.".to_string()),
-                Err(e) => out.push(format!("This field's format cannot be checked ({e}).")),
+            let value = self.evaluated(o.get("value"), scope);
+            let text = value.as_deref().map(functions::text_of).unwrap_or_default();
+            let lookup = |p: &str| self.lookup(p, scope);
+            let env = functions::Env::in_pass(&lookup, self.locale, self.budget, self.meter);
+            match env
+                .charge(text.len() as u64)
+                .and_then(|()| env.matches(pattern, &text))
+            {
+                _ if text.is_empty() => {}
+                Ok(true) => {}
+                Ok(false) => out.push("This value does not have the expected format.".to_string()),
+                Err(e) => {
+                    self.fault(
+                        e.code(),
+                        format!("The field's format cannot be checked: {e}."),
+                    );
+                    out.push(format!("This field's format cannot be checked ({e})."));
+                }
             }
         }
         out
     }
 
-    fn binding(&self, v: Option<&Value>, scope: &Scope<'a>) -> Option<String> {
-        let p = v?.as_object()?.get("path")?.as_str()?;
-        Some(self.locate(p, scope)?.0)
+    /// An address the node loads or opens, resolved and held to the URL policy: `Ok(None)`
+    /// when there is none, `Err(why)` when it is refused. Evaluated in every pass: whether a
+    /// node is a placeholder depends on it.
+    fn address(&self, v: Option<&'a Value>, scope: &Scope<'a>) -> Result<Option<String>, String> {
+        let Some(value) = self.evaluated(v, scope) else {
+            return Ok(None);
+        };
+        let Value::String(raw) = &*value else {
+            return Ok(None);
+        };
+        if let Some(why) = self.urls.refuse(raw) {
+            return Err(why);
+        }
+        let url = url::Url::parse(raw).map_err(|e| e.to_string())?;
+        if !url.username().is_empty() || url.password().is_some() {
+            return Err("The address carries a user name or password, which is refused.".into());
+        }
+        Ok(Some(url.into()))
     }
 
-    fn string(&self, v: Option<&Value>, scope: &Scope<'a>) -> Option<String> {
+    fn binding(&self, v: Option<&Value>, scope: &Scope<'a>) -> Option<String> {
+        if self.pass == Pass::Shape {
+            return None;
+        }
+        let p = v?.as_object()?.get("path")?.as_str()?;
+        self.absolute(p, scope)
+    }
+
+    fn string(&self, v: Option<&'a Value>, scope: &Scope<'a>) -> Option<String> {
         match self.value(v, scope)? {
             Value::String(s) => Some(s),
             Value::Number(n) => Some(n.to_string()),
@@ -269,7 +398,7 @@ impl<'a> Ctx<'a> {
         }
     }
 
-    fn number(&self, v: Option<&Value>, scope: &Scope<'a>) -> Option<f64> {
+    fn number(&self, v: Option<&'a Value>, scope: &Scope<'a>) -> Option<f64> {
         match self.value(v, scope)? {
             Value::Number(n) => n.as_f64(),
             Value::String(s) => s.trim().parse().ok(),
@@ -285,6 +414,7 @@ impl<'a> Ctx<'a> {
             weight: None,
             errors: Vec::new(),
             proposal: None,
+            faults: Vec::new(),
             kind: Kind::Placeholder {
                 reason,
                 name: component,
@@ -292,7 +422,7 @@ impl<'a> Ctx<'a> {
         }
     }
 
-    fn children(&mut self, list: Option<&Value>, scope: &Scope<'a>, depth: usize) -> Vec<Node> {
+    fn children(&mut self, list: Option<&'a Value>, scope: &Scope<'a>, depth: usize) -> Vec<Node> {
         match list {
             Some(Value::Array(ids)) => ids
                 .iter()
@@ -345,7 +475,13 @@ impl<'a> Ctx<'a> {
             return Self::placeholder(id, PlaceholderReason::Template, None);
         }
         self.stack.push(id.to_string());
-        let o = c.as_object().expect("admitted components are objects");
+        // Children draw between here and the end; each keeps its own faults.
+        let outer = self.faults.take();
+        let Some(o) = c.as_object() else {
+            self.stack.pop();
+            self.faults.replace(outer);
+            return Self::placeholder(id, PlaceholderReason::Missing, None);
+        };
         let text = |k: &str| o.get(k).and_then(Value::as_str).map(str::to_string);
         let or = |k: &str, d: &str| text(k).unwrap_or_else(|| d.to_string());
         let kind = match o
@@ -357,11 +493,27 @@ impl<'a> Ctx<'a> {
                 text: self.string(o.get("text"), scope).unwrap_or_default(),
                 variant: or("variant", "body"),
             },
-            "Image" => Kind::Image {
-                url: self.string(o.get("url"), scope),
-                description: self.string(o.get("description"), scope),
-                fit: or("fit", "fill"),
-                variant: or("variant", "mediumFeature"),
+            "Image" | "Video" | "AudioPlayer" => match self.address(o.get("url"), scope) {
+                Err(why) => {
+                    self.fault("url-refused", why);
+                    Kind::Placeholder {
+                        reason: PlaceholderReason::UrlRefused,
+                        name: None,
+                    }
+                }
+                Ok(url) => match o.get("component").and_then(Value::as_str) {
+                    Some("Image") => Kind::Image {
+                        url,
+                        description: self.string(o.get("description"), scope),
+                        fit: or("fit", "fill"),
+                        variant: or("variant", "mediumFeature"),
+                    },
+                    Some("Video") => Kind::Video { url },
+                    _ => Kind::AudioPlayer {
+                        url,
+                        description: self.string(o.get("description"), scope),
+                    },
+                },
             },
             "Icon" => match o.get("name") {
                 Some(Value::Object(n)) if n.contains_key("svgPath") => Kind::Icon {
@@ -372,13 +524,6 @@ impl<'a> Ctx<'a> {
                     name: self.string(other, scope),
                     svg_path: None,
                 },
-            },
-            "Video" => Kind::Video {
-                url: self.string(o.get("url"), scope),
-            },
-            "AudioPlayer" => Kind::AudioPlayer {
-                url: self.string(o.get("url"), scope),
-                description: self.string(o.get("description"), scope),
             },
             kind @ ("Row" | "Column") => {
                 let children = self.children(o.get("children"), scope, depth + 1);
@@ -428,6 +573,19 @@ impl<'a> Ctx<'a> {
             },
             "Button" => {
                 let action = o.get("action");
+                let open_url = match action
+                    .and_then(|a| a.get("functionCall"))
+                    .filter(|f| f.get("call").and_then(Value::as_str) == Some("openUrl"))
+                {
+                    Some(f) => match self.address(f.pointer("/args/url"), scope) {
+                        Ok(u) => u,
+                        Err(why) => {
+                            self.fault("url-refused", why);
+                            None
+                        }
+                    },
+                    None => None,
+                };
                 Kind::Button {
                     child: Box::new(self.child(o.get("child"), scope, depth)),
                     variant: or("variant", "default"),
@@ -440,11 +598,7 @@ impl<'a> Ctx<'a> {
                         .and_then(Value::as_str)
                         .map(str::to_string),
                     scope: scope.base.clone(),
-                    open_url: action
-                        .and_then(|a| a.get("functionCall"))
-                        .filter(|f| f.get("call").and_then(Value::as_str) == Some("openUrl"))
-                        .and_then(|f| self.string(f.pointer("/args/url"), scope))
-                        .filter(|u| url::Url::parse(u).is_ok_and(|u| u.scheme() == "https")),
+                    open_url,
                 }
             }
             "TextField" => Kind::TextField {
@@ -538,18 +692,22 @@ impl<'a> Ctx<'a> {
                 .find(|p| p.pointer == b)
                 .map(|p| functions::to_text(&p.agent))
         });
+        let label = self.string(a11y.and_then(|a| a.get("label")), scope);
+        let description = self.string(a11y.and_then(|a| a.get("description")), scope);
+        let faults = self.faults.replace(outer);
         Node {
             id: id.to_string(),
             errors,
             proposal,
-            label: self.string(a11y.and_then(|a| a.get("label")), scope),
-            description: self.string(a11y.and_then(|a| a.get("description")), scope),
+            faults,
+            label,
+            description,
             weight: o.get("weight").and_then(Value::as_f64),
             kind,
         }
     }
 
-    fn child(&mut self, id: Option<&Value>, scope: &Scope<'a>, depth: usize) -> Node {
+    fn child(&mut self, id: Option<&'a Value>, scope: &Scope<'a>, depth: usize) -> Node {
         match id.and_then(Value::as_str) {
             Some(id) => self.node(id, scope, depth + 1),
             None => Self::placeholder("", PlaceholderReason::Missing, None),
@@ -608,6 +766,9 @@ pub fn placeholder_text(
             format!("More repeated content than this {renderer} shows")
         }
         (PlaceholderReason::Cycle, _) => "A component that contains itself".to_string(),
+        (PlaceholderReason::UrlRefused, _) => {
+            format!("Media from an address this {renderer} refuses")
+        }
     }
 }
 
@@ -658,10 +819,54 @@ impl SurfaceStore {
     }
 
     /// Like [`SurfaceStore::render`], formatting numbers, currencies and plurals for `locale`
-    /// (a BCP 47 tag; the console passes the browser's `navigator.language`).
+    /// (a BCP 47 tag). The whole pass spends at most the `renderWork` limit on evaluations:
+    /// past it, checks fail closed and values show nothing, with a fault on their node.
+    pub fn render_for(&self, surface_id: &str, locale: &str) -> Option<Node> {
+        self.render_pass(surface_id, locale, Pass::Full)
+    }
+
+    /// The tree's shape only: children, templates and media addresses, no text, no checks.
+    pub(crate) fn render_shape(&self, surface_id: &str) -> Option<Node> {
+        self.render_pass(surface_id, "en-US", Pass::Shape)
+    }
+
+    fn render_pass(&self, surface_id: &str, locale: &str, pass: Pass) -> Option<Node> {
+        let s = self.surface(surface_id)?;
+        if !s.catalog_rendered || !s.components.contains_key("root") {
+            return None;
+        }
+        let model = s.effective_model();
+        let meter = functions::Meter::new(self.limits.render_work);
+        let mut ctx = Ctx::new(self, s, &model, locale, &meter);
+        ctx.pass = pass;
+        if pass == Pass::Full {
+            ctx.proposals = s.proposals();
+        }
+        Some(ctx.node(
+            "root",
+            &Scope {
+                item: None,
+                base: String::new(),
+            },
+            1,
+        ))
+    }
+
     /// Messages of the failing checks of `component_id` drawn at `scope` (the template item's
     /// pointer, `""` outside templates); empty when they all pass.
     pub fn failing_checks(&self, surface_id: &str, component_id: &str, scope: &str) -> Vec<String> {
+        let meter = functions::Meter::new(self.limits.render_work);
+        self.failing_checks_in(surface_id, component_id, scope, &meter)
+    }
+
+    /// Like [`SurfaceStore::failing_checks`], spending from `meter` (an action's pass).
+    pub(crate) fn failing_checks_in(
+        &self,
+        surface_id: &str,
+        component_id: &str,
+        scope: &str,
+        meter: &functions::Meter,
+    ) -> Vec<String> {
         let Some(s) = self.surface(surface_id) else {
             return Vec::new();
         };
@@ -676,16 +881,7 @@ impl SurfaceStore {
                 .ok()
                 .and_then(|segs| pointer::get(&model, &segs))
         };
-        let ctx = Ctx {
-            budget: self.limits.budget(),
-            components: &s.components,
-            proposals: Vec::new(),
-            model: &model,
-            locale: "en-US",
-            depth_limit: self.limits.depth,
-            nodes: 0,
-            stack: Vec::new(),
-        };
+        let ctx = Ctx::new(self, s, &model, "en-US", meter);
         ctx.failing_checks(
             o,
             &Scope {
@@ -693,31 +889,5 @@ impl SurfaceStore {
                 base: scope.to_string(),
             },
         )
-    }
-
-    pub fn render_for(&self, surface_id: &str, locale: &str) -> Option<Node> {
-        let s = self.surface(surface_id)?;
-        if !s.catalog_rendered || !s.components.contains_key("root") {
-            return None;
-        }
-        let model = s.effective_model();
-        let mut ctx = Ctx {
-            budget: self.limits.budget(),
-            components: &s.components,
-            proposals: s.proposals(),
-            model: &model,
-            locale,
-            depth_limit: self.limits.depth,
-            nodes: 0,
-            stack: Vec::new(),
-        };
-        Some(ctx.node(
-            "root",
-            &Scope {
-                item: None,
-                base: String::new(),
-            },
-            1,
-        ))
     }
 }

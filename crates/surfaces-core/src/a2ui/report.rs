@@ -36,7 +36,7 @@ impl SurfaceStore {
             envelopes: self.envelopes,
             applied: self.applied,
             ignored: self.ignored,
-            findings: self.findings.clone(),
+            findings: self.reported_findings(),
             surfaces: self
                 .surfaces
                 .iter()
@@ -56,10 +56,29 @@ impl SurfaceStore {
 }
 
 impl SurfaceStore {
-    /// The placeholders a render of the surface shows, in render order.
+    /// The findings kept, and one more that counts those past the `findings` limit.
+    fn reported_findings(&self) -> Vec<EnvelopeFinding> {
+        let mut out = self.findings.clone();
+        if self.findings_dropped > 0 {
+            out.push(EnvelopeFinding {
+                envelope: None,
+                severity: crate::finding::Severity::Warning,
+                code: "findings-truncated",
+                path: String::new(),
+                message: format!(
+                    "{} more findings are not listed; the limit is {}.",
+                    self.findings_dropped, self.limits.findings
+                ),
+            });
+        }
+        out
+    }
+
+    /// The placeholders a render of the surface shows, in render order. Found from the
+    /// tree's shape alone: no text is formatted and no check evaluated to find them.
     pub fn placeholders(&self, surface_id: &str) -> Vec<Placeholder> {
         let mut out = Vec::new();
-        if let Some(tree) = self.render(surface_id) {
+        if let Some(tree) = self.render_shape(surface_id) {
             walk(&tree, &mut |n| {
                 if let Kind::Placeholder { reason, .. } = &n.kind {
                     out.push(Placeholder {

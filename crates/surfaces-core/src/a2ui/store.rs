@@ -155,10 +155,14 @@ pub struct SurfaceStore {
     pub(crate) applied: usize,
     pub(crate) ignored: usize,
     pub(crate) findings: Vec<EnvelopeFinding>,
+    /// Findings past the `findings` limit: counted, not kept.
+    pub(crate) findings_dropped: usize,
+    /// Findings per code, all of them (kept or not), for `stats()`.
+    pub(crate) codes: BTreeMap<&'static str, usize>,
 }
 
 /// Why an envelope was not applied.
-pub(crate) struct Refusal(Vec<SchemaError>);
+pub(crate) struct Refusal(pub(crate) Vec<SchemaError>);
 
 fn refuse(code: &'static str, path: &Path, message: String) -> Refusal {
     Refusal(vec![SchemaError {
@@ -196,6 +200,11 @@ impl SurfaceStore {
         path: String,
         message: String,
     ) {
+        *self.codes.entry(code).or_default() += 1;
+        if self.findings.len() >= self.limits.findings {
+            self.findings_dropped += 1;
+            return;
+        }
         self.findings.push(EnvelopeFinding {
             envelope,
             severity,
@@ -295,7 +304,11 @@ impl SurfaceStore {
         adm.id(sid, &mpath.key("surfaceId"));
         match kind {
             // theme.iconUrl is kept as data only: never loaded, never shown as identity.
-            MessageKind::CreateSurface => {}
+            MessageKind::CreateSurface => {
+                if let Some(theme) = body.get("theme") {
+                    adm.theme(theme, &mpath.key("theme"));
+                }
+            }
             MessageKind::UpdateComponents => {
                 let cpath = mpath.key("components");
                 for (i, c) in body["components"]
@@ -353,9 +366,10 @@ impl SurfaceStore {
         let segs = path
             .and_then(|p| adm.model_path(p, &mpath.key("path")))
             .unwrap_or_default();
-        let value_size = value
+        let (value_size, value_depth) = value
             .as_ref()
-            .map_or(0, |v| adm.model_value(v, &mpath.key("value")));
+            .map_or((0, 0), |v| adm.model_value(v, &mpath.key("value")));
+        adm.model_depth(segs.len(), value_depth, &mpath.key("path"));
         if !adm.errors.is_empty() {
             return Err(Refusal(adm.errors));
         }
@@ -479,9 +493,7 @@ impl SurfaceStore {
             surfaces: self.surfaces.len(),
             ..Default::default()
         };
-        for f in &self.findings {
-            *s.findings.entry(f.code).or_default() += 1;
-        }
+        s.findings = self.codes.clone();
         for surface in &self.surfaces {
             for c in surface.components.values() {
                 let kind = c

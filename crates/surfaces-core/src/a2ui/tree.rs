@@ -212,10 +212,13 @@ pub enum PlaceholderReason {
     Missing,
     /// Deeper than the depth limit.
     Depth,
-    /// A ChildList template: repeated over data, not expanded by this renderer yet.
+    /// More repeated content (template items, rendered nodes) than a render shows.
     Template,
     /// Reached again below itself (defensive: cycles are refused on admission).
     Cycle,
+    /// Media whose address, once its binding or function is resolved, is refused by the URL
+    /// policy (not `https:`, off the host allowlist, or carrying credentials).
+    UrlRefused,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
