@@ -646,8 +646,22 @@ pub fn split(b: &[u8], check_utf8: bool) -> Split {
             broken: None,
         };
     };
+    // JSON Lines, when the first line holds a complete value on its own and more follows.
+    let first_line_end = b[first..]
+        .iter()
+        .position(|&x| x == b'\n')
+        .map_or(b.len(), |p| first + p);
+    let first_line_is_value = || {
+        first_line_end < b.len() && {
+            let mut s = Scanner::new(&b[..first_line_end], first);
+            s.value().is_ok() && skip_ws(&b[..first_line_end], s.i) == first_line_end
+        }
+    };
     if c == b'[' {
         let broken = match split_array(b, first, check_utf8, &mut items) {
+            Ok(end) if skip_ws(b, end) < b.len() && first_line_is_value() => {
+                return lines(b, check_utf8);
+            }
             Ok(end) => trailing(b, end),
             Err(issue) => Some(issue),
         };
@@ -706,16 +720,7 @@ pub fn split(b: &[u8], check_utf8: bool) -> Split {
             };
         }
     }
-    // JSON Lines, when the first line holds a complete value on its own.
-    let first_line_end = b[first..]
-        .iter()
-        .position(|&x| x == b'\n')
-        .map_or(b.len(), |p| first + p);
-    let first_line_is_value = first_line_end < b.len() && {
-        let mut s = Scanner::new(&b[..first_line_end], first);
-        s.value().is_ok() && skip_ws(&b[..first_line_end], s.i) == first_line_end
-    };
-    if !first_line_is_value {
+    if !first_line_is_value() {
         let issue = match whole {
             Err(issue) => issue,
             Ok(end) => Scanner::new(b, skip_ws(b, end)).syntax("the end of the text"),
@@ -728,6 +733,12 @@ pub fn split(b: &[u8], check_utf8: bool) -> Split {
             broken: None,
         };
     }
+    lines(b, check_utf8)
+}
+
+/// Each non-blank line is one item.
+fn lines(b: &[u8], check_utf8: bool) -> Split {
+    let mut items = Vec::new();
     let mut line_start = 0;
     while line_start < b.len() {
         let line_end = b[line_start..]
@@ -892,6 +903,9 @@ mod tests {
         assert_eq!((s.shape, s.items.len()), (Shape::Single, 1));
         assert!(!s.items[0].is_clean());
         assert_eq!(split(b"  \n", false).shape, Shape::Empty);
+        // JSON Lines may start with any value, an array included (found by a property test).
+        let s = split(b"[]\n{\"a\":1}\n", false);
+        assert_eq!((s.shape, s.items.len(), s.broken), (Shape::Lines, 2, None));
         let s = split(br#"{"messages":[{"a":1}],"messages":[]}"#, false);
         assert!(s.broken.is_some(), "a repeated wrapper key is ambiguous");
     }

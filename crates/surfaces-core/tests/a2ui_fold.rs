@@ -9,28 +9,9 @@ use wasm_bindgen_test::wasm_bindgen_test as test;
 #[cfg(target_arch = "wasm32")]
 wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
 
-const BASIC: &str = "https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json";
-
-fn create(id: &str) -> Value {
-    json!({"version": "v0.9", "createSurface": {"surfaceId": id, "catalogId": BASIC}})
-}
-fn comps(id: &str, components: Value) -> Value {
-    json!({"version": "v0.9", "updateComponents": {"surfaceId": id, "components": components}})
-}
-fn data(id: &str, path: &str, value: Value) -> Value {
-    json!({"version": "v0.9", "updateDataModel": {"surfaceId": id, "path": path, "value": value}})
-}
-fn text(id: &str, t: &str) -> Value {
-    json!({"id": id, "component": "Text", "text": t})
-}
-
-fn fold(limits: Limits, envs: &[Value]) -> SurfaceStore {
-    let mut s = SurfaceStore::new(limits);
-    for e in envs {
-        s.apply_envelope(e, &ApplyContext::default());
-    }
-    s
-}
+#[path = "support/streams.rs"]
+mod streams;
+use streams::*;
 
 /// Envelopes arriving in A2A task or context `id`, with no clock.
 fn in_context(id: &str) -> ApplyContext {
@@ -38,14 +19,6 @@ fn in_context(id: &str) -> ApplyContext {
         context_id: Some(id.into()),
         now_ms: None,
     }
-}
-
-fn codes(s: &SurfaceStore) -> Vec<&'static str> {
-    s.findings().iter().map(|f| f.code).collect()
-}
-
-fn report(s: &SurfaceStore) -> Value {
-    s.report().to_json()
 }
 
 #[test]

@@ -118,6 +118,7 @@ impl SurfaceStore {
             limits: &limits,
             urls: &urls,
             errors: Vec::new(),
+            warnings: Vec::new(),
         };
         let (_, depth) = adm.model_value(&value, &super::path::Path::ROOT);
         adm.model_depth(segs.len(), depth, &super::path::Path::ROOT);

@@ -28,6 +28,14 @@ impl UrlPolicy {
                 url.scheme()
             ));
         }
+        // A person reads `https://bank.example@evil.example/` as the bank's; no surface
+        // needs credentials in an address, so none is admitted (cards only warn).
+        if !url.username().is_empty() || url.password().is_some() {
+            return Some(
+                "The address carries a user name or password, which hides its real host; it is refused."
+                    .into(),
+            );
+        }
         if let Some(hosts) = &self.allowed_hosts {
             let host = url.host_str().unwrap_or_default();
             if !hosts.iter().any(|h| h == host) {
@@ -42,6 +50,8 @@ pub struct Admission<'a> {
     pub limits: &'a Limits,
     pub urls: &'a UrlPolicy,
     pub errors: Vec<SchemaError>,
+    /// What the envelope may carry but a careful reader should know (look-alike hosts).
+    pub warnings: Vec<SchemaError>,
 }
 
 impl Admission<'_> {
@@ -156,6 +166,16 @@ impl Admission<'_> {
         if let Some(raw) = v.as_str() {
             if let Some(why) = self.urls.refuse(raw) {
                 self.err("url-refused", path, why);
+            } else if let Ok(url) = url::Url::parse(raw) {
+                for (code, message) in crate::card::host::address_warnings(&url) {
+                    if self.warnings.len() < 32 {
+                        self.warnings.push(SchemaError {
+                            code,
+                            path: path.pointer().into(),
+                            message,
+                        });
+                    }
+                }
             }
         }
     }
@@ -263,6 +283,7 @@ mod tests {
                 limits: &limits,
                 urls: &urls,
                 errors: Vec::new(),
+                warnings: Vec::new(),
             };
             let (size, _) = adm.model_value(&v, &Path::ROOT);
             assert!(adm.errors.is_empty());

@@ -118,6 +118,18 @@ fn parse(v: &Value) -> Option<Moment> {
     Some(m)
 }
 
+/// `n` zero-padded to at least `width` characters, the sign first (as `{:0width$}` would).
+fn zero_padded(n: i64, width: usize) -> String {
+    let digits = n.unsigned_abs().to_string();
+    let sign = if n < 0 { "-" } else { "" };
+    let zeros = width.saturating_sub(digits.len() + sign.len());
+    let mut out = String::with_capacity(sign.len() + zeros + digits.len());
+    out.push_str(sign);
+    out.extend(std::iter::repeat_n('0', zeros));
+    out.push_str(&digits);
+    out
+}
+
 /// Formats `value` with a TR35 pattern; `None` when the value is not a date or time.
 pub fn format(value: &Value, pattern: &str) -> Option<String> {
     let m = parse(value)?;
@@ -153,7 +165,9 @@ pub fn format(value: &Value, pattern: &str) -> Option<String> {
         let h12 = if m.hour % 12 == 0 { 12 } else { m.hour % 12 };
         let piece = match (c, n) {
             ('y', 2) => format!("{:02}", m.year.rem_euclid(100)),
-            ('y', _) => format!("{:0width$}", m.year, width = n.max(1)),
+            // Padded by hand: `format!`'s width is bounded (65,535) and panics past it, and
+            // `n` is the agent's pattern length.
+            ('y', _) => zero_padded(m.year, n),
             ('M', 1) => m.month.to_string(),
             ('M', 2) => format!("{:02}", m.month),
             ('M', 3) => MONTHS[(m.month - 1) as usize][..3].to_string(),
@@ -202,6 +216,12 @@ mod tests {
         );
         assert_eq!(format(&json!("09:05:00"), "h:mm a").unwrap(), "9:05 AM");
         assert!(format(&json!("not a date"), "yyyy").is_none());
+        assert_eq!(format(&json!("2026-01-16"), "yyyyyy").unwrap(), "002026");
+        assert_eq!(zero_padded(-5, 4), "-005");
+        // Past what `format!` can pad (u16::MAX), without a panic.
+        let wide = format(&json!("2026-01-16"), &"y".repeat(70_000)).unwrap();
+        assert_eq!(wide.len(), 70_000);
+        assert!(wide.ends_with("2026"));
         assert!(format(&json!("2026-13-01"), "yyyy").is_none());
     }
 }

@@ -375,8 +375,8 @@ impl<'a> Ctx<'a> {
             return Err(why);
         }
         let url = url::Url::parse(raw).map_err(|e| e.to_string())?;
-        if !url.username().is_empty() || url.password().is_some() {
-            return Err("The address carries a user name or password, which is refused.".into());
+        for (code, message) in crate::card::host::address_warnings(&url) {
+            self.fault(code, message);
         }
         Ok(Some(url.into()))
     }

@@ -251,8 +251,8 @@ impl SurfaceStore {
         match apply(self) {
             Ok(notes) => {
                 self.applied += 1;
-                for (code, path, message) in notes {
-                    self.note(Some(index), Severity::Info, code, path, message);
+                for (severity, code, path, message) in notes {
+                    self.note(Some(index), severity, code, path, message);
                 }
                 true
             }
@@ -266,11 +266,7 @@ impl SurfaceStore {
         }
     }
 
-    fn admit_and_apply(
-        &mut self,
-        env: &mut Value,
-        ctx: &ApplyContext,
-    ) -> Result<Vec<(&'static str, String, String)>, Refusal> {
+    fn admit_and_apply(&mut self, env: &mut Value, ctx: &ApplyContext) -> Result<Notes, Refusal> {
         let mut v = Validator::default();
         let kind = v.envelope(env);
         if !v.errors.is_empty() {
@@ -300,6 +296,7 @@ impl SurfaceStore {
             limits: &self.limits,
             urls: &self.urls,
             errors: Vec::new(),
+            warnings: Vec::new(),
         };
         adm.id(sid, &mpath.key("surfaceId"));
         match kind {
@@ -325,6 +322,7 @@ impl SurfaceStore {
         if !adm.errors.is_empty() {
             return Err(Refusal(adm.errors));
         }
+        let warnings = adm.warnings;
         if kind == MessageKind::CreateSurface {
             return self.create(body, sid, ctx, &mpath);
         }
@@ -335,7 +333,15 @@ impl SurfaceStore {
             .and_then(Value::as_object_mut)
             .expect("schema-checked");
         match kind {
-            MessageKind::UpdateComponents => update_components(surface, body, &limits, &mpath),
+            MessageKind::UpdateComponents => {
+                let mut notes = update_components(surface, body, &limits, &mpath)?;
+                notes.extend(
+                    warnings
+                        .into_iter()
+                        .map(|w| (Severity::Warning, w.code, w.path, w.message)),
+                );
+                Ok(notes)
+            }
             MessageKind::DeleteSurface => {
                 self.surfaces.retain(|s| s.id != sid);
                 Ok(Vec::new())
@@ -360,6 +366,7 @@ impl SurfaceStore {
             limits: &self.limits,
             urls: &self.urls,
             errors: Vec::new(),
+            warnings: Vec::new(),
         };
         adm.id(sid, &mpath.key("surfaceId"));
         // What admission learns, so the fold does not walk the update again.
@@ -429,7 +436,7 @@ impl SurfaceStore {
         sid: &str,
         ctx: &ApplyContext,
         mpath: &Path,
-    ) -> Result<Vec<(&'static str, String, String)>, Refusal> {
+    ) -> Result<Notes, Refusal> {
         if self.surface(sid).is_some() {
             return Err(refuse(
                 "surface-exists",
@@ -456,10 +463,10 @@ impl SurfaceStore {
         let catalog_rendered = if catalog_id == BASIC_CATALOG_ID {
             true
         } else if BASIC_CATALOG_ALIASES.contains(&catalog_id.as_str()) {
-            notes.push(("catalog-alias", cpath, format!("\"{catalog_id}\" is an old id of the Basic Catalog; it is read as {BASIC_CATALOG_ID}.")));
+            notes.push((Severity::Info, "catalog-alias", cpath, format!("\"{catalog_id}\" is an old id of the Basic Catalog; it is read as {BASIC_CATALOG_ID}.")));
             true
         } else {
-            notes.push(("catalog-not-rendered", cpath, format!("\"{catalog_id}\" is not a catalog this renderer renders; the surface shows nothing from it.")));
+            notes.push((Severity::Info, "catalog-not-rendered", cpath, format!("\"{catalog_id}\" is not a catalog this renderer renders; the surface shows nothing from it.")));
             false
         };
         self.surfaces.push(Surface {
@@ -508,7 +515,8 @@ impl SurfaceStore {
     }
 }
 
-pub(crate) type Notes = Vec<(&'static str, String, String)>;
+/// What an applied envelope says besides being applied: (severity, code, path, message).
+pub(crate) type Notes = Vec<(Severity, &'static str, String, String)>;
 
 fn update_components(
     surface: &mut Surface,

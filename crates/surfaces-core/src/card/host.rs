@@ -88,6 +88,33 @@ pub(super) fn unicode_of(ascii_host: &str) -> Option<String> {
     (result.is_ok() && unicode != ascii_host).then_some(unicode)
 }
 
+/// What a careful reader should know about an address an A2UI surface names (a media source,
+/// an `openUrl` target): the same host warnings a card's links get, as (code, message).
+pub(crate) fn address_warnings(url: &Url) -> Vec<(&'static str, String)> {
+    let mut out = Vec::new();
+    let ascii_host = url.host_str().unwrap_or_default();
+    if is_ip(url) {
+        out.push((
+            "url-ip-host",
+            format!("The address points at an IP address ({ascii_host}), not a name."),
+        ));
+    }
+    if let Some(unicode) = unicode_host(url) {
+        match look(&unicode) {
+            Look::MixedScripts => out.push((
+                "host-mixed-scripts",
+                format!("The host mixes writing systems, a common look-alike trick; it is {ascii_host}."),
+            )),
+            Look::WholeScriptConfusable { looks_like, script } => out.push((
+                "host-whole-script-confusable",
+                format!("The host is written in {script} letters that pass for Latin ones: it reads as {looks_like} but is {ascii_host}."),
+            )),
+            Look::Plain => {}
+        }
+    }
+    out
+}
+
 pub(super) fn is_ip(url: &Url) -> bool {
     matches!(url.host(), Some(Host::Ipv4(_)) | Some(Host::Ipv6(_)))
 }

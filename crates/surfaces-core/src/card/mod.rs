@@ -8,7 +8,7 @@
 
 mod declaration;
 mod entry;
-mod host;
+pub(crate) mod host;
 mod limits;
 mod report;
 mod views;

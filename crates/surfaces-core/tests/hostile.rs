@@ -1,0 +1,549 @@
+//! Hostile input, class by class (issue 10): each limit at its boundary and one past it,
+//! each class of attack ending in bounded work and a finding. Runs natively and in
+//! Chromium (`wasm-pack test`), where the stack is small: nothing here may recurse as deep
+//! as the input nests.
+
+use serde_json::{json, Value};
+use surfaces_core::a2ui::render::{walk, Kind, Node};
+use surfaces_core::a2ui::tree::PlaceholderReason;
+use surfaces_core::a2ui::{ApplyContext, Limits, SurfaceStore};
+
+#[cfg(target_arch = "wasm32")]
+use wasm_bindgen_test::wasm_bindgen_test as test;
+#[cfg(target_arch = "wasm32")]
+wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
+
+#[path = "support/streams.rs"]
+mod streams;
+use streams::*;
+
+fn apply(s: &mut SurfaceStore, text: &str) -> usize {
+    s.apply_text(text, &ApplyContext::default())
+}
+
+fn store_text(limits: Limits, text: &str) -> SurfaceStore {
+    let mut s = SurfaceStore::new(limits);
+    apply(&mut s, text);
+    s
+}
+
+/// Every fault code of a rendered tree.
+fn faults(n: &Node) -> Vec<&'static str> {
+    let mut out = Vec::new();
+    walk(n, &mut |n| out.extend(n.faults.iter().map(|f| f.code)));
+    out
+}
+
+/// A surface `s` whose root is `components`' first, with `model` as its data.
+fn surface(components: Value, model: Value) -> Vec<Value> {
+    vec![
+        create("s"),
+        comps("s", components),
+        json!({"version": "v0.9", "updateDataModel": {"surfaceId": "s", "value": model}}),
+    ]
+}
+
+fn field_with_pattern(id: &str, pattern: &str, path: &str) -> Value {
+    json!({"id": id, "component": "TextField", "label": "Code", "value": {"path": path},
+           "validationRegexp": pattern})
+}
+
+// ---- 1. Evaluation work is bounded per evaluation and per pass ----
+
+#[test]
+fn a_costly_pattern_on_a_long_value_fails_closed_with_a_fault() {
+    let envs = surface(
+        json!([field_with_pattern("root", "[a-z]{1000}b", "/s")]),
+        json!({"s": "a".repeat(65_000)}),
+    );
+    let s = fold(Limits::default(), &envs);
+    assert_eq!(s.report().ignored, 0);
+    let tree = s.render("s").unwrap();
+    assert_eq!(faults(&tree), ["evaluation-budget-spent"]);
+    assert!(
+        !tree.errors.is_empty(),
+        "the field's check fails closed: {tree:?}"
+    );
+    // The report's placeholders come from the tree's shape: no pattern is run for them.
+    assert!(s.report().surfaces[0].placeholders.is_empty());
+}
+
+#[test]
+fn or_over_255_regex_calls_and_and_over_255_lengths_spend_one_budget() {
+    let long = "x".repeat(60_000);
+    let regexes: Vec<Value> = (0..255)
+        .map(|i| json!({"call": "regex", "args": {"value": {"path": "/s"}, "pattern": format!("^y{{{}}}$", 50 + i)}}))
+        .collect();
+    let lengths: Vec<Value> = (0..255)
+        .map(|_| json!({"call": "length", "args": {"value": {"path": "/s"}, "min": 1}}))
+        .collect();
+    for (op, values) in [("or", regexes), ("and", lengths)] {
+        let button = json!({"id": "root", "component": "Button", "child": "t",
+            "action": {"event": {"name": "go"}},
+            "checks": [{"condition": {"call": op, "args": {"values": values}}, "message": "no"}]});
+        let envs = surface(json!([button, text("t", "Go")]), json!({"s": long}));
+        let s = fold(Limits::default(), &envs);
+        assert_eq!(s.report().ignored, 0, "{op}");
+        let tree = s.render("s").unwrap();
+        assert_eq!(faults(&tree), ["evaluation-budget-spent"], "{op}");
+        // The click is refused the same way: its checks fail closed.
+        assert!(
+            s.action("s", "root", "2026-01-01T00:00:00Z").is_err(),
+            "{op}"
+        );
+    }
+}
+
+#[test]
+fn a_template_repeating_a_costly_check_shares_the_pass_budget() {
+    let items: Vec<Value> = (0..200)
+        .map(|i| json!({"v": format!("{i:0>400}")}))
+        .collect();
+    let envs = surface(
+        json!([
+            {"id": "root", "component": "List", "children": {"componentId": "f", "path": "/items"}},
+            field_with_pattern("f", "^[0-9]{10,}(a|b|c)*$", "v"),
+        ]),
+        json!({"items": items}),
+    );
+    let s = fold(
+        Limits {
+            data_model_bytes: 1 << 20,
+            ..Limits::default()
+        },
+        &envs,
+    );
+    assert_eq!(s.report().ignored, 0);
+    let tree = s.render("s").unwrap();
+    let Kind::List { children, .. } = &tree.kind else {
+        panic!("{tree:?}")
+    };
+    assert_eq!(children.len(), 200);
+    let spent: Vec<bool> = children.iter().map(|c| !c.faults.is_empty()).collect();
+    assert!(!spent[0], "the first items are checked");
+    assert!(spent[199], "the pass budget runs out before the last");
+    // Once spent, it stays spent: no item after a refused one is checked again.
+    let first = spent.iter().position(|b| *b).unwrap();
+    assert!(spent[first..].iter().all(|b| *b));
+}
+
+/// The pass budget at exactly what a render costs, and one unit less.
+#[test]
+fn render_work_at_the_limit_and_one_past() {
+    let envs = surface(
+        json!([
+            {"id": "root", "component": "Column", "children": ["a", "b"]},
+            field_with_pattern("a", "^[a-z]+$", "/s"),
+            {"id": "b", "component": "Text", "text": {"call": "formatString", "args": {"value": "Hi ${/s}"}}},
+        ]),
+        json!({"s": "abc".repeat(100)}),
+    );
+    let clean = |work: u64| {
+        let s = fold(
+            Limits {
+                render_work: work,
+                ..Limits::default()
+            },
+            &envs,
+        );
+        faults(&s.render("s").unwrap()).is_empty()
+    };
+    // The smallest budget that renders without a fault: a deterministic cost.
+    let (mut lo, mut hi) = (0u64, 10_000_000u64);
+    assert!(clean(hi) && !clean(lo));
+    while hi - lo > 1 {
+        let mid = (lo + hi) / 2;
+        if clean(mid) {
+            hi = mid
+        } else {
+            lo = mid
+        }
+    }
+    assert!(clean(hi), "at the limit");
+    assert!(!clean(hi - 1), "one past it");
+    assert!(hi > 1000, "the work is counted, not only the calls: {hi}");
+}
+
+#[test]
+fn function_work_at_the_limit_and_one_past() {
+    let envs = surface(
+        json!([{"id": "root", "component": "Text",
+                "text": {"call": "formatString", "args": {"value": "${/s}${/s}${/s}"}}}]),
+        json!({"s": "q".repeat(2000)}),
+    );
+    let text_at = |work: u64| {
+        let s = fold(
+            Limits {
+                function_work: work,
+                ..Limits::default()
+            },
+            &envs,
+        );
+        match s.render("s").unwrap().kind {
+            Kind::Text { text, .. } => text,
+            k => panic!("{k:?}"),
+        }
+    };
+    let (mut lo, mut hi) = (0u64, 2_000_000u64);
+    while hi - lo > 1 {
+        let mid = (lo + hi) / 2;
+        if text_at(mid).is_empty() {
+            lo = mid
+        } else {
+            hi = mid
+        }
+    }
+    assert_eq!(text_at(hi), "q".repeat(6000), "at the limit");
+    assert_eq!(text_at(hi - 1), "", "one past it: the value shows nothing");
+}
+
+#[test]
+fn a_long_bound_string_in_every_template_item_is_copied_within_the_budget() {
+    let items: Vec<Value> = (0..200).map(|i| json!({"i": i})).collect();
+    let envs = surface(
+        json!([
+            {"id": "root", "component": "List", "children": {"componentId": "t", "path": "/items"}},
+            {"id": "t", "component": "Text", "text": {"path": "/s"}},
+        ]),
+        json!({"items": items, "s": "z".repeat(60_000)}),
+    );
+    let s = fold(Limits::default(), &envs);
+    let tree = s.render("s").unwrap();
+    let mut copied = 0;
+    walk(&tree, &mut |n| {
+        if let Kind::Text { text, .. } = &n.kind {
+            copied += text.len();
+        }
+    });
+    // 200 × 60,000 bytes would be 12 MB; the render copies at most its budget.
+    assert!(copied <= Limits::default().render_work as usize, "{copied}");
+    assert!(faults(&tree).contains(&"evaluation-budget-spent"));
+}
+
+// ---- 2. Data-model depth ----
+
+fn nested_path(n: usize) -> String {
+    "/a".repeat(n)
+}
+
+#[test]
+fn data_model_depth_at_the_limit_and_one_past() {
+    let limit = Limits::default().data_model_depth;
+    for (path_segs, value, ok) in [
+        (limit, json!(1), true),
+        (limit + 1, json!(1), false),
+        (limit - 1, json!({"b": 1}), true),
+        (limit - 1, json!({"b": {"c": 1}}), false),
+        (1, json!([[[1]]]), true),
+    ] {
+        let envs = [
+            create("s"),
+            data("s", &nested_path(path_segs), value.clone()),
+        ];
+        let s = fold_text(Limits::default(), &envs);
+        assert_eq!(s.report().ignored == 0, ok, "{path_segs} {value}");
+        if !ok {
+            assert_eq!(codes(&s), ["data-model-too-deep"]);
+        }
+    }
+    // The whole model replaced: its own nesting counts.
+    let mut deep = json!(1);
+    for _ in 0..=limit {
+        deep = json!({ "d": deep });
+    }
+    let s = fold_text(Limits::default(), &[create("s"), data("s", "/", deep)]);
+    assert_eq!(codes(&s), ["data-model-too-deep"]);
+}
+
+#[test]
+fn twenty_thousand_index_segments_are_refused_without_building_anything() {
+    let path = "/0".repeat(20_000);
+    let text = format!(
+        "[{},{}]",
+        create("s"),
+        json!({"version": "v0.9", "updateDataModel": {"surfaceId": "s", "path": path, "value": 1}})
+    );
+    let s = store_text(Limits::default(), &text);
+    assert_eq!(codes(&s), ["data-model-too-deep"]);
+    assert_eq!(s.report().surfaces[0].data_model, json!({}));
+    // A person's edit is held to the same depth.
+    let mut s = fold(Limits::default(), &[create("s")]);
+    assert!(s.edit("s", &nested_path(40), json!(1)).is_err());
+    assert!(s.edit("s", &nested_path(3), json!(1)).is_ok());
+}
+
+#[test]
+fn json_nested_ten_thousand_deep_refuses_only_its_envelope() {
+    let deep = format!("{}1{}", "[".repeat(10_000), "]".repeat(10_000));
+    let text = format!(
+        r#"[{}, {{"version":"v0.9","updateDataModel":{{"surfaceId":"s","path":"/d","value":{deep}}}}}, {}]"#,
+        create("s"),
+        data("s", "/ok", json!(1))
+    );
+    let s = store_text(Limits::default(), &text);
+    let r = s.report();
+    assert_eq!((r.envelopes, r.applied, r.ignored), (3, 2, 1));
+    assert_eq!(codes(&s), ["envelope-too-deep"]);
+    assert_eq!(r.surfaces[0].data_model, json!({"ok": 1}));
+}
+
+// ---- 3. No panic on formats past what `format!` pads ----
+
+#[test]
+fn a_date_pattern_past_formats_width_limit_shows_nothing_or_its_text() {
+    for (chars, output_limit) in [(65_536, 10_000), (70_000, 100_000)] {
+        let envs = surface(
+            json!([{"id": "root", "component": "Text", "text": {"call": "formatDate",
+                "args": {"value": "2026-01-16", "format": "y".repeat(chars)}}}]),
+            json!({}),
+        );
+        let s = fold(
+            Limits {
+                function_output_chars: output_limit,
+                text_chars: 100_000,
+                ..Limits::default()
+            },
+            &envs,
+        );
+        let Kind::Text { text, .. } = s.render("s").unwrap().kind else {
+            panic!()
+        };
+        assert!(text.is_empty() || text.len() == chars, "{chars}");
+    }
+}
+
+// ---- 4. One bad envelope must not lose its neighbours ----
+
+#[test]
+fn a_lone_surrogate_refuses_only_its_envelope() {
+    let text = format!(
+        r#"[{}, {{"version":"v0.9","updateDataModel":{{"surfaceId":"s","path":"/x","value":"\ud800"}}}}, {}]"#,
+        create("s"),
+        data("s", "/ok", json!(true))
+    );
+    let s = store_text(Limits::default(), &text);
+    assert_eq!(codes(&s), ["string-lone-surrogate"]);
+    let r = s.report();
+    assert_eq!((r.applied, r.ignored), (2, 1));
+    assert_eq!(r.findings[0].path, "/updateDataModel/value");
+    // A proper pair is a character.
+    let pair = format!(
+        r#"[{}, {{"version":"v0.9","updateDataModel":{{"surfaceId":"s","path":"/x","value":"\ud83d\ude00"}}}}]"#,
+        create("s")
+    );
+    let s = store_text(Limits::default(), &pair);
+    assert_eq!(s.report().surfaces[0].data_model, json!({"x": "😀"}));
+}
+
+#[test]
+fn a_number_no_float_holds_is_a_finding_at_its_path() {
+    let text = format!(
+        r#"[{}, {{"version":"v0.9","updateDataModel":{{"surfaceId":"s","path":"/n","value":{{"a":[1,1e400]}}}}}}, {}]"#,
+        create("s"),
+        data("s", "/ok", json!(1))
+    );
+    let s = store_text(Limits::default(), &text);
+    assert_eq!(codes(&s), ["number-out-of-range"]);
+    assert_eq!(s.report().findings[0].path, "/updateDataModel/value/a/1");
+    assert_eq!(s.report().applied, 2);
+}
+
+#[test]
+fn a_byte_order_mark_is_noted_and_the_stream_applies() {
+    let text = format!("\u{FEFF}[{}]", create("s"));
+    let s = store_text(Limits::default(), &text);
+    assert_eq!(codes(&s), ["text-bom"]);
+    assert_eq!(s.report().applied, 1);
+    let mut bytes = vec![0xEF, 0xBB, 0xBF];
+    bytes.extend(format!("{}\n{}\n", create("a"), create("b")).bytes());
+    let mut s = SurfaceStore::new(Limits::default());
+    assert_eq!(s.apply_bytes(&bytes, &ApplyContext::default()), 2);
+    assert_eq!(s.report().applied, 2);
+}
+
+#[test]
+fn a_broken_batch_says_where_once_and_keeps_what_came_before() {
+    let text = format!("[{},\n{} {}]", create("a"), create("b"), create("c"));
+    let s = store_text(Limits::default(), &text);
+    let r = s.report();
+    assert_eq!((r.applied, r.ignored), (2, 1));
+    assert_eq!(codes(&s), ["envelope-not-json"]);
+    assert!(r.findings[0].message.contains("line 2"), "{:?}", r.findings);
+}
+
+#[test]
+fn bytes_that_are_not_utf8_refuse_their_own_envelope() {
+    let mut bytes = format!("[{},", create("a")).into_bytes();
+    bytes.extend(br#"{"version":"v0.9","createSurface":{"surfaceId":""#);
+    bytes.push(0xFF);
+    bytes.extend(format!(r#"","catalogId":"{BASIC}"}}}},{}]"#, create("c")).bytes());
+    let mut s = SurfaceStore::new(Limits::default());
+    assert_eq!(s.apply_bytes(&bytes, &ApplyContext::default()), 3);
+    assert_eq!(codes(&s), ["envelope-not-utf8"]);
+    assert_eq!(s.report().applied, 2);
+}
+
+// ---- 5. Counting ----
+
+#[test]
+fn every_unreadable_line_counts_against_the_envelope_limit() {
+    let mut text = format!("{}\n", create("s"));
+    for i in 0..5000 {
+        text.push_str(&format!("garbage {i}\n"));
+    }
+    let s = store_text(
+        Limits {
+            envelopes: 100,
+            ..Limits::default()
+        },
+        &text,
+    );
+    let r = s.report();
+    assert_eq!((r.envelopes, r.applied, r.ignored), (5001, 1, 5000));
+    // 99 lines refused one by one, then one finding for all past the limit.
+    assert_eq!(r.findings.len(), 100);
+    assert_eq!(r.findings.last().unwrap().code, "envelope-limit");
+}
+
+#[test]
+fn findings_at_the_cap_and_one_past() {
+    let refused = |n: usize| -> Vec<Value> {
+        (0..n)
+            .map(|i| data(&format!("none{i}"), "/x", json!(1)))
+            .collect()
+    };
+    let limits = Limits {
+        findings: 5,
+        ..Limits::default()
+    };
+    let at = fold(limits.clone(), &refused(5));
+    assert_eq!(at.report().findings.len(), 5);
+    assert!(at
+        .report()
+        .findings
+        .iter()
+        .all(|f| f.code == "surface-unknown"));
+    let past = fold(limits, &refused(6));
+    let r = past.report();
+    assert_eq!(r.findings.len(), 6);
+    let last = r.findings.last().unwrap();
+    assert_eq!(last.code, "findings-truncated");
+    assert!(last.message.starts_with("1 more"), "{}", last.message);
+    // Telemetry still counts every one.
+    assert_eq!(past.stats().findings.get("surface-unknown"), Some(&6));
+}
+
+// ---- 7. URL policy after bindings and functions ----
+
+#[test]
+fn media_addresses_from_bindings_or_functions_are_held_to_the_policy() {
+    for (url, refused) in [
+        (json!({"path": "/u"}), true),
+        (
+            json!({"call": "formatString", "args": {"value": "data:image/svg+xml,${/x}"}}),
+            true,
+        ),
+        (
+            json!({"call": "formatString", "args": {"value": "https://good@evil.example/${/x}"}}),
+            true,
+        ),
+        (
+            json!({"call": "formatString", "args": {"value": "https://img.example/${/x}"}}),
+            false,
+        ),
+    ] {
+        for component in ["Image", "Video", "AudioPlayer"] {
+            let envs = surface(
+                json!([{"id": "root", "component": component, "url": url}]),
+                json!({"u": "javascript:alert(1)", "x": "a.png"}),
+            );
+            let s = fold(Limits::default(), &envs);
+            let tree = s.render("s").unwrap();
+            let placeholders = &s.report().surfaces[0].placeholders;
+            if refused {
+                assert!(
+                    matches!(
+                        tree.kind,
+                        Kind::Placeholder {
+                            reason: PlaceholderReason::UrlRefused,
+                            ..
+                        }
+                    ),
+                    "{component} {url}"
+                );
+                assert_eq!(placeholders.len(), 1);
+                assert_eq!(placeholders[0].reason, PlaceholderReason::UrlRefused);
+                assert_eq!(faults(&tree), ["url-refused"]);
+            } else {
+                assert!(placeholders.is_empty(), "{component} {url}");
+            }
+            // Whatever the node, the render model never carries another scheme.
+            walk(&tree, &mut |n| match &n.kind {
+                Kind::Image { url: Some(u), .. }
+                | Kind::Video { url: Some(u) }
+                | Kind::AudioPlayer { url: Some(u), .. } => {
+                    assert!(u.starts_with("https://") && !u.contains('@'), "{u}")
+                }
+                _ => {}
+            });
+        }
+    }
+}
+
+#[test]
+fn open_url_gets_the_hosts_warnings_cards_get_and_credentials_are_refused() {
+    let button = |url: &str| {
+        json!({"id": "root", "component": "Button", "child": "t",
+            "action": {"functionCall": {"call": "openUrl", "args": {"url": url}}}})
+    };
+    let s = fold(
+        Limits::default(),
+        &[
+            create("s"),
+            comps(
+                "s",
+                json!([button("https://good@evil.example/"), text("t", "Go")]),
+            ),
+        ],
+    );
+    assert_eq!(codes(&s), ["url-refused"]);
+    let s = fold(
+        Limits::default(),
+        &[
+            create("s"),
+            // аррӏе.com, all Cyrillic (a `uri` is ASCII, so it comes as punycode).
+            comps(
+                "s",
+                json!([button("https://xn--80ak6aa92e.com/login"), text("t", "Go")]),
+            ),
+        ],
+    );
+    assert_eq!(codes(&s), ["host-whole-script-confusable"]);
+    assert_eq!(s.report().applied, 2, "a warning, not a refusal");
+    // (openUrl's `url` is a plain string in the schema: it is never computed.)
+}
+
+// ---- 8. Prototype keys ----
+
+#[test]
+fn prototype_keys_are_refused_in_context_accessibility_and_theme() {
+    for key in ["__proto__", "constructor", "prototype"] {
+        let button = json!({"id": "root", "component": "Button", "child": "t",
+            "action": {"event": {"name": "go", "context": {key: {"path": "/x"}}}}});
+        let labelled = json!({"id": "root", "component": "Text", "text": "x",
+            "accessibility": {"label": "l", key: "x"}});
+        for components in [json!([button, text("t", "Go")]), json!([labelled])] {
+            let s = fold_text(Limits::default(), &[create("s"), comps("s", components)]);
+            assert!(
+                codes(&s).contains(&"key-forbidden") || codes(&s).contains(&"unknown-property"),
+                "{key}: {:?}",
+                codes(&s)
+            );
+            assert_eq!(s.report().ignored, 1);
+        }
+        let themed = json!({"version": "v0.9", "createSurface": {"surfaceId": "s",
+            "catalogId": BASIC, "theme": {"primaryColor": "#000000", key: {"x": 1}}}});
+        let s = fold_text(Limits::default(), &[themed]);
+        assert_eq!(s.report().ignored, 1, "{key}: {:?}", codes(&s));
+    }
+}
