@@ -152,6 +152,55 @@ test("SurfaceStore: hostile stream, overlay, actions, limits, misuse", () => {
   assert.deepEqual(caps["v0.9"].supportedCatalogIds, ["https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"]);
 });
 
+/** Every object reachable from `v` whose prototype is not the plain one of its kind. */
+function changedPrototypes(v, at = "", seen = new Set(), out = []) {
+  if (v === null || typeof v !== "object" || seen.has(v)) return out;
+  seen.add(v);
+  const want = Array.isArray(v) ? Array.prototype : Object.prototype;
+  if (Object.getPrototypeOf(v) !== want) out.push(at || "(root)");
+  for (const k of Object.getOwnPropertyNames(v)) changedPrototypes(v[k], `${at}/${k}`, seen, out);
+  return out;
+}
+
+test("prototype-named keys never reach JavaScript as a prototype, whatever the package returns", () => {
+  const BASIC = "https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json";
+  const hostile = [];
+  for (const key of ["__proto__", "constructor", "prototype"]) {
+    // Built as text: an object literal would set the prototype here, not send the key.
+    hostile.push(`{"version":"v0.9","createSurface":{"surfaceId":"t${key}","catalogId":"${BASIC}","theme":{"${key}":{"polluted":1}}}}`);
+    hostile.push(`{"version":"v0.9","updateComponents":{"surfaceId":"main","components":[{"id":"b${key}","component":"Button","child":"t","action":{"event":{"name":"go","context":{"${key}":{"path":"/x"},"ok":"1"}}}},{"id":"l${key}","component":"Text","text":"x","accessibility":{"label":"l","${key}":"x"}}]}}`);
+    hostile.push(`{"version":"v0.9","updateDataModel":{"surfaceId":"main","path":"/v","value":{"${key}":{"isAdmin":true}}}}`);
+  }
+  const text = [
+    `{"version":"v0.9","createSurface":{"surfaceId":"main","catalogId":"${BASIC}"}}`,
+    `{"version":"v0.9","updateComponents":{"surfaceId":"main","components":[{"id":"root","component":"Button","child":"t","action":{"event":{"name":"go","context":{"x":{"path":"/x"}}}}},{"id":"t","component":"Text","text":"Go"}]}}`,
+    `{"version":"v0.9","updateDataModel":{"surfaceId":"main","path":"/x","value":{"a":[{"b":1}]}}}`,
+    ...hostile,
+  ].join("\n");
+  const store = new SurfaceStore();
+  store.applyEnvelopes(text);
+  const r = store.report();
+  assert.equal(r.applied, 3);
+  assert.equal(r.ignored, hostile.length, JSON.stringify(r.findings.map((f) => f.code)));
+  for (const code of new Set(r.findings.map((f) => f.code))) {
+    assert.ok(["key-forbidden", "data-forbidden-key", "unknown-property"].includes(code), code);
+  }
+  const returned = {
+    report: r,
+    stats: store.stats(),
+    action: store.action("main", "root", "2026-11-30T12:00:00Z"),
+    refused: store.action("main", "nope", "2026-11-30T12:00:00Z"),
+    caps: SurfaceStore.clientCapabilities(),
+    card: checkCard(`{"name":"x","__proto__":{"isAdmin":true},"capabilities":{"extensions":[{"uri":"${uiLinksUri()}","params":{"uis":[{"url":"https://a.example/","label":"A","__proto__":{"x":1}}]}}]}}`),
+  };
+  assert.deepEqual(changedPrototypes(returned), []);
+  assert.equal(returned.action.ok, true);
+  assert.deepEqual(returned.action.message.action.context, { x: { a: [{ b: 1 }] } });
+  assert.equal({}.isAdmin, undefined);
+  assert.equal({}.polluted, undefined);
+  assert.throws(() => store.edit("main", "/y", JSON.parse('{"__proto__":{"isAdmin":true}}')), /refused/);
+});
+
 test("the .d.ts types a consumer's code (tsc --strict)", () => {
   const tsc = path.join(ROOT, "tests/e2e/node_modules/typescript/bin/tsc");
   try {

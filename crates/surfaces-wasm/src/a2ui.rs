@@ -17,6 +17,8 @@ export interface A2uiLimits {
   components: number;
   depth: number;
   dataModelBytes: number;
+  /** Nesting of a surface's data model (the model itself is 1); path segments + value depth. */
+  dataModelDepth: number;
   textChars: number;
   options: number;
   idChars: number;
@@ -28,6 +30,12 @@ export interface A2uiLimits {
   functionDepth: number;
   functionSteps: number;
   functionOutputChars: number;
+  /** Work units one evaluation may spend (about a nanosecond each natively, at worst). */
+  functionWork: number;
+  /** Work units one render pass, or one click, may spend; past it checks fail closed. */
+  renderWork: number;
+  /** Findings a store keeps; past it a final `findings-truncated` finding counts the rest. */
+  findings: number;
 }
 
 export interface SurfaceStoreOptions {
@@ -59,7 +67,7 @@ export interface A2uiFinding {
 
 export interface Placeholder {
   componentId: string;
-  reason: "missing" | "depth" | "template" | "cycle";
+  reason: "missing" | "depth" | "template" | "cycle" | "urlRefused";
 }
 
 export interface Proposal {

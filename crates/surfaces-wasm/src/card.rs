@@ -66,6 +66,8 @@ export interface CardLimits {
   purposeChars: number;
   tokenChars: number;
   urlBytes: number;
+  /** Findings a report keeps; past it a final `findings-truncated` finding counts the rest. */
+  findings: number;
 }
 
 export interface CheckCardOptions {
