@@ -570,6 +570,14 @@ fn update_components(
                 format!("Component \"{id}\" would have two parents."),
             ));
         }
+        // The same rule (a component appears once in a tree), said as it happened.
+        Err(GraphError::ListedTwice { parent, child }) => {
+            return Err(refuse(
+                "component-two-parents",
+                &cpath,
+                format!("Component \"{parent}\" lists \"{child}\" twice; a component appears once in a tree."),
+            ));
+        }
     }
     drop(update);
     if let Some(Value::Array(list)) = body.remove("components") {

@@ -70,6 +70,23 @@ fn each_owned_child<'a>(component: &'a Value, mut f: impl FnMut(&'a str)) {
 pub enum GraphError {
     Cycle(String),
     TwoParents(String),
+    /// One parent lists the same child twice (a component appears once in a tree).
+    ListedTwice {
+        parent: String,
+        child: String,
+    },
+}
+
+/// The error for `child` claimed again, by `parent` when the same one claims it twice.
+fn claimed_again(child: &str, first: &str, again: &str) -> GraphError {
+    if first == again {
+        GraphError::ListedTwice {
+            parent: again.to_string(),
+            child: child.to_string(),
+        }
+    } else {
+        GraphError::TwoParents(child.to_string())
+    }
 }
 
 /// Checks the whole component map for cycles and components with two parents. A template
@@ -81,12 +98,12 @@ pub fn check(components: &Map<String, Value>) -> Result<(), GraphError> {
     let mut twice = None;
     for (id, c) in components {
         each_owned_child(c, |child| {
-            if parents.insert(child, id).is_some() {
-                twice.get_or_insert(child);
+            if let Some(first) = parents.insert(child, id) {
+                twice.get_or_insert(claimed_again(child, first, id));
             }
         });
-        if let Some(child) = twice {
-            return Err(GraphError::TwoParents(child.to_string()));
+        if let Some(e) = twice {
+            return Err(e);
         }
     }
     let starts: Vec<&str> = components.keys().map(String::as_str).collect();
@@ -168,12 +185,14 @@ impl Graph {
                     .parents
                     .get(child)
                     .is_some_and(|old| old != id && !update.contains_key(old.as_str()));
-                if claimed.insert(child, id).is_some() || kept_elsewhere {
-                    twice.get_or_insert(child);
+                if let Some(first) = claimed.insert(child, id) {
+                    twice.get_or_insert(claimed_again(child, first, id));
+                } else if kept_elsewhere {
+                    twice.get_or_insert(GraphError::TwoParents(child.to_string()));
                 }
             });
-            if let Some(child) = twice {
-                return Err(GraphError::TwoParents(child.to_string()));
+            if let Some(e) = twice {
+                return Err(e);
             }
         }
         let starts: Vec<&str> = update.keys().copied().collect();
@@ -337,6 +356,12 @@ mod tests {
         let two = map(json!([
             {"id": "root", "component": "Row", "children": ["x", "x"]},
         ]));
-        assert_eq!(check(&two), Err(GraphError::TwoParents("x".into())));
+        assert_eq!(
+            check(&two),
+            Err(GraphError::ListedTwice {
+                parent: "root".into(),
+                child: "x".into()
+            })
+        );
     }
 }
