@@ -547,3 +547,33 @@ fn prototype_keys_are_refused_in_context_accessibility_and_theme() {
         assert_eq!(s.report().ignored, 1, "{key}: {:?}", codes(&s));
     }
 }
+
+/// Found by fuzzing: 32 patterns fill a pass's cache, then a template repeats a 33rd (too
+/// large to compile) for each of 200 items. Compiles are charged at their cost, and the
+/// repeated pattern is tried once: every item says why, none runs the pass's budget out.
+#[test]
+fn a_full_pattern_cache_does_not_make_a_template_recompile_for_free() {
+    let text = include_str!("../../../tests/fixtures/a2ui/regex-cache-full.json");
+    let s = store_text(
+        Limits {
+            data_model_bytes: 1 << 20,
+            ..Limits::default()
+        },
+        text,
+    );
+    let tree = s.render("s").expect("a root");
+    let Kind::Column { children, .. } = &tree.kind else {
+        panic!("{tree:?}")
+    };
+    let Kind::List {
+        children: items, ..
+    } = &children.last().unwrap().kind
+    else {
+        panic!()
+    };
+    assert_eq!(items.len(), 200);
+    for item in items {
+        let codes: Vec<&str> = item.faults.iter().map(|f| f.code).collect();
+        assert_eq!(codes, ["pattern-refused"]);
+    }
+}
