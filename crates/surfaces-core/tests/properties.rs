@@ -86,7 +86,7 @@ fn component() -> impl Strategy<Value = Value> {
 fn envelope() -> impl Strategy<Value = Value> {
     let sid = prop::sample::select(&["s", "t", "u", "v"][..]);
     prop_oneof![
-        2 => sid.clone().prop_map(|s| create(s)),
+        2 => sid.clone().prop_map(create),
         4 => (sid.clone(), prop::collection::vec(component(), 0..5)).prop_map(|(s, c)| comps(s, Value::Array(c))),
         4 => (sid.clone(), path(), value()).prop_map(|(s, p, v)| data(s, &p, v)),
         1 => sid.clone().prop_map(|s| json!({"version": "v0.9", "deleteSurface": {"surfaceId": s}})),
