@@ -106,6 +106,44 @@ pub fn position(text: &[u8], offset: usize) -> (usize, usize) {
     (line, column)
 }
 
+/// Line and column of offsets asked for in increasing order, in one pass over the text in
+/// all (asking from the start each time is quadratic in a document of many bad lines).
+pub struct Positions<'a> {
+    text: &'a [u8],
+    at: usize,
+    line: usize,
+    column: usize,
+}
+
+impl<'a> Positions<'a> {
+    pub fn new(text: &'a [u8]) -> Self {
+        Positions {
+            text,
+            at: 0,
+            line: 1,
+            column: 1,
+        }
+    }
+
+    /// 1-based line and column (in characters) of `offset`.
+    pub fn of(&mut self, offset: usize) -> (usize, usize) {
+        let offset = offset.min(self.text.len());
+        if offset < self.at {
+            *self = Positions::new(self.text);
+        }
+        for &b in &self.text[self.at..offset] {
+            if b == b'\n' {
+                self.line += 1;
+                self.column = 1;
+            } else if (b & 0xC0) != 0x80 {
+                self.column += 1;
+            }
+        }
+        self.at = offset;
+        (self.line, self.column)
+    }
+}
+
 /// One value found in a document: its byte range and what is wrong inside it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Item {
@@ -869,6 +907,11 @@ mod tests {
         assert!(scan_document(b"\"a\x01\"", false).is_err());
         assert!(scan_document(b"01", false).is_err());
         assert_eq!(position("é\néa".as_bytes(), 5), (2, 2));
+        let text = "ab\né\n\nxyz".as_bytes();
+        let mut p = Positions::new(text);
+        for offset in [0, 1, 3, 5, 6, 8, 2, 9] {
+            assert_eq!(p.of(offset), position(text, offset), "{offset}");
+        }
     }
 
     #[test]

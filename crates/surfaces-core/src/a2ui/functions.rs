@@ -801,7 +801,11 @@ fn literal(v: &str, env: &Env, depth: usize) -> Result<Value, EvalError> {
 /// A value to keep, copied if borrowed; the copy is charged by its size.
 fn owned(v: Cow<'_, Value>, env: &Env) -> Result<Value, EvalError> {
     if let Cow::Borrowed(b) = &v {
-        env.charge(crate::a2ui::pointer::json_size(b) as u64)?;
+        let cost = match b {
+            Value::String(s) => s.len(),
+            other => crate::a2ui::pointer::json_size(other),
+        };
+        env.charge(cost as u64)?;
     }
     Ok(v.into_owned())
 }

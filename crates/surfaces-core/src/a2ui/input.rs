@@ -11,8 +11,12 @@ use crate::finding::Severity;
 use crate::json_scan;
 
 /// A finding for what the scan found: its place as a path and as a line and column.
-fn scan_error(bytes: &[u8], issue: &json_scan::Issue, batch: bool) -> SchemaError {
-    let (line, column) = json_scan::position(bytes, issue.start);
+fn scan_error(
+    positions: &mut json_scan::Positions,
+    issue: &json_scan::Issue,
+    batch: bool,
+) -> SchemaError {
+    let (line, column) = positions.of(issue.start);
     let code = issue.problem.envelope_code();
     let after = if batch {
         "; the envelopes after it are not read"
@@ -189,16 +193,16 @@ impl SurfaceStore {
             None => bytes,
         };
         let split = json_scan::split(bytes, check_utf8);
+        let mut positions = json_scan::Positions::new(bytes);
         let mut n = 0;
         for item in &split.items {
             n += 1;
-            self.apply_item(bytes, item, ctx);
+            self.apply_item(bytes, item, &mut positions, ctx);
         }
         if let Some(issue) = split.broken {
             // What follows a break cannot be split into envelopes: it counts as one, refused.
             n += 1;
-            let refusal = Refusal(vec![scan_error(bytes, &issue, true)]);
-            self.counted(|_| Err(refusal));
+            self.counted(|_| Err(Refusal(vec![scan_error(&mut positions, &issue, true)])));
         }
         n
     }
@@ -218,18 +222,27 @@ impl SurfaceStore {
                 issues: vec![issue],
             },
         };
-        self.apply_item(b, &item, ctx)
+        self.apply_item(b, &item, &mut json_scan::Positions::new(b), ctx)
     }
 
     /// Applies one scanned item: refused with what the scan found, or read and applied.
-    fn apply_item(&mut self, bytes: &[u8], item: &json_scan::Item, ctx: &ApplyContext) -> bool {
+    fn apply_item(
+        &mut self,
+        bytes: &[u8],
+        item: &json_scan::Item,
+        positions: &mut json_scan::Positions,
+        ctx: &ApplyContext,
+    ) -> bool {
         if !item.is_clean() {
-            let errors = item
-                .issues
-                .iter()
-                .map(|i| scan_error(bytes, i, false))
-                .collect();
-            return self.counted(|_| Err(Refusal(errors)));
+            // Built only for an envelope within the limit: past it nothing is said.
+            return self.counted(|_| {
+                Err(Refusal(
+                    item.issues
+                        .iter()
+                        .map(|i| scan_error(positions, i, false))
+                        .collect(),
+                ))
+            });
         }
         match serde_json::from_slice::<fast::Envelope>(&bytes[item.start..item.end]) {
             Ok(e) => self.apply_read(e, ctx),

@@ -290,7 +290,14 @@ impl<'a> Ctx<'a> {
         match self.evaluated(v, scope)? {
             Cow::Owned(v) => Some(v),
             Cow::Borrowed(b) => {
-                if self.meter.take(pointer::json_size(b) as u64) {
+                // A string's copy costs its length (known at once); a container is measured,
+                // unless the pass is already spent.
+                let cost = match b {
+                    Value::String(s) => s.len(),
+                    _ if self.meter.spent_out() => usize::MAX,
+                    other => pointer::json_size(other),
+                };
+                if self.meter.take(cost as u64) {
                     Some(b.clone())
                 } else {
                     let e = functions::EvalError::TooMuchWork;
