@@ -47,6 +47,11 @@ if ! have wasm-pack || [ "$(wasm-pack --version | awk '{print $2}')" != "$WASM_P
   cargo install wasm-pack --version "$WASM_PACK_VERSION" --force
 fi
 
+if ! have cargo-fuzz || [ "$(cargo fuzz --version | awk '{print $2}')" != 0.13.2 ]; then  # as scripts/fuzz.sh pins
+  say "installing cargo-fuzz 0.13.2"
+  cargo install cargo-fuzz --version 0.13.2 --locked --force
+fi
+
 if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then
   say "installing Debian's chromium and chromium-driver"
   as_root apt-get update -qq

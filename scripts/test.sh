@@ -16,8 +16,14 @@ step "clippy (native and wasm32)"
 cargo clippy --workspace --all-targets -- -D warnings
 cargo clippy --workspace --all-targets --target wasm32-unknown-unknown -- -D warnings
 
-step "native tests"
+step "native tests (property tests included)"
 cargo test --workspace
+
+step "differential run against the official Python validator and the conformance suites"
+scripts/differential.sh
+
+step "fuzz targets, briefly (scripts/fuzz.sh SECONDS for a long run)"
+scripts/fuzz.sh --smoke
 
 for crate in crates/surfaces-core crates/surfaces-wasm web; do
   step "browser tests of $crate (wasm-pack, headless Chromium)"

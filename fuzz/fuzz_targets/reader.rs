@@ -1,0 +1,45 @@
+//! Reading A2UI input as it comes off a file or socket: any bytes (a JSON array,
+//! `{"messages": […]}`, one envelope, JSON Lines, or garbage) give a report, never a panic.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use surfaces_core::a2ui::{ApplyContext, SurfaceStore};
+use surfaces_fuzz::{assert_code, assert_path};
+
+fuzz_target!(|data: &[u8]| {
+    let mut store = SurfaceStore::default();
+    store.apply_bytes(data, &ApplyContext::default());
+    let report = store.report();
+    assert_eq!(
+        report.envelopes,
+        report.applied + report.ignored,
+        "every envelope read is either applied or ignored"
+    );
+    assert!(
+        report.surfaces.len() <= store.limits.surfaces,
+        "more surfaces alive than the limit"
+    );
+    for f in &report.findings {
+        assert_code(f.code);
+        assert_path(&f.path);
+        if let Some(i) = f.envelope {
+            assert!(i < report.envelopes, "finding names envelope {i} of {}", report.envelopes);
+        }
+    }
+    for s in &report.surfaces {
+        assert!(
+            s.components <= store.limits.components,
+            "surface holds more components than the limit"
+        );
+        let bytes = serde_json::to_string(&s.data_model).unwrap().len();
+        assert!(
+            bytes <= store.limits.data_model_bytes,
+            "surface {:?} holds a {bytes}-byte data model",
+            s.surface_id
+        );
+    }
+    let _ = report.to_json();
+    let stats = store.stats();
+    assert_eq!(stats.envelopes, report.envelopes);
+    assert_eq!(stats.findings.values().sum::<usize>(), report.findings.len());
+});
