@@ -1,15 +1,34 @@
 #!/usr/bin/env bash
 # Runs every benchmark and writes BENCHMARKS.md: fold throughput side by side with the
 # official A2UI web core in Node, DOM update times in headless Chromium, a native Rust
-# benchmark, and sizes. Installs what is missing first (as the tests do).
+# benchmark, sizes, and hostile input (time and memory, natively and in Chromium). Installs
+# what is missing first (as the tests do).
+#   scripts/bench.sh            everything; rewrites BENCHMARKS.md
+#   scripts/bench.sh --hostile  only the hostile-input figures; rewrites that section of it
 set -euo pipefail
 cd "$(dirname "$0")/.."
+only_hostile=0
+case "${1:-}" in
+  --hostile) only_hostile=1 ;;
+  "") ;;
+  *) echo "usage: scripts/bench.sh [--hostile]" >&2; exit 2 ;;
+esac
 scripts/setup.sh test
 export PATH="$HOME/.cargo/bin:$PATH"
 if [ ! -d bench/node_modules/@a2ui/web_core ] || [ bench/package-lock.json -nt bench/node_modules/.package-lock.json ]; then
   (cd bench && npm ci --no-audit --no-fund)
 fi
 mkdir -p target/bench
+hostile() {
+  cargo run -q --release -p surfaces-core --example hostile -- --json target/bench/hostile-native.json > target/bench/hostile-native.md
+  node bench/hostile-browser.mjs --json target/bench/hostile-browser.json > target/bench/hostile-browser.md
+}
+if [ "$only_hostile" = 1 ]; then
+  scripts/build-npm.sh
+  hostile
+  node bench/hostile-browser.mjs --section
+  exit 0
+fi
 # The same package with its name section kept, for bench/wasm-bytes.mjs (cargo's build is shared).
 wasm-pack build crates/surfaces-wasm --target web --release --out-dir ../../target/bench/pkg-names
 scripts/build-npm.sh
@@ -19,4 +38,6 @@ cargo run -q --release -p surfaces-core --example bench > target/bench/native.js
 node bench/node-bench.mjs > target/bench/node.json
 node bench/browser-bench.mjs > target/bench/browser.json
 node bench/sizes.mjs > target/bench/sizes.json
+hostile
 node bench/report.mjs
+node bench/hostile-browser.mjs --section

@@ -1,0 +1,370 @@
+// The hostile inputs of BENCHMARKS.md's "Hostile input" section, for Node and for the page.
+// crates/surfaces-core/examples/hostile.rs builds the same texts in Rust, byte for byte: keys
+// are written sorted (`canon`), so both sides print the same JSON, and the report compares the
+// byte counts of the two runs. Change one side, change the other.
+
+export const BASIC = "https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json";
+/** Long enough to come near `dataModelBytes` (65,536) with 200 small template items beside it. */
+export const LONG = 64_000;
+export const PATTERN = "[a-z]{1000}b";
+
+/** JSON with object keys sorted, as serde_json writes a `BTreeMap`. */
+export function canon(v) {
+  if (Array.isArray(v)) return `[${v.map(canon).join(",")}]`;
+  if (v !== null && typeof v === "object") {
+    return `{${Object.keys(v)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canon(v[k])}`)
+      .join(",")}}`;
+  }
+  return JSON.stringify(v);
+}
+
+const create = (sid) => ({ version: "v0.9", createSurface: { surfaceId: sid, catalogId: BASIC } });
+const components = (sid, list) => ({ version: "v0.9", updateComponents: { surfaceId: sid, components: list } });
+const data = (sid, path, value) => ({ version: "v0.9", updateDataModel: { surfaceId: sid, path, value } });
+/** A surface: created, its components, then one data update per [path, value]. */
+const surface = (sid, list, updates) => [create(sid), components(sid, list), ...updates.map(([p, v]) => data(sid, p, v))];
+const batch = (envelopes) => canon(envelopes);
+const lines = (envelopes) => envelopes.map(canon).join("\n");
+const nested = (n) => "[".repeat(n) + "]".repeat(n);
+const one = (text) => [{ text }];
+
+const field = { id: "f", component: "TextField", label: "Field", value: { path: "/s" }, validationRegexp: PATTERN };
+const items = () => Array.from({ length: 200 }, () => ({}));
+const longData = () => [["/s", "a".repeat(LONG)], ["/items", items()]];
+const nestedTemplates = (sid) =>
+  surface(
+    sid,
+    [
+      { id: "root", component: "List", children: { componentId: "inner", path: "/items" } },
+      { id: "inner", component: "List", children: { componentId: "f", path: "/items" } },
+      field,
+    ],
+    longData(),
+  );
+const button = (condition) => [
+  { id: "root", component: "Column", children: ["b"] },
+  { id: "b", component: "Button", child: "bt", action: { event: { name: "go" } }, checks: [{ condition, message: "No." }] },
+  { id: "bt", component: "Text", text: "Go" },
+];
+const text = (t) => [
+  { id: "root", component: "Column", children: ["t"] },
+  { id: "t", component: "Text", text: t },
+];
+/** Envelopes of JSON Lines text, cut into texts of at most `max` bytes (one A2A part each). */
+function chunked(envelopes, max = 1 << 20) {
+  const out = [];
+  let cur = [];
+  let size = 0;
+  for (const e of envelopes) {
+    const t = canon(e);
+    if (cur.length && size + 1 + t.length > max) {
+      out.push({ text: cur.join("\n") });
+      cur = [];
+      size = 0;
+    }
+    size += (cur.length ? 1 : 0) + t.length;
+    cur.push(t);
+  }
+  if (cur.length) out.push({ text: cur.join("\n") });
+  return out;
+}
+
+/** Every case: {id, group, name, limits (a subset, or undefined for the defaults), inputs:
+ * [{text, nowMs?}], keystroke? (the page types into it)}. Built lazily: `build()`. */
+export const CASES = [
+  // 1. Evaluation work.
+  {
+    id: "regex-field",
+    group: "evaluation",
+    name: "TextField `validationRegexp` `[a-z]{1000}b` on a 64,000-char bound value",
+    build: () => one(batch(surface("h", [{ id: "root", component: "Column", children: ["f"] }, field], [["/s", "a".repeat(LONG)]]))),
+  },
+  {
+    id: "or-255-regex",
+    group: "evaluation",
+    name: "Button check: `or` over 255 `regex` (`[a-z]{1000}b`) on the 64,000-char value",
+    build: () =>
+      one(batch(surface("h", button({ call: "or", args: { values: Array.from({ length: 255 }, () => ({ call: "regex", args: { value: { path: "/s" }, pattern: PATTERN } })) } }), [["/s", "a".repeat(LONG)]]))),
+  },
+  {
+    id: "or-255-distinct-regex",
+    group: "evaluation",
+    name: "Button check: `or` over 255 distinct `[a-z]{1000-i}b` on a 10-char value (a compile each)",
+    build: () =>
+      one(
+        batch(
+          surface("h", button({ call: "or", args: { values: Array.from({ length: 255 }, (_, i) => ({ call: "regex", args: { value: { path: "/t" }, pattern: `[a-z]{${1000 - i}}b` } })) } }), [["/t", "aaaaaaaaaa"]]),
+        ),
+      ),
+  },
+  {
+    id: "template-200",
+    group: "evaluation",
+    name: "List template: that TextField × 200 items",
+    keystroke: true,
+    build: () => one(batch(surface("h", [{ id: "root", component: "List", children: { componentId: "f", path: "/items" } }, field], longData()))),
+  },
+  {
+    id: "template-nested",
+    group: "evaluation",
+    name: "Nested templates (200 × 200) up to the 2,000-node render cap",
+    keystroke: true,
+    build: () => one(batch(nestedTemplates("h"))),
+  },
+  {
+    id: "template-nested-8",
+    group: "evaluation",
+    name: "8 surfaces (the limit) of those nested templates",
+    build: () => one(batch(Array.from({ length: 8 }, (_, i) => nestedTemplates(`h${i}`)).flat())),
+  },
+  {
+    id: "and-255-length",
+    group: "evaluation",
+    name: "TextField check: `and` over 255 `length` on the 64,000-char value",
+    build: () =>
+      one(
+        batch(
+          surface(
+            "h",
+            [
+              { id: "root", component: "Column", children: ["f"] },
+              {
+                id: "f",
+                component: "TextField",
+                label: "Field",
+                value: { path: "/s" },
+                checks: [{ condition: { call: "and", args: { values: Array.from({ length: 255 }, () => ({ call: "length", args: { value: { path: "/s" }, min: 1 } })) } }, message: "Too short." }],
+              },
+            ],
+            [["/s", "a".repeat(LONG)]],
+          ),
+        ),
+      ),
+  },
+  {
+    id: "format-500-long",
+    group: "evaluation",
+    name: "`formatString` with 500 × `${/s}` (64,000 chars each)",
+    build: () => one(batch(surface("h", text({ call: "formatString", args: { value: "${/s}".repeat(500) } }), [["/s", "a".repeat(LONG)]]))),
+  },
+  {
+    id: "format-800-short",
+    group: "evaluation",
+    name: "`formatString` with 800 × `${/t} ` (10 chars each: 8,000 out)",
+    build: () => one(batch(surface("h", text({ call: "formatString", args: { value: "${/t} ".repeat(800) } }), [["/t", "abcdefghi"]]))),
+  },
+  // 2. Data-model depth.
+  {
+    id: "path-20000",
+    group: "data-model depth",
+    name: "`updateDataModel` path of 20,000 `/0` segments",
+    build: () => one(batch([create("h"), data("h", "/0".repeat(20_000), 1)])),
+  },
+  {
+    id: "path-32",
+    group: "data-model depth",
+    name: "path of 32 `/0` segments (`dataModelDepth` 32)",
+    build: () => one(batch([create("h"), data("h", "/0".repeat(32), 1)])),
+  },
+  {
+    id: "path-33",
+    group: "data-model depth",
+    name: "path of 33 `/0` segments (one past)",
+    build: () => one(batch([create("h"), data("h", "/0".repeat(33), 1)])),
+  },
+  {
+    id: "value-95",
+    group: "data-model depth",
+    name: "value nested 95 deep (under the reader's 100)",
+    build: () => one(batch([create("h"), data("h", "/v", "@DEEP@")]).replace('"@DEEP@"', nested(95))),
+  },
+  // 3. What used to abort.
+  {
+    id: "date-65536-literal",
+    group: "aborts",
+    name: "`formatDate` with a literal pattern of 65,536 `y`",
+    build: () => one(batch(surface("h", text({ call: "formatDate", args: { value: "2026-11-30T12:00:00Z", format: "y".repeat(65_536) } }), []))),
+  },
+  {
+    id: "date-64000-bound",
+    group: "aborts",
+    name: "`formatDate` with a bound pattern of 64,000 `y`",
+    build: () => one(batch(surface("h", text({ call: "formatDate", args: { value: "2026-11-30T12:00:00Z", format: { path: "/p" } } }), [["/p", "y".repeat(LONG)]]))),
+  },
+  {
+    id: "date-10000-bound",
+    group: "aborts",
+    name: "`formatDate` with a bound pattern of 10,000 `y` (the output limit)",
+    build: () => one(batch(surface("h", text({ call: "formatDate", args: { value: "2026-11-30T12:00:00Z", format: { path: "/p" } } }), [["/p", "y".repeat(10_000)]]))),
+  },
+  {
+    id: "format-bound-template",
+    group: "aborts",
+    name: "`formatString` whose template is bound: 12,800 × `${/t}` (64,000 chars)",
+    build: () => one(batch(surface("h", text({ call: "formatString", args: { value: { path: "/tpl" } } }), [["/t", "x"], ["/tpl", "${/t}".repeat(12_800)]]))),
+  },
+  // 4. One bad envelope among good ones.
+  {
+    id: "batch-deep-130",
+    group: "one bad among good",
+    name: "a batch of 102 with one envelope nested 130 deep",
+    build: () => one(goodAround(data("h", "/v", "@DEEP@")).replace('"@DEEP@"', nested(130))),
+  },
+  {
+    id: "batch-deep-100000",
+    group: "one bad among good",
+    name: "a batch of 102 with one envelope nested 100,000 deep",
+    build: () => one(goodAround(data("h", "/v", "@DEEP@")).replace('"@DEEP@"', nested(100_000))),
+  },
+  {
+    id: "lines-surrogate",
+    group: "one bad among good",
+    name: 'JSON Lines, 102 envelopes, one holding `"\\ud800"`',
+    build: () => one(lines(goodList(data("h", "/v", "@LONE@"))).replace('"@LONE@"', '"\\ud800"')),
+  },
+  {
+    id: "lines-broken",
+    group: "one bad among good",
+    name: "JSON Lines, 102 envelopes, the 51st cut short (`{\"version\":\"v0.9\",`)",
+    build: () => one(lines(goodList(data("h", "/v", "@CUT@"))).replace(/^.*"@CUT@".*$/m, '{"version":"v0.9",')),
+  },
+  {
+    id: "bom",
+    group: "one bad among good",
+    name: "a batch of 101 behind a byte-order mark",
+    build: () => one("\ufeff" + batch(goodList(null))),
+  },
+  // 5. Counting.
+  {
+    id: "garbage-lines",
+    group: "counting",
+    name: "1 MiB of garbage JSON Lines (not JSON: reading stops at the first break)",
+    build: () => one(garbage()),
+  },
+  {
+    id: "values-lines",
+    group: "counting",
+    name: "1 MiB of JSON Lines that are JSON but not envelopes",
+    build: () => one(notEnvelopes()),
+  },
+  {
+    id: "values-lines-100k",
+    group: "counting",
+    name: "the same with `envelopes` 100,000 (every line read)",
+    limits: { envelopes: 100_000 },
+    build: () => one(notEnvelopes()),
+  },
+  {
+    id: "findings-cap",
+    group: "counting",
+    name: "2,000 schema-invalid envelopes (past the 1,000-finding cap)",
+    build: () => one(lines(Array.from({ length: 2000 }, (_, i) => ({ version: "v0.8", updateComponents: { surfaceId: i, components: "x", extra: true } })))),
+  },
+  // 6. Size.
+  {
+    id: "part-10mb",
+    group: "size",
+    name: "a 10 MB text (refused by `partBytes`)",
+    build: () => {
+      const head = canon(data("h", "/s", "@S@"));
+      return one(head.replace("@S@", "a".repeat(10_000_000 - head.length + 3)));
+    },
+  },
+  {
+    id: "envelopes-100k",
+    group: "size",
+    name: "100,000 envelopes in 1 MiB parts (default `envelopes` 2,000)",
+    build: () => chunked(storm(100_000)),
+  },
+  {
+    id: "envelopes-100k-raised",
+    group: "size",
+    name: "100,000 envelopes in 1 MiB parts, `envelopes` 100,000",
+    limits: { envelopes: 100_000 },
+    build: () => chunked(storm(100_000)),
+  },
+  {
+    id: "nested-10000",
+    group: "size",
+    name: "JSON nested 10,000 deep",
+    build: () => one(canon(data("h", "/v", "@DEEP@")).replace('"@DEEP@"', nested(10_000))),
+  },
+  {
+    id: "string-1m",
+    group: "size",
+    name: "a 1,000,000-char string value",
+    build: () => one(batch([create("h"), data("h", "/s", "a".repeat(1_000_000))])),
+  },
+  {
+    id: "rate-10000",
+    group: "size",
+    name: "10,000 updates at 10,000 per second (one call each, `nowMs` 0.1 apart)",
+    build: () => {
+      const out = [{ text: batch(surface("h", [{ id: "root", component: "Text", text: { path: "/n" } }], [])) }];
+      for (let i = 0; i < 10_000; i++) out.push({ text: canon(data("h", "/n", i)), nowMs: i * 0.1 });
+      return out;
+    },
+  },
+];
+
+/** 101 good envelopes (a surface, its components, 99 updates), with `bad` as the 51st. */
+function goodList(bad) {
+  const list = surface("h", [{ id: "root", component: "Text", text: { path: "/n" } }], []);
+  for (let i = 0; i < 99; i++) {
+    if (i === 49 && bad) list.push(bad);
+    list.push(data("h", "/n", i));
+  }
+  return list;
+}
+const goodAround = (bad) => batch(goodList(bad));
+
+/** A surface, then `n - 1` updates of one of 64 fields. */
+function storm(n) {
+  const list = [create("h")];
+  for (let i = 1; i < n; i++) list.push(data("h", `/n${i % 64}`, i));
+  return list;
+}
+
+/** Lines that are not envelopes, of every kind the reader tells apart, to just under 1 MiB. */
+function garbage() {
+  const kinds = ['{"version":"v0.9","updateDataModel":', "not json at all", "[1,2,", '{"a":1,"a":2}', "1e400", '"\\ud800"', '{"version":"v0.9"}', "}{"];
+  const out = [];
+  let size = 0;
+  for (let i = 0; ; i++) {
+    const line = kinds[i % kinds.length];
+    if (size + line.length + 1 > 1_048_000) break;
+    out.push(line);
+    size += line.length + 1;
+  }
+  return out.join("\n");
+}
+
+/** Lines that are JSON values but not envelopes (each refused alone), to just under 1 MiB. */
+function notEnvelopes() {
+  const kinds = ['{"a":1,"a":2}', "1e400", '"\\ud800"', '{"version":"v0.9"}', "[1,2]", "null", '{"version":"v0.9","createSurface":{}}', '"x"'];
+  const out = [];
+  let size = 0;
+  for (let i = 0; ; i++) {
+    const line = kinds[i % kinds.length];
+    if (size + line.length + 1 > 1_048_000) break;
+    out.push(line);
+    size += line.length + 1;
+  }
+  return out.join("\n");
+}
+
+/** Bytes (as UTF-8, what the Rust side counts) and FNV-1a hash of a case's parts, as
+ * examples/hostile.rs computes them, so the report can tell whether both read the same. */
+export function fingerprint(inputs) {
+  const enc = new TextEncoder();
+  let bytes = 0;
+  let h = 0x811c9dc5;
+  for (const { text } of inputs) {
+    const b = enc.encode(text);
+    bytes += b.length;
+    for (let i = 0; i < b.length; i++) h = Math.imul(h ^ b[i], 0x01000193);
+  }
+  return { bytes, hash: (h >>> 0).toString(16).padStart(8, "0") };
+}

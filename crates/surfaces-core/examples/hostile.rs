@@ -1,0 +1,925 @@
+//! Resource figures for hostile input: for each case, the time and the peak heap of folding
+//! it (`apply_text`, default limits unless said), `report()`, and `render_for` of every
+//! surface (where functions and checks are evaluated). `scripts/bench.sh` runs it in release
+//! mode; `bench/hostile-inputs.mjs` builds the same texts, byte for byte, for Chromium.
+//!
+//! ```sh
+//! cargo run --release -p surfaces-core --example hostile            # a markdown table
+//! cargo run --release -p surfaces-core --example hostile -- --json F # and the figures as JSON
+//! ```
+//! `HOSTILE_REPS` (default 5) sets the runs per case (fewer once a case has taken a second);
+//! `HOSTILE_ONLY=id,id` picks cases.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+use std::time::Instant;
+
+use serde_json::{json, Value};
+use surfaces_core::a2ui::render::{walk, Kind, Node};
+use surfaces_core::a2ui::{ApplyContext, Limits, SurfaceStore};
+
+/// The system allocator, counting the bytes it holds now and the most it held.
+struct Counting;
+
+static CURRENT: AtomicUsize = AtomicUsize::new(0);
+static PEAK: AtomicUsize = AtomicUsize::new(0);
+
+fn grew(n: usize) {
+    let now = CURRENT.fetch_add(n, Relaxed) + n;
+    PEAK.fetch_max(now, Relaxed);
+}
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        let p = unsafe { System.alloc(layout) };
+        if !p.is_null() {
+            grew(layout.size());
+        }
+        p
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        let p = unsafe { System.alloc_zeroed(layout) };
+        if !p.is_null() {
+            grew(layout.size());
+        }
+        p
+    }
+
+    unsafe fn dealloc(&self, p: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(p, layout) };
+        CURRENT.fetch_sub(layout.size(), Relaxed);
+    }
+
+    unsafe fn realloc(&self, p: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        let q = unsafe { System.realloc(p, layout, new_size) };
+        if !q.is_null() {
+            if new_size >= layout.size() {
+                grew(new_size - layout.size());
+            } else {
+                CURRENT.fetch_sub(layout.size() - new_size, Relaxed);
+            }
+        }
+        q
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: Counting = Counting;
+
+/// Starts a peak measure: the bytes held now, and the peak reset to them.
+fn reset_peak() -> usize {
+    let now = CURRENT.load(Relaxed);
+    PEAK.store(now, Relaxed);
+    now
+}
+
+// ---- The inputs: the same as bench/hostile-inputs.mjs, byte for byte. ----
+
+const BASIC: &str = "https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json";
+const LONG: usize = 64_000;
+const PATTERN: &str = "[a-z]{1000}b";
+
+/// JSON with object keys sorted (whatever serde_json's map keeps), as the JavaScript side
+/// writes it. Deep nesting is spliced in as text, so this recursion stays shallow.
+fn canon(v: &Value) -> String {
+    fn go(v: &Value, out: &mut String) {
+        match v {
+            Value::Array(a) => {
+                out.push('[');
+                for (i, x) in a.iter().enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    go(x, out);
+                }
+                out.push(']');
+            }
+            Value::Object(m) => {
+                let mut keys: Vec<&String> = m.keys().collect();
+                keys.sort();
+                out.push('{');
+                for (i, k) in keys.into_iter().enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    out.push_str(&serde_json::to_string(k).unwrap());
+                    out.push(':');
+                    go(&m[k], out);
+                }
+                out.push('}');
+            }
+            other => out.push_str(&serde_json::to_string(other).unwrap()),
+        }
+    }
+    let mut out = String::new();
+    go(v, &mut out);
+    out
+}
+
+fn create(sid: &str) -> Value {
+    json!({"version": "v0.9", "createSurface": {"surfaceId": sid, "catalogId": BASIC}})
+}
+fn components(sid: &str, list: Value) -> Value {
+    json!({"version": "v0.9", "updateComponents": {"surfaceId": sid, "components": list}})
+}
+fn data(sid: &str, path: &str, value: Value) -> Value {
+    json!({"version": "v0.9", "updateDataModel": {"surfaceId": sid, "path": path, "value": value}})
+}
+fn surface(sid: &str, list: Value, updates: Vec<(&str, Value)>) -> Vec<Value> {
+    let mut out = vec![create(sid), components(sid, list)];
+    out.extend(updates.into_iter().map(|(p, v)| data(sid, p, v)));
+    out
+}
+fn batch(envelopes: Vec<Value>) -> String {
+    canon(&Value::Array(envelopes))
+}
+fn lines(envelopes: &[Value]) -> String {
+    envelopes.iter().map(canon).collect::<Vec<_>>().join("\n")
+}
+fn nested(n: usize) -> String {
+    "[".repeat(n) + &"]".repeat(n)
+}
+fn long(c: &str, n: usize) -> Value {
+    Value::String(c.repeat(n))
+}
+
+fn field() -> Value {
+    json!({"id": "f", "component": "TextField", "label": "Field", "value": {"path": "/s"},
+           "validationRegexp": PATTERN})
+}
+fn long_data() -> Vec<(&'static str, Value)> {
+    vec![
+        ("/s", long("a", LONG)),
+        ("/items", Value::Array(vec![json!({}); 200])),
+    ]
+}
+fn nested_templates(sid: &str) -> Vec<Value> {
+    surface(
+        sid,
+        json!([
+            {"id": "root", "component": "List", "children": {"componentId": "inner", "path": "/items"}},
+            {"id": "inner", "component": "List", "children": {"componentId": "f", "path": "/items"}},
+            field(),
+        ]),
+        long_data(),
+    )
+}
+fn button(condition: Value) -> Value {
+    json!([
+        {"id": "root", "component": "Column", "children": ["b"]},
+        {"id": "b", "component": "Button", "child": "bt", "action": {"event": {"name": "go"}},
+         "checks": [{"condition": condition, "message": "No."}]},
+        {"id": "bt", "component": "Text", "text": "Go"},
+    ])
+}
+fn text(t: Value) -> Value {
+    json!([
+        {"id": "root", "component": "Column", "children": ["t"]},
+        {"id": "t", "component": "Text", "text": t},
+    ])
+}
+
+/// 101 good envelopes (a surface, its components, 99 updates), with `bad` as the 51st.
+fn good_list(bad: Option<Value>) -> Vec<Value> {
+    let mut list = surface(
+        "h",
+        json!([{"id": "root", "component": "Text", "text": {"path": "/n"}}]),
+        vec![],
+    );
+    let mut bad = bad;
+    for i in 0..99 {
+        if i == 49 {
+            if let Some(b) = bad.take() {
+                list.push(b);
+            }
+        }
+        list.push(data("h", "/n", json!(i)));
+    }
+    list
+}
+
+/// A surface, then `n - 1` updates of one of 64 fields.
+fn storm(n: usize) -> Vec<Value> {
+    let mut list = vec![create("h")];
+    for i in 1..n {
+        list.push(data("h", &format!("/n{}", i % 64), json!(i)));
+    }
+    list
+}
+
+/// Envelopes as JSON Lines cut into texts of at most `max` bytes (one A2A part each).
+fn chunked(envelopes: &[Value], max: usize) -> Vec<Input> {
+    let mut out = Vec::new();
+    let mut cur: Vec<String> = Vec::new();
+    let mut size = 0;
+    for e in envelopes {
+        let t = canon(e);
+        if !cur.is_empty() && size + 1 + t.len() > max {
+            out.push(Input::text(cur.join("\n")));
+            cur.clear();
+            size = 0;
+        }
+        size += usize::from(!cur.is_empty()) + t.len();
+        cur.push(t);
+    }
+    if !cur.is_empty() {
+        out.push(Input::text(cur.join("\n")));
+    }
+    out
+}
+
+/// Lines that are not envelopes, of every kind the reader tells apart, to just under 1 MiB.
+fn garbage() -> String {
+    let kinds = [
+        r#"{"version":"v0.9","updateDataModel":"#,
+        "not json at all",
+        "[1,2,",
+        r#"{"a":1,"a":2}"#,
+        "1e400",
+        r#""\ud800""#,
+        r#"{"version":"v0.9"}"#,
+        "}{",
+    ];
+    let mut out = Vec::new();
+    let mut size = 0;
+    for i in 0.. {
+        let line = kinds[i % kinds.len()];
+        if size + line.len() + 1 > 1_048_000 {
+            break;
+        }
+        out.push(line);
+        size += line.len() + 1;
+    }
+    out.join("\n")
+}
+
+/// Lines that are JSON values but not envelopes (each refused alone), to just under 1 MiB.
+fn not_envelopes() -> String {
+    let kinds = [
+        r#"{"a":1,"a":2}"#,
+        "1e400",
+        r#""\ud800""#,
+        r#"{"version":"v0.9"}"#,
+        "[1,2]",
+        "null",
+        r#"{"version":"v0.9","createSurface":{}}"#,
+        r#""x""#,
+    ];
+    let mut out = Vec::new();
+    let mut size = 0;
+    for i in 0.. {
+        let line = kinds[i % kinds.len()];
+        if size + line.len() + 1 > 1_048_000 {
+            break;
+        }
+        out.push(line);
+        size += line.len() + 1;
+    }
+    out.join("\n")
+}
+
+struct Input {
+    text: String,
+    now_ms: Option<f64>,
+}
+
+impl Input {
+    fn text(text: String) -> Self {
+        Input { text, now_ms: None }
+    }
+}
+
+struct Case {
+    id: &'static str,
+    group: &'static str,
+    name: &'static str,
+    limits: Limits,
+    build: fn() -> Vec<Input>,
+}
+
+fn one(text: String) -> Vec<Input> {
+    vec![Input::text(text)]
+}
+
+fn cases() -> Vec<Case> {
+    let d = Limits::default;
+    let raised = || Limits {
+        envelopes: 100_000,
+        ..Limits::default()
+    };
+    vec![
+        // 1. Evaluation work.
+        Case {
+            id: "regex-field",
+            group: "evaluation",
+            name: "TextField `validationRegexp` `[a-z]{1000}b` on a 64,000-char bound value",
+            limits: d(),
+            build: || {
+                one(batch(surface(
+                    "h",
+                    json!([{"id": "root", "component": "Column", "children": ["f"]}, field()]),
+                    vec![("/s", long("a", LONG))],
+                )))
+            },
+        },
+        Case {
+            id: "or-255-regex",
+            group: "evaluation",
+            name: "Button check: `or` over 255 `regex` (`[a-z]{1000}b`) on the 64,000-char value",
+            limits: d(),
+            build: || {
+                let call = json!({"call": "regex", "args": {"value": {"path": "/s"}, "pattern": PATTERN}});
+                let cond = json!({"call": "or", "args": {"values": vec![call; 255]}});
+                one(batch(surface("h", button(cond), vec![("/s", long("a", LONG))])))
+            },
+        },
+        Case {
+            id: "or-255-distinct-regex",
+            group: "evaluation",
+            name: "Button check: `or` over 255 distinct `[a-z]{1000-i}b` on a 10-char value (a compile each)",
+            limits: d(),
+            build: || {
+                let values: Vec<Value> = (0..255)
+                    .map(|i| json!({"call": "regex", "args": {"value": {"path": "/t"},
+                                    "pattern": format!("[a-z]{{{}}}b", 1000 - i)}}))
+                    .collect();
+                let cond = json!({"call": "or", "args": {"values": values}});
+                one(batch(surface("h", button(cond), vec![("/t", json!("aaaaaaaaaa"))])))
+            },
+        },
+        Case {
+            id: "template-200",
+            group: "evaluation",
+            name: "List template: that TextField × 200 items",
+            limits: d(),
+            build: || {
+                one(batch(surface(
+                    "h",
+                    json!([{"id": "root", "component": "List",
+                            "children": {"componentId": "f", "path": "/items"}}, field()]),
+                    long_data(),
+                )))
+            },
+        },
+        Case {
+            id: "template-nested",
+            group: "evaluation",
+            name: "Nested templates (200 × 200) up to the 2,000-node render cap",
+            limits: d(),
+            build: || one(batch(nested_templates("h"))),
+        },
+        Case {
+            id: "template-nested-8",
+            group: "evaluation",
+            name: "8 surfaces (the limit) of those nested templates",
+            limits: d(),
+            build: || {
+                one(batch(
+                    (0..8)
+                        .flat_map(|i| nested_templates(&format!("h{i}")))
+                        .collect(),
+                ))
+            },
+        },
+        Case {
+            id: "and-255-length",
+            group: "evaluation",
+            name: "TextField check: `and` over 255 `length` on the 64,000-char value",
+            limits: d(),
+            build: || {
+                let call = json!({"call": "length", "args": {"value": {"path": "/s"}, "min": 1}});
+                one(batch(surface(
+                    "h",
+                    json!([
+                        {"id": "root", "component": "Column", "children": ["f"]},
+                        {"id": "f", "component": "TextField", "label": "Field", "value": {"path": "/s"},
+                         "checks": [{"condition": {"call": "and", "args": {"values": vec![call; 255]}},
+                                     "message": "Too short."}]},
+                    ]),
+                    vec![("/s", long("a", LONG))],
+                )))
+            },
+        },
+        Case {
+            id: "format-500-long",
+            group: "evaluation",
+            name: "`formatString` with 500 × `${/s}` (64,000 chars each)",
+            limits: d(),
+            build: || {
+                one(batch(surface(
+                    "h",
+                    text(json!({"call": "formatString", "args": {"value": "${/s}".repeat(500)}})),
+                    vec![("/s", long("a", LONG))],
+                )))
+            },
+        },
+        Case {
+            id: "format-800-short",
+            group: "evaluation",
+            name: "`formatString` with 800 × `${/t} ` (10 chars each: 8,000 out)",
+            limits: d(),
+            build: || {
+                one(batch(surface(
+                    "h",
+                    text(json!({"call": "formatString", "args": {"value": "${/t} ".repeat(800)}})),
+                    vec![("/t", json!("abcdefghi"))],
+                )))
+            },
+        },
+        // 2. Data-model depth.
+        Case {
+            id: "path-20000",
+            group: "data-model depth",
+            name: "`updateDataModel` path of 20,000 `/0` segments",
+            limits: d(),
+            build: || one(batch(vec![create("h"), data("h", &"/0".repeat(20_000), json!(1))])),
+        },
+        Case {
+            id: "path-32",
+            group: "data-model depth",
+            name: "path of 32 `/0` segments (`dataModelDepth` 32)",
+            limits: d(),
+            build: || one(batch(vec![create("h"), data("h", &"/0".repeat(32), json!(1))])),
+        },
+        Case {
+            id: "path-33",
+            group: "data-model depth",
+            name: "path of 33 `/0` segments (one past)",
+            limits: d(),
+            build: || one(batch(vec![create("h"), data("h", &"/0".repeat(33), json!(1))])),
+        },
+        Case {
+            id: "value-95",
+            group: "data-model depth",
+            name: "value nested 95 deep (under the reader's 100)",
+            limits: d(),
+            build: || {
+                one(batch(vec![create("h"), data("h", "/v", json!("@DEEP@"))])
+                    .replace("\"@DEEP@\"", &nested(95)))
+            },
+        },
+        // 3. What used to abort.
+        Case {
+            id: "date-65536-literal",
+            group: "aborts",
+            name: "`formatDate` with a literal pattern of 65,536 `y`",
+            limits: d(),
+            build: || {
+                one(batch(surface(
+                    "h",
+                    text(json!({"call": "formatDate", "args": {"value": "2026-11-30T12:00:00Z",
+                                                                "format": "y".repeat(65_536)}})),
+                    vec![],
+                )))
+            },
+        },
+        Case {
+            id: "date-64000-bound",
+            group: "aborts",
+            name: "`formatDate` with a bound pattern of 64,000 `y`",
+            limits: d(),
+            build: || {
+                one(batch(surface(
+                    "h",
+                    text(json!({"call": "formatDate", "args": {"value": "2026-11-30T12:00:00Z",
+                                                                "format": {"path": "/p"}}})),
+                    vec![("/p", long("y", LONG))],
+                )))
+            },
+        },
+        Case {
+            id: "date-10000-bound",
+            group: "aborts",
+            name: "`formatDate` with a bound pattern of 10,000 `y` (the output limit)",
+            limits: d(),
+            build: || {
+                one(batch(surface(
+                    "h",
+                    text(json!({"call": "formatDate", "args": {"value": "2026-11-30T12:00:00Z",
+                                                                "format": {"path": "/p"}}})),
+                    vec![("/p", long("y", 10_000))],
+                )))
+            },
+        },
+        Case {
+            id: "format-bound-template",
+            group: "aborts",
+            name: "`formatString` whose template is bound: 12,800 × `${/t}` (64,000 chars)",
+            limits: d(),
+            build: || {
+                one(batch(surface(
+                    "h",
+                    text(json!({"call": "formatString", "args": {"value": {"path": "/tpl"}}})),
+                    vec![("/t", json!("x")), ("/tpl", long("${/t}", 12_800))],
+                )))
+            },
+        },
+        // 4. One bad envelope among good ones.
+        Case {
+            id: "batch-deep-130",
+            group: "one bad among good",
+            name: "a batch of 102 with one envelope nested 130 deep",
+            limits: d(),
+            build: || {
+                one(batch(good_list(Some(data("h", "/v", json!("@DEEP@")))))
+                    .replace("\"@DEEP@\"", &nested(130)))
+            },
+        },
+        Case {
+            id: "batch-deep-100000",
+            group: "one bad among good",
+            name: "a batch of 102 with one envelope nested 100,000 deep",
+            limits: d(),
+            build: || {
+                one(batch(good_list(Some(data("h", "/v", json!("@DEEP@")))))
+                    .replace("\"@DEEP@\"", &nested(100_000)))
+            },
+        },
+        Case {
+            id: "lines-surrogate",
+            group: "one bad among good",
+            name: "JSON Lines, 102 envelopes, one holding `\"\\ud800\"`",
+            limits: d(),
+            build: || {
+                one(lines(&good_list(Some(data("h", "/v", json!("@LONE@")))))
+                    .replace("\"@LONE@\"", r#""\ud800""#))
+            },
+        },
+        Case {
+            id: "lines-broken",
+            group: "one bad among good",
+            name: "JSON Lines, 102 envelopes, the 51st cut short (`{\"version\":\"v0.9\",`)",
+            limits: d(),
+            build: || {
+                let text = lines(&good_list(Some(data("h", "/v", json!("@CUT@")))));
+                let cut: Vec<&str> = text
+                    .split('\n')
+                    .map(|l| {
+                        if l.contains("\"@CUT@\"") {
+                            r#"{"version":"v0.9","#
+                        } else {
+                            l
+                        }
+                    })
+                    .collect();
+                one(cut.join("\n"))
+            },
+        },
+        Case {
+            id: "bom",
+            group: "one bad among good",
+            name: "a batch of 101 behind a byte-order mark",
+            limits: d(),
+            build: || one(format!("\u{feff}{}", batch(good_list(None)))),
+        },
+        // 5. Counting.
+        Case {
+            id: "garbage-lines",
+            group: "counting",
+            name: "1 MiB of garbage JSON Lines (not JSON: reading stops at the first break)",
+            limits: d(),
+            build: || one(garbage()),
+        },
+        Case {
+            id: "values-lines",
+            group: "counting",
+            name: "1 MiB of JSON Lines that are JSON but not envelopes",
+            limits: d(),
+            build: || one(not_envelopes()),
+        },
+        Case {
+            id: "values-lines-100k",
+            group: "counting",
+            name: "the same with `envelopes` 100,000 (every line read)",
+            limits: raised(),
+            build: || one(not_envelopes()),
+        },
+        Case {
+            id: "findings-cap",
+            group: "counting",
+            name: "2,000 schema-invalid envelopes (past the 1,000-finding cap)",
+            limits: d(),
+            build: || {
+                let list: Vec<Value> = (0..2000)
+                    .map(|i| json!({"version": "v0.8", "updateComponents":
+                                    {"surfaceId": i, "components": "x", "extra": true}}))
+                    .collect();
+                one(lines(&list))
+            },
+        },
+        // 6. Size.
+        Case {
+            id: "part-10mb",
+            group: "size",
+            name: "a 10 MB text (refused by `partBytes`)",
+            limits: d(),
+            build: || {
+                let head = canon(&data("h", "/s", json!("@S@")));
+                let fill = "a".repeat(10_000_000 - head.len() + 3);
+                one(head.replace("@S@", &fill))
+            },
+        },
+        Case {
+            id: "envelopes-100k",
+            group: "size",
+            name: "100,000 envelopes in 1 MiB parts (default `envelopes` 2,000)",
+            limits: d(),
+            build: || chunked(&storm(100_000), 1 << 20),
+        },
+        Case {
+            id: "envelopes-100k-raised",
+            group: "size",
+            name: "100,000 envelopes in 1 MiB parts, `envelopes` 100,000",
+            limits: raised(),
+            build: || chunked(&storm(100_000), 1 << 20),
+        },
+        Case {
+            id: "nested-10000",
+            group: "size",
+            name: "JSON nested 10,000 deep",
+            limits: d(),
+            build: || {
+                one(canon(&data("h", "/v", json!("@DEEP@"))).replace("\"@DEEP@\"", &nested(10_000)))
+            },
+        },
+        Case {
+            id: "string-1m",
+            group: "size",
+            name: "a 1,000,000-char string value",
+            limits: d(),
+            build: || one(batch(vec![create("h"), data("h", "/s", long("a", 1_000_000))])),
+        },
+        Case {
+            id: "rate-10000",
+            group: "size",
+            name: "10,000 updates at 10,000 per second (one call each, `nowMs` 0.1 apart)",
+            limits: d(),
+            build: || {
+                let mut out = vec![Input::text(batch(surface(
+                    "h",
+                    json!([{"id": "root", "component": "Text", "text": {"path": "/n"}}]),
+                    vec![],
+                )))];
+                for i in 0..10_000 {
+                    out.push(Input {
+                        text: canon(&data("h", "/n", json!(i))),
+                        now_ms: Some(f64::from(i) * 0.1),
+                    });
+                }
+                out
+            },
+        },
+    ]
+}
+
+// ---- The measure. ----
+
+/// What one run of a case did.
+struct Run {
+    total_ms: f64,
+    fold_ms: f64,
+    report_ms: f64,
+    render_ms: f64,
+    peak: usize,
+    retained: usize,
+    outcome: Outcome,
+}
+
+#[derive(Default, PartialEq)]
+struct Outcome {
+    envelopes: usize,
+    applied: usize,
+    ignored: usize,
+    codes: BTreeMap<&'static str, usize>,
+    surfaces: usize,
+    nodes: usize,
+    placeholders: usize,
+    faults: BTreeMap<&'static str, usize>,
+}
+
+impl Outcome {
+    fn summary(&self) -> String {
+        let list = |m: &BTreeMap<&str, usize>| {
+            m.iter()
+                .map(|(c, n)| format!("`{c}` ×{n}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let mut s = format!("{} applied, {} ignored", self.applied, self.ignored);
+        if !self.codes.is_empty() {
+            s += &format!("; {}", list(&self.codes));
+        }
+        if self.surfaces > 0 {
+            s += &format!("; drawn: {} nodes", self.nodes);
+            if self.placeholders > 0 {
+                s += &format!(", {} placeholders", self.placeholders);
+            }
+            if !self.faults.is_empty() {
+                s += &format!(", faults {}", list(&self.faults));
+            }
+        }
+        s
+    }
+}
+
+fn run(case: &Case, inputs: &[Input]) -> Run {
+    let base = reset_peak();
+    let t0 = Instant::now();
+    let mut store = SurfaceStore::new(case.limits.clone());
+    for input in inputs {
+        let ctx = ApplyContext {
+            now_ms: input.now_ms,
+            ..Default::default()
+        };
+        store.apply_text(&input.text, &ctx);
+    }
+    let t1 = Instant::now();
+    let report = store.report();
+    let t2 = Instant::now();
+    let trees: Vec<Option<Node>> = report
+        .surfaces
+        .iter()
+        .map(|s| store.render_for(&s.surface_id, "en-US"))
+        .collect();
+    let t3 = Instant::now();
+    let retained = CURRENT.load(Relaxed).saturating_sub(base);
+    let peak = PEAK.load(Relaxed).saturating_sub(base);
+    let stats = store.stats();
+    let mut outcome = Outcome {
+        envelopes: report.envelopes,
+        applied: report.applied,
+        ignored: report.ignored,
+        codes: stats.findings,
+        surfaces: report.surfaces.len(),
+        ..Default::default()
+    };
+    for tree in trees.iter().flatten() {
+        walk(tree, &mut |n: &Node| {
+            outcome.nodes += 1;
+            if matches!(n.kind, Kind::Placeholder { .. }) {
+                outcome.placeholders += 1;
+            }
+            for f in &n.faults {
+                *outcome.faults.entry(f.code).or_default() += 1;
+            }
+        });
+    }
+    let ms = |a: Instant, b: Instant| (b - a).as_secs_f64() * 1000.0;
+    Run {
+        total_ms: ms(t0, t3),
+        fold_ms: ms(t0, t1),
+        report_ms: ms(t1, t2),
+        render_ms: ms(t2, t3),
+        peak,
+        retained,
+        outcome,
+    }
+}
+
+/// Cases a person types into: the surface's bound field `/s` gets one more character, then
+/// the surface is drawn twice, as `mountSurface` does for a keystroke (its input handler
+/// re-evaluates the checks, then the app calls `update()`).
+const KEYSTROKE: [&str; 2] = ["template-200", "template-nested"];
+
+fn keystrokes(case: &Case, inputs: &[Input], reps: usize) -> Vec<f64> {
+    let mut store = SurfaceStore::new(case.limits.clone());
+    for input in inputs {
+        store.apply_text(&input.text, &ApplyContext::default());
+    }
+    let mut value = "a".repeat(LONG);
+    (0..reps.max(5))
+        .map(|_| {
+            value.push('x');
+            let t = Instant::now();
+            store
+                .edit("h", "/s", Value::String(value.clone()))
+                .expect("the edit is taken");
+            let checks = store.render_for("h", "en-US");
+            let update = store.render_for("h", "en-US");
+            let ms = t.elapsed().as_secs_f64() * 1000.0;
+            assert!(checks.is_some() && update.is_some());
+            ms
+        })
+        .collect()
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
+fn main() {
+    let reps: usize = std::env::var("HOSTILE_REPS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(5)
+        .max(1);
+    let only: Option<Vec<String>> = std::env::var("HOSTILE_ONLY")
+        .ok()
+        .map(|s| s.split(',').map(str::to_string).collect());
+    let args: Vec<String> = std::env::args().collect();
+    let json_out = args
+        .iter()
+        .position(|a| a == "--json")
+        .and_then(|i| args.get(i + 1).cloned());
+
+    let started = Instant::now();
+    let mut rows = Vec::new();
+    let mut typed = Vec::new();
+    println!("| Case | Bytes | Median ms | Max ms | Fold / report / render ms (median) | Peak heap MB | Retained MB | Outcome |");
+    println!("| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |");
+    for case in cases() {
+        if only
+            .as_ref()
+            .is_some_and(|o| !o.iter().any(|x| x == case.id))
+        {
+            continue;
+        }
+        let inputs = (case.build)();
+        let bytes: usize = inputs.iter().map(|i| i.text.len()).sum();
+        let parts = inputs.len();
+        // FNV-1a over every part's bytes: bench/hostile-inputs.mjs computes the same.
+        let hash = inputs
+            .iter()
+            .flat_map(|i| i.text.bytes())
+            .fold(0x811c_9dc5_u32, |h, b| {
+                (h ^ u32::from(b)).wrapping_mul(0x0100_0193)
+            });
+        // Up to `reps` runs, fewer when a case is slow (the max is then the one run).
+        let mut runs: Vec<Run> = vec![run(&case, &inputs)];
+        while runs.len() < reps && runs.iter().map(|r| r.total_ms).sum::<f64>() < 1000.0 {
+            runs.push(run(&case, &inputs));
+        }
+        if KEYSTROKE.contains(&case.id) {
+            let k = keystrokes(&case, &inputs, reps);
+            let max = k.iter().copied().fold(0.0, f64::max);
+            typed.push((case.id, case.name, median(k), max));
+        }
+        drop(inputs);
+        let first = &runs[0];
+        assert!(
+            runs.iter().all(|r| r.outcome == first.outcome),
+            "{}: every run ends the same",
+            case.id
+        );
+        let med = |f: fn(&Run) -> f64| median(runs.iter().map(f).collect());
+        let max_ms = runs.iter().map(|r| r.total_ms).fold(0.0, f64::max);
+        let peak = runs.iter().map(|r| r.peak).max().unwrap_or(0);
+        let retained = runs.iter().map(|r| r.retained).max().unwrap_or(0);
+        let mb = |b: usize| b as f64 / (1024.0 * 1024.0);
+        let (total, fold, report, render) = (
+            med(|r| r.total_ms),
+            med(|r| r.fold_ms),
+            med(|r| r.report_ms),
+            med(|r| r.render_ms),
+        );
+        let outcome = first.outcome.summary();
+        println!(
+            "| {} — {} | {} | {:.2} | {:.2} | {:.2} / {:.2} / {:.2} | {:.2} | {:.2} | {} |",
+            case.group,
+            case.name,
+            bytes,
+            total,
+            max_ms,
+            fold,
+            report,
+            render,
+            mb(peak),
+            mb(retained),
+            outcome
+        );
+        rows.push(json!({
+            "id": case.id, "group": case.group, "name": case.name, "bytes": bytes,
+            "parts": parts, "hash": format!("{hash:08x}"), "runs": runs.len(),
+            "medianMs": total, "maxMs": max_ms, "foldMs": fold, "reportMs": report, "renderMs": render,
+            "peakBytes": peak, "retainedBytes": retained,
+            "envelopes": first.outcome.envelopes, "applied": first.outcome.applied,
+            "ignored": first.outcome.ignored, "codes": first.outcome.codes,
+            "nodes": first.outcome.nodes, "placeholders": first.outcome.placeholders,
+            "faults": first.outcome.faults, "outcome": outcome,
+        }));
+    }
+    if !typed.is_empty() {
+        println!("\n| Keystroke (`edit` of `/s`, then `render_for` twice, as `mountSurface` does) | Median ms | Max ms |");
+        println!("| --- | ---: | ---: |");
+        for (_, name, med, max) in &typed {
+            println!("| {name} | {med:.2} | {max:.2} |");
+        }
+    }
+    eprintln!(
+        "hostile: {} cases (up to {reps} runs each) in {:.1} s",
+        rows.len(),
+        started.elapsed().as_secs_f64()
+    );
+    if let Some(path) = json_out {
+        let keystrokes: Vec<Value> = typed
+            .iter()
+            .map(|(id, _, med, max)| json!({"id": id, "medianMs": med, "maxMs": max}))
+            .collect();
+        let out = json!({ "reps": reps, "cases": rows, "keystrokes": keystrokes });
+        std::fs::write(&path, serde_json::to_string_pretty(&out).unwrap())
+            .unwrap_or_else(|e| panic!("writing {path}: {e}"));
+    }
+}
