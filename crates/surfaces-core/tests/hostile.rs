@@ -549,8 +549,8 @@ fn prototype_keys_are_refused_in_context_accessibility_and_theme() {
 }
 
 /// Found by fuzzing: 32 patterns fill a pass's cache, then a template repeats a 33rd (too
-/// large to compile) for each of 200 items. Compiles are charged at their cost, and the
-/// repeated pattern is tried once: every item says why, none runs the pass's budget out.
+/// large to compile) for each of 200 items. Compiles are charged at their cost before they
+/// are tried, so every item fails closed at once instead of compiling again.
 #[test]
 fn a_full_pattern_cache_does_not_make_a_template_recompile_for_free() {
     let text = include_str!("../../../tests/fixtures/a2ui/regex-cache-full.json");
@@ -572,8 +572,37 @@ fn a_full_pattern_cache_does_not_make_a_template_recompile_for_free() {
         panic!()
     };
     assert_eq!(items.len(), 200);
+    // The pattern is too long to be worth compiling: each item fails closed at once, and
+    // none of them is compiled (that would cost more than one evaluation may spend).
     for item in items {
         let codes: Vec<&str> = item.faults.iter().map(|f| f.code).collect();
-        assert_eq!(codes, ["pattern-refused"]);
+        assert_eq!(codes, ["evaluation-budget-spent"]);
     }
+}
+
+/// Found by fuzzing: compiling parses the whole pattern again at every size tried, so a long
+/// pattern is charged by its length before it is tried, and a pattern that does not parse is
+/// tried once, not at every size.
+#[test]
+fn pattern_compiles_are_charged_by_length_and_bad_ones_tried_once() {
+    use surfaces_core::a2ui::functions::{evaluate, Budget, Env, EvalError, Meter};
+    let model = json!({});
+    let run = |pattern: &str| {
+        let meter = Meter::new(10_000_000);
+        let lookup = |p: &str| model.pointer(p);
+        let env = Env::in_pass(&lookup, "en-US", Budget::default(), &meter);
+        let call = json!({"call": "regex", "args": {"value": "ab", "pattern": pattern}});
+        (evaluate(&call, &env, 0), 10_000_000 - meter.left())
+    };
+    // 30,000 characters cost more than one evaluation may spend: refused untried.
+    let (result, _) = run(&"(a|b|ab)*c".repeat(3000));
+    assert_eq!(result, Err(EvalError::TooMuchWork));
+    // A syntax error is one attempt, whatever the sizes left to try.
+    let (result, spent) = run("(unclosed");
+    assert!(matches!(result, Err(EvalError::BadPattern(_))));
+    let (_, one) = run("ab");
+    assert!(
+        spent < 2 * one,
+        "tried once: {spent} vs {one} for a pattern that compiles at once"
+    );
 }

@@ -52,9 +52,10 @@ pub const DEFAULT_PASS_WORK: u64 = 10_000_000;
 /// Compiled size of one regular expression, in bytes.
 pub const REGEX_SIZE_LIMIT: usize = 64 * 1024;
 
-/// Fixed cost of compiling a pattern (plus its length and half the size tried): a
-/// compile takes about 10 µs even for a tiny pattern.
+/// Cost of one compile attempt: a fixed part (about 10 µs even for a tiny pattern), a part
+/// per pattern character, and half the size tried.
 const COMPILE_WORK: u64 = 10_000;
+const COMPILE_WORK_PER_CHAR: u64 = 400;
 /// Fixed cost of a call, and of a lookup (plus its path's length).
 const CALL_WORK: u64 = 64;
 const LOOKUP_WORK: u64 = 32;
@@ -255,17 +256,32 @@ impl<'a> Env<'a> {
                 return c.regex.clone().map(|r| (r, c.size));
             }
         }
-        // Compiling costs 10 to 80 µs natively (measured), growing with the program. Sizes
-        // double from small, so the size a match is charged by is at most twice the program's.
+        // Each attempt parses the whole pattern again: up to ~300 ns per pattern character
+        // natively, plus ~20 µs for a large program (measured). It is charged before the
+        // compile, so a pattern too costly to try is never tried. Sizes double from small,
+        // so the size a match is charged by is at most twice the program's; an error that is
+        // not about size ends the ladder at once.
         let mut result = Err(EvalError::BadPattern("invalid".into()));
         let mut size = 0;
         let mut limit = 256;
         while limit <= REGEX_SIZE_LIMIT {
-            self.charge(COMPILE_WORK + pattern.len() as u64 + limit as u64 / 2)?;
+            self.charge(
+                COMPILE_WORK
+                    + COMPILE_WORK_PER_CHAR.saturating_mul(pattern.len() as u64)
+                    + limit as u64 / 2,
+            )?;
             size = limit as u64;
-            result = compile_within(pattern, limit).map(Rc::new);
-            if result.is_ok() {
-                break;
+            match compile_within(pattern, limit) {
+                Ok(r) => {
+                    result = Ok(Rc::new(r));
+                    break;
+                }
+                Err((e, too_large)) => {
+                    result = Err(e);
+                    if !too_large {
+                        break;
+                    }
+                }
             }
             limit *= 2;
         }
@@ -517,23 +533,23 @@ pub fn call<'v, 'e: 'v>(
 
 /// Compiles an agent's pattern in the linear-time engine, bounded in size.
 pub fn compile(pattern: &str) -> Result<regex_lite::Regex, EvalError> {
-    compile_within(pattern, REGEX_SIZE_LIMIT)
+    compile_within(pattern, REGEX_SIZE_LIMIT).map_err(|(e, _)| e)
 }
 
-fn compile_within(pattern: &str, size_limit: usize) -> Result<regex_lite::Regex, EvalError> {
+/// The compiled pattern, or why not and whether only its size was the reason.
+fn compile_within(
+    pattern: &str,
+    size_limit: usize,
+) -> Result<regex_lite::Regex, (EvalError, bool)> {
     regex_lite::RegexBuilder::new(pattern)
         .size_limit(size_limit)
         .nest_limit(64)
         .build()
         .map_err(|e| {
-            EvalError::BadPattern(
-                e.to_string()
-                    .lines()
-                    .last()
-                    .unwrap_or("invalid")
-                    .trim()
-                    .to_string(),
-            )
+            let text = e.to_string();
+            let too_large = text.contains("size limit");
+            let why = text.lines().last().unwrap_or("invalid").trim().to_string();
+            (EvalError::BadPattern(why), too_large)
         })
 }
 
