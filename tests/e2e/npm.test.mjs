@@ -11,7 +11,7 @@ const PKG = path.join(ROOT, "crates/surfaces-wasm/pkg");
 const CARDS = path.join(ROOT, "tests/fixtures/cards");
 assert.ok(fs.existsSync(path.join(PKG, "package.json")), `build the package first: wasm-pack build crates/surfaces-wasm --target web`);
 const pkg = await import(path.join(PKG, "agent_surfaces.js"));
-pkg.initSync({ module: fs.readFileSync(path.join(PKG, "agent_surfaces_bg.wasm")) });
+const wasm = pkg.initSync({ module: fs.readFileSync(path.join(PKG, "agent_surfaces_bg.wasm")) });
 const { checkCard, uiLinksUri, SurfaceStore, advertisesA2ui } = pkg;
 const SPEC = process.env.AGENT_SURFACES_SPEC || path.join(ROOT, "../shared/spec");
 
@@ -63,6 +63,19 @@ test("envelopes given as objects meet the same partBytes limit as text, at it an
     }
   }
   assert.throws(() => new SurfaceStore().applyEnvelopes(undefined), /cannot be turned into JSON/);
+});
+
+test("a text past partBytes is refused before it is copied into wasm memory", () => {
+  const store = new SurfaceStore();
+  store.applyEnvelopes("[]"); // memory for the store itself
+  const before = wasm.memory.buffer.byteLength;
+  const huge = " ".repeat(20 * 1024 * 1024) + "[]";
+  store.applyEnvelopes(huge);
+  store.applyEnvelopes([huge]);
+  const r = store.report();
+  assert.deepEqual(r.findings.map((f) => f.code), ["part-too-large", "part-too-large"]);
+  assert.match(r.findings[0].message, /at least 20971522 bytes/);
+  assert.equal(wasm.memory.buffer.byteLength, before, "wasm memory did not grow");
 });
 
 test("checkCard on the spec's worked example, from text and from an object", () => {

@@ -215,9 +215,45 @@ fn a_long_bound_string_in_every_template_item_is_copied_within_the_budget() {
             copied += text.len();
         }
     });
-    // 200 × 60,000 bytes would be 12 MB; the render copies at most its budget.
-    assert!(copied <= Limits::default().render_work as usize, "{copied}");
-    assert!(faults(&tree).contains(&"evaluation-budget-spent"));
+    // 200 × 60,000 bytes would be 12 MB; a render hands on at most `renderBytes`.
+    assert!(copied <= Limits::default().render_bytes, "{copied}");
+    assert!(copied >= 60_000, "the first items show: {copied}");
+    assert!(faults(&tree).contains(&"render-bytes-spent"));
+}
+
+#[test]
+fn render_bytes_at_the_limit_and_one_past() {
+    let envs = surface(
+        json!([
+            {"id": "root", "component": "Column", "children": ["a", "b"]},
+            {"id": "a", "component": "Text", "text": {"path": "/s"}},
+            {"id": "b", "component": "Text", "text": "tail"},
+        ]),
+        json!({"s": "x".repeat(1000)}),
+    );
+    let shown = |bytes: usize| {
+        let s = fold(
+            Limits {
+                render_bytes: bytes,
+                ..Limits::default()
+            },
+            &envs,
+        );
+        let tree = s.render("s").unwrap();
+        let mut texts = Vec::new();
+        walk(&tree, &mut |n| {
+            if let Kind::Text { text, .. } = &n.kind {
+                texts.push(text.len());
+            }
+        });
+        (texts, faults(&tree))
+    };
+    assert_eq!(shown(1004), (vec![1000, 4], vec![]), "at the limit");
+    assert_eq!(
+        shown(1003),
+        (vec![1000, 0], vec!["render-bytes-spent"]),
+        "one past it: the last text shows nothing"
+    );
 }
 
 // ---- 2. Data-model depth ----

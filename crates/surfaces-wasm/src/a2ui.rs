@@ -34,6 +34,8 @@ export interface A2uiLimits {
   functionWork: number;
   /** Work units one render pass, or one click, may spend; past it checks fail closed. */
   renderWork: number;
+  /** Bytes of text one render hands to a renderer; past it values show nothing. */
+  renderBytes: number;
   /** Findings a store keeps; past it a final `findings-truncated` finding counts the rest. */
   findings: number;
 }
@@ -236,10 +238,26 @@ impl SurfaceStore {
         let started = now_ms();
         // Objects are read as the JSON text they stand for, so that they meet the same
         // `partBytes` limit and the same reader as text.
-        let text = match crate::text_of(&input) {
-            Some(text) => text,
-            None => crate::json_text(&input, "applyEnvelopes: the input")?,
+        let js_text: js_sys::JsString = match input.dyn_ref::<js_sys::JsString>() {
+            Some(s) => s.clone(),
+            // JSON.stringify(undefined) is undefined, not a string: checked, not assumed.
+            None => js_sys::JSON::stringify(&input)
+                .ok()
+                .map(JsValue::from)
+                .and_then(|t| t.dyn_into::<js_sys::JsString>().ok())
+                .ok_or_else(|| {
+                    JsError::new("applyEnvelopes: the input cannot be turned into JSON")
+                })?,
         };
+        // UTF-8 takes at least a byte per UTF-16 unit: a text longer than the limit in units
+        // is refused before it is copied into wasm memory (which never shrinks again).
+        let units = js_text.length() as usize;
+        if units > self.inner.borrow().limits.part_bytes {
+            self.inner.borrow_mut().refuse_text_past_limit(units);
+            return Ok(0);
+        }
+        let text = crate::text_of(&js_text)
+            .ok_or_else(|| JsError::new("applyEnvelopes: the input is not text"))?;
         let n = self.inner.borrow_mut().apply_text(&text, &ctx);
         self.fold_ms += now_ms() - started;
         Ok(n)

@@ -207,6 +207,20 @@ impl SurfaceStore {
         n
     }
 
+    /// Records that a text of at least `at_least` bytes was not read, past `partBytes`: for a
+    /// caller that can tell a text is too large before copying it (a JavaScript string
+    /// longer than the limit in UTF-16 units is longer in UTF-8 bytes).
+    pub fn refuse_text_past_limit(&mut self, at_least: usize) {
+        let limit = self.limits.part_bytes;
+        self.note(
+            None,
+            Severity::Error,
+            "part-too-large",
+            String::new(),
+            format!("The text is at least {at_least} bytes; over {limit} it is not read."),
+        );
+    }
+
     /// Applies one envelope given as JSON text. Returns whether it was applied.
     pub fn apply_envelope_text(&mut self, text: &str, ctx: &ApplyContext) -> bool {
         let b = text.as_bytes();

@@ -44,6 +44,9 @@ pub struct Limits {
     /// Work units of one whole pass: a render of a surface, or one click's checks and
     /// context. Past it, checks fail closed and values show nothing.
     pub render_work: u64,
+    /// Bytes of text one render hands to a renderer (values, labels, check messages,
+    /// options): what a DOM must lay out stays small whatever the data model repeats.
+    pub render_bytes: usize,
     /// Findings a store keeps; past it they are counted, and the report ends with one
     /// `findings-truncated` finding.
     pub findings: usize,
@@ -81,6 +84,7 @@ impl Default for Limits {
             function_output_chars: 10_000,
             function_work: super::functions::DEFAULT_EVALUATION_WORK,
             render_work: super::functions::DEFAULT_PASS_WORK,
+            render_bytes: 256 * 1024,
             findings: 1000,
         }
     }

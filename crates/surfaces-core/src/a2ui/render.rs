@@ -4,7 +4,7 @@
 //! Agent strings stay strings: the renderer puts them in text nodes.
 
 use std::borrow::Cow;
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 
 use serde::Serialize;
 use serde_json::{Map, Value};
@@ -14,6 +14,9 @@ use super::functions;
 use super::pointer;
 use super::store::{Surface, SurfaceStore};
 use super::tree::PlaceholderReason;
+
+/// Work charged for each check evaluated, whatever its condition.
+const CHECK_WORK: u64 = 64;
 
 /// Bounds on what a render may expand to, whatever the data model holds.
 pub const MAX_TEMPLATE_ITEMS: usize = 200;
@@ -188,6 +191,8 @@ struct Ctx<'a> {
     stack: Vec<String>,
     /// Faults of the node being drawn (each node takes its own when it is done).
     faults: RefCell<Vec<Fault>>,
+    /// Bytes of text this render may still hand to a renderer (`renderBytes`).
+    bytes_left: Cell<usize>,
 }
 
 impl<'a> Ctx<'a> {
@@ -211,7 +216,32 @@ impl<'a> Ctx<'a> {
             nodes: 0,
             stack: Vec::new(),
             faults: RefCell::new(Vec::new()),
+            bytes_left: Cell::new(store.limits.render_bytes),
         }
+    }
+
+    /// Takes `n` bytes of the render's text; `false`, with a fault, when they are not left.
+    fn take_bytes(&self, n: usize) -> bool {
+        match self.bytes_left.get().checked_sub(n) {
+            Some(rest) => {
+                self.bytes_left.set(rest);
+                true
+            }
+            None => {
+                self.bytes_left.set(0);
+                self.fault(
+                    "render-bytes-spent",
+                    "This surface already shows as much text as one render hands on; the rest shows nothing."
+                        .into(),
+                );
+                false
+            }
+        }
+    }
+
+    /// A copy of agent text for the render model, within the render's bytes.
+    fn text_copy(&self, s: &str) -> Option<String> {
+        self.take_bytes(s.len()).then(|| s.to_string())
     }
 
     fn fault(&self, code: &'static str, message: String) {
@@ -288,7 +318,13 @@ impl<'a> Ctx<'a> {
             return None;
         }
         match self.evaluated(v, scope)? {
-            Cow::Owned(v) => Some(v),
+            Cow::Owned(v) => {
+                let n = match &v {
+                    Value::String(s) => s.len(),
+                    other => pointer::json_size(other),
+                };
+                self.take_bytes(n).then_some(v)
+            }
             Cow::Borrowed(b) => {
                 // A string's copy costs its length (known at once); a container is measured,
                 // unless the pass is already spent.
@@ -298,7 +334,7 @@ impl<'a> Ctx<'a> {
                     other => pointer::json_size(other),
                 };
                 if self.meter.take(cost as u64) {
-                    Some(b.clone())
+                    self.take_bytes(cost).then(|| b.clone())
                 } else {
                     let e = functions::EvalError::TooMuchWork;
                     self.fault(e.code(), format!("A value cannot be shown: {e}."));
@@ -320,6 +356,13 @@ impl<'a> Ctx<'a> {
             .into_iter()
             .flatten()
         {
+            // Each check costs a call, even a literal one: their number is the agent's.
+            if !self.meter.take(CHECK_WORK) {
+                let e = functions::EvalError::TooMuchWork;
+                self.fault(e.code(), format!("A check cannot be evaluated: {e}."));
+                out.push(format!("This check cannot be evaluated ({e})."));
+                break;
+            }
             let ok = match check.get("condition") {
                 Some(cond) => {
                     let lookup = |p: &str| self.lookup(p, scope);
@@ -335,8 +378,8 @@ impl<'a> Ctx<'a> {
                     check
                         .get("message")
                         .and_then(Value::as_str)
-                        .unwrap_or("Check failed.")
-                        .to_string(),
+                        .and_then(|m| self.text_copy(m))
+                        .unwrap_or_else(|| "Check failed.".to_string()),
                 ),
                 Err(e) => {
                     self.fault(e.code(), format!("A check cannot be evaluated: {e}."));
@@ -525,7 +568,10 @@ impl<'a> Ctx<'a> {
             "Icon" => match o.get("name") {
                 Some(Value::Object(n)) if n.contains_key("svgPath") => Kind::Icon {
                     name: None,
-                    svg_path: n.get("svgPath").and_then(Value::as_str).map(str::to_string),
+                    svg_path: n
+                        .get("svgPath")
+                        .and_then(Value::as_str)
+                        .and_then(|d| self.text_copy(d)),
                 },
                 other => Kind::Icon {
                     name: self.string(other, scope),
@@ -634,8 +680,8 @@ impl<'a> Ctx<'a> {
                             self.string(opt.get("label"), scope).unwrap_or_default(),
                             opt.get("value")
                                 .and_then(Value::as_str)
-                                .unwrap_or_default()
-                                .to_string(),
+                                .and_then(|v| self.text_copy(v))
+                                .unwrap_or_default(),
                         )
                     })
                     .collect(),
