@@ -837,7 +837,22 @@ fn refresh_checks(root: &Element, store: &a2ui::SurfaceStore, surface: &str, loc
     }
     let doc = root.owner_document().expect("document");
     for (el, errors) in found("[data-a2ui=input]").into_iter().zip(inputs) {
-        if let Ok(Some(old)) = el.query_selector(":scope > .a2ui-errors") {
+        let old = el.query_selector(":scope > .a2ui-errors").ok().flatten();
+        // Unchanged messages are left alone: recreating them for every field on every
+        // keystroke made a long list lay out again each time.
+        let shown: Vec<String> = old
+            .as_ref()
+            .map(|ul| {
+                let items = ul.child_nodes();
+                (0..items.length())
+                    .filter_map(|i| items.item(i)?.text_content())
+                    .collect()
+            })
+            .unwrap_or_default();
+        if shown == errors {
+            continue;
+        }
+        if let Some(old) = old {
             old.remove();
         }
         if !errors.is_empty() {
