@@ -109,7 +109,7 @@ export const CASES = [
   {
     id: "template-nested",
     group: "evaluation",
-    name: "Nested templates (200 × 200) up to the 2,000-node render cap",
+    name: "Nested templates (200 × 200) up to the render's node cap",
     keystroke: true,
     build: () => one(batch(nestedTemplates("h"))),
   },

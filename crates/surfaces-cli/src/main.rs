@@ -27,9 +27,10 @@ usage: surfaces card FILE|- [--origin URL] [--limit NAME=VALUE]... [--json]
   --limit  override a limit
            card: cardBytes, entries, labelChars, purposeChars, tokenChars, urlBytes,
            findings
-           a2ui: envelopes, surfaces, components, depth, dataModelBytes, textChars,
-           options, idChars, actionContextBytes, partBytes, updateBurst,
-           updatesPerSecond, functionDepth, functionSteps, functionOutputChars
+           a2ui: envelopes, surfaces, components, depth, renderedNodes, dataModelBytes,
+           dataModelDepth, textChars, options, idChars, actionContextBytes, partBytes,
+           updateBurst, updatesPerSecond, functionDepth, functionSteps,
+           functionOutputChars, functionWork, renderWork, renderBytes, findings
            at most cardBytes (card) or partBytes (a2ui) bytes are read, plus one to
            tell that there are more; past that the input is too large (a finding)
   --json   print the report as JSON instead of a summary

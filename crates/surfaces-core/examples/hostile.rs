@@ -366,7 +366,7 @@ fn cases() -> Vec<Case> {
         Case {
             id: "template-nested",
             group: "evaluation",
-            name: "Nested templates (200 × 200) up to the 2,000-node render cap",
+            name: "Nested templates (200 × 200) up to the render's node cap",
             limits: d(),
             build: || one(batch(nested_templates("h"))),
         },

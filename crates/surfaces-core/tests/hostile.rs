@@ -642,3 +642,35 @@ fn pattern_compiles_are_charged_by_length_and_bad_ones_tried_once() {
         "tried once: {spent} vs {one} for a pattern that compiles at once"
     );
 }
+
+#[test]
+fn rendered_nodes_at_the_limit_and_one_past() {
+    let items: Vec<Value> = (0..10).map(|i| json!({ "i": i })).collect();
+    let envs = surface(
+        json!([
+            {"id": "root", "component": "List", "children": {"componentId": "t", "path": "/items"}},
+            {"id": "t", "component": "Text", "text": {"path": "i"}},
+        ]),
+        json!({ "items": items }),
+    );
+    let placeholders = |nodes: usize| {
+        let s = fold(
+            Limits {
+                rendered_nodes: nodes,
+                ..Limits::default()
+            },
+            &envs,
+        );
+        s.report().surfaces[0].placeholders.len()
+    };
+    assert_eq!(
+        placeholders(11),
+        0,
+        "the list and its 10 items, at the limit"
+    );
+    assert_eq!(
+        placeholders(10),
+        1,
+        "one past it: the last item is a placeholder"
+    );
+}

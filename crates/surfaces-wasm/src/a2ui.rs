@@ -16,6 +16,8 @@ export interface A2uiLimits {
   surfaces: number;
   components: number;
   depth: number;
+  /** Nodes one render draws, template items included; past it, a placeholder. */
+  renderedNodes: number;
   dataModelBytes: number;
   /** Nesting of a surface's data model (the model itself is 1); path segments + value depth. */
   dataModelDepth: number;

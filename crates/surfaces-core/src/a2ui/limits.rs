@@ -13,6 +13,8 @@ pub struct Limits {
     pub components: usize,
     /// Nesting depth rendered from `root`; deeper becomes a placeholder.
     pub depth: usize,
+    /// Nodes one render draws (template items included); past it, a placeholder.
+    pub rendered_nodes: usize,
     /// Serialised size of a surface's data model (agent model, and person's edits).
     pub data_model_bytes: usize,
     /// Nesting depth of a surface's data model (the model object itself is 1); an update
@@ -70,6 +72,7 @@ impl Default for Limits {
             surfaces: 8,
             components: 200,
             depth: 20,
+            rendered_nodes: 1000,
             data_model_bytes: 65536,
             data_model_depth: 32,
             text_chars: 5000,

@@ -20,7 +20,6 @@ const CHECK_WORK: u64 = 64;
 
 /// Bounds on what a render may expand to, whatever the data model holds.
 pub const MAX_TEMPLATE_ITEMS: usize = 200;
-pub const MAX_RENDERED_NODES: usize = 2000;
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -187,6 +186,7 @@ struct Ctx<'a> {
     urls: &'a UrlPolicy,
     pass: Pass,
     depth_limit: usize,
+    node_limit: usize,
     nodes: usize,
     stack: Vec<String>,
     /// Faults of the node being drawn (each node takes its own when it is done).
@@ -213,6 +213,7 @@ impl<'a> Ctx<'a> {
             urls: &store.urls,
             pass: Pass::Full,
             depth_limit: store.limits.depth,
+            node_limit: store.limits.rendered_nodes,
             nodes: 0,
             stack: Vec::new(),
             faults: RefCell::new(Vec::new()),
@@ -521,7 +522,7 @@ impl<'a> Ctx<'a> {
             return Self::placeholder(id, PlaceholderReason::Cycle, None);
         }
         self.nodes += 1;
-        if self.nodes > MAX_RENDERED_NODES {
+        if self.nodes > self.node_limit {
             return Self::placeholder(id, PlaceholderReason::Template, None);
         }
         self.stack.push(id.to_string());
