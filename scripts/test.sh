@@ -9,6 +9,9 @@ export CHROMEDRIVER=/usr/bin/chromedriver
 
 step() { echo; echo "==> test: $*"; }
 
+step "the reference data matches its pin (tests/spec.lock)"
+python3 scripts/pin-spec.py
+
 step "formatting"
 cargo fmt --all -- --check
 
