@@ -9,6 +9,7 @@ mod formats;
 pub mod functions;
 mod input;
 mod limits;
+mod lint;
 mod path;
 pub mod pointer;
 pub mod render;
