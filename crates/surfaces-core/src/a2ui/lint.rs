@@ -98,7 +98,7 @@ impl SurfaceStore {
 mod tests {
     use super::*;
     use crate::a2ui::{ApplyContext, Limits};
-    use serde_json::json;
+    use serde_json::{json, Value};
 
     const BASIC: &str = "https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json";
 
