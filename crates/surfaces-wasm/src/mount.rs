@@ -337,19 +337,12 @@ impl Renderer {
                 children,
                 direction,
                 align,
-            } => {
-                let ul = self.el(
-                    "ul",
-                    &format!("a2ui-list a2ui-list-{direction} a2ui-align-{align}{grow}"),
-                );
-                for c in children {
-                    let li = self.el("li", "");
-                    let child = self.node(c, false);
-                    li.append_child(&child).expect("append");
-                    ul.append_child(&li).expect("append");
-                }
-                ul
-            }
+            } => self.items(
+                "ul",
+                &format!("a2ui-list a2ui-list-{direction} a2ui-align-{align}{grow}"),
+                children,
+                Some("li"),
+            ),
             Kind::Card { child } => {
                 let e = self.el("div", &format!("a2ui-card{grow}"));
                 let c = self.node(*child, phrasing);
@@ -649,6 +642,29 @@ impl Renderer {
         children: Vec<Node>,
         phrasing: bool,
     ) -> Element {
+        self.items_in(tag, class, children, phrasing, None)
+    }
+
+    /// A List: a container whose children each sit in a `wrap` element (`li`), which a
+    /// kept child keeps too, so typing into one item does not redraw the list.
+    fn items(
+        &mut self,
+        tag: &str,
+        class: &str,
+        children: Vec<Node>,
+        wrap: Option<&str>,
+    ) -> Element {
+        self.items_in(tag, class, children, false, wrap)
+    }
+
+    fn items_in(
+        &mut self,
+        tag: &str,
+        class: &str,
+        children: Vec<Node>,
+        phrasing: bool,
+        wrap: Option<&str>,
+    ) -> Element {
         // The element this container had last time, if it is the same kind of container:
         // its children are put in order in place, so one that did not move is not touched
         // (moving an element takes the focus from whatever is inside it).
@@ -666,14 +682,36 @@ impl Renderer {
             .collect();
         let kids: Vec<Element> = children
             .into_iter()
-            .map(|c| self.node(c, phrasing))
+            .map(|c| {
+                let kid = self.node(c, phrasing);
+                let Some(wrap) = wrap else { return kid };
+                // A kept child is still in its wrapper inside this container.
+                match kid.parent_element() {
+                    Some(w)
+                        if w.tag_name().eq_ignore_ascii_case(wrap)
+                            && w.parent_node().as_ref() == Some(e.as_ref()) =>
+                    {
+                        w
+                    }
+                    _ => {
+                        let w = self.el(wrap, "");
+                        w.append_child(&kid).expect("append");
+                        w
+                    }
+                }
+            })
             .collect();
         // What was inside and was not kept goes first, so the kept children close up in
         // their order and only new ones are inserted between them.
         for (key, old) in before {
             let kept = self.next.get(&key).is_some_and(|d| d.element == old);
-            if !kept && old.parent_node().as_ref() == Some(e.as_ref()) {
-                e.remove_child(&old).expect("remove");
+            let top = match wrap {
+                Some(_) => old.parent_element(),
+                None => Some(old),
+            };
+            if let Some(top) = top.filter(|t| !kept && t.parent_node().as_ref() == Some(e.as_ref()))
+            {
+                e.remove_child(&top).expect("remove");
             }
         }
         let present = e.child_nodes();
