@@ -183,9 +183,11 @@ test("prototype-named keys never reach JavaScript as a prototype, whatever the p
     hostile.push(`{"version":"v0.9","createSurface":{"surfaceId":"t${key}","catalogId":"${BASIC}","theme":{"${key}":{"polluted":1}}}}`);
     hostile.push(`{"version":"v0.9","updateComponents":{"surfaceId":"main","components":[{"id":"b${key}","component":"Button","child":"t","action":{"event":{"name":"go","context":{"${key}":{"path":"/x"},"ok":"1"}}}},{"id":"l${key}","component":"Text","text":"x","accessibility":{"label":"l","${key}":"x"}}]}}`);
     hostile.push(`{"version":"v0.9","updateDataModel":{"surfaceId":"main","path":"/v","value":{"${key}":{"isAdmin":true}}}}`);
+    // A surface id keys clientDataModel().surfaces (found by red-teaming).
+    hostile.push(`{"version":"v0.9","createSurface":{"surfaceId":"${key}","catalogId":"${BASIC}","sendDataModel":true}}`);
   }
   const text = [
-    `{"version":"v0.9","createSurface":{"surfaceId":"main","catalogId":"${BASIC}"}}`,
+    `{"version":"v0.9","createSurface":{"surfaceId":"main","catalogId":"${BASIC}","sendDataModel":true}}`,
     `{"version":"v0.9","updateComponents":{"surfaceId":"main","components":[{"id":"root","component":"Button","child":"t","action":{"event":{"name":"go","context":{"x":{"path":"/x"}}}}},{"id":"t","component":"Text","text":"Go"}]}}`,
     `{"version":"v0.9","updateDataModel":{"surfaceId":"main","path":"/x","value":{"a":[{"b":1}]}}}`,
     ...hostile,
@@ -196,7 +198,7 @@ test("prototype-named keys never reach JavaScript as a prototype, whatever the p
   assert.equal(r.applied, 3);
   assert.equal(r.ignored, hostile.length, JSON.stringify(r.findings.map((f) => f.code)));
   for (const code of new Set(r.findings.map((f) => f.code))) {
-    assert.ok(["key-forbidden", "data-forbidden-key", "unknown-property"].includes(code), code);
+    assert.ok(["key-forbidden", "data-forbidden-key", "unknown-property", "id-forbidden"].includes(code), code);
   }
   const returned = {
     report: r,
@@ -204,9 +206,11 @@ test("prototype-named keys never reach JavaScript as a prototype, whatever the p
     action: store.action("main", "root", "2026-11-30T12:00:00Z"),
     refused: store.action("main", "nope", "2026-11-30T12:00:00Z"),
     caps: SurfaceStore.clientCapabilities(),
+    dataModel: store.clientDataModel(),
     card: checkCard(`{"name":"x","__proto__":{"isAdmin":true},"capabilities":{"extensions":[{"uri":"${uiLinksUri()}","params":{"uis":[{"url":"https://a.example/","label":"A","__proto__":{"x":1}}]}}]}}`),
   };
   assert.deepEqual(changedPrototypes(returned), []);
+  assert.deepEqual(Object.keys(returned.dataModel.surfaces), ["main"]);
   assert.equal(returned.action.ok, true);
   assert.deepEqual(returned.action.message.action.context, { x: { a: [{ b: 1 }] } });
   assert.equal({}.isAdmin, undefined);

@@ -300,8 +300,13 @@ fn twenty_thousand_index_segments_are_refused_without_building_anything() {
         json!({"version": "v0.9", "updateDataModel": {"surfaceId": "s", "path": path, "value": 1}})
     );
     let s = store_text(Limits::default(), &text);
-    assert_eq!(codes(&s), ["data-model-too-deep"]);
+    assert_eq!(codes(&s), ["path-too-long"], "40,000 bytes, past pathChars");
     assert_eq!(s.report().surfaces[0].data_model, json!({}));
+    let within = Limits {
+        path_chars: 50_000,
+        ..Limits::default()
+    };
+    assert_eq!(codes(&store_text(within, &text)), ["data-model-too-deep"]);
     // A person's edit is held to the same depth.
     let mut s = fold(Limits::default(), &[create("s")]);
     assert!(s.edit("s", &nested_path(40), json!(1)).is_err());
@@ -673,4 +678,152 @@ fn rendered_nodes_at_the_limit_and_one_past() {
         1,
         "one past it: the last item is a placeholder"
     );
+}
+
+// ---- Found by red-teaming the fixes above ----
+
+#[test]
+fn missing_children_repeated_by_a_template_count_as_nodes() {
+    let ids: Vec<String> = (0..60_000).map(|i| format!("m{i}")).collect();
+    let items: Vec<Value> = (0..200).map(|i| json!({ "i": i })).collect();
+    let envs = surface(
+        json!([
+            {"id": "root", "component": "List", "children": {"componentId": "row", "path": "/items"}},
+            {"id": "row", "component": "Row", "children": ids},
+        ]),
+        json!({ "items": items }),
+    );
+    let s = fold(Limits::default(), &envs);
+    assert_eq!(s.report().ignored, 0);
+    let limit = Limits::default().rendered_nodes;
+    let placeholders = s.report().surfaces[0].placeholders.len();
+    assert!(placeholders <= limit + 200, "{placeholders}");
+    let mut nodes = 0;
+    walk(&s.render("s").unwrap(), &mut |_| nodes += 1);
+    assert!(nodes <= limit + 200, "{nodes}");
+}
+
+#[test]
+fn a_binding_path_is_bounded_at_admission() {
+    let at = |bytes: usize| {
+        let path = "a/".repeat(bytes / 2 + 1);
+        let path = &path[..bytes];
+        let envs = [
+            create("s"),
+            comps(
+                "s",
+                json!([{"id": "root", "component": "Text", "text": {"path": path}}]),
+            ),
+        ];
+        codes(&fold(
+            Limits {
+                data_model_depth: 100_000,
+                ..Limits::default()
+            },
+            &envs,
+        ))
+    };
+    let limit = Limits::default().path_chars;
+    assert_eq!(at(limit), Vec::<&str>::new(), "at the limit");
+    assert_eq!(at(limit + 1), ["path-too-long"], "one past it");
+    // Segments are bounded by the model's depth, whatever their bytes.
+    let deep = "/a".repeat(Limits::default().data_model_depth + 1);
+    let s = fold(
+        Limits::default(),
+        &[
+            create("s"),
+            comps(
+                "s",
+                json!([{"id": "root", "component": "Text", "text": {"path": deep}}]),
+            ),
+        ],
+    );
+    assert_eq!(codes(&s), ["path-too-long"]);
+}
+
+#[test]
+fn bound_media_addresses_count_against_render_bytes() {
+    let items: Vec<Value> = (0..200).map(|i| json!({ "i": i })).collect();
+    let long = format!("https://img.example/{}", "p".repeat(60_000));
+    let envs = surface(
+        json!([
+            {"id": "root", "component": "List", "children": {"componentId": "img", "path": "/items"}},
+            {"id": "img", "component": "Image", "url": {"path": "/u"}},
+        ]),
+        json!({ "items": items, "u": long }),
+    );
+    let s = fold(Limits::default(), &envs);
+    let mut carried = 0;
+    walk(&s.render("s").unwrap(), &mut |n| {
+        if let Kind::Image { url: Some(u), .. } = &n.kind {
+            carried += u.len();
+        }
+    });
+    assert!(carried <= Limits::default().render_bytes, "{carried}");
+    assert!(carried > 0, "the first images carry their address");
+}
+
+#[test]
+fn a_pattern_checks_text_and_never_serialises_a_bound_object() {
+    let envs = surface(
+        json!([field_with_pattern("root", "^x$", "/o")]),
+        json!({ "o": { "big": "y".repeat(1000) } }),
+    );
+    let tree = fold(Limits::default(), &envs).render("s").unwrap();
+    assert!(tree.errors.is_empty(), "{:?}", tree.errors);
+}
+
+#[test]
+fn an_action_context_is_measured_before_it_is_copied() {
+    let context: serde_json::Map<String, Value> = (0..20_000)
+        .map(|i| (format!("k{i}"), json!({"path": "/"})))
+        .collect();
+    let envs = surface(
+        json!([{"id": "root", "component": "Button", "child": "t",
+                "action": {"event": {"name": "go", "context": context}}}, text("t", "Go")]),
+        json!({ "big": "z".repeat(60_000) }),
+    );
+    let s = fold_text(Limits::default(), &envs);
+    assert_eq!(s.report().ignored, 0, "{:?}", codes(&s));
+    match s.action("s", "root", "2026-01-01T00:00:00Z") {
+        Err(surfaces_core::a2ui::ActionError::ContextTooLarge { bytes, limit }) => {
+            // Refused at the first value past the limit, not after 20,000 copies.
+            assert!(bytes < limit + 61_000, "{bytes}");
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn a_proposal_counts_against_render_bytes() {
+    let envs = surface(
+        json!([{"id": "root", "component": "TextField", "label": "F", "value": {"path": "/f"}}]),
+        json!({ "f": "agent" }),
+    );
+    let mut s = fold(
+        Limits {
+            render_bytes: 10_000,
+            ..Limits::default()
+        },
+        &envs,
+    );
+    s.edit("s", "/f", json!("mine")).unwrap();
+    s.apply_envelope(
+        &data("s", "/f", json!("q".repeat(20_000))),
+        &ApplyContext::default(),
+    );
+    let tree = s.render("s").unwrap();
+    assert_eq!(tree.proposal, None);
+    assert!(faults(&tree).contains(&"render-bytes-spent"));
+}
+
+#[test]
+fn prototype_names_are_refused_as_ids() {
+    for id in ["__proto__", "constructor", "prototype"] {
+        let create = json!({"version": "v0.9", "createSurface": {"surfaceId": id,
+            "catalogId": BASIC, "sendDataModel": true}});
+        let s = fold_text(Limits::default(), &[create]);
+        assert_eq!(codes(&s), ["id-forbidden"], "{id}");
+        assert!(s.client_data_model().is_none());
+    }
 }

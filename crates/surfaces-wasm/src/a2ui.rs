@@ -24,6 +24,8 @@ export interface A2uiLimits {
   textChars: number;
   options: number;
   idChars: number;
+  /** Bytes of a data path (binding, template, update); at most dataModelDepth segments too. */
+  pathChars: number;
   actionContextBytes: number;
   partBytes: number;
   updateBurst: number;

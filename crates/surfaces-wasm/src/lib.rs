@@ -17,10 +17,13 @@ pub use card::{check_card, ui_links_uri};
 pub use mount::{mount_surface, MountedSurface};
 
 /// Serialises a report the way the `.d.ts` promises: plain objects, `null` for `None`.
+/// What the package returns: plain objects built by `JSON.parse`, which makes every key an
+/// own property. (Built key by key, a key `__proto__` would set the object's prototype: no
+/// key an agent chose can do that here, wherever it comes from.)
 pub(crate) fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
-    value
-        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-        .map_err(|e| JsError::new(&e.to_string()))
+    let text = serde_json::to_string(value).map_err(|e| JsError::new(&e.to_string()))?;
+    js_sys::JSON::parse(&text)
+        .map_err(|_| JsError::new("a report could not be handed to JavaScript"))
 }
 
 /// Plain JS data (an object, array, string…) as a `serde_json::Value`, through JSON text so

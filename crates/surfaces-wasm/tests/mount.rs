@@ -379,7 +379,11 @@ fn a_list_keeps_its_items_when_one_of_them_changes() {
     mounted.update();
     assert_eq!(el.first_element_child().unwrap(), list, "the list is kept");
     assert!(el.text_content().unwrap().contains("New"));
-    assert_eq!(all(&el, "li").len(), 2, "one item per child, none left over");
+    assert_eq!(
+        all(&el, "li").len(),
+        2,
+        "one item per child, none left over"
+    );
     assert_eq!(name.closest("li").unwrap().unwrap(), item, "and its item");
     let doc = web_sys::window().unwrap().document().unwrap();
     assert_eq!(doc.active_element(), Some(Element::from(name.clone())));

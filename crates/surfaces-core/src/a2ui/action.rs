@@ -219,7 +219,11 @@ impl SurfaceStore {
             return Err(ActionError::BadName(chars));
         }
         let model = surface.effective_model();
+        // Each value is measured before it is copied, and the context refused as soon as it
+        // is past its limit: 20,000 keys naming the whole model never copy it 20,000 times.
+        let limit = self.limits.action_context_bytes;
         let mut context = Map::new();
+        let mut bytes = 2usize;
         for (k, v) in event
             .get("context")
             .and_then(Value::as_object)
@@ -227,17 +231,16 @@ impl SurfaceStore {
             .flatten()
         {
             if let Some(resolved) = resolve(v, &model, scope, self.limits.budget(), &meter) {
-                context.insert(k.clone(), resolved);
+                bytes = bytes
+                    .saturating_add(pointer::string_size(k) + 2)
+                    .saturating_add(pointer::json_size(&resolved));
+                if bytes > limit {
+                    return Err(ActionError::ContextTooLarge { bytes, limit });
+                }
+                context.insert(k.clone(), resolved.into_owned());
             }
         }
         let context = Value::Object(context);
-        let bytes = pointer::json_size(&context);
-        if bytes > self.limits.action_context_bytes {
-            return Err(ActionError::ContextTooLarge {
-                bytes,
-                limit: self.limits.action_context_bytes,
-            });
-        }
         Ok(json!({
             "version": "v0.9",
             "action": {
@@ -254,33 +257,45 @@ impl SurfaceStore {
 /// A context value at click time: literals as given, bindings read from the effective
 /// model, function calls evaluated within the click's budget; what cannot be resolved is
 /// omitted.
-fn resolve(
-    v: &Value,
-    model: &Value,
+fn resolve<'m>(
+    v: &'m Value,
+    model: &'m Value,
     scope: &str,
     budget: functions::Budget,
     meter: &functions::Meter,
-) -> Option<Value> {
-    let lookup = |path: &str| -> Option<&Value> {
-        let absolute = match path {
-            p if p.starts_with('/') => p.to_string(),
-            "" | "." => scope.to_string(),
-            p => format!("{scope}/{p}"),
-        };
-        let segs = pointer::parse(&absolute).ok()?;
-        pointer::get(model, &segs)
-    };
+) -> Option<std::borrow::Cow<'m, Value>> {
+    use std::borrow::Cow;
+    let lookup = |path: &str| find(model, scope, path);
     match v {
         Value::Object(o) if o.contains_key("call") => {
             let env = functions::Env::in_pass(&lookup, "en-US", budget, meter);
             functions::evaluate(v, &env, 0)
                 .ok()
                 .filter(|v| !v.is_null())
+                .map(Cow::Owned)
         }
-        Value::Object(o) => lookup(o.get("path")?.as_str()?).cloned(),
+        Value::Object(o) => {
+            let path = o.get("path")?.as_str()?;
+            // A lookup is work, as in a render: the keys are the agent's to multiply.
+            if !meter.take(32 + 4 * (path.len() + scope.len()) as u64) {
+                return None;
+            }
+            find(model, scope, path).map(Cow::Borrowed)
+        }
         Value::Null => None,
-        literal => Some(literal.clone()),
+        literal => Some(Cow::Borrowed(literal)),
     }
+}
+
+/// The value a context binding names: absolute, or relative to the template item at `scope`.
+fn find<'m>(model: &'m Value, scope: &str, path: &str) -> Option<&'m Value> {
+    let absolute = match path {
+        p if p.starts_with('/') => p.to_string(),
+        "" | "." => scope.to_string(),
+        p => format!("{scope}/{p}"),
+    };
+    let segs = pointer::parse(&absolute).ok()?;
+    pointer::get(model, &segs)
 }
 
 impl SurfaceStore {

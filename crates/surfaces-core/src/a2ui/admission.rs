@@ -66,6 +66,15 @@ impl Admission<'_> {
     }
 
     pub fn id(&mut self, id: &str, path: &Path) {
+        // A surface id keys `a2uiClientDataModel.surfaces` in JavaScript; no id may name a
+        // prototype.
+        if FORBIDDEN_SEGMENTS.contains(&id) {
+            self.err(
+                "id-forbidden",
+                path,
+                format!("The id \"{id}\" is refused: it names a JavaScript prototype."),
+            );
+        }
         let n = id.chars().count();
         if n > self.limits.id_chars {
             self.err(
@@ -81,14 +90,36 @@ impl Admission<'_> {
 
     /// A `path` used for a binding or template: absolute, or relative inside a template.
     pub fn data_path(&mut self, p: &str, path: &Path) {
-        if let Err(e) = pointer::check_relative(p) {
-            self.err(e.code(), path, e.message(p));
+        if self.path_size(p, path, true) {
+            if let Err(e) = pointer::check_relative(p) {
+                self.err(e.code(), path, e.message(p));
+            }
         }
+    }
+
+    /// A path is at most `pathChars` bytes and `dataModelDepth` segments: a longer one can
+    /// name nothing in a model, and resolving it costs what it is long, at every node.
+    fn path_size(&mut self, p: &str, path: &Path, segments_too: bool) -> bool {
+        let segments = p.trim_start_matches('/').split('/').count();
+        let (chars, depth) = (self.limits.path_chars, self.limits.data_model_depth);
+        if p.len() > chars || (segments_too && segments > depth) {
+            self.err(
+                "path-too-long",
+                path,
+                format!("This path is {} bytes in {segments} segments; the limits are {chars} bytes and {depth} segments.", p.len()),
+            );
+            return false;
+        }
+        true
     }
 
     /// An `updateDataModel` path: absolute only.
     /// The pointer's segments, or `None` (with a finding) when it is refused.
     pub fn model_path(&mut self, p: &str, path: &Path) -> Option<Vec<String>> {
+        // Its segments are held to the model's depth by `model_depth`, with its value's.
+        if !self.path_size(p, path, false) {
+            return None;
+        }
         pointer::parse(p)
             .map_err(|e| self.err(e.code(), path, e.message(p)))
             .ok()

@@ -26,6 +26,9 @@ pub struct Limits {
     pub options: usize,
     /// Characters in a surface or component id.
     pub id_chars: usize,
+    /// Bytes of a data path (a binding, a template, an update's path); it has at most
+    /// `dataModelDepth` segments too.
+    pub path_chars: usize,
     /// Serialised size of an action's resolved context.
     pub action_context_bytes: usize,
     /// Serialised size of one A2A part (or one text given to `apply_envelopes`).
@@ -78,6 +81,7 @@ impl Default for Limits {
             text_chars: 5000,
             options: 50,
             id_chars: 128,
+            path_chars: 512,
             action_context_bytes: 16384,
             part_bytes: 1024 * 1024,
             update_burst: 200,

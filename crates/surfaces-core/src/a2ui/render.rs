@@ -15,8 +15,9 @@ use super::pointer;
 use super::store::{Surface, SurfaceStore};
 use super::tree::PlaceholderReason;
 
-/// Work charged for each check evaluated, whatever its condition.
+/// Work charged for each check evaluated, whatever its condition, and for each lookup.
 const CHECK_WORK: u64 = 64;
+const LOOKUP_WORK: u64 = 32;
 
 /// Bounds on what a render may expand to, whatever the data model holds.
 pub const MAX_TEMPLATE_ITEMS: usize = 200;
@@ -281,8 +282,15 @@ impl<'a> Ctx<'a> {
         pointer::get(self.model, &segs)
     }
 
-    /// A binding's value, by reference.
+    /// A binding's value, by reference. Resolving it (joining the scope, parsing twice) is
+    /// charged to the pass; past its budget nothing is looked up.
     fn lookup(&self, path: &str, scope: &Scope<'a>) -> Option<&'a Value> {
+        let cost = LOOKUP_WORK + 2 * (path.len() + scope.base.len()) as u64;
+        if !self.meter.take(cost) {
+            let e = functions::EvalError::TooMuchWork;
+            self.fault(e.code(), format!("A value cannot be shown: {e}."));
+            return None;
+        }
         let abs = self.absolute(path, scope)?;
         self.at(&abs, scope)
     }
@@ -390,7 +398,11 @@ impl<'a> Ctx<'a> {
         }
         if let Some(pattern) = o.get("validationRegexp").and_then(Value::as_str) {
             let value = self.evaluated(o.get("value"), scope);
-            let text = value.as_deref().map(functions::text_of).unwrap_or_default();
+            // A pattern checks text: a bound object or array is not serialised to check it.
+            let text = match value.as_deref() {
+                Some(v @ (Value::String(_) | Value::Number(_))) => functions::text_of(v),
+                _ => Cow::Borrowed(""),
+            };
             let lookup = |p: &str| self.lookup(p, scope);
             let env = functions::Env::in_pass(&lookup, self.locale, self.budget, self.meter);
             match env
@@ -422,6 +434,10 @@ impl<'a> Ctx<'a> {
         let Value::String(raw) = &*value else {
             return Ok(None);
         };
+        // Parsing it (twice) is work, and the address is text the render hands on.
+        if !self.meter.take(2 * raw.len() as u64) || !self.take_bytes(raw.len()) {
+            return Ok(None);
+        }
         if let Some(why) = self.urls.refuse(raw) {
             return Err(why);
         }
@@ -437,7 +453,8 @@ impl<'a> Ctx<'a> {
             return None;
         }
         let p = v?.as_object()?.get("path")?.as_str()?;
-        self.absolute(p, scope)
+        let abs = self.absolute(p, scope)?;
+        self.take_bytes(abs.len()).then_some(abs)
     }
 
     fn string(&self, v: Option<&'a Value>, scope: &Scope<'a>) -> Option<String> {
@@ -475,11 +492,18 @@ impl<'a> Ctx<'a> {
 
     fn children(&mut self, list: Option<&'a Value>, scope: &Scope<'a>, depth: usize) -> Vec<Node> {
         match list {
-            Some(Value::Array(ids)) => ids
-                .iter()
-                .filter_map(Value::as_str)
-                .map(|id| self.node(id, scope, depth))
-                .collect(),
+            Some(Value::Array(ids)) => {
+                let mut out = Vec::new();
+                for id in ids.iter().filter_map(Value::as_str) {
+                    // Past the node limit, one placeholder says so for all the rest.
+                    if self.nodes >= self.node_limit {
+                        out.push(Self::placeholder(id, PlaceholderReason::Template, None));
+                        break;
+                    }
+                    out.push(self.node(id, scope, depth));
+                }
+                out
+            }
             Some(Value::Object(t)) => {
                 let (Some(id), Some(path)) = (
                     t.get("componentId").and_then(Value::as_str),
@@ -495,7 +519,7 @@ impl<'a> Ctx<'a> {
                 };
                 let mut out = Vec::new();
                 for (i, item) in items.iter().enumerate() {
-                    if i == MAX_TEMPLATE_ITEMS {
+                    if i == MAX_TEMPLATE_ITEMS || self.nodes >= self.node_limit {
                         out.push(Self::placeholder(id, PlaceholderReason::Template, None));
                         break;
                     }
@@ -512,6 +536,12 @@ impl<'a> Ctx<'a> {
     }
 
     fn node(&mut self, id: &str, scope: &Scope<'a>, depth: usize) -> Node {
+        // Every node counts, placeholders included: a template repeating missing children
+        // is as many nodes as it shows.
+        self.nodes += 1;
+        if self.nodes > self.node_limit {
+            return Self::placeholder(id, PlaceholderReason::Template, None);
+        }
         let Some(c) = self.components.get(id) else {
             return Self::placeholder(id, PlaceholderReason::Missing, None);
         };
@@ -520,10 +550,6 @@ impl<'a> Ctx<'a> {
         }
         if self.stack.iter().any(|s| s == id) {
             return Self::placeholder(id, PlaceholderReason::Cycle, None);
-        }
-        self.nodes += 1;
-        if self.nodes > self.node_limit {
-            return Self::placeholder(id, PlaceholderReason::Template, None);
         }
         self.stack.push(id.to_string());
         // Children draw between here and the end; each keeps its own faults.
@@ -627,6 +653,8 @@ impl<'a> Ctx<'a> {
             },
             "Button" => {
                 let action = o.get("action");
+                // Without its scope a click would resolve its context elsewhere: no action.
+                let scope_copy = self.text_copy(&scope.base);
                 let open_url = match action
                     .and_then(|a| a.get("functionCall"))
                     .filter(|f| f.get("call").and_then(Value::as_str) == Some("openUrl"))
@@ -644,6 +672,7 @@ impl<'a> Ctx<'a> {
                     child: Box::new(self.child(o.get("child"), scope, depth)),
                     variant: or("variant", "default"),
                     event: action
+                        .filter(|_| scope_copy.is_some())
                         .and_then(|a| a.pointer("/event/name"))
                         .and_then(Value::as_str)
                         .map(str::to_string),
@@ -651,7 +680,7 @@ impl<'a> Ctx<'a> {
                         .and_then(|a| a.pointer("/functionCall/call"))
                         .and_then(Value::as_str)
                         .map(str::to_string),
-                    scope: scope.base.clone(),
+                    scope: scope_copy.clone().unwrap_or_default(),
                     open_url,
                 }
             }
@@ -744,7 +773,7 @@ impl<'a> Ctx<'a> {
             self.proposals
                 .iter()
                 .find(|p| p.pointer == b)
-                .map(|p| functions::to_text(&p.agent))
+                .and_then(|p| self.text_copy(&functions::text_of(&p.agent)))
         });
         let label = self.string(a11y.and_then(|a| a.get("label")), scope);
         let description = self.string(a11y.and_then(|a| a.get("description")), scope);

@@ -182,6 +182,10 @@ fn host_in_token(token: &str) -> Option<String> {
         None => (false, token),
     };
     let authority = rest.split(['/', '?', '#', '\\']).next().unwrap_or("");
+    // `support@paypal.com` and `user@host` name the part after the `@`, as a URL would.
+    let authority = authority
+        .rsplit_once('@')
+        .map_or(authority, |(_, host)| host);
     let host = match authority.rsplit_once(':') {
         Some((host, port)) if !port.is_empty() && port.bytes().all(|b| b.is_ascii_digit()) => host,
         Some(_) => return None,
@@ -194,7 +198,12 @@ fn host_in_token(token: &str) -> Option<String> {
     if !host_chars {
         return None;
     }
+    let dotted_quad = host.split('.').count() == 4
+        && host
+            .split('.')
+            .all(|p| !p.is_empty() && p.len() <= 3 && p.bytes().all(|b| b.is_ascii_digit()));
     let looks_like_host = has_scheme
+        || dotted_quad
         || host.starts_with("www.")
         || (host.contains('.')
             && host.rsplit('.').next().is_some_and(|tld| {
@@ -256,6 +265,9 @@ mod tests {
             vec!["paypal.com"]
         );
         assert!(hosts_named_in("Payroll reports v2.0").is_empty());
+        assert_eq!(hosts_named_in("support@paypal.com"), vec!["paypal.com"]);
+        assert_eq!(hosts_named_in("Admin at 192.168.0.1"), vec!["192.168.0.1"]);
+        assert!(hosts_named_in("Version 1.2.3").is_empty());
         assert!(hosts_named_in("Report \u{202E}xcod.exe").is_empty());
         assert!(hosts_named_in("（paypal\u{2764}.com）").is_empty());
         assert!(hosts_named_in("Operations dashboard").is_empty());
@@ -288,8 +300,6 @@ mod tests {
             "Version 1.2.3-beta",
             "Ratio 3:2",
             "paypal.com:login",
-            "support@paypal.com",
-            "10.0.0.1",
         ] {
             assert!(hosts_named_in(label).is_empty(), "{label:?}");
         }
@@ -298,6 +308,8 @@ mod tests {
             vec!["xn--80ak6aa92e.com"]
         );
         assert_eq!(hosts_named_in("https://10.0.0.1/x"), vec!["10.0.0.1"]);
+        // An address names its host, and so does a bare IPv4 address (found by red-teaming).
+        assert_eq!(hosts_named_in("10.0.0.1"), vec!["10.0.0.1"]);
     }
 
     #[test]
