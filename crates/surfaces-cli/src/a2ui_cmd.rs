@@ -3,36 +3,17 @@ use std::io::Write;
 use std::time::Instant;
 
 use surfaces_core::a2ui::{A2uiReport, ApplyContext, Limits, SurfaceStore};
+use surfaces_core::Severity;
 
+use crate::args::{limits, A2uiArgs};
 use crate::out::{json_text, Out};
+use crate::read_input;
 use crate::term::{finding_line, safe};
-use crate::{limits_object, read_input, Usage};
 
-pub fn run(args: &[String], out: &mut Out<impl Write>) -> Result<bool, Usage> {
-    let mut file = None;
-    let mut json = false;
-    let mut limits = Vec::new();
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        match a.as_str() {
-            "--json" => json = true,
-            "--limit" => limits.push(
-                it.next()
-                    .ok_or_else(|| Usage("--limit needs name=value".into()))?
-                    .clone(),
-            ),
-            s if s.starts_with("--limit=") => limits.push(s["--limit=".len()..].to_string()),
-            s if s.starts_with('-') && s != "-" => {
-                return Err(Usage(format!("unknown option {s:?}")))
-            }
-            s if file.is_none() => file = Some(s.to_string()),
-            s => return Err(Usage(format!("unexpected argument {s:?}"))),
-        }
-    }
-    let file = file.ok_or_else(|| Usage("a2ui needs a FILE (or - for standard input)".into()))?;
-    let limits: Limits = serde_json::from_value(limits_object(&limits)?)
-        .map_err(|e| Usage(format!("--limit: {e}")))?;
-    let input = read_input(&file, limits.part_bytes)?;
+pub fn run(args: &A2uiArgs, out: &mut Out<impl Write>) -> Result<bool, clap::Error> {
+    let limits: Limits = limits("a2ui", &args.limits)?;
+    let file = args.file.as_str();
+    let input = read_input(file, limits.part_bytes)?;
     let mut store = SurfaceStore::new(limits);
     let ctx = ApplyContext::default();
     let started = Instant::now();
@@ -58,16 +39,33 @@ pub fn run(args: &[String], out: &mut Out<impl Write>) -> Result<bool, Usage> {
             );
         }
     }
-    if json {
+    // --strict: the stream has ended, so what is still missing is a defect. The warnings
+    // are about the whole stream (`envelope` None) and go at the end of the findings.
+    let end_of_stream = if args.strict {
+        store.end_of_stream()
+    } else {
+        Vec::new()
+    };
+    let stream_warnings = args.strict.then_some(end_of_stream.len());
+    report.findings.extend(end_of_stream);
+    if args.json {
         out.write_str(&json_text(&report.to_json()));
         out.write_str("\n");
     } else {
-        out.write_str(&summary(&file, &report, fold_ms));
+        out.write_str(&summary(file, &report, fold_ms, stream_warnings));
     }
-    Ok(report.ignored == 0 && !report.findings.iter().any(|f| f.envelope.is_none()))
+    // A note about the whole input (a byte-order mark) is no failure; an error is.
+    Ok(stream_warnings.unwrap_or(0) == 0
+        && report.ignored == 0
+        && !report
+            .findings
+            .iter()
+            .any(|f| f.envelope.is_none() && f.severity == Severity::Error))
 }
 
-fn summary(file: &str, r: &A2uiReport, fold_ms: f64) -> String {
+/// `stream_warnings`: with --strict, how many end-of-stream warnings there are (they are
+/// among the findings, and a last line counts them).
+fn summary(file: &str, r: &A2uiReport, fold_ms: f64, stream_warnings: Option<usize>) -> String {
     let mut s = String::new();
     let _ = writeln!(
         s,
@@ -111,15 +109,17 @@ fn summary(file: &str, r: &A2uiReport, fold_ms: f64) -> String {
             .envelope
             .map(|e| format!("#{e}"))
             .unwrap_or_else(|| "-".into());
-        let line = finding_line(
-            f.severity,
-            Some(&at),
-            f.code,
-            &f.path,
-            "(envelope)",
-            &f.message,
-        );
+        // A finding without an envelope is about the whole input or stream.
+        let whole = if f.envelope.is_some() {
+            "(envelope)"
+        } else {
+            "(stream)"
+        };
+        let line = finding_line(f.severity, Some(&at), f.code, &f.path, whole, &f.message);
         let _ = writeln!(s, "{line}");
+    }
+    if let Some(n) = stream_warnings {
+        let _ = writeln!(s, "end of stream: {n} warnings");
     }
     s
 }

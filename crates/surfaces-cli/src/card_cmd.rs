@@ -1,53 +1,27 @@
 use std::fmt::Write as _;
 use std::io::Write;
 
+use clap::error::ErrorKind;
 use surfaces_core::card::{check_card_bytes, CardLimits, CardOptions, CardReport, Entry};
 use surfaces_core::Severity;
 
+use crate::args::{limits, usage, CardArgs};
 use crate::out::{json_text, Out};
+use crate::read_input;
 use crate::term::{finding_line, safe};
-use crate::{limits_object, read_input, Usage};
 
-pub fn run(args: &[String], out: &mut Out<impl Write>) -> Result<bool, Usage> {
-    let mut file = None;
-    let mut origin = None;
-    let mut json = false;
-    let mut limits = Vec::new();
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        match a.as_str() {
-            "--json" => json = true,
-            "--origin" => {
-                origin = Some(
-                    it.next()
-                        .ok_or_else(|| Usage("--origin needs a URL".into()))?
-                        .clone(),
-                )
-            }
-            s if s.starts_with("--origin=") => origin = Some(s["--origin=".len()..].to_string()),
-            "--limit" => limits.push(
-                it.next()
-                    .ok_or_else(|| Usage("--limit needs name=value".into()))?
-                    .clone(),
-            ),
-            s if s.starts_with("--limit=") => limits.push(s["--limit=".len()..].to_string()),
-            s if s.starts_with('-') && s != "-" => {
-                return Err(Usage(format!("unknown option {s:?}")))
-            }
-            s if file.is_none() => file = Some(s.to_string()),
-            s => return Err(Usage(format!("unexpected argument {s:?}"))),
-        }
-    }
-    let file = file.ok_or_else(|| Usage("card needs a FILE (or - for standard input)".into()))?;
-    let limits: CardLimits = serde_json::from_value(limits_object(&limits)?)
-        .map_err(|e| Usage(format!("--limit: {e}")))?;
+pub fn run(args: &CardArgs, out: &mut Out<impl Write>) -> Result<bool, clap::Error> {
+    let limits: CardLimits = limits("card", &args.limits)?;
     let options = CardOptions {
-        fetched_from: origin,
+        fetched_from: args.origin.clone(),
         limits,
     };
-    let input = read_input(&file, options.limits.card_bytes)?;
+    let file = args.file.as_str();
+    let input = read_input(file, options.limits.card_bytes)?;
     // Past the cap the core reads the cap and one byte more, and says the card is too large.
-    let mut report = check_card_bytes(&input.bytes, &options).map_err(|e| Usage(e.to_string()))?;
+    // (--origin was judged when it was parsed: this error is not expected.)
+    let mut report = check_card_bytes(&input.bytes, &options)
+        .map_err(|e| usage("card", ErrorKind::ValueValidation, format!("--origin: {e}")))?;
     if input.over_cap() {
         for f in report
             .findings
@@ -61,11 +35,11 @@ pub fn run(args: &[String], out: &mut Out<impl Write>) -> Result<bool, Usage> {
             );
         }
     }
-    if json {
+    if args.json {
         out.write_str(&json_text(&report.to_json()));
         out.write_str("\n");
     } else {
-        out.write_str(&summary(&file, &report, options.fetched_from.is_some()));
+        out.write_str(&summary(file, &report, options.fetched_from.is_some()));
     }
     Ok(!report.has_errors())
 }

@@ -6,6 +6,14 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
+use serde_json::{json, Value};
+use surfaces_core::a2ui::Limits;
+use surfaces_core::card::CardLimits;
+
+// The core's reader of the reference data: checks it against tests/spec.lock first.
+#[path = "../../surfaces-core/tests/support/spec.rs"]
+mod spec;
+
 fn fixture(name: &str) -> String {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("../../tests/fixtures/cards")
@@ -117,27 +125,42 @@ fn usage_and_io_problems_exit_two() {
         vec![],
         vec!["frobnicate"],
         vec!["card"],
-        vec!["card", "/no/such/file.json"],
         vec!["card", "-", "--origin"],
         vec!["card", "-", "--origin", "not a url"],
         vec!["card", "-", "--bogus"],
         vec!["card", "a.json", "b.json"],
+        vec!["card", "-", "--limit", "partBytes=1"],
+        vec!["a2ui"],
+        vec!["a2ui", "-", "--bogus"],
+        vec!["a2ui", "-", "--strict=yes"],
+        vec!["a2ui", "-", "--limit", "cardBytes=1"],
+        vec!["a2ui", "-", "--limit", "updateBurst=1.5"],
+        vec!["completions"],
+        vec!["completions", "cmd.exe"],
     ] {
         let o = surfaces(&args, Some("{}"));
         assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
         assert!(
-            String::from_utf8_lossy(&o.stderr).contains("usage:"),
-            "{args:?}"
+            err.contains("Usage:") || err.contains("try '--help'"),
+            "{args:?}: {err}"
+        );
+        assert!(
+            o.stdout.is_empty(),
+            "{args:?}: usage errors print nothing on stdout"
         );
     }
+    // An I/O problem names the file, without a usage line.
+    let o = surfaces(&["card", "/no/such/file.json"], None);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("cannot read /no/such/file.json"), "{err}");
     assert_eq!(surfaces(&["--help"], None).status.code(), Some(0));
 }
 
 fn spec_example(name: &str) -> String {
-    let dir = std::env::var("AGENT_SURFACES_SPEC")
-        .map(PathBuf::from)
-        .unwrap_or_else(|_| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/spec"));
-    dir.join("a2ui/v0_9/catalogs/basic/examples")
+    spec::spec_dir()
+        .join("a2ui/v0_9/catalogs/basic/examples")
         .join(name)
         .to_string_lossy()
         .into_owned()
@@ -508,10 +531,239 @@ fn usage_keeps_the_exit_status_contract() {
     let o = surfaces(&["--help"], None);
     assert_eq!(o.status.code(), Some(0));
     let out = stdout(&o);
-    assert!(out.contains("exit status: 0"), "{out}");
+    assert!(out.contains("Exit status: 0"), "{out}");
     assert!(out.contains("2 usage or I/O problem"), "{out}");
+    for command in ["card", "a2ui", "completions"] {
+        assert!(out.contains(command), "{command} is listed: {out}");
+    }
+    for sub in ["card", "a2ui"] {
+        let out = stdout(&surfaces(&[sub, "--help"], None));
+        assert!(out.contains("Exit status: 0"), "{sub}: {out}");
+        assert!(out.contains("2 usage or I/O problem"), "{sub}: {out}");
+    }
+}
+
+// --- CLI conventions: help, version, completions. ---
+
+/// A limit type's defaults as the JSON the `--limit` option reads, names and values.
+fn defaults(v: Value) -> Vec<(String, Value)> {
+    v.as_object().unwrap().clone().into_iter().collect()
+}
+
+#[test]
+fn help_on_every_subcommand_lists_every_limit_with_its_default() {
+    let card = defaults(serde_json::to_value(CardLimits::default()).unwrap());
+    let a2ui = defaults(serde_json::to_value(Limits::default()).unwrap());
+    assert!(card.len() >= 7 && a2ui.len() >= 21, "{card:?} {a2ui:?}");
+    for (sub, limits) in [("card", &card), ("a2ui", &a2ui)] {
+        for flag in ["--help", "-h"] {
+            let o = surfaces(&[sub, flag], None);
+            assert_eq!(o.status.code(), Some(0), "{sub} {flag}");
+            assert!(o.stderr.is_empty(), "{sub} {flag}");
+            let out = stdout(&o);
+            assert!(out.contains(&format!("Usage: surfaces {sub}")), "{out}");
+            for (name, value) in limits {
+                let line = format!("  {name} (default {value})\n");
+                assert!(out.contains(&line), "{sub} {flag} lacks {line:?}:\n{out}");
+            }
+        }
+        // `surfaces help SUB` says the same.
+        let o = surfaces(&["help", sub], None);
+        assert_eq!(o.status.code(), Some(0));
+        assert_eq!(stdout(&o), stdout(&surfaces(&[sub, "--help"], None)));
+    }
+    let out = stdout(&surfaces(&["a2ui", "--help"], None));
+    for what in [
+        "--strict",
+        "--json",
+        "--limit",
+        "stream-no-root",
+        "stream-orphan",
+    ] {
+        assert!(out.contains(what), "{what}: {out}");
+    }
+    let out = stdout(&surfaces(&["card", "--help"], None));
+    assert!(out.contains("--origin"), "{out}");
+    let o = surfaces(&["completions", "--help"], None);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(stdout(&o).contains("bash"), "{}", stdout(&o));
+}
+
+#[test]
+fn version_is_the_crate_version_and_the_build_revision() {
+    for args in [&["--version"][..], &["-V"]] {
+        let o = surfaces(args, None);
+        assert_eq!(o.status.code(), Some(0), "{args:?}");
+        let out = stdout(&o);
+        let rest = out
+            .strip_prefix(&format!("surfaces {} (", env!("CARGO_PKG_VERSION")))
+            .unwrap_or_else(|| panic!("{args:?}: {out:?}"));
+        let rev = rest
+            .strip_suffix(")\n")
+            .unwrap_or_else(|| panic!("{out:?}"));
+        assert!(
+            rev == "unknown" || (rev.len() >= 7 && rev.chars().all(|c| c.is_ascii_hexdigit())),
+            "{out:?}"
+        );
+    }
+}
+
+#[test]
+fn completions_print_a_script_for_each_shell() {
+    let o = surfaces(&["completions", "bash"], None);
+    assert_eq!(o.status.code(), Some(0));
+    let out = stdout(&o);
+    assert!(out.contains("_surfaces()"), "{out}");
+    assert!(out.contains("complete -F _surfaces"), "{out}");
+    for option in ["--strict", "--origin", "--limit"] {
+        assert!(out.contains(option), "{option}");
+    }
+    for shell in ["zsh", "fish", "elvish", "powershell"] {
+        let o = surfaces(&["completions", shell], None);
+        assert_eq!(o.status.code(), Some(0), "{shell}");
+        assert!(stdout(&o).contains("surfaces"), "{shell}");
+    }
+}
+
+#[test]
+fn help_on_a_closed_pipe_ends_quietly() {
+    for args in [
+        &["--help"][..],
+        &["a2ui", "--help"],
+        &["completions", "zsh"],
+    ] {
+        let o = read_one_line_and_hang_up(args, Vec::new());
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.is_empty(), "{args:?}: {err}");
+        assert_eq!(o.status.code(), Some(0), "{args:?}");
+    }
+}
+
+// --- a2ui --strict: lint a recorded stream that has ended. ---
+
+/// The official login form, changed by `edit` (given its components), as stream text.
+fn login_form(edit: impl FnOnce(&mut Vec<Value>)) -> String {
+    let text = std::fs::read_to_string(spec_example("09_login-form.json")).unwrap();
+    let mut example: Value = serde_json::from_str(&text).unwrap();
+    let components = example["messages"]
+        .as_array_mut()
+        .unwrap()
+        .iter_mut()
+        .find_map(|m| m.get_mut("updateComponents"))
+        .unwrap()["components"]
+        .as_array_mut()
+        .unwrap();
+    edit(components);
+    example.to_string()
+}
+
+fn codes(report: &Value) -> Vec<&str> {
+    report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["code"].as_str().unwrap())
+        .collect()
+}
+
+#[test]
+fn strict_passes_a_complete_official_stream() {
+    let file = spec_example("09_login-form.json");
+    let o = surfaces(&["a2ui", "--strict", &file], None);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
     assert!(
-        out.contains("findings"),
-        "the card limits are listed: {out}"
+        stdout(&o).contains("end of stream: 0 warnings"),
+        "{}",
+        stdout(&o)
     );
+    let o = surfaces(&["a2ui", "--strict", "--json", &file], None);
+    assert_eq!(o.status.code(), Some(0));
+    let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(codes(&v), Vec::<&str>::new());
+    // Unchanged stream text, read from standard input: the same.
+    let o = surfaces(&["a2ui", "--strict", "-"], Some(&login_form(|_| {})));
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+}
+
+#[test]
+fn strict_warns_of_what_an_ended_stream_lacks_and_exits_one() {
+    let no_root = login_form(|c| c.retain(|c| c["id"] != "root"));
+    let dangling = login_form(|c| {
+        let column = c.iter_mut().find(|c| c["id"] == "main-column").unwrap();
+        column["children"]
+            .as_array_mut()
+            .unwrap()
+            .push(json!("never-sent"));
+    });
+    let orphan = login_form(|c| c.push(json!({"id": "lost", "component": "Text", "text": "x"})));
+    for (stream, code) in [
+        (&no_root, "stream-no-root"),
+        (&dangling, "stream-dangling-child"),
+        (&orphan, "stream-orphan"),
+    ] {
+        // Without --strict the stream may still be live: nothing changes.
+        let o = surfaces(&["a2ui", "-"], Some(stream));
+        assert_eq!(o.status.code(), Some(0), "{code}: {}", stdout(&o));
+        assert!(!stdout(&o).contains(code), "{code}");
+        let o = surfaces(&["a2ui", "-", "--json"], Some(stream));
+        let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
+        assert_eq!(codes(&v), Vec::<&str>::new(), "{code}");
+
+        let o = surfaces(&["a2ui", "-", "--strict"], Some(stream));
+        assert_eq!(o.status.code(), Some(1), "{code}: {}", stdout(&o));
+        let out = stdout(&o);
+        assert!(out.contains(code), "{out}");
+        assert!(out.contains("end of stream: 1 warnings"), "{out}");
+
+        let o = surfaces(&["a2ui", "-", "--strict", "--json"], Some(stream));
+        assert_eq!(o.status.code(), Some(1), "{code}");
+        let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
+        assert_eq!(codes(&v), [code]);
+        let f = &v["findings"][0];
+        assert_eq!(f["severity"], "warning", "{f}");
+        assert_eq!(f["envelope"], Value::Null, "{f}");
+        assert_eq!(
+            (v["ignored"].as_u64(), v["applied"].as_u64()),
+            (Some(0), Some(3))
+        );
+    }
+    // The warnings name what is missing.
+    let out = stdout(&surfaces(&["a2ui", "-", "--strict"], Some(&dangling)));
+    assert!(out.contains("\"never-sent\""), "{out}");
+    let out = stdout(&surfaces(&["a2ui", "-", "--strict"], Some(&orphan)));
+    assert!(out.contains("\"lost\""), "{out}");
+}
+
+#[test]
+fn strict_warnings_follow_the_fold_findings() {
+    // An ignored envelope (an unknown surface) and a surface with no root: the fold's
+    // finding first, then the end-of-stream warning.
+    let stream = format!(
+        "{}\n{}\n",
+        json!({"version": "v0.9", "createSurface": {"surfaceId": "a", "catalogId": BASIC}}),
+        json!({"version": "v0.9", "deleteSurface": {"surfaceId": "nope"}})
+    );
+    let o = surfaces(&["a2ui", "-", "--strict", "--json"], Some(&stream));
+    assert_eq!(o.status.code(), Some(1));
+    let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let codes = codes(&v);
+    assert_eq!(codes.last(), Some(&"stream-no-root"), "{codes:?}");
+    assert_eq!(v["findings"][0]["envelope"], 1, "{v}");
+}
+
+/// A byte-order mark is noted (info) and is no failure: exit 0.
+#[test]
+fn a_byte_order_mark_alone_is_no_failure() {
+    let dir = std::env::temp_dir().join(format!("surfaces-bom-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("bom.json");
+    let stream = r#"[{"version":"v0.9","createSurface":{"surfaceId":"s","catalogId":"https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"}}]"#;
+    std::fs::write(&file, format!("\u{FEFF}{stream}")).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_surfaces"))
+        .args(["a2ui", file.to_str().unwrap(), "--json"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("text-bom"));
+    let _ = std::fs::remove_dir_all(&dir);
 }
