@@ -12,6 +12,9 @@ step() { echo; echo "==> test: $*"; }
 step "the reference data matches its pin (tests/spec.lock)"
 python3 scripts/pin-spec.py
 
+step "every path a document names exists (docs drift)"
+python3 scripts/check-doc-paths.py
+
 step "formatting"
 cargo fmt --all -- --check
 

@@ -1074,7 +1074,8 @@ export class MountedSurface {
 
 /**
  * Draws a surface of `store` into `element` with agent-surfaces' own safe renderer: agent
- * strings become text nodes, media becomes text and a link, nothing is loaded or evaluated.
+ * strings become text nodes, media becomes text and a link (loaded only from `mediaHosts`),
+ * and nothing is evaluated.
  */
 export function mountSurface(element: Element, store: SurfaceStore, options: MountOptions): MountedSurface;
 "#;

@@ -798,8 +798,6 @@ impl<'a> Ctx<'a> {
     }
 }
 
-/// Whether an `svgPath` icon's path data may be drawn: path commands, numbers and
-/// separators only, at most 4 KiB.
 impl Kind {
     /// For an input (TextField, CheckBox, ChoicePicker, Slider, DateTimeInput): the pointer
     /// its value is bound to, if any. `None` for anything that is not an input.
@@ -819,6 +817,8 @@ impl Kind {
     }
 }
 
+/// Whether an `svgPath` icon's path data may be drawn: path commands, numbers and
+/// separators only, at most 4 KiB.
 pub fn svg_path_ok(d: &str) -> bool {
     d.len() <= 4096
         && !d.trim().is_empty()

@@ -4,7 +4,7 @@
 //! Every `oneOf` in those schemas is exclusive by a discriminating key (the message key,
 //! `component`, `call`, `path`, `event`/`functionCall`, array versus object), so each is
 //! checked by picking its one candidate branch. The differential test in
-//! `tests/schema_differential.rs` holds this code to a real JSON Schema engine.
+//! `tests/a2ui_schema.rs` holds this code to a real JSON Schema engine.
 
 use serde_json::{Map, Value};
 
