@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { ROOT } from "./lib/console-server.mjs";
 
 const PKG = path.join(ROOT, "crates/surfaces-wasm/pkg");
@@ -12,7 +13,7 @@ const CARDS = path.join(ROOT, "tests/fixtures/cards");
 assert.ok(fs.existsSync(path.join(PKG, "package.json")), `build the package first: wasm-pack build crates/surfaces-wasm --target web`);
 const pkg = await import(path.join(PKG, "agent_surfaces.js"));
 const wasm = pkg.initSync({ module: fs.readFileSync(path.join(PKG, "agent_surfaces_bg.wasm")) });
-const { checkCard, uiLinksUri, SurfaceStore, advertisesA2ui } = pkg;
+const { checkCard, uiLinksUri, SurfaceStore, advertisesA2ui, contract } = pkg;
 const SPEC = process.env.AGENT_SURFACES_SPEC || path.join(ROOT, "../shared/spec");
 
 const larkfield = fs.readFileSync(path.join(CARDS, "larkfield.json"), "utf8");
@@ -216,6 +217,21 @@ test("prototype-named keys never reach JavaScript as a prototype, whatever the p
   assert.equal({}.isAdmin, undefined);
   assert.equal({}.polluted, undefined);
   assert.throws(() => store.edit("main", "/y", JSON.parse('{"__proto__":{"isAdmin":true}}')), /refused/);
+});
+
+test("contract() is the record `surfaces contract --json` prints", () => {
+  const record = contract();
+  assert.deepEqual(record.ui_contract.accepted, ["a2ui-v0.9", "a2ui-v0.9.1"]);
+  assert.equal(record.schema_bundle.length, 7);
+  for (const f of record.schema_bundle) {
+    const bytes = fs.readFileSync(path.join(SPEC, f.path));
+    assert.equal(createHash("sha256").update(bytes).digest("hex"), f.sha256, f.path);
+  }
+  const cli = path.join(ROOT, "target/debug/surfaces");
+  if (fs.existsSync(cli)) {
+    const printed = JSON.parse(execFileSync(cli, ["contract", "--json"], { encoding: "utf8" }));
+    assert.deepEqual(record, printed);
+  }
 });
 
 test("the .d.ts types a consumer's code (tsc --strict)", () => {

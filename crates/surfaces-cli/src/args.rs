@@ -12,13 +12,18 @@ use serde_json::{Map, Value};
 use surfaces_core::a2ui::Limits;
 use surfaces_core::card::{check_card_bytes, CardLimits, CardOptions};
 
-/// The crate version and the git revision it was built from (build.rs).
-pub const VERSION: &str = concat!(
-    env!("CARGO_PKG_VERSION"),
-    " (",
-    env!("SURFACES_GIT_REV"),
-    ")"
-);
+/// The crate version and the git revision the core was built from (its build.rs): the
+/// same revision the contract record names.
+pub fn version() -> &'static str {
+    static VERSION: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    VERSION.get_or_init(|| {
+        format!(
+            "{} ({})",
+            env!("CARGO_PKG_VERSION"),
+            surfaces_core::contract::GIT_REV
+        )
+    })
+}
 
 const EXIT_STATUS: &str = "\
 Exit status: 0 no error finding (card) / nothing ignored (a2ui), 1 otherwise,
@@ -27,7 +32,7 @@ Exit status: 0 no error finding (card) / nothing ignored (a2ui), 1 otherwise,
 #[derive(Parser)]
 #[command(
     name = "surfaces",
-    version = VERSION,
+    version = version(),
     about = "Check agent cards' UI links and A2UI streams from a terminal or CI",
     after_help = format!(
         "Each subcommand's --help lists its limits with their defaults.\n\n{EXIT_STATUS}"
@@ -46,6 +51,14 @@ pub enum Command {
     /// Validate and fold an A2UI v0.9 / v0.9.1 stream
     #[command(after_help = a2ui_after_help())]
     A2ui(A2uiArgs),
+    /// Print the contract record: A2UI versions, transport, the official files the
+    /// validator is held to (revision, sha256), renderer and catalog revisions, action API,
+    /// accessibility baseline
+    Contract {
+        /// Print it as JSON
+        #[arg(long)]
+        json: bool,
+    },
     /// Print a shell completion script to standard output
     #[command(
         after_help = "For example: surfaces completions bash > ~/.local/share/bash-completion/completions/surfaces"

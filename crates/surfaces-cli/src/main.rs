@@ -54,6 +54,18 @@ fn run(
     match cli.command {
         Command::Card(a) => card_cmd::run(&a, out),
         Command::A2ui(a) => a2ui_cmd::run(&a, out),
+        Command::Contract { json } => {
+            let record = surfaces_core::contract::record();
+            if json {
+                out.write_str(&out::json_text(
+                    &serde_json::to_value(&record).expect("a record"),
+                ));
+                out.write_str("\n");
+            } else {
+                out.write_str(&contract_text(&record));
+            }
+            Ok(true)
+        }
         Command::Completions { shell } => {
             let mut script = Vec::new();
             clap_complete::generate(shell, &mut Cli::command(), "surfaces", &mut script);
@@ -111,4 +123,58 @@ pub fn read_input(file: &str, cap: usize) -> Result<Input, clap::Error> {
         f.take(limit).read_to_end(&mut bytes).map_err(cannot)?;
         Ok(Input { bytes, cap, size })
     }
+}
+
+/// The contract record as lines a person reads.
+fn contract_text(r: &surfaces_core::contract::ContractRecord) -> String {
+    let mut s = String::new();
+    let mut line = |k: &str, v: &str| {
+        s.push_str(&format!("{k:<24}{v}\n"));
+    };
+    line(
+        "ui_contract",
+        &format!(
+            "accepts {}; refuses {}",
+            r.ui_contract.accepted.join(", "),
+            r.ui_contract.refused.join(", ")
+        ),
+    );
+    line("status", r.status);
+    line(
+        "transport_profile",
+        &format!(
+            "{} ({})",
+            r.transport_profile.a2a_parts.join("; "),
+            r.transport_profile.note
+        ),
+    );
+    line("schema_bundle", "");
+    for f in &r.schema_bundle {
+        line(
+            "",
+            &format!(
+                "{} {}@{} sha256:{}",
+                f.path,
+                f.repository,
+                &f.revision[..f.revision.len().min(12)],
+                f.sha256
+            ),
+        );
+    }
+    line("renderer", &r.renderer);
+    line("component_catalog", &r.component_catalog);
+    line(
+        "action_api",
+        &format!("{}; {}", r.action_api.message, r.action_api.lifecycle),
+    );
+    line(
+        "accessibility_baseline",
+        &format!(
+            "axe-core {} ({}); {}",
+            r.accessibility_baseline.axe_core,
+            r.accessibility_baseline.rules,
+            r.accessibility_baseline.browser
+        ),
+    );
+    s
 }

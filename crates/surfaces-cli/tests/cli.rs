@@ -767,3 +767,34 @@ fn a_byte_order_mark_alone_is_no_failure() {
     assert!(String::from_utf8_lossy(&out.stdout).contains("text-bom"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `surfaces contract --json` is the core's record, and the text form names every key.
+#[test]
+fn contract_prints_the_record() {
+    let run = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_surfaces"))
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let out = run(&["contract", "--json"]);
+    assert_eq!(out.status.code(), Some(0));
+    let printed: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        printed,
+        serde_json::to_value(surfaces_core::contract::record()).unwrap()
+    );
+    let text = String::from_utf8(run(&["contract"]).stdout).unwrap();
+    for key in [
+        "ui_contract",
+        "status",
+        "transport_profile",
+        "schema_bundle",
+        "renderer",
+        "component_catalog",
+        "action_api",
+        "accessibility_baseline",
+    ] {
+        assert!(text.contains(key), "{key}");
+    }
+}

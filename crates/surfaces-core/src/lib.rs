@@ -8,6 +8,7 @@
 
 pub mod a2ui;
 pub mod card;
+pub mod contract;
 mod finding;
 pub mod json_scan;
 mod pointer;

@@ -45,3 +45,39 @@ fn one_changed_byte_or_a_missing_file_is_named() {
     assert!(err.contains(&format!("missing: {example}")), "{err}");
     let _ = std::fs::remove_dir_all(&copy);
 }
+
+/// The contract record is true: the files it names are the files the tests read, byte for
+/// byte, and its revision is the one this build came from.
+#[test]
+fn the_contract_record_names_the_files_the_tests_read_and_this_build() {
+    use sha2::{Digest, Sha256};
+    let dir = spec::spec_dir();
+    let record = surfaces_core::contract::record();
+    assert_eq!(
+        record.schema_bundle.len(),
+        surfaces_core::contract::SCHEMA_FILES.len()
+    );
+    for f in &record.schema_bundle {
+        let bytes = std::fs::read(dir.join(&f.path)).unwrap();
+        let got: String = Sha256::digest(&bytes)
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect();
+        assert_eq!(got, f.sha256, "{}", f.path);
+    }
+    let head = std::process::Command::new("git")
+        .args(["rev-parse", "--short", "HEAD"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string());
+    if let Some(head) = head {
+        assert_eq!(surfaces_core::contract::GIT_REV, head);
+        assert!(
+            record.renderer.ends_with(&format!("+{head}")),
+            "{}",
+            record.renderer
+        );
+    }
+}

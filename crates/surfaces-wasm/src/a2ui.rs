@@ -384,3 +384,36 @@ export class SurfaceStore {
 /** Whether an agent card (JSON text or object) advertises A2UI v0.9 or v0.9.1. */
 export function advertisesA2ui(card: string | object): boolean;
 "#;
+
+/// The contract record: what this build accepts, reads and was tested against (the same
+/// record `surfaces contract --json` prints).
+#[wasm_bindgen(skip_typescript)]
+pub fn contract() -> Result<JsValue, JsError> {
+    to_js(&surfaces_core::contract::record())
+}
+
+#[wasm_bindgen(typescript_custom_section)]
+const CONTRACT_TYPES: &'static str = r#"
+export interface PinnedFile {
+  path: string;
+  repository: string;
+  revision: string;
+  upstream_path: string;
+  sha256: string;
+}
+
+/** What this build accepts, reads and was tested against; keys as the contract view names them. */
+export interface ContractRecord {
+  ui_contract: { accepted: string[]; refused: string[] };
+  status: string;
+  transport_profile: { a2a_parts: string[]; media_types: string[]; extension_uris: string[]; note: string };
+  schema_bundle: PinnedFile[];
+  renderer: string;
+  component_catalog: string;
+  action_api: { message: string; lifecycle: string };
+  accessibility_baseline: { axe_core: string; rules: string; browser: string; keyboard_flows: string[] };
+}
+
+/** The contract record (the same as `surfaces contract --json`). */
+export function contract(): ContractRecord;
+"#;

@@ -1,6 +1,6 @@
 // Compiled (not run) by npm.test.mjs: a consumer's code that must type-check against the
 // package's .d.ts, and lines that must not.
-import init, { checkCard, SurfaceStore, mountSurface, type MountedSurface, type ActionMessage, type CardReport, type UiLinkEntry, type Finding, type A2uiReport, type ActionResult } from "../../../crates/surfaces-wasm/pkg/agent_surfaces.js";
+import init, { checkCard, SurfaceStore, mountSurface, type MountedSurface, type ActionMessage, type CardReport, type UiLinkEntry, type Finding, type A2uiReport, type ActionResult, contract, type ContractRecord } from "../../../crates/surfaces-wasm/pkg/agent_surfaces.js";
 
 export async function directoryLinks(cardJson: string, fetchedFrom: string): Promise<{ href: string; text: string }[]> {
   await init();
@@ -50,4 +50,11 @@ export function mountInto(element: HTMLElement, store: SurfaceStore): MountedSur
   // @ts-expect-error the surface to draw must be named
   mountSurface(element, store, {});
   return mounted;
+}
+
+export function pinnedFiles(): string[] {
+  const record: ContractRecord = contract();
+  // @ts-expect-error the record's keys are the contract view's, in snake_case
+  record.schemaBundle;
+  return record.schema_bundle.map((f) => `${f.path}@${f.revision}:${f.sha256}`);
 }

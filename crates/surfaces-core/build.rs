@@ -1,6 +1,7 @@
-//! Puts the git revision the binary is built from into `surfaces --version`
-//! (`SURFACES_GIT_REV`): `git rev-parse --short HEAD`, or `unknown` where git or the
-//! repository is absent (a source tarball). Reruns only when HEAD moves.
+//! Puts the git revision the core is built from into the contract record (and so into
+//! `surfaces --version`, `contract()` and the console): `SURFACES_GIT_REV`, from
+//! `git rev-parse --short HEAD`, or `unknown` where git or the repository is absent (a
+//! source tarball). Reruns only when HEAD moves.
 
 use std::path::Path;
 use std::process::Command;

@@ -1,0 +1,160 @@
+//! The contract record (the contract view's "record the exact surface that was tested"):
+//! which A2UI versions are accepted and refused, what transport is read, which official files
+//! the validator is held to (with their revision and sha256, from the pin `tests/spec.lock`),
+//! the renderer's and catalog's revision at build, the action API, and the accessibility
+//! baseline the end-to-end tests hold the console to. The CLI (`surfaces contract`), the npm
+//! package (`contract()`) print this one record; tests hold it true.
+
+use serde::Serialize;
+
+/// The git revision this crate was built from (`build.rs`), or `unknown`.
+pub const GIT_REV: &str = env!("SURFACES_GIT_REV");
+/// This crate's version.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+
+/// The pin of the official files, as the tests check them.
+const SPEC_LOCK: &str = include_str!("../../../tests/spec.lock");
+/// The end-to-end tests' packages (axe-core's version is the accessibility baseline's).
+const E2E_PACKAGE: &str = include_str!("../../../tests/e2e/package.json");
+
+/// The official files the validator is held to (by `tests/a2ui_schema.rs`, which runs a
+/// JSON Schema engine beside it, and by the action and capability checks).
+pub const SCHEMA_FILES: [&str; 7] = [
+    "a2ui/v0_9/json/server_to_client.json",
+    "a2ui/v0_9_1/newer/server_to_client.json",
+    "a2ui/v0_9/json/common_types.json",
+    "a2ui/v0_9/json/client_to_server.json",
+    "a2ui/v0_9/json/client_capabilities.json",
+    "a2ui/v0_9/json/client_data_model.json",
+    "a2ui/v0_9/catalogs/basic/catalog.json",
+];
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ContractRecord {
+    pub ui_contract: UiContract,
+    pub status: &'static str,
+    pub transport_profile: TransportProfile,
+    pub schema_bundle: Vec<PinnedFile>,
+    pub renderer: String,
+    pub component_catalog: String,
+    pub action_api: ActionApi,
+    pub accessibility_baseline: AccessibilityBaseline,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct UiContract {
+    pub accepted: Vec<&'static str>,
+    pub refused: Vec<&'static str>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct TransportProfile {
+    /// How A2UI arrives: A2A data parts and the media types read from them.
+    pub a2a_parts: Vec<&'static str>,
+    pub media_types: Vec<&'static str>,
+    pub extension_uris: Vec<&'static str>,
+    /// What this library does not do itself.
+    pub note: &'static str,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PinnedFile {
+    pub path: String,
+    pub repository: String,
+    pub revision: String,
+    pub upstream_path: String,
+    pub sha256: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ActionApi {
+    pub message: &'static str,
+    pub lifecycle: &'static str,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct AccessibilityBaseline {
+    pub axe_core: String,
+    pub rules: &'static str,
+    pub browser: &'static str,
+    pub keyboard_flows: Vec<&'static str>,
+}
+
+fn pinned(path: &str) -> Option<PinnedFile> {
+    SPEC_LOCK.lines().find_map(|line| {
+        let cols: Vec<&str> = line.split('\t').collect();
+        match cols[..] {
+            [local, repo, rev, upstream, sha] if local == path => Some(PinnedFile {
+                path: local.into(),
+                repository: repo.into(),
+                revision: rev.into(),
+                upstream_path: upstream.into(),
+                sha256: sha.into(),
+            }),
+            _ => None,
+        }
+    })
+}
+
+fn axe_version() -> String {
+    serde_json::from_str::<serde_json::Value>(E2E_PACKAGE)
+        .ok()
+        .and_then(|p| {
+            p.pointer("/devDependencies/axe-core")?
+                .as_str()
+                .map(String::from)
+        })
+        .unwrap_or_else(|| "unknown".into())
+}
+
+/// The record of what this build is and was tested against.
+pub fn record() -> ContractRecord {
+    let catalog = pinned("a2ui/v0_9/catalogs/basic/catalog.json");
+    ContractRecord {
+        ui_contract: UiContract {
+            accepted: vec!["a2ui-v0.9", "a2ui-v0.9.1"],
+            refused: vec!["a2ui-v0.8", "a2ui-v1.0-candidate"],
+        },
+        status: "a2ui v0.9.1 is the current production release; v1.0 is a candidate and is refused, never read as v0.9",
+        transport_profile: TransportProfile {
+            a2a_parts: vec!["A2A v0.3 data part (kind data, metadata.mimeType)", "A2A v1.0 part (mediaType)"],
+            media_types: crate::a2ui::MEDIA_TYPES.to_vec(),
+            extension_uris: crate::a2ui::EXTENSION_URIS.to_vec(),
+            note: "reads parts, text and JSON Lines; speaks no A2A itself: the caller's client fetches",
+        },
+        schema_bundle: SCHEMA_FILES.iter().filter_map(|f| pinned(f)).collect(),
+        renderer: format!("agent-surfaces@{VERSION}+{GIT_REV}"),
+        component_catalog: format!(
+            "{}@sha256:{} (agent-surfaces@{VERSION}+{GIT_REV})",
+            crate::a2ui::BASIC_CATALOG_ID,
+            catalog.map(|c| c.sha256).unwrap_or_default()
+        ),
+        action_api: ActionApi {
+            message: "client_to_server v0.9 `action` {name, surfaceId, sourceComponentId, timestamp, context}",
+            lifecycle: "built at click time and handed to the caller; no lifecycle states yet",
+        },
+        accessibility_baseline: AccessibilityBaseline {
+            axe_core: axe_version(),
+            rules: "every axe-core rule the library runs by default (no rule disabled)",
+            browser: "Debian chromium, headless, as installed by scripts/setup.sh",
+            keyboard_flows: vec![
+                "UI links screen: choose an example, paste a card, switch views",
+                "A2UI screen: choose an example, type into a field, press a Button",
+            ],
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_schema_file_is_pinned_and_the_revision_is_recorded() {
+        let r = record();
+        assert_eq!(r.schema_bundle.len(), SCHEMA_FILES.len());
+        assert!(r.schema_bundle.iter().all(|f| f.sha256.len() == 64));
+        assert!(r.renderer.starts_with("agent-surfaces@"));
+        assert_ne!(r.accessibility_baseline.axe_core, "unknown");
+    }
+}
