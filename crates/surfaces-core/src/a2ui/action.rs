@@ -231,8 +231,10 @@ impl SurfaceStore {
             .flatten()
         {
             if let Some(resolved) = resolve(v, &model, scope, self.limits.budget(), &meter) {
+                // Exactly its compact JSON: `"key":value`, a comma before all but the first.
+                let comma = usize::from(!context.is_empty());
                 bytes = bytes
-                    .saturating_add(pointer::string_size(k) + 2)
+                    .saturating_add(pointer::string_size(k) + 1 + comma)
                     .saturating_add(pointer::json_size(&resolved));
                 if bytes > limit {
                     return Err(ActionError::ContextTooLarge { bytes, limit });
@@ -241,6 +243,7 @@ impl SurfaceStore {
             }
         }
         let context = Value::Object(context);
+        debug_assert_eq!(bytes, pointer::json_size(&context));
         Ok(json!({
             "version": "v0.9",
             "action": {
