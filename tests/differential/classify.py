@@ -94,8 +94,6 @@ def python_refusal_class(err: tuple, notes: list, stream_view: bool = False) -> 
     if message.startswith("Catalog not found"):
         if "catalog-alias" in note_codes:
             return "ours-accepts-catalog-alias"
-        if "catalog-not-rendered" in note_codes:
-            return "ours-keeps-unknown-catalog"
     if "non-numeric segment '-'" in message:
         return "ours-appends-at-dash-index"
     if "missing an 'id'" in message:

@@ -286,7 +286,7 @@ fn polluting_paths_and_keys_are_refused() {
 }
 
 #[test]
-fn non_basic_catalogs_render_nothing_and_old_ids_are_aliases() {
+fn catalogs_not_advertised_are_refused_and_old_ids_are_aliases() {
     let mut other = create("x");
     other["createSurface"]["catalogId"] = json!("https://evil.example/catalog.json");
     let mut old = create("y");
@@ -304,11 +304,20 @@ fn non_basic_catalogs_render_nothing_and_old_ids_are_aliases() {
         ],
     );
     let r = report(&s);
-    assert_eq!(r["surfaces"][0]["catalogRendered"], false);
-    assert_eq!(r["surfaces"][0]["placeholders"], json!([]));
-    assert_eq!(r["surfaces"][1]["catalogRendered"], true);
-    assert_eq!(codes(&s), ["catalog-not-rendered", "catalog-alias"]);
-    assert_eq!(r["findings"][0]["severity"], "info");
+    assert_eq!(
+        r["surfaces"].as_array().unwrap().len(),
+        1,
+        "only the alias's"
+    );
+    assert_eq!(r["surfaces"][0]["surfaceId"], "y");
+    assert_eq!(r["surfaces"][0]["catalogRendered"], true);
+    // The refused surface's later envelopes name a surface that does not exist.
+    assert_eq!(
+        codes(&s),
+        ["catalog-not-supported", "catalog-alias", "surface-unknown"]
+    );
+    assert_eq!(r["findings"][0]["severity"], "error");
+    assert_eq!(r["findings"][0]["path"], "/createSurface/catalogId");
 }
 
 #[test]

@@ -90,8 +90,8 @@ fn parts_limits_and_misuse() {
     let mut store = SurfaceStore::new(options(r#"{"limits":{"surfaces":1}}"#)).unwrap();
     let part = js(
         r#"{"kind":"data","metadata":{"mimeType":"application/json+a2ui"},"data":{"messages":[
-        {"version":"v0.9","createSurface":{"surfaceId":"a","catalogId":"x"}},
-        {"version":"v0.9","createSurface":{"surfaceId":"b","catalogId":"x"}}]}}"#,
+        {"version":"v0.9","createSurface":{"surfaceId":"a","catalogId":"https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"}},
+        {"version":"v0.9","createSurface":{"surfaceId":"b","catalogId":"https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"}}]}}"#,
     );
     let not_advertised = store.apply_part(part.clone(), None).unwrap();
     assert_eq!(get(&not_advertised, "a2ui").as_bool(), Some(false));
@@ -104,10 +104,10 @@ fn parts_limits_and_misuse() {
     assert_eq!(get(&out, "envelopes").as_f64(), Some(2.0));
     let r = store.report().unwrap();
     assert_eq!(
-        get(&r, "findings.1.code").as_string().as_deref(),
+        get(&r, "findings.0.code").as_string().as_deref(),
         Some("surface-limit")
     );
-    assert_eq!(get(&r, "surfaces.0.catalogRendered").as_bool(), Some(false));
+    assert_eq!(get(&r, "surfaces.0.catalogRendered").as_bool(), Some(true));
     assert!(SurfaceStore::new(options(r#"{"limits":{"bogus":1}}"#)).is_err());
     assert!(SurfaceStore::new(options(r#"{"allowedHosts":"cdn.example"}"#)).is_err());
     assert!(store.edit("a", "/__proto__/x", JsValue::TRUE).is_err());

@@ -466,8 +466,15 @@ impl SurfaceStore {
             notes.push((Severity::Info, "catalog-alias", cpath, format!("\"{catalog_id}\" is an old id of the Basic Catalog; it is read as {BASIC_CATALOG_ID}.")));
             true
         } else {
-            notes.push((Severity::Info, "catalog-not-rendered", cpath, format!("\"{catalog_id}\" is not a catalog this renderer renders; the surface shows nothing from it.")));
-            false
+            // The agent picks from the client's supportedCatalogIds (client_capabilities):
+            // a catalog it was never offered is a contract error, as the official client
+            // conformance suites say, not a surface kept empty. (The code
+            // `catalog-not-rendered`, which kept it, is retired, never reused.)
+            return Err(refuse(
+                "catalog-not-supported",
+                &mpath.key("catalogId"),
+                format!("\"{catalog_id}\" is not a catalog this client advertised (supportedCatalogIds: {BASIC_CATALOG_ID}); the surface is refused."),
+            ));
         };
         self.surfaces.push(Surface {
             id: sid.to_string(),
