@@ -827,3 +827,21 @@ fn prototype_names_are_refused_as_ids() {
         assert!(s.client_data_model().is_none());
     }
 }
+
+/// Found by fuzzing: Tabs is a list of children too, and stops at the node limit.
+#[test]
+fn tabs_stop_at_the_node_limit() {
+    let tabs: Vec<Value> = (0..1200)
+        .map(|i| json!({"title": format!("t{i}"), "child": format!("m{i}")}))
+        .collect();
+    let envs = [
+        create("s"),
+        comps("s", json!([{"id": "root", "component": "Tabs", "tabs": tabs}])),
+    ];
+    let s = fold(Limits::default(), &envs);
+    assert_eq!(s.report().ignored, 0, "{:?}", codes(&s));
+    let Kind::Tabs { tabs } = s.render("s").unwrap().kind else {
+        panic!()
+    };
+    assert_eq!(tabs.len(), Limits::default().rendered_nodes);
+}

@@ -630,20 +630,22 @@ impl<'a> Ctx<'a> {
             "Card" => Kind::Card {
                 child: Box::new(self.child(o.get("child"), scope, depth)),
             },
-            "Tabs" => Kind::Tabs {
-                tabs: o
-                    .get("tabs")
-                    .and_then(Value::as_array)
-                    .into_iter()
-                    .flatten()
-                    .map(|t| {
-                        (
-                            self.string(t.get("title"), scope).unwrap_or_default(),
-                            self.child(t.get("child"), scope, depth),
-                        )
-                    })
-                    .collect(),
-            },
+            "Tabs" => {
+                let mut tabs = Vec::new();
+                for t in o.get("tabs").and_then(Value::as_array).into_iter().flatten() {
+                    // As for any list of children: past the node limit, one placeholder.
+                    if self.nodes >= self.node_limit {
+                        let rest = Self::placeholder(id, PlaceholderReason::Template, None);
+                        tabs.push((String::new(), rest));
+                        break;
+                    }
+                    tabs.push((
+                        self.string(t.get("title"), scope).unwrap_or_default(),
+                        self.child(t.get("child"), scope, depth),
+                    ));
+                }
+                Kind::Tabs { tabs }
+            }
             "Modal" => Kind::Modal {
                 trigger: Box::new(self.child(o.get("trigger"), scope, depth)),
                 content: Box::new(self.child(o.get("content"), scope, depth)),
