@@ -98,6 +98,13 @@ keep_artifacts() {
 
 libfuzzer_flags=(-timeout=10 -rss_limit_mb=2048 -print_final_stats=0)
 
+# What a failed run said: the panic or sanitizer report (a stack trace can be long), and the
+# input with how to reproduce it.
+show_failure() {
+  grep -E -A6 'panicked at|ERROR: |ALARM: |==[0-9]+== ' "$1" | head -n 40 || true
+  grep -E -A2 '^(Failing input|Reproduce with):' "$1" || tail -n 12 "$1"
+}
+
 if $smoke; then
   # Every seed and regression of every target through each target: another target's input
   # is just as good a hostile input, and replaying costs a few seconds. Files named open-*
@@ -113,7 +120,7 @@ if $smoke; then
     marker=$(mktemp)
     if ! cargo fuzz run "${build_flags[@]}" "$t" "$replay" -- \
       "${libfuzzer_flags[@]}" -runs=0 >"$marker.log" 2>&1; then
-      tail -n 60 "$marker.log"
+      show_failure "$marker.log"
       say "$t: replay FAILED"
       keep_artifacts "$t" "$marker"
       failed+=("$t (replay)")
@@ -154,7 +161,7 @@ for t in "${targets[@]}"; do
   say "$t: fuzzing for ${seconds}s from $(ls "$corpus" | wc -l) inputs"
   marker=$(mktemp)
   if ! cargo fuzz run "${build_flags[@]}" "$t" "$corpus" -- "${flags[@]}" >"$marker.log" 2>&1; then
-    tail -n 60 "$marker.log"
+    show_failure "$marker.log"
     say "$t: FAILED"
     keep_artifacts "$t" "$marker"
     failed+=("$t")

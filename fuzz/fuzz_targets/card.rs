@@ -41,7 +41,11 @@ fn check(report: &CardReport, limits: &CardLimits) {
         assert_path(&f.path);
     }
     let n = report.findings.len();
-    assert!(n <= limits.findings + 1, "{n} findings, over the cap of {}", limits.findings);
+    assert!(
+        n <= limits.findings + 1,
+        "{n} findings, over the cap of {}",
+        limits.findings
+    );
     if n == limits.findings + 1 {
         assert_eq!(report.findings[n - 1].code, "findings-truncated");
     }
@@ -49,7 +53,10 @@ fn check(report: &CardReport, limits: &CardLimits) {
         assert_eq!(e.index, i, "entries are in card order");
         if let Some(u) = &e.url {
             assert!(e.linkable, "entry {i} has a url but is not linkable");
-            assert!(u.starts_with("https://"), "entry {i} url {u:?} is not https:");
+            assert!(
+                u.starts_with("https://"),
+                "entry {i} url {u:?} is not https:"
+            );
             let again = url::Url::parse(u).expect("entry url re-parses");
             assert_eq!(again.as_str(), u, "entry {i} url is not normalised");
         }
@@ -75,7 +82,10 @@ fn check(report: &CardReport, limits: &CardLimits) {
         }
     }
     for &i in &v.directory {
-        assert!(v.engagement.contains(&i), "directory entry {i} is not in engagement");
+        assert!(
+            v.engagement.contains(&i),
+            "directory entry {i} is not in engagement"
+        );
     }
     let _ = report.to_json();
 }

@@ -35,7 +35,8 @@ fuzz_target!(|data: &[u8]| {
         return;
     }
     assert!(
-        segs.iter().all(|s| !FORBIDDEN_SEGMENTS.contains(&s.as_str())),
+        segs.iter()
+            .all(|s| !FORBIDDEN_SEGMENTS.contains(&s.as_str())),
         "parse let a forbidden segment through"
     );
 
@@ -58,7 +59,9 @@ fuzz_target!(|data: &[u8]| {
             continue;
         }
         assert!(
-            pad <= segs.len().saturating_mul(surfaces_core::a2ui::pointer::MAX_ARRAY_PADDING),
+            pad <= segs
+                .len()
+                .saturating_mul(surfaces_core::a2ui::pointer::MAX_ARRAY_PADDING),
             "a set padded {pad} slots"
         );
         // `-` names the slot past the end, which moves once it is filled: only paths
@@ -68,7 +71,11 @@ fuzz_target!(|data: &[u8]| {
         }
         assert_eq!(get(&m, &segs), Some(&value), "get after set differs");
         let removed = delete(&mut m, &segs);
-        assert_eq!(removed.as_ref(), Some(&value), "delete after set removed something else");
+        assert_eq!(
+            removed.as_ref(),
+            Some(&value),
+            "delete after set removed something else"
+        );
         match segs.split_last() {
             None => assert_eq!(m, json!({})),
             Some((_, parents)) => match get(&m, parents) {

@@ -23,7 +23,11 @@ fuzz_target!(|data: &[u8]| {
         assert_code(f.code);
         assert_path(&f.path);
         if let Some(i) = f.envelope {
-            assert!(i < report.envelopes, "finding names envelope {i} of {}", report.envelopes);
+            assert!(
+                i < report.envelopes,
+                "finding names envelope {i} of {}",
+                report.envelopes
+            );
         }
     }
     for s in &report.surfaces {
@@ -41,5 +45,8 @@ fuzz_target!(|data: &[u8]| {
     let _ = report.to_json();
     let stats = store.stats();
     assert_eq!(stats.envelopes, report.envelopes);
-    assert_eq!(stats.findings.values().sum::<usize>(), report.findings.len());
+    assert_eq!(
+        stats.findings.values().sum::<usize>(),
+        report.findings.len()
+    );
 });

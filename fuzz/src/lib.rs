@@ -31,7 +31,10 @@ pub fn within<T>(what: &str, limit: Duration, f: impl FnOnce() -> T) -> T {
     if *SHOW.get_or_init(|| std::env::var_os("FUZZ_SHOW_TIMES").is_some()) {
         eprintln!("{what}: {took:?}");
     }
-    assert!(took <= limit, "{what} used {took:?} of CPU time; the limit is {limit:?}");
+    assert!(
+        took <= limit,
+        "{what} used {took:?} of CPU time; the limit is {limit:?}"
+    );
     out
 }
 
