@@ -54,6 +54,8 @@ dict_for() {
 
 # The same flags for every cargo fuzz command, so that `run` finds the build `build` made.
 build_flags=(--sanitizer "$SANITIZER")
+# Another sanitizer builds beside the default build, not over it.
+[ "$SANITIZER" = address ] || build_flags+=(--target-dir "$PWD/fuzz/target/sanitizer-$SANITIZER")
 
 say "building the targets (sanitizer: $SANITIZER; the first build takes a few minutes)"
 build_log=$(mktemp)

@@ -559,7 +559,8 @@ impl<'a> Scanner<'a> {
         while let Some(c) = self.peek() {
             self.i += 1;
             match (in_string, c) {
-                (true, b'\\') => self.i += 1,
+                // An escape skips the byte after it, never past the end of the text.
+                (true, b'\\') => self.i = (self.i + 1).min(self.b.len()),
                 (true, b'"') => in_string = false,
                 (true, _) => {}
                 (false, b'"') => in_string = true,
@@ -951,6 +952,18 @@ mod tests {
         assert_eq!((s.shape, s.items.len(), s.broken), (Shape::Lines, 2, None));
         let s = split(br#"{"messages":[{"a":1}],"messages":[]}"#, false);
         assert!(s.broken.is_some(), "a repeated wrapper key is ambiguous");
+    }
+
+    #[test]
+    fn offsets_never_pass_the_end_of_the_text() {
+        // Found by fuzzing: a too-deep container ending in a backslash inside a string.
+        let text = format!("{}\"\\", "[".repeat(MAX_DEPTH + 1));
+        let e = scan_document(text.as_bytes(), false).unwrap_err();
+        assert!(e.start <= text.len() && e.end <= text.len(), "{e:?}");
+        let s = split(text.as_bytes(), false);
+        for i in s.items.iter().flat_map(|i| &i.issues).chain(&s.broken) {
+            assert!(i.start <= text.len() && i.end <= text.len(), "{i:?}");
+        }
     }
 
     #[test]

@@ -836,7 +836,10 @@ fn tabs_stop_at_the_node_limit() {
         .collect();
     let envs = [
         create("s"),
-        comps("s", json!([{"id": "root", "component": "Tabs", "tabs": tabs}])),
+        comps(
+            "s",
+            json!([{"id": "root", "component": "Tabs", "tabs": tabs}]),
+        ),
     ];
     let s = fold(Limits::default(), &envs);
     assert_eq!(s.report().ignored, 0, "{:?}", codes(&s));

@@ -632,7 +632,12 @@ impl<'a> Ctx<'a> {
             },
             "Tabs" => {
                 let mut tabs = Vec::new();
-                for t in o.get("tabs").and_then(Value::as_array).into_iter().flatten() {
+                for t in o
+                    .get("tabs")
+                    .and_then(Value::as_array)
+                    .into_iter()
+                    .flatten()
+                {
                     // As for any list of children: past the node limit, one placeholder.
                     if self.nodes >= self.node_limit {
                         let rest = Self::placeholder(id, PlaceholderReason::Template, None);
