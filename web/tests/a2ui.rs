@@ -470,11 +470,14 @@ async fn placeholders_and_notices() {
             "More repeated content than this console shows"
         ],
     );
+    // A catalog the console never advertised is refused, not kept empty: no surface, one
+    // ignored update.
+    assert!(all(&root, "[data-testid=a2ui-catalog-notice]").is_empty());
     assert_eq!(
-        one(&root, "[data-testid=a2ui-catalog-notice]")
+        one(&root, "[data-testid=a2ui-ignored]")
             .text_content()
             .unwrap(),
-        "This agent chose a catalog this console does not render."
+        "1 invalid interface update ignored."
     );
     assert_eq!(
         one(&root, "[data-testid=a2ui-waiting]")
