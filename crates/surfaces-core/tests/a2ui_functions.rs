@@ -15,7 +15,7 @@ fn model() -> Value {
     json!({"name": "Ada", "n": 1234.5, "count": 1, "zero": 0, "email": "ada@example.com", "empty": "", "list": [], "start": "2026-01-16T14:30:00Z", "yes": true, "no": false})
 }
 
-fn eval_in(locale: &str, v: Value) -> Result<Value, EvalError> {
+fn value_in(locale: &str, v: Value) -> Result<Value, EvalError> {
     let m = model();
     let lookup = |p: &str| -> Option<&Value> {
         let p = if p.starts_with('/') {
@@ -29,8 +29,8 @@ fn eval_in(locale: &str, v: Value) -> Result<Value, EvalError> {
     functions::evaluate(&v, &env, 0)
 }
 
-fn eval(v: Value) -> Value {
-    eval_in("en-US", v).unwrap()
+fn value_of(v: Value) -> Value {
+    value_in("en-US", v).unwrap()
 }
 
 fn f(name: &str, args: Value) -> Value {
@@ -40,37 +40,37 @@ fn f(name: &str, args: Value) -> Value {
 #[test]
 fn validators() {
     assert_eq!(
-        eval(f("required", json!({"value": {"path": "/name"}}))),
+        value_of(f("required", json!({"value": {"path": "/name"}}))),
         json!(true)
     );
     for empty in ["/empty", "/list", "/missing"] {
         assert_eq!(
-            eval(f("required", json!({"value": {"path": empty}}))),
+            value_of(f("required", json!({"value": {"path": empty}}))),
             json!(false),
             "{empty}"
         );
     }
     assert_eq!(
-        eval(f("length", json!({"value": "abcd", "min": 2, "max": 4}))),
+        value_of(f("length", json!({"value": "abcd", "min": 2, "max": 4}))),
         json!(true)
     );
     assert_eq!(
-        eval(f("length", json!({"value": "abcde", "max": 4}))),
+        value_of(f("length", json!({"value": "abcde", "max": 4}))),
         json!(false)
     );
     assert_eq!(
-        eval(f(
+        value_of(f(
             "numeric",
             json!({"value": {"path": "/n"}, "min": 0, "max": 2000})
         )),
         json!(true)
     );
     assert_eq!(
-        eval(f("numeric", json!({"value": "abc", "min": 0}))),
+        value_of(f("numeric", json!({"value": "abc", "min": 0}))),
         json!(false)
     );
     assert_eq!(
-        eval(f("email", json!({"value": {"path": "/email"}}))),
+        value_of(f("email", json!({"value": {"path": "/email"}}))),
         json!(true)
     );
     for bad in [
@@ -82,20 +82,20 @@ fn validators() {
         "a@b@c.d",
     ] {
         assert_eq!(
-            eval(f("email", json!({"value": bad}))),
+            value_of(f("email", json!({"value": bad}))),
             json!(false),
             "{bad}"
         );
     }
     assert_eq!(
-        eval(f(
+        value_of(f(
             "regex",
             json!({"value": "AB12", "pattern": "^[A-Z]{2}\\d+$"})
         )),
         json!(true)
     );
     assert_eq!(
-        eval(f(
+        value_of(f(
             "regex",
             json!({"value": "ab12", "pattern": "^[A-Z]{2}\\d+$"})
         )),
@@ -108,20 +108,20 @@ fn hostile_patterns_finish_or_fail_closed() {
     // Catastrophic backtracking in a backtracking engine; linear here.
     let long = format!("{}!", "a".repeat(5_000));
     assert_eq!(
-        eval(f("regex", json!({"value": long, "pattern": "^(a+)+$"}))),
+        value_of(f("regex", json!({"value": long, "pattern": "^(a+)+$"}))),
         json!(false)
     );
     // Linear is still compiled size × text length: past the work budget the check fails.
     let longer = format!("{}!", "a".repeat(50_000));
     assert_eq!(
-        eval_in(
+        value_in(
             "en",
             f("regex", json!({"value": longer, "pattern": "^(a+)+$"}))
         ),
         Err(EvalError::TooMuchWork)
     );
     assert_eq!(
-        eval(f(
+        value_of(f(
             "regex",
             json!({"value": "a".repeat(30) + "!", "pattern": "^(a|aa)+$"})
         )),
@@ -131,7 +131,7 @@ fn hostile_patterns_finish_or_fail_closed() {
     for pattern in ["(?=a)a", "(a)\\1", "(?<!b)a"] {
         assert!(
             matches!(
-                eval_in("en", f("regex", json!({"value": "aa", "pattern": pattern}))),
+                value_in("en", f("regex", json!({"value": "aa", "pattern": pattern}))),
                 Err(EvalError::BadPattern(_))
             ),
             "{pattern}"
@@ -139,7 +139,7 @@ fn hostile_patterns_finish_or_fail_closed() {
     }
     // A pattern whose compiled form is too large is refused, not built.
     assert!(matches!(
-        eval_in(
+        value_in(
             "en",
             f("regex", json!({"value": "a", "pattern": "\\w{1000}{1000}"}))
         ),
@@ -150,26 +150,26 @@ fn hostile_patterns_finish_or_fail_closed() {
 #[test]
 fn logic() {
     assert_eq!(
-        eval(f("and", json!({"values": [true, {"path": "/yes"}]}))),
+        value_of(f("and", json!({"values": [true, {"path": "/yes"}]}))),
         json!(true)
     );
     assert_eq!(
-        eval(f("and", json!({"values": [true, {"path": "/no"}]}))),
+        value_of(f("and", json!({"values": [true, {"path": "/no"}]}))),
         json!(false)
     );
     assert_eq!(
-        eval(f("or", json!({"values": [false, {"path": "/yes"}]}))),
+        value_of(f("or", json!({"values": [false, {"path": "/yes"}]}))),
         json!(true)
     );
     assert_eq!(
-        eval(f("not", json!({"value": {"path": "/yes"}}))),
+        value_of(f("not", json!({"value": {"path": "/yes"}}))),
         json!(false)
     );
     let nested = f(
         "and",
         json!({"values": [f("required", json!({"value": "x"})), f("not", json!({"value": false}))]}),
     );
-    assert_eq!(eval(nested), json!(true));
+    assert_eq!(value_of(nested), json!(true));
 }
 
 #[test]
@@ -178,9 +178,9 @@ fn the_budget_bounds_nesting_steps_and_output() {
     for _ in 0..5 {
         deep = f("not", json!({"value": deep}));
     }
-    assert_eq!(eval(deep.clone()), json!(false), "depth 5 is allowed");
+    assert_eq!(value_of(deep.clone()), json!(false), "depth 5 is allowed");
     assert_eq!(
-        eval_in("en", f("not", json!({"value": deep}))),
+        value_in("en", f("not", json!({"value": deep}))),
         Err(EvalError::TooDeep)
     );
     // 256 calls are allowed (the `and` and 255 inside it), 257 are not.
@@ -190,24 +190,24 @@ fn the_budget_bounds_nesting_steps_and_output() {
             json!({"values": vec![f("required", json!({"value": "x"})); n]}),
         )
     };
-    assert_eq!(eval_in("en", wide(255)), Ok(json!(true)));
-    assert_eq!(eval_in("en", wide(256)), Err(EvalError::TooManySteps));
+    assert_eq!(value_in("en", wide(255)), Ok(json!(true)));
+    assert_eq!(value_in("en", wide(256)), Err(EvalError::TooManySteps));
     assert_eq!(
-        eval_in(
+        value_in(
             "en",
             f("formatString", json!({"value": "x".repeat(10_000)}))
         ),
         Ok(json!("x".repeat(10_000)))
     );
     assert_eq!(
-        eval_in(
+        value_in(
             "en",
             f("formatString", json!({"value": "x".repeat(10_001)}))
         ),
         Err(EvalError::TooLong)
     );
     assert_eq!(
-        eval_in("en", f("openUrl", json!({"url": "https://a.example"}))),
+        value_in("en", f("openUrl", json!({"url": "https://a.example"}))),
         Err(EvalError::NotAValue)
     );
 }
@@ -257,7 +257,7 @@ fn the_budget_is_configurable_through_the_limits() {
 
 #[test]
 fn format_string_interpolates_escapes_and_nests() {
-    let s = |t: &str| eval(f("formatString", json!({"value": t})));
+    let s = |t: &str| value_of(f("formatString", json!({"value": t})));
     assert_eq!(s("Hello ${/name}!"), json!("Hello Ada!"));
     assert_eq!(s("Hi ${name}"), json!("Hi Ada"));
     assert_eq!(s("literal \\${/name}"), json!("literal ${/name}"));
@@ -282,14 +282,14 @@ fn format_string_interpolates_escapes_and_nests() {
         );
     }
     assert_eq!(
-        eval_in("en", f("formatString", json!({"value": nested}))),
+        value_in("en", f("formatString", json!({"value": nested}))),
         Err(EvalError::TooDeep)
     );
 }
 
 #[test]
 fn numbers_currencies_and_plurals_follow_the_locale() {
-    let num = |loc: &str, args: Value| eval_in(loc, f("formatNumber", args)).unwrap();
+    let num = |loc: &str, args: Value| value_in(loc, f("formatNumber", args)).unwrap();
     assert_eq!(
         num("en-US", json!({"value": 1234567.891, "decimals": 2})),
         json!("1,234,567.89")
@@ -317,7 +317,7 @@ fn numbers_currencies_and_plurals_follow_the_locale() {
         json!("0.00"),
         "no negative zero"
     );
-    let cur = |loc: &str, args: Value| eval_in(loc, f("formatCurrency", args)).unwrap();
+    let cur = |loc: &str, args: Value| value_in(loc, f("formatCurrency", args)).unwrap();
     assert_eq!(
         cur("en-US", json!({"value": 1234.5, "currency": "USD"})),
         json!("$1,234.50")
@@ -335,7 +335,7 @@ fn numbers_currencies_and_plurals_follow_the_locale() {
         json!("-CHF\u{A0}3.00")
     );
     let plural = |loc: &str, n: f64| {
-        eval_in(
+        value_in(
             loc,
             f(
                 "pluralize",
@@ -363,7 +363,7 @@ fn numbers_currencies_and_plurals_follow_the_locale() {
     );
     assert_eq!(plural("ar", 0.0), json!("Z"));
     assert_eq!(
-        eval_in(
+        value_in(
             "ar",
             f("pluralize", json!({"value": 2, "two": "T", "other": "X"}))
         )
@@ -372,7 +372,7 @@ fn numbers_currencies_and_plurals_follow_the_locale() {
     );
     // A missing category falls back to `other`.
     assert_eq!(
-        eval_in("en", f("pluralize", json!({"value": 1, "other": "items"}))).unwrap(),
+        value_in("en", f("pluralize", json!({"value": 1, "other": "items"}))).unwrap(),
         json!("items")
     );
 }

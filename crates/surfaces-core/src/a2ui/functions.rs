@@ -306,7 +306,7 @@ impl<'a> Env<'a> {
 
 /// Evaluates a dynamic value: a literal, a `{"path"}` binding or a `{"call"}` function call.
 pub fn evaluate(v: &Value, env: &Env, depth: usize) -> Result<Value, EvalError> {
-    owned(eval(v, env, depth)?, env)
+    owned(resolve(v, env, depth)?, env)
 }
 
 /// Like [`evaluate`], but a value read by reference stays borrowed (nothing is copied).
@@ -315,10 +315,10 @@ pub fn evaluate_ref<'v, 'e: 'v>(
     env: &Env<'e>,
     depth: usize,
 ) -> Result<Cow<'v, Value>, EvalError> {
-    eval(v, env, depth)
+    resolve(v, env, depth)
 }
 
-fn eval<'v, 'e: 'v>(
+fn resolve<'v, 'e: 'v>(
     v: &'v Value,
     env: &Env<'e>,
     depth: usize,
@@ -348,7 +348,7 @@ fn arg<'v, 'e: 'v>(
     depth: usize,
 ) -> Result<Cow<'v, Value>, EvalError> {
     match args.get(key) {
-        Some(v) => eval(v, env, depth),
+        Some(v) => resolve(v, env, depth),
         None => Ok(Cow::Owned(Value::Null)),
     }
 }
@@ -514,7 +514,7 @@ pub fn call<'v, 'e: 'v>(
                 .into_iter()
                 .flatten()
             {
-                let b = truthy(&*eval(v, env, depth)?);
+                let b = truthy(&*resolve(v, env, depth)?);
                 if name == "and" && !b {
                     result = false;
                     break;

@@ -165,17 +165,7 @@ impl SurfaceStore {
 
     fn apply_document(&mut self, bytes: &[u8], check_utf8: bool, ctx: &ApplyContext) -> usize {
         if bytes.len() > self.limits.part_bytes {
-            let limit = self.limits.part_bytes;
-            self.note(
-                None,
-                Severity::Error,
-                "part-too-large",
-                String::new(),
-                format!(
-                    "The text is {} bytes; over {limit} it is not read.",
-                    bytes.len()
-                ),
-            );
+            self.refuse_text(&bytes.len().to_string());
             return 0;
         }
         // A byte-order mark is what some editors save; fetch().json() drops it too.
@@ -211,13 +201,18 @@ impl SurfaceStore {
     /// caller that can tell a text is too large before copying it (a JavaScript string
     /// longer than the limit in UTF-16 units is longer in UTF-8 bytes).
     pub fn refuse_text_past_limit(&mut self, at_least: usize) {
+        self.refuse_text(&format!("at least {at_least}"));
+    }
+
+    /// The one finding for a text past `partBytes`, however its size was learnt.
+    fn refuse_text(&mut self, size: &str) {
         let limit = self.limits.part_bytes;
         self.note(
             None,
             Severity::Error,
             "part-too-large",
             String::new(),
-            format!("The text is at least {at_least} bytes; over {limit} it is not read."),
+            format!("The text is {size} bytes; over {limit} it is not read."),
         );
     }
 
