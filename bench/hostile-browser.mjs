@@ -8,12 +8,10 @@
 //   node bench/hostile-browser.mjs --section                      write BENCHMARKS.md's "Hostile input"
 //                                                                 from target/bench/hostile-{native,browser}.json
 // HOSTILE_REPS (default 5) sets the runs per case (fewer once a case has taken a second).
-import http from "node:http";
 import fs from "node:fs";
+import { ROOT, serveRepository } from "./static-server.mjs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);
 const arg = (name) => {
   const i = args.indexOf(name);
@@ -26,21 +24,8 @@ const KEYSTROKE_TARGET_MS = 100;
 
 // ---- Measuring in Chromium. ----
 
-/** The repository on loopback, as bench/browser-bench.mjs serves it. */
-async function serve() {
-  const TYPES = { ".html": "text/html", ".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm" };
-  const server = http.createServer((req, res) => {
-    const file = path.join(ROOT, decodeURIComponent(new URL(req.url, "http://x").pathname));
-    if (!file.startsWith(ROOT) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
-      res.writeHead(404).end();
-      return;
-    }
-    res.writeHead(200, { "content-type": TYPES[path.extname(file)] ?? "application/octet-stream" });
-    fs.createReadStream(file).pipe(res);
-  });
-  await new Promise((r) => server.listen(0, "127.0.0.1", r));
-  return server;
-}
+/** The repository on loopback. */
+const serve = serveRepository;
 
 async function measure() {
   const { chromium } = await import("playwright-core");
