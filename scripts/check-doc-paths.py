@@ -5,6 +5,7 @@ Markdown files and in the Rust files' //! and /// comments, must name a file or 
 from the repository's root or from a crate's root (`src/card/` in a crate's map)."""
 import os
 import re
+import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -29,6 +30,19 @@ def exists(path):
     return any(os.path.exists(os.path.join(base, path)) for base in BASES)
 
 
+def ignored(path):
+    """A path a .gitignore names is made by a build or a run (a venv, a package), so a
+    clean clone does not have it; ask git rather than keep a second list."""
+    path = path.split("#")[0].rstrip("/")
+    # A pattern ending in "/" matches only a folder, which git cannot tell of a path
+    # that is not there: ask about a file inside it too.
+    try:
+        r = subprocess.run(["git", "check-ignore", "--no-index", path, path + "/x"], cwd=ROOT, capture_output=True)
+    except OSError:
+        return False
+    return r.returncode == 0
+
+
 def main():
     missing = []
     for dirpath, dirs, files in os.walk(ROOT):
@@ -43,7 +57,7 @@ def main():
             else:
                 continue
             for t in candidates(text):
-                if not exists(t):
+                if not exists(t) and not ignored(t):
                     missing.append(f"{rel}: `{t}`")
     if missing:
         print("check-doc-paths: these documents name paths that do not exist:", file=sys.stderr)
