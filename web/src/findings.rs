@@ -12,15 +12,18 @@ pub fn FindingsTable(findings: Vec<Finding>) -> impl IntoView {
         .into_iter()
         .map(|f| {
             let sev = f.severity.as_str();
+            let code = f.code.as_str();
+            // What the code means in general; the message says what was found where.
+            let meaning = f.code.summary();
             let path = if f.path.is_empty() {
                 "(whole document)".to_string()
             } else {
                 f.path
             };
             view! {
-                <tr data-testid="finding" data-severity=sev data-code=f.code>
+                <tr data-testid="finding" data-severity=sev data-code=code>
                     <td><span class=format!("sev sev-{sev}")>{sev}</span></td>
-                    <td><code>{f.code}</code></td>
+                    <td><code title=meaning>{code}</code></td>
                     <td><code class="path">{path}</code></td>
                     <td dir="auto">{f.message}</td>
                 </tr>

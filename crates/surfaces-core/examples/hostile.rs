@@ -692,16 +692,16 @@ struct Outcome {
     envelopes: usize,
     applied: usize,
     ignored: usize,
-    codes: BTreeMap<&'static str, usize>,
+    codes: BTreeMap<surfaces_core::Code, usize>,
     surfaces: usize,
     nodes: usize,
     placeholders: usize,
-    faults: BTreeMap<&'static str, usize>,
+    faults: BTreeMap<surfaces_core::Code, usize>,
 }
 
 impl Outcome {
     fn summary(&self) -> String {
-        let list = |m: &BTreeMap<&str, usize>| {
+        let list = |m: &BTreeMap<surfaces_core::Code, usize>| {
             m.iter()
                 .map(|(c, n)| format!("`{c}` ×{n}"))
                 .collect::<Vec<_>>()

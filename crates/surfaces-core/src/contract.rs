@@ -30,6 +30,7 @@ pub const SCHEMA_FILES: [&str; 7] = [
 ];
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct ContractRecord {
     pub ui_contract: UiContract,
     pub status: &'static str,
@@ -42,12 +43,14 @@ pub struct ContractRecord {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct UiContract {
     pub accepted: Vec<&'static str>,
     pub refused: Vec<&'static str>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct TransportProfile {
     /// How A2UI arrives: A2A data parts and the media types read from them.
     pub a2a_parts: Vec<&'static str>,
@@ -58,6 +61,7 @@ pub struct TransportProfile {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct PinnedFile {
     pub path: String,
     pub repository: String,
@@ -67,12 +71,14 @@ pub struct PinnedFile {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct ActionApi {
     pub message: &'static str,
     pub lifecycle: &'static str,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct AccessibilityBaseline {
     pub axe_core: String,
     pub rules: &'static str,

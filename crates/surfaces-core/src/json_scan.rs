@@ -9,6 +9,7 @@
 //! path and a byte offset. Only values it found clean are handed to `serde_json`, which
 //! then cannot fail on them (they nest less deeply than its recursion limit).
 
+use crate::Code;
 use std::borrow::Cow;
 use std::collections::HashSet;
 
@@ -37,14 +38,14 @@ pub enum Problem {
 
 impl Problem {
     /// The finding code for this problem in an A2UI envelope.
-    pub fn envelope_code(&self) -> &'static str {
+    pub fn envelope_code(&self) -> Code {
         match self {
-            Problem::Syntax(_) => "envelope-not-json",
-            Problem::TooDeep => "envelope-too-deep",
-            Problem::DuplicateKey(_) => "duplicate-key",
-            Problem::NumberOutOfRange(_) => "number-out-of-range",
-            Problem::LoneSurrogate => "string-lone-surrogate",
-            Problem::NotUtf8 => "envelope-not-utf8",
+            Problem::Syntax(_) => Code::EnvelopeNotJson,
+            Problem::TooDeep => Code::EnvelopeTooDeep,
+            Problem::DuplicateKey(_) => Code::DuplicateKey,
+            Problem::NumberOutOfRange(_) => Code::NumberOutOfRange,
+            Problem::LoneSurrogate => Code::StringLoneSurrogate,
+            Problem::NotUtf8 => Code::EnvelopeNotUtf8,
         }
     }
 

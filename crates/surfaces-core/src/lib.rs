@@ -8,6 +8,7 @@
 
 pub mod a2ui;
 pub mod card;
+mod code;
 pub mod contract;
 mod finding;
 pub mod json_scan;
@@ -15,7 +16,11 @@ mod pointer;
 mod text;
 
 pub use card::{check_card, check_card_value, CardLimits, CardOptions, CardReport};
-pub use finding::{Finding, Severity};
+pub use finding::{Area, Code, Finding, Severity, RETIRED};
+/// The generated tables of [`Code`]: `docs/codes.md` and the npm package's `FindingCode`.
+pub mod codes {
+    pub use crate::code::{markdown_table, typescript_union};
+}
 pub use pointer::Pointer;
 
 /// A mistake by the caller, not by the data being checked.

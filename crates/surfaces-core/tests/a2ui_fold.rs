@@ -388,7 +388,12 @@ fn update_storms_are_rate_limited_by_the_callers_clock() {
         .collect();
     // Burst of 3, then refused until half a second has refilled one token.
     assert_eq!(results, [true, true, true, false, false, true, false]);
-    assert_eq!(s.stats().findings.get("update-rate-exceeded"), Some(&3));
+    assert_eq!(
+        s.stats()
+            .findings
+            .get(&surfaces_core::Code::UpdateRateExceeded),
+        Some(&3)
+    );
 }
 
 fn one_past(limits: Limits, ok: &[Value], past: &[Value]) -> (SurfaceStore, SurfaceStore) {

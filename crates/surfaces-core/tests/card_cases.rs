@@ -65,7 +65,7 @@ fn codes(report: &CardReport) -> Vec<(Severity, &'static str, String)> {
     report
         .findings
         .iter()
-        .map(|f| (f.severity, f.code, f.path.clone()))
+        .map(|f| (f.severity, f.code.as_str(), f.path.clone()))
         .collect()
 }
 
@@ -191,7 +191,7 @@ fn findings_default_limit_at_and_one_past() {
         .all(|f| f.code == "entry-field-unknown"));
     let last = past.findings.last().unwrap();
     assert_eq!(
-        (last.severity, last.code, last.path.as_str()),
+        (last.severity, last.code.as_str(), last.path.as_str()),
         (Severity::Warning, "findings-truncated", "")
     );
     assert!(

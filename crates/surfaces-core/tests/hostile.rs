@@ -30,7 +30,9 @@ fn store_text(limits: Limits, text: &str) -> SurfaceStore {
 /// Every fault code of a rendered tree.
 fn faults(n: &Node) -> Vec<&'static str> {
     let mut out = Vec::new();
-    walk(n, &mut |n| out.extend(n.faults.iter().map(|f| f.code)));
+    walk(n, &mut |n| {
+        out.extend(n.faults.iter().map(|f| f.code.as_str()))
+    });
     out
 }
 
@@ -471,7 +473,12 @@ fn findings_at_the_cap_and_one_past() {
     assert_eq!(last.code, "findings-truncated");
     assert!(last.message.starts_with("1 more"), "{}", last.message);
     // Telemetry still counts every one.
-    assert_eq!(past.stats().findings.get("surface-unknown"), Some(&6));
+    assert_eq!(
+        past.stats()
+            .findings
+            .get(&surfaces_core::Code::SurfaceUnknown),
+        Some(&6)
+    );
 }
 
 // ---- 7. URL policy after bindings and functions ----
@@ -616,7 +623,7 @@ fn a_full_pattern_cache_does_not_make_a_template_recompile_for_free() {
     // The pattern is too long to be worth compiling: each item fails closed at once, and
     // none of them is compiled (that would cost more than one evaluation may spend).
     for item in items {
-        let codes: Vec<&str> = item.faults.iter().map(|f| f.code).collect();
+        let codes: Vec<&str> = item.faults.iter().map(|f| f.code.as_str()).collect();
         assert_eq!(codes, ["evaluation-budget-spent"]);
     }
 }

@@ -117,7 +117,12 @@ fn check_invariants(s: &SurfaceStore, l: &Limits) {
     assert_eq!(r.envelopes, r.applied + r.ignored);
     assert!(r.findings.len() <= l.findings + 1);
     for f in &r.findings {
-        assert!(is_kebab(f.code), "{f:?}");
+        assert!(is_kebab(f.code.as_str()), "{f:?}");
+        // A code has one severity wherever it is found (docs/codes.md), except that a
+        // truncation that left out errors is itself an error.
+        if f.code != surfaces_core::Code::FindingsTruncated {
+            assert_eq!(f.severity, f.code.severity(), "{f:?}");
+        }
         assert!(f.path.is_empty() || f.path.starts_with('/'), "{f:?}");
         assert!(!f.message.is_empty(), "{f:?}");
     }
@@ -130,7 +135,7 @@ fn check_invariants(s: &SurfaceStore, l: &Limits) {
         if let Some(tree) = s.render_for(&surface.surface_id, "de-DE") {
             walk(&tree, &mut |n| {
                 for f in &n.faults {
-                    assert!(is_kebab(f.code), "{f:?}");
+                    assert!(is_kebab(f.code.as_str()), "{f:?}");
                 }
             });
         }

@@ -9,41 +9,11 @@ use wasm_bindgen::prelude::*;
 
 use crate::{from_js, option, to_js};
 
+// Report, option and contract types are generated from the core's Rust types (tsify, the
+// core's `ts` feature); what stays here are the options read field by field, the action
+// message (built as JSON) and the class and function signatures.
 #[wasm_bindgen(typescript_custom_section)]
 const A2UI_TYPES: &'static str = r#"
-export interface A2uiLimits {
-  envelopes: number;
-  surfaces: number;
-  components: number;
-  depth: number;
-  /** Nodes one render draws, template items included; past it, a placeholder. */
-  renderedNodes: number;
-  dataModelBytes: number;
-  /** Nesting of a surface's data model (the model itself is 1); path segments + value depth. */
-  dataModelDepth: number;
-  textChars: number;
-  options: number;
-  idChars: number;
-  /** Bytes of a data path (binding, template, update); at most dataModelDepth segments too. */
-  pathChars: number;
-  actionContextBytes: number;
-  partBytes: number;
-  updateBurst: number;
-  updatesPerSecond: number;
-  /** Budget of one function evaluation: nesting depth, calls, output characters. */
-  functionDepth: number;
-  functionSteps: number;
-  functionOutputChars: number;
-  /** Work units one evaluation may spend (about a nanosecond each natively, at worst). */
-  functionWork: number;
-  /** Work units one render pass, or one click, may spend; past it checks fail closed. */
-  renderWork: number;
-  /** Bytes of text one render hands to a renderer; past it values show nothing. */
-  renderBytes: number;
-  /** Findings a store keeps; past it a final `findings-truncated` finding counts the rest. */
-  findings: number;
-}
-
 export interface SurfaceStoreOptions {
   limits?: Partial<A2uiLimits>;
   /** When given, only https: media and links on these hosts are admitted. */
@@ -62,61 +32,6 @@ export interface ApplyPartOptions extends ApplyOptions {
   advertised?: boolean;
 }
 
-export interface A2uiFinding {
-  /** Index of the envelope in this store, or null for a whole part. */
-  envelope: number | null;
-  severity: "error" | "warning" | "info";
-  code: string;
-  path: string;
-  message: string;
-}
-
-export interface Placeholder {
-  componentId: string;
-  reason: "missing" | "depth" | "template" | "cycle" | "urlRefused";
-}
-
-export interface Proposal {
-  pointer: string;
-  /** The person's value, still in effect. */
-  person: unknown;
-  /** What the agent has since set there. */
-  agent: unknown;
-}
-
-export interface SurfaceSummary {
-  surfaceId: string;
-  catalogId: string;
-  catalogRendered: boolean;
-  components: number;
-  root: boolean;
-  /** The agent's data model with the person's edits on top. */
-  dataModel: Record<string, unknown>;
-  placeholders: Placeholder[];
-  /** Fields the person edited that the agent has since set to something else. */
-  proposals: Proposal[];
-}
-
-export interface A2uiReport {
-  envelopes: number;
-  applied: number;
-  /** What a UI shows as "n invalid interface updates ignored." */
-  ignored: number;
-  findings: A2uiFinding[];
-  surfaces: SurfaceSummary[];
-}
-
-export interface A2uiStats {
-  envelopes: number;
-  applied: number;
-  ignored: number;
-  findings: Record<string, number>;
-  components: Record<string, number>;
-  surfaces: number;
-  /** Total time spent folding, in milliseconds. */
-  foldMs: number;
-}
-
 export interface ActionMessage {
   version: "v0.9";
   action: {
@@ -130,7 +45,7 @@ export interface ActionMessage {
 
 export type ActionResult =
   | { ok: true; message: ActionMessage }
-  | { ok: false; code: string; reason: string };
+  | { ok: false; code: FindingCode; reason: string };
 "#;
 
 #[wasm_bindgen]
@@ -314,16 +229,7 @@ impl SurfaceStore {
         {
             Ok(message) => serde_json::json!({ "ok": true, "message": message }),
             Err(e) => {
-                let code = match e {
-                    a2ui::ActionError::UnknownSurface(_) => "unknown-surface",
-                    a2ui::ActionError::UnknownComponent(_) => "unknown-component",
-                    a2ui::ActionError::NoAction(_) => "no-action",
-                    a2ui::ActionError::LocalFunction => "local-function",
-                    a2ui::ActionError::ChecksFailing(_) => "checks-failing",
-                    a2ui::ActionError::BadName(_) => "bad-action-name",
-                    a2ui::ActionError::ContextTooLarge { .. } => "context-too-large",
-                };
-                serde_json::json!({ "ok": false, "code": code, "reason": e.to_string() })
+                serde_json::json!({ "ok": false, "code": e.code(), "reason": e.to_string() })
             }
         };
         to_js(&result)
@@ -376,7 +282,8 @@ export class SurfaceStore {
   acceptAgent(surfaceId: string, pointer: string): void;
   /** Keeps the person's value at `pointer` and dismisses the agent's current proposal. */
   keepMine(surfaceId: string, pointer: string): void;
-  stats(): A2uiStats;
+  /** Codes and counts only, safe for telemetry; foldMs is the total time spent folding. */
+  stats(): A2uiStats & { foldMs: number };
   clientDataModel(): { version: "v0.9"; surfaces: Record<string, Record<string, unknown>> } | null;
   static clientCapabilities(): Record<string, unknown>;
 }
@@ -394,26 +301,6 @@ pub fn contract() -> Result<JsValue, JsError> {
 
 #[wasm_bindgen(typescript_custom_section)]
 const CONTRACT_TYPES: &'static str = r#"
-export interface PinnedFile {
-  path: string;
-  repository: string;
-  revision: string;
-  upstream_path: string;
-  sha256: string;
-}
-
-/** What this build accepts, reads and was tested against; keys as the contract view names them. */
-export interface ContractRecord {
-  ui_contract: { accepted: string[]; refused: string[] };
-  status: string;
-  transport_profile: { a2a_parts: string[]; media_types: string[]; extension_uris: string[]; note: string };
-  schema_bundle: PinnedFile[];
-  renderer: string;
-  component_catalog: string;
-  action_api: { message: string; lifecycle: string };
-  accessibility_baseline: { axe_core: string; rules: string; browser: string; keyboard_flows: string[] };
-}
-
 /** The contract record (the same as `surfaces contract --json`). */
 export function contract(): ContractRecord;
 "#;

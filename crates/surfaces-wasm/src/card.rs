@@ -5,71 +5,13 @@ use wasm_bindgen::prelude::*;
 
 use crate::{from_js, option, to_js};
 
+/// `FindingCode`: the union of every finding code, generated from the core's `Code`
+/// (`crates/surfaces-core/tests/codes.rs` fails when this file drifts from it).
+#[wasm_bindgen(typescript_custom_section)]
+const FINDING_CODES: &'static str = include_str!("../generated/finding-codes.d.ts");
+
 #[wasm_bindgen(typescript_custom_section)]
 const CARD_TYPES: &'static str = r#"
-export type Severity = "error" | "warning" | "info";
-
-/** One finding: a stable kebab-case code, an RFC 6901 JSON Pointer into the checked document. */
-export interface Finding {
-  severity: Severity;
-  code: string;
-  path: string;
-  message: string;
-}
-
-export type Audience = "public" | "client" | "operator";
-export type Access = "open" | "authenticated";
-
-/** One entry of the card's UI links. Agent strings are text: never parse them as markup. */
-export interface UiLinkEntry {
-  index: number;
-  /** Normalised https URL, set only when `linkable`: the only value safe for an href. */
-  url: string | null;
-  /** The url as the card gave it, for display as text only. */
-  urlText: string | null;
-  /** Host in ASCII (punycode) form. */
-  host: string | null;
-  /** Host in Unicode form, when it has one and does not mix scripts. */
-  hostUnicode: string | null;
-  label: string | null;
-  purpose: string | null;
-  /** null: unstated (absent or unknown). Never treat it as "public". */
-  audience: Audience | null;
-  access: Access | null;
-  kind: string | null;
-  skill: string | null;
-  skillDeclared: boolean | null;
-  /** Computed against fetchedFrom; null without it or when not linkable. */
-  sameOrigin: boolean | null;
-  linkable: boolean;
-}
-
-/** Entry indexes per audience view. */
-export interface CardViews {
-  directory: number[];
-  engagement: number[];
-  operator: number[];
-  all: number[];
-}
-
-export interface CardReport {
-  uiLinks: "present" | "absent" | "invalid";
-  findings: Finding[];
-  entries: UiLinkEntry[];
-  views: CardViews;
-}
-
-export interface CardLimits {
-  cardBytes: number;
-  entries: number;
-  labelChars: number;
-  purposeChars: number;
-  tokenChars: number;
-  urlBytes: number;
-  /** Findings a report keeps; past it a final `findings-truncated` finding counts the rest. */
-  findings: number;
-}
-
 export interface CheckCardOptions {
   limits?: Partial<CardLimits>;
 }

@@ -75,7 +75,7 @@ fn fold_report_edit_action_from_js_values() {
     assert_eq!(get(&refused, "ok").as_bool(), Some(false));
     assert_eq!(
         get(&refused, "code").as_string().as_deref(),
-        Some("no-action")
+        Some("action-missing")
     );
     let stats = store.stats().unwrap();
     assert!(get(&stats, "foldMs").as_f64().unwrap() >= 0.0);

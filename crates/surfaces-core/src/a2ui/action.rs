@@ -27,6 +27,22 @@ pub enum ActionError {
     },
 }
 
+impl ActionError {
+    /// The stable finding code of the refusal.
+    pub fn code(&self) -> crate::Code {
+        use crate::Code;
+        match self {
+            ActionError::UnknownSurface(_) => Code::ActionSurfaceUnknown,
+            ActionError::UnknownComponent(_) => Code::ActionComponentUnknown,
+            ActionError::NoAction(_) => Code::ActionMissing,
+            ActionError::LocalFunction => Code::ActionLocalFunction,
+            ActionError::BadName(_) => Code::ActionNameInvalid,
+            ActionError::ChecksFailing(_) => Code::ActionChecksFailing,
+            ActionError::ContextTooLarge { .. } => Code::ActionContextTooLarge,
+        }
+    }
+}
+
 impl std::fmt::Display for ActionError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
@@ -64,6 +80,14 @@ pub enum EditError {
     },
     /// The value has a key refused in a data model, or nests deeper than the model may.
     BadValue(String),
+}
+
+impl EditError {
+    /// The stable finding code, for callers that report an edit as a finding (the CLI's
+    /// `--edit`); the message says which rule it broke.
+    pub fn code(&self) -> crate::Code {
+        crate::Code::EditRefused
+    }
 }
 
 impl std::fmt::Display for EditError {

@@ -1,6 +1,7 @@
 //! Admission checks beyond the schema (the contract view's list): bounded ids, text and
 //! options; refused URL schemes and hosts; data paths that cannot escape or pollute.
 
+use crate::Code;
 use serde_json::Value;
 
 use super::limits::Limits;
@@ -55,13 +56,10 @@ pub struct Admission<'a> {
 }
 
 impl Admission<'_> {
-    fn err(&mut self, code: &'static str, path: &Path, message: String) {
+    fn err(&mut self, code: Code, path: &Path, message: String) {
         if self.errors.len() < 32 {
-            self.errors.push(SchemaError {
-                code,
-                path: path.pointer().into(),
-                message,
-            });
+            self.errors
+                .push(SchemaError::new(code, path.pointer(), message));
         }
     }
 
@@ -70,7 +68,7 @@ impl Admission<'_> {
         // prototype.
         if FORBIDDEN_SEGMENTS.contains(&id) {
             self.err(
-                "id-forbidden",
+                Code::IdForbidden,
                 path,
                 format!("The id \"{id}\" is refused: it names a JavaScript prototype."),
             );
@@ -78,7 +76,7 @@ impl Admission<'_> {
         let n = id.chars().count();
         if n > self.limits.id_chars {
             self.err(
-                "id-too-long",
+                Code::IdTooLong,
                 path,
                 format!(
                     "This id is {n} characters; the limit is {}.",
@@ -104,7 +102,7 @@ impl Admission<'_> {
         let (chars, depth) = (self.limits.path_chars, self.limits.data_model_depth);
         if p.len() > chars || (segments_too && segments > depth) {
             self.err(
-                "path-too-long",
+                Code::PathTooLong,
                 path,
                 format!("This path is {} bytes in {segments} segments; the limits are {chars} bytes and {depth} segments.", p.len()),
             );
@@ -136,7 +134,7 @@ impl Admission<'_> {
                 for (k, child) in o {
                     if FORBIDDEN_SEGMENTS.contains(&k.as_str()) {
                         self.err(
-                            "data-forbidden-key",
+                            Code::DataForbiddenKey,
                             &path.key(k),
                             format!("The key \"{k}\" is refused in a data model."),
                         );
@@ -168,7 +166,7 @@ impl Admission<'_> {
         let depth = segments.saturating_add(value_depth);
         if segments > limit || depth > limit {
             self.err(
-                "data-model-too-deep",
+                Code::DataModelTooDeep,
                 path,
                 format!("This update would nest the data model {depth} levels deep; the limit is {limit}."),
             );
@@ -181,7 +179,7 @@ impl Admission<'_> {
     fn key(&mut self, k: &str, path: &Path) {
         if FORBIDDEN_SEGMENTS.contains(&k) {
             self.err(
-                "key-forbidden",
+                Code::KeyForbidden,
                 &path.key(k),
                 format!("The key \"{k}\" is refused: it names a JavaScript prototype."),
             );
@@ -196,15 +194,12 @@ impl Admission<'_> {
     fn url(&mut self, v: &Value, path: &Path) {
         if let Some(raw) = v.as_str() {
             if let Some(why) = self.urls.refuse(raw) {
-                self.err("url-refused", path, why);
+                self.err(Code::UrlRefused, path, why);
             } else if let Ok(url) = url::Url::parse(raw) {
                 for (code, message) in crate::card::host::address_warnings(&url) {
                     if self.warnings.len() < 32 {
-                        self.warnings.push(SchemaError {
-                            code,
-                            path: path.pointer().into(),
-                            message,
-                        });
+                        self.warnings
+                            .push(SchemaError::new(code, path.pointer(), message));
                     }
                 }
             }
@@ -230,7 +225,7 @@ impl Admission<'_> {
             if let Some(options) = o.get("options").and_then(Value::as_array) {
                 if options.len() > self.limits.options {
                     self.err(
-                        "too-many-options",
+                        Code::TooManyOptions,
                         &path.key("options"),
                         format!(
                             "{} options; the limit is {}.",
@@ -256,7 +251,7 @@ impl Admission<'_> {
                 let n = s.chars().count();
                 if n > self.limits.text_chars {
                     self.err(
-                        "text-too-long",
+                        Code::TextTooLong,
                         path,
                         format!("{n} characters; the limit is {}.", self.limits.text_chars),
                     );

@@ -10,6 +10,7 @@
 //! are looked up by reference: reading a long string costs what scanning it costs, never a
 //! copy per lookup. Nothing here can hang, recurse without bound or reach the network.
 
+use crate::Code;
 use std::borrow::Cow;
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -77,15 +78,15 @@ pub enum EvalError {
 
 impl EvalError {
     /// A stable finding code for the failure.
-    pub fn code(&self) -> &'static str {
+    pub fn code(&self) -> Code {
         match self {
-            EvalError::TooDeep => "function-too-deep",
-            EvalError::TooManySteps => "function-too-many-calls",
-            EvalError::TooLong => "function-output-too-long",
-            EvalError::TooMuchWork => "evaluation-budget-spent",
-            EvalError::BadPattern(_) => "pattern-refused",
-            EvalError::Unknown(_) => "function-unknown",
-            EvalError::NotAValue => "function-not-a-value",
+            EvalError::TooDeep => Code::FunctionTooDeep,
+            EvalError::TooManySteps => Code::FunctionTooManyCalls,
+            EvalError::TooLong => Code::FunctionOutputTooLong,
+            EvalError::TooMuchWork => Code::EvaluationBudgetSpent,
+            EvalError::BadPattern(_) => Code::PatternRefused,
+            EvalError::Unknown(_) => Code::FunctionUnknown,
+            EvalError::NotAValue => Code::FunctionNotAValue,
         }
     }
 }

@@ -1,13 +1,13 @@
 //! Getting envelopes out of what transports carry: A2A data parts, JSON arrays,
 //! `{"messages": [...]}` objects, single envelopes and JSON Lines.
 
+use crate::Code;
 use serde_json::Value;
 
 use super::fast;
 use super::pointer::json_size;
 use super::schema::SchemaError;
 use super::store::{ApplyContext, Refusal, SurfaceStore};
-use crate::finding::Severity;
 use crate::json_scan;
 
 /// A finding for what the scan found: its place as a path and as a line and column.
@@ -23,14 +23,14 @@ fn scan_error(
     } else {
         ""
     };
-    SchemaError {
+    SchemaError::new(
         code,
-        path: issue.path.clone(),
-        message: format!(
+        issue.path.clone(),
+        format!(
             "{} (line {line}, column {column}){after}.",
             issue.problem.describe()
         ),
-    }
+    )
 }
 
 /// Media types of an A2UI data part (v0.9 and v0.9.1 spellings).
@@ -97,10 +97,11 @@ impl SurfaceStore {
             let limit = self.limits.part_bytes;
             self.note(
                 None,
-                Severity::Error,
-                "part-too-large",
-                "/data".into(),
-                format!("The part is {size} bytes; parts over {limit} bytes are not read."),
+                crate::Finding::new(
+                    Code::PartTooLarge,
+                    "/data",
+                    format!("The part is {size} bytes; parts over {limit} bytes are not read."),
+                ),
             );
             return PartOutcome::A2ui(0);
         }
@@ -173,10 +174,11 @@ impl SurfaceStore {
             Some(rest) => {
                 self.note(
                     None,
-                    Severity::Info,
-                    "text-bom",
-                    String::new(),
-                    "The text starts with a byte-order mark; it is ignored.".into(),
+                    crate::Finding::new(
+                        Code::TextBom,
+                        String::new(),
+                        "The text starts with a byte-order mark; it is ignored.",
+                    ),
                 );
                 rest
             }
@@ -209,10 +211,11 @@ impl SurfaceStore {
         let limit = self.limits.part_bytes;
         self.note(
             None,
-            Severity::Error,
-            "part-too-large",
-            String::new(),
-            format!("The text is {size} bytes; over {limit} it is not read."),
+            crate::Finding::new(
+                Code::PartTooLarge,
+                String::new(),
+                format!("The text is {size} bytes; over {limit} it is not read."),
+            ),
         );
     }
 
@@ -257,11 +260,11 @@ impl SurfaceStore {
             Ok(e) => self.apply_read(e, ctx),
             // Never expected: the scan found this value clean. Refused, not trusted.
             Err(e) => self.counted(|_| {
-                Err(Refusal(vec![SchemaError {
-                    code: "envelope-not-json",
-                    path: String::new(),
-                    message: format!("This envelope could not be read ({e})."),
-                }]))
+                Err(Refusal(vec![SchemaError::new(
+                    Code::EnvelopeNotJson,
+                    String::new(),
+                    format!("This envelope could not be read ({e})."),
+                )]))
             }),
         }
     }

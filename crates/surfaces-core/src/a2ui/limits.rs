@@ -4,6 +4,8 @@ use serde::{Deserialize, Serialize};
 /// each is configurable, and each has a test at the limit and one past it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default, deny_unknown_fields)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
+#[cfg_attr(feature = "ts", tsify(rename = "A2uiLimits"))]
 pub struct Limits {
     /// Envelopes processed per store (per task); later ones are ignored.
     pub envelopes: usize,

@@ -4,6 +4,7 @@
 //! are warnings about the whole stream, asked for explicitly (`surfaces a2ui --strict`):
 //! the fold itself never reports them.
 
+use crate::Code;
 use std::collections::BTreeSet;
 
 use super::store::{EnvelopeFinding, SurfaceStore};
@@ -33,7 +34,7 @@ impl SurfaceStore {
     /// surface's components with an explicit stack.
     pub fn end_of_stream(&self) -> Vec<EnvelopeFinding> {
         let mut out = Vec::new();
-        let mut warn = |code: &'static str, message: String| {
+        let mut warn = |code: Code, message: String| {
             out.push(EnvelopeFinding {
                 envelope: None,
                 severity: Severity::Warning,
@@ -46,7 +47,7 @@ impl SurfaceStore {
             let sid = &s.id;
             if !s.components.contains_key("root") {
                 warn(
-                    "stream-no-root",
+                    Code::StreamNoRoot,
                     format!("Surface \"{sid}\" ended with no \"root\" component: nothing of it renders."),
                 );
                 continue;
@@ -67,7 +68,7 @@ impl SurfaceStore {
             let dangling: Vec<&str> = dangling.into_iter().collect();
             if !dangling.is_empty() {
                 warn(
-                    "stream-dangling-child",
+                    Code::StreamDanglingChild,
                     format!(
                         "Surface \"{sid}\" ended with children never sent: {}; they render as placeholders.",
                         named(&dangling)
@@ -82,7 +83,7 @@ impl SurfaceStore {
                 .collect();
             if !orphans.is_empty() {
                 warn(
-                    "stream-orphan",
+                    Code::StreamOrphan,
                     format!(
                         "Surface \"{sid}\" has components that \"root\" never reaches: {}.",
                         named(&orphans)
@@ -105,7 +106,7 @@ mod tests {
     fn codes(envs: Value) -> Vec<&'static str> {
         let mut s = SurfaceStore::new(Limits::default());
         s.apply_text(&envs.to_string(), &ApplyContext::default());
-        s.end_of_stream().iter().map(|f| f.code).collect()
+        s.end_of_stream().iter().map(|f| f.code.as_str()).collect()
     }
 
     #[test]
@@ -121,7 +122,7 @@ mod tests {
             {"id": "t", "component": "Text", "text": "x"}]))
         ]);
         assert_eq!(codes(whole), Vec::<&str>::new());
-        assert_eq!(codes(json!([create])), ["stream-no-root"]);
+        assert_eq!(codes(json!([create])), [Code::StreamNoRoot]);
         let defects = json!([
             create,
             comps(json!([
@@ -129,6 +130,9 @@ mod tests {
             {"id": "a", "component": "Text", "text": "x"},
             {"id": "lost", "component": "Text", "text": "y"}]))
         ]);
-        assert_eq!(codes(defects), ["stream-dangling-child", "stream-orphan"]);
+        assert_eq!(
+            codes(defects),
+            [Code::StreamDanglingChild, Code::StreamOrphan]
+        );
     }
 }

@@ -18,7 +18,7 @@ pub mod schema;
 mod store;
 pub mod tree;
 
-pub use action::{client_capabilities, ActionError};
+pub use action::{client_capabilities, ActionError, EditError};
 pub use admission::UrlPolicy;
 pub use input::{card_advertises_a2ui, PartOutcome, EXTENSION_URIS, MEDIA_TYPES};
 pub use limits::Limits;

@@ -1,6 +1,7 @@
 //! RFC 6901 pointers into a surface's data model, refusing the segments that pollute
 //! JavaScript prototypes when a model is handed to JS code.
 
+use crate::Code;
 use serde_json::{Map, Value};
 
 pub const FORBIDDEN_SEGMENTS: [&str; 3] = ["__proto__", "constructor", "prototype"];
@@ -16,11 +17,11 @@ pub enum PointerError {
 }
 
 impl PointerError {
-    pub fn code(&self) -> &'static str {
+    pub fn code(&self) -> Code {
         match self {
-            PointerError::NotAbsolute => "path-not-absolute",
-            PointerError::BadEscape => "path-invalid",
-            PointerError::Forbidden(_) => "path-forbidden-segment",
+            PointerError::NotAbsolute => Code::PathNotAbsolute,
+            PointerError::BadEscape => Code::PathInvalid,
+            PointerError::Forbidden(_) => Code::PathForbiddenSegment,
         }
     }
 

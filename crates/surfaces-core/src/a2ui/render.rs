@@ -3,6 +3,7 @@
 //! read, templates expanded (bounded), missing or too-deep children become placeholders.
 //! Agent strings stay strings: the renderer puts them in text nodes.
 
+use crate::Code;
 use std::borrow::Cow;
 use std::cell::{Cell, RefCell};
 
@@ -45,7 +46,7 @@ pub struct Node {
 /// A finding about one rendered node: a stable code and a plain message.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Fault {
-    pub code: &'static str,
+    pub code: Code,
     pub message: String,
 }
 
@@ -232,7 +233,7 @@ impl<'a> Ctx<'a> {
             None => {
                 self.bytes_left.set(0);
                 self.fault(
-                    "render-bytes-spent",
+                    Code::RenderBytesSpent,
                     "This surface already shows as much text as one render hands on; the rest shows nothing."
                         .into(),
                 );
@@ -246,7 +247,7 @@ impl<'a> Ctx<'a> {
         self.take_bytes(s.len()).then(|| s.to_string())
     }
 
-    fn fault(&self, code: &'static str, message: String) {
+    fn fault(&self, code: Code, message: String) {
         let mut f = self.faults.borrow_mut();
         // One of each code per node is enough to say what happened.
         if !f.iter().any(|x| x.code == code) {
@@ -572,7 +573,7 @@ impl<'a> Ctx<'a> {
             },
             "Image" | "Video" | "AudioPlayer" => match self.address(o.get("url"), scope) {
                 Err(why) => {
-                    self.fault("url-refused", why);
+                    self.fault(Code::UrlRefused, why);
                     Kind::Placeholder {
                         reason: PlaceholderReason::UrlRefused,
                         name: None,
@@ -669,7 +670,7 @@ impl<'a> Ctx<'a> {
                     Some(f) => match self.address(f.pointer("/args/url"), scope) {
                         Ok(u) => u,
                         Err(why) => {
-                            self.fault("url-refused", why);
+                            self.fault(Code::UrlRefused, why);
                             None
                         }
                     },

@@ -1,3 +1,4 @@
+use crate::Code;
 use serde::Serialize;
 use serde_json::Value;
 
@@ -7,6 +8,8 @@ use super::tree::Placeholder;
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
+#[cfg_attr(feature = "ts", tsify(rename = "SurfaceSummary"))]
 pub struct SurfaceReport {
     pub surface_id: String,
     pub catalog_id: String,
@@ -15,6 +18,7 @@ pub struct SurfaceReport {
     /// Whether a `root` component exists; until it does, nothing renders.
     pub root: bool,
     /// The agent's model with the person's edits on top.
+    #[cfg_attr(feature = "ts", tsify(type = "Record<string, unknown>"))]
     pub data_model: Value,
     pub placeholders: Vec<Placeholder>,
     /// Fields the person edited and the agent has since set to something else.
@@ -22,11 +26,14 @@ pub struct SurfaceReport {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct A2uiReport {
     pub envelopes: usize,
     pub applied: usize,
     pub ignored: usize,
+    #[cfg_attr(feature = "ts", tsify(type = "A2uiFinding[]"))]
     pub findings: Vec<EnvelopeFinding>,
+    #[cfg_attr(feature = "ts", tsify(type = "SurfaceSummary[]"))]
     pub surfaces: Vec<SurfaceReport>,
 }
 
@@ -63,7 +70,7 @@ impl SurfaceStore {
             out.push(EnvelopeFinding {
                 envelope: None,
                 severity: crate::finding::Severity::Warning,
-                code: "findings-truncated",
+                code: Code::FindingsTruncated,
                 path: String::new(),
                 message: format!(
                     "{} more findings are not listed; the limit is {}.",

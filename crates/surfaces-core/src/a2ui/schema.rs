@@ -6,18 +6,14 @@
 //! checked by picking its one candidate branch. The differential test in
 //! `tests/a2ui_schema.rs` holds this code to a real JSON Schema engine.
 
+use crate::Code;
 use serde_json::{Map, Value};
 
 use super::formats;
 use super::path::Path;
 
-/// One way an envelope breaks the schema.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SchemaError {
-    pub code: &'static str,
-    pub path: String,
-    pub message: String,
-}
+/// One way an envelope breaks the schema (or admission): a [`crate::Finding`].
+pub type SchemaError = crate::Finding;
 
 /// What kind of message an envelope carries.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -480,25 +476,22 @@ pub struct Validator {
 }
 
 impl Validator {
-    fn err(&mut self, code: &'static str, path: &Path, message: impl FnOnce() -> String) {
+    fn err(&mut self, code: Code, path: &Path, message: impl FnOnce() -> String) {
         if self.errors.len() < MAX_ERRORS {
-            self.errors.push(SchemaError {
-                code,
-                path: path.pointer().into(),
-                message: message(),
-            });
+            self.errors
+                .push(SchemaError::new(code, path.pointer(), message()));
         } else if self.errors.len() == MAX_ERRORS {
-            self.errors.push(SchemaError {
-                code: "too-many-errors",
-                path: String::new(),
-                message: format!("More than {MAX_ERRORS} schema errors; the rest are not listed."),
-            });
+            self.errors.push(SchemaError::new(
+                Code::TooManyErrors,
+                String::new(),
+                format!("More than {MAX_ERRORS} schema errors; the rest are not listed."),
+            ));
         }
     }
 
     fn wrong_type(&mut self, path: &Path, want: &str, got: &Value) {
         let got = type_name(got);
-        self.err("wrong-type", path, || {
+        self.err(Code::WrongType, path, || {
             format!("Expected {want}, found {got}.")
         });
     }
@@ -520,7 +513,7 @@ impl Validator {
                 Some(value) => self.kind(value, &path.key(prop.name), prop.kind),
                 None if prop.required => {
                     let name = prop.name;
-                    self.err("missing-property", path, || {
+                    self.err(Code::MissingProperty, path, || {
                         format!("`{name}` is required.")
                     });
                 }
@@ -530,7 +523,7 @@ impl Validator {
         if !open {
             for key in obj.keys() {
                 if !props.iter().any(|p| p.name == key) {
-                    self.err("unknown-property", &path.key(key), || {
+                    self.err(Code::UnknownProperty, &path.key(key), || {
                         format!("`{key}` is not allowed here.")
                     });
                 }
@@ -547,13 +540,13 @@ impl Validator {
             return None;
         };
         match obj.get("version") {
-            None => self.err("missing-property", &root, || {
+            None => self.err(Code::MissingProperty, &root, || {
                 "`version` is required.".into()
             }),
             Some(Value::String(s)) if VERSIONS.contains(&s.as_str()) => {}
             Some(Value::String(s)) => {
                 let s = s.clone();
-                self.err("unsupported-version", &root.key("version"), || {
+                self.err(Code::UnsupportedVersion, &root.key("version"), || {
                     format!("Version \"{s}\" is not v0.9 or v0.9.1; this renderer never reads another version as v0.9.")
                 })
             }
@@ -577,23 +570,23 @@ impl Validator {
                     "beginRendering" | "surfaceUpdate" | "dataModelUpdate"
                 ) =>
                 {
-                    self.err("legacy-message", &root.key(key), || {
+                    self.err(Code::LegacyMessage, &root.key(key), || {
                         format!("`{key}` is an A2UI v0.8 message; v0.8 is not read as v0.9.")
                     })
                 }
-                None => self.err("unknown-property", &root.key(key), || {
+                None => self.err(Code::UnknownProperty, &root.key(key), || {
                     format!("`{key}` is not an A2UI message.")
                 }),
             }
         }
         if several {
-            self.err("several-messages", &root, || {
+            self.err(Code::SeveralMessages, &root, || {
                 "An envelope carries exactly one message.".into()
             });
             return None;
         }
         let Some(kind) = kind else {
-            self.err("no-message", &root, || {
+            self.err(Code::NoMessage, &root, || {
                 "The envelope carries no createSurface, updateComponents, updateDataModel or deleteSurface.".into()
             });
             return None;
@@ -619,7 +612,7 @@ impl Validator {
                             k.as_str(),
                             "surfaceId" | "catalogId" | "sendDataModel" | "theme"
                         ) {
-                            self.err("unknown-property", &path.key(k), || {
+                            self.err(Code::UnknownProperty, &path.key(k), || {
                                 format!("`{k}` is not allowed here.")
                             });
                         }
@@ -633,19 +626,19 @@ impl Validator {
                 if let Some(o) = self.object(body, &path, &[r("surfaceId", Str)], true) {
                     for k in o.keys() {
                         if !matches!(k.as_str(), "surfaceId" | "components") {
-                            self.err("unknown-property", &path.key(k), || {
+                            self.err(Code::UnknownProperty, &path.key(k), || {
                                 format!("`{k}` is not allowed here.")
                             });
                         }
                     }
                     let cpath = path.key("components");
                     match o.get("components") {
-                        None => self.err("missing-property", &path, || {
+                        None => self.err(Code::MissingProperty, &path, || {
                             "`components` is required.".into()
                         }),
                         Some(Value::Array(list)) => {
                             if list.is_empty() {
-                                self.err("too-few-items", &cpath, || {
+                                self.err(Code::TooFewItems, &cpath, || {
                                     "`components` needs at least one component.".into()
                                 });
                             }
@@ -663,7 +656,7 @@ impl Validator {
                 {
                     for k in o.keys() {
                         if !matches!(k.as_str(), "surfaceId" | "path" | "value") {
-                            self.err("unknown-property", &path.key(k), || {
+                            self.err(Code::UnknownProperty, &path.key(k), || {
                                 format!("`{k}` is not allowed here.")
                             });
                         }
@@ -693,7 +686,7 @@ impl Validator {
                     if s.len() == 7
                         && s.starts_with('#')
                         && s[1..].bytes().all(|b| b.is_ascii_hexdigit()) => {}
-                Some(_) => self.err("pattern-mismatch", &cp, || {
+                Some(_) => self.err(Code::PatternMismatch, &cp, || {
                     "`primaryColor` must look like #RRGGBB.".into()
                 }),
                 None => self.wrong_type(&cp, "a string", c),
@@ -713,14 +706,14 @@ impl Validator {
                 return self.wrong_type(&path.key("component"), "a component name", other)
             }
             None => {
-                return self.err("missing-property", path, || {
+                return self.err(Code::MissingProperty, path, || {
                     "`component` is required.".into()
                 })
             }
         };
         let Some((props, checkable)) = component_props(name) else {
             let name = name.to_string();
-            return self.err("unknown-component", &path.key("component"), || {
+            return self.err(Code::UnknownComponent, &path.key("component"), || {
                 format!("\"{name}\" is not a component of the Basic Catalog.")
             });
         };
@@ -737,7 +730,9 @@ impl Validator {
                 Some(value) => self.kind(value, &path.key(prop.name), prop.kind),
                 None if prop.required => {
                     let n = prop.name;
-                    self.err("missing-property", path, || format!("`{n}` is required."))
+                    self.err(Code::MissingProperty, path, || {
+                        format!("`{n}` is required.")
+                    })
                 }
                 None => {}
             }
@@ -745,7 +740,7 @@ impl Validator {
         for key in obj.keys() {
             if key != "component" && !common.iter().chain(props).any(|p| p.name == key) {
                 let name = name.to_string();
-                self.err("unknown-property", &path.key(key), || {
+                self.err(Code::UnknownProperty, &path.key(key), || {
                     format!("`{key}` is not a property of {name}.")
                 });
             }
@@ -789,7 +784,7 @@ impl Validator {
                 if !is_integer(v) {
                     self.wrong_type(path, "an integer", v)
                 } else if v.as_f64().is_some_and(|f| f < 0.0) {
-                    self.err("below-minimum", path, || "Must be 0 or more.".into())
+                    self.err(Code::BelowMinimum, path, || "Must be 0 or more.".into())
                 }
             }
             Bool => {
@@ -799,7 +794,7 @@ impl Validator {
             }
             Uri => match v.as_str() {
                 Some(s) if formats::is_uri(s) => {}
-                Some(_) => self.err("format-mismatch", path, || {
+                Some(_) => self.err(Code::FormatMismatch, path, || {
                     "Expected an absolute URI.".into()
                 }),
                 None => self.wrong_type(path, "a URI string", v),
@@ -808,7 +803,7 @@ impl Validator {
                 Some(s) if allowed.contains(&s) => {}
                 Some(s) => {
                     let s = s.to_string();
-                    self.err("not-allowed-value", path, || {
+                    self.err(Code::NotAllowedValue, path, || {
                         format!("\"{s}\" is not one of {}.", allowed.join(", "))
                     })
                 }
@@ -849,7 +844,7 @@ impl Validator {
             Tabs => match v.as_array() {
                 Some(items) => {
                     if items.is_empty() {
-                        self.err("too-few-items", path, || {
+                        self.err(Code::TooFewItems, path, || {
                             "`tabs` needs at least one tab.".into()
                         });
                     }
@@ -881,7 +876,7 @@ impl Validator {
                 Value::String(s) if ICON_NAMES.contains(&s.as_str()) => {}
                 Value::String(s) => {
                     let s = s.clone();
-                    self.err("not-allowed-value", path, || {
+                    self.err(Code::NotAllowedValue, path, || {
                         format!("\"{s}\" is not an icon name of the Basic Catalog.")
                     })
                 }
@@ -894,7 +889,7 @@ impl Validator {
             DateBound => match v.as_str() {
                 Some(s)
                     if formats::is_date(s) || formats::is_time(s) || formats::is_date_time(s) => {}
-                Some(_) => self.err("format-mismatch", path, || {
+                Some(_) => self.err(Code::FormatMismatch, path, || {
                     "Expected an ISO 8601 date (2026-01-16), time (14:30:00Z) or date-time.".into()
                 }),
                 None => self.dynamic(v, path, "string", |v| v.is_string(), "a string"),
@@ -902,7 +897,7 @@ impl Validator {
             BoolList => match v.as_array() {
                 Some(items) => {
                     if items.len() < 2 {
-                        self.err("too-few-items", path, || {
+                        self.err(Code::TooFewItems, path, || {
                             "`values` needs at least two values.".into()
                         });
                     }
@@ -947,7 +942,7 @@ impl Validator {
         } else if o.contains_key("path") {
             self.binding(v, path);
         } else {
-            self.err("not-a-dynamic-value", path, || {
+            self.err(Code::NotADynamicValue, path, || {
                 "Expected a literal, a {\"path\": …} binding or a {\"call\": …} function call."
                     .into()
             });
@@ -965,18 +960,18 @@ impl Validator {
         let call = match o.get("call") {
             Some(Value::String(s)) => s.as_str(),
             Some(other) => return self.wrong_type(&path.key("call"), "a function name", other),
-            None => return self.err("missing-property", path, || "`call` is required.".into()),
+            None => return self.err(Code::MissingProperty, path, || "`call` is required.".into()),
         };
         for key in o.keys() {
             if !matches!(key.as_str(), "call" | "args" | "returnType") {
-                self.err("unknown-property", &path.key(key), || {
+                self.err(Code::UnknownProperty, &path.key(key), || {
                     format!("`{key}` is not allowed in a function call.")
                 });
             }
         }
         let Some((args, declared, min_or_max)) = function_args(call) else {
             let call = call.to_string();
-            return self.err("unknown-function", &path.key("call"), || {
+            return self.err(Code::UnknownFunction, &path.key("call"), || {
                 format!("\"{call}\" is not a function of the Basic Catalog.")
             });
         };
@@ -985,19 +980,19 @@ impl Validator {
             match rt.as_str() {
                 Some(s) if !RETURN_TYPES.contains(&s) => {
                     let s = s.to_string();
-                    self.err("not-allowed-value", &rp, || {
+                    self.err(Code::NotAllowedValue, &rp, || {
                         format!("\"{s}\" is not a return type.")
                     })
                 }
                 Some(s) if s != declared => {
                     let s = s.to_string();
-                    self.err("wrong-return-type", &rp, || {
+                    self.err(Code::WrongReturnType, &rp, || {
                         format!("{call} returns {declared}, not {s}.")
                     })
                 }
                 Some(s) if expected.is_some_and(|e| e != s) => {
                     let e = expected.unwrap_or_default();
-                    self.err("wrong-return-type", &rp, || {
+                    self.err(Code::WrongReturnType, &rp, || {
                         format!("A {e} is expected here, and {call} returns {s}.")
                     })
                 }
@@ -1006,12 +1001,12 @@ impl Validator {
             }
         }
         match o.get("args") {
-            None => self.err("missing-property", path, || "`args` is required.".into()),
+            None => self.err(Code::MissingProperty, path, || "`args` is required.".into()),
             Some(a) => {
                 let ap = path.key("args");
                 if let Some(obj) = self.object(a, &ap, args, false) {
                     if min_or_max && !obj.contains_key("min") && !obj.contains_key("max") {
-                        self.err("missing-property", &ap, || {
+                        self.err(Code::MissingProperty, &ap, || {
                             format!("{call} needs `min` or `max`.")
                         });
                     }
@@ -1027,7 +1022,7 @@ impl Validator {
         if o.contains_key("event") {
             let ep = path.key("event");
             for key in o.keys().filter(|k| *k != "event") {
-                self.err("unknown-property", &path.key(key), || {
+                self.err(Code::UnknownProperty, &path.key(key), || {
                     format!("`{key}` is not allowed in an event action.")
                 });
             }
@@ -1036,7 +1031,7 @@ impl Validator {
             };
             for key in ev.keys() {
                 if !matches!(key.as_str(), "name" | "context") {
-                    self.err("unknown-property", &ep.key(key), || {
+                    self.err(Code::UnknownProperty, &ep.key(key), || {
                         format!("`{key}` is not allowed in an event.")
                     });
                 }
@@ -1054,13 +1049,13 @@ impl Validator {
             }
         } else if o.contains_key("functionCall") {
             for key in o.keys().filter(|k| *k != "functionCall") {
-                self.err("unknown-property", &path.key(key), || {
+                self.err(Code::UnknownProperty, &path.key(key), || {
                     format!("`{key}` is not allowed in a functionCall action.")
                 });
             }
             self.function_call(&o["functionCall"], &path.key("functionCall"), None);
         } else {
-            self.err("missing-property", path, || {
+            self.err(Code::MissingProperty, path, || {
                 "An action needs `event` or `functionCall`.".into()
             });
         }

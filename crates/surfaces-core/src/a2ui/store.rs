@@ -1,6 +1,7 @@
 //! Folding envelopes into surfaces, oldest first. An envelope that breaks the schema or an
 //! admission check is skipped and counted; the rest still apply.
 
+use crate::{Code, Finding};
 use std::collections::BTreeMap;
 
 use serde::Serialize;
@@ -25,10 +26,13 @@ pub const BASIC_CATALOG_ALIASES: [&str; 2] = [
 /// A finding about one envelope (`envelope` is its index in the store; `None` for a whole
 /// part or text that could not be split into envelopes).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
+#[cfg_attr(feature = "ts", tsify(rename = "A2uiFinding"))]
 pub struct EnvelopeFinding {
     pub envelope: Option<usize>,
     pub severity: Severity,
-    pub code: &'static str,
+    #[cfg_attr(feature = "ts", tsify(type = "FindingCode"))]
+    pub code: Code,
     pub path: String,
     pub message: String,
 }
@@ -123,23 +127,29 @@ impl Surface {
 /// The edit-versus-update rule: the person's value stays; the agent's later, different value
 /// is shown as a proposal the person may take.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct Proposal {
     pub pointer: String,
     /// What the person entered (still in effect).
+    #[cfg_attr(feature = "ts", tsify(type = "unknown"))]
     pub person: Value,
     /// What the agent has since set at the same place.
+    #[cfg_attr(feature = "ts", tsify(type = "unknown"))]
     pub agent: Value,
 }
 
 /// Counters safe to send anywhere: codes and counts, never agent content.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
+#[cfg_attr(feature = "ts", tsify(rename = "A2uiStats"))]
 pub struct Stats {
     pub envelopes: usize,
     pub applied: usize,
     pub ignored: usize,
     /// Findings per code.
-    pub findings: BTreeMap<&'static str, usize>,
+    #[cfg_attr(feature = "ts", tsify(type = "Partial<Record<FindingCode, number>>"))]
+    pub findings: BTreeMap<Code, usize>,
     /// Live components per component type, over all surfaces.
     pub components: BTreeMap<String, usize>,
     pub surfaces: usize,
@@ -158,18 +168,14 @@ pub struct SurfaceStore {
     /// Findings past the `findings` limit: counted, not kept.
     pub(crate) findings_dropped: usize,
     /// Findings per code, all of them (kept or not), for `stats()`.
-    pub(crate) codes: BTreeMap<&'static str, usize>,
+    pub(crate) codes: BTreeMap<Code, usize>,
 }
 
 /// Why an envelope was not applied.
 pub(crate) struct Refusal(pub(crate) Vec<SchemaError>);
 
-fn refuse(code: &'static str, path: &Path, message: String) -> Refusal {
-    Refusal(vec![SchemaError {
-        code,
-        path: path.pointer().into(),
-        message,
-    }])
+fn refuse(code: Code, path: &Path, message: String) -> Refusal {
+    Refusal(vec![SchemaError::new(code, path.pointer(), message)])
 }
 
 impl SurfaceStore {
@@ -192,25 +198,18 @@ impl SurfaceStore {
         &self.findings
     }
 
-    pub(crate) fn note(
-        &mut self,
-        envelope: Option<usize>,
-        severity: Severity,
-        code: &'static str,
-        path: String,
-        message: String,
-    ) {
-        *self.codes.entry(code).or_default() += 1;
+    pub(crate) fn note(&mut self, envelope: Option<usize>, f: Finding) {
+        *self.codes.entry(f.code).or_default() += 1;
         if self.findings.len() >= self.limits.findings {
             self.findings_dropped += 1;
             return;
         }
         self.findings.push(EnvelopeFinding {
             envelope,
-            severity,
-            code,
-            path,
-            message,
+            severity: f.severity,
+            code: f.code,
+            path: f.path,
+            message: f.message,
         });
     }
 
@@ -240,10 +239,7 @@ impl SurfaceStore {
                 let limit = self.limits.envelopes;
                 self.note(
                     Some(index),
-                    Severity::Error,
-                    "envelope-limit",
-                    String::new(),
-                    format!("Only {limit} envelopes are processed; this one and all later ones are ignored."),
+                    crate::Finding::new(Code::EnvelopeLimit, String::new(), format!("Only {limit} envelopes are processed; this one and all later ones are ignored.")),
                 );
             }
             return false;
@@ -251,15 +247,15 @@ impl SurfaceStore {
         match apply(self) {
             Ok(notes) => {
                 self.applied += 1;
-                for (severity, code, path, message) in notes {
-                    self.note(Some(index), severity, code, path, message);
+                for f in notes {
+                    self.note(Some(index), f);
                 }
                 true
             }
             Err(Refusal(errors)) => {
                 self.ignored += 1;
                 for e in errors {
-                    self.note(Some(index), Severity::Error, e.code, e.path, e.message);
+                    self.note(Some(index), e);
                 }
                 false
             }
@@ -335,11 +331,7 @@ impl SurfaceStore {
         match kind {
             MessageKind::UpdateComponents => {
                 let mut notes = update_components(surface, body, &limits, &mpath)?;
-                notes.extend(
-                    warnings
-                        .into_iter()
-                        .map(|w| (Severity::Warning, w.code, w.path, w.message)),
-                );
+                notes.extend(warnings);
                 Ok(notes)
             }
             MessageKind::DeleteSurface => {
@@ -403,7 +395,7 @@ impl SurfaceStore {
         let limits = &self.limits;
         let Some(surface) = self.surfaces.iter_mut().find(|s| s.id == sid) else {
             return Err(refuse(
-                "surface-unknown",
+                Code::SurfaceUnknown,
                 &sid_path,
                 format!("No surface \"{sid}\" exists; create it first."),
             ));
@@ -411,7 +403,7 @@ impl SurfaceStore {
         if let (Some(owner), Some(from)) = (&surface.owner, &ctx.context_id) {
             if owner != from {
                 return Err(refuse(
-                    "surface-not-owned",
+                    Code::SurfaceNotOwned,
                     &sid_path,
                     format!("Surface \"{sid}\" belongs to another task or context; this envelope may not change it."),
                 ));
@@ -419,7 +411,7 @@ impl SurfaceStore {
         }
         if !surface.take_token(ctx.now_ms, limits) {
             return Err(refuse(
-                "update-rate-exceeded",
+                Code::UpdateRateExceeded,
                 &sid_path,
                 format!(
                     "Surface \"{sid}\" is updated faster than {} per second (burst {}).",
@@ -439,14 +431,14 @@ impl SurfaceStore {
     ) -> Result<Notes, Refusal> {
         if self.surface(sid).is_some() {
             return Err(refuse(
-                "surface-exists",
+                Code::SurfaceExists,
                 &mpath.key("surfaceId"),
                 format!("Surface \"{sid}\" already exists; delete it before creating it again."),
             ));
         }
         if self.surfaces.len() >= self.limits.surfaces {
             return Err(refuse(
-                "surface-limit",
+                Code::SurfaceLimit,
                 &mpath.key("surfaceId"),
                 format!(
                     "{} surfaces are alive; no more may be created.",
@@ -463,7 +455,7 @@ impl SurfaceStore {
         let catalog_rendered = if catalog_id == BASIC_CATALOG_ID {
             true
         } else if BASIC_CATALOG_ALIASES.contains(&catalog_id.as_str()) {
-            notes.push((Severity::Info, "catalog-alias", cpath, format!("\"{catalog_id}\" is an old id of the Basic Catalog; it is read as {BASIC_CATALOG_ID}.")));
+            notes.push(Finding::new(Code::CatalogAlias, cpath, format!("\"{catalog_id}\" is an old id of the Basic Catalog; it is read as {BASIC_CATALOG_ID}.")));
             true
         } else {
             // The agent picks from the client's supportedCatalogIds (client_capabilities):
@@ -471,7 +463,7 @@ impl SurfaceStore {
             // conformance suites say, not a surface kept empty. (The code
             // `catalog-not-rendered`, which kept it, is retired, never reused.)
             return Err(refuse(
-                "catalog-not-supported",
+                Code::CatalogNotSupported,
                 &mpath.key("catalogId"),
                 format!("\"{catalog_id}\" is not a catalog this client advertised (supportedCatalogIds: {BASIC_CATALOG_ID}); the surface is refused."),
             ));
@@ -523,7 +515,7 @@ impl SurfaceStore {
 }
 
 /// What an applied envelope says besides being applied: (severity, code, path, message).
-pub(crate) type Notes = Vec<(Severity, &'static str, String, String)>;
+pub(crate) type Notes = Vec<Finding>;
 
 fn update_components(
     surface: &mut Surface,
@@ -538,7 +530,7 @@ fn update_components(
         let id = c["id"].as_str().expect("schema-checked");
         if update.insert(id, c).is_some() {
             return Err(refuse(
-                "duplicate-component-id",
+                Code::DuplicateComponentId,
                 &cpath.index(i).key("id"),
                 format!("\"{id}\" appears twice in one update."),
             ));
@@ -551,7 +543,7 @@ fn update_components(
     let total = surface.components.len() + added;
     if total > limits.components {
         return Err(refuse(
-            "component-limit",
+            Code::ComponentLimit,
             &cpath,
             format!(
                 "The surface would hold {total} components; the limit is {}.",
@@ -565,14 +557,14 @@ fn update_components(
         Ok(()) => {}
         Err(GraphError::Cycle(id)) => {
             return Err(refuse(
-                "component-cycle",
+                Code::ComponentCycle,
                 &cpath,
                 format!("Component \"{id}\" would contain itself."),
             ));
         }
         Err(GraphError::TwoParents(id)) => {
             return Err(refuse(
-                "component-two-parents",
+                Code::ComponentTwoParents,
                 &cpath,
                 format!("Component \"{id}\" would have two parents."),
             ));
@@ -580,7 +572,7 @@ fn update_components(
         // The same rule (a component appears once in a tree), said as it happened.
         Err(GraphError::ListedTwice { parent, child }) => {
             return Err(refuse(
-                "component-two-parents",
+                Code::ComponentTwoParents,
                 &cpath,
                 format!("Component \"{parent}\" lists \"{child}\" twice; a component appears once in a tree."),
             ));
@@ -633,21 +625,21 @@ fn update_data_model(
     };
     if segs.is_empty() && !value.is_object() {
         return Err(refuse(
-            "data-model-not-object",
+            Code::DataModelNotObject,
             &mpath.key("value"),
             "The whole data model must be an object.".into(),
         ));
     }
     let unreachable = || {
         refuse(
-            "path-unreachable",
+            Code::PathUnreachable,
             &mpath.key("path"),
             format!("\"{raw_path}\" runs through a value that is not an object or array."),
         )
     };
     let too_large = |size: usize| {
         refuse(
-            "data-model-too-large",
+            Code::DataModelTooLarge,
             mpath,
             format!(
                 "The data model would be {size} bytes; the limit is {}.",

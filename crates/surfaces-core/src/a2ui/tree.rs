@@ -226,6 +226,7 @@ impl Graph {
 /// Why a render shows a placeholder instead of a component.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub enum PlaceholderReason {
     /// Referred to but not (yet) defined.
     Missing,
@@ -242,6 +243,7 @@ pub enum PlaceholderReason {
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct Placeholder {
     pub component_id: String,
     pub reason: PlaceholderReason,

@@ -1,6 +1,7 @@
 //! Finding the extension declaration in `capabilities.extensions` and checking its frame
 //! (§2, §3 rules 1–2).
 
+use crate::Code;
 use std::collections::HashSet;
 
 use serde_json::{Map, Value};
@@ -43,8 +44,8 @@ pub(super) fn find<'a>(card: &'a Map<String, Value>, findings: &mut Findings) ->
     let caps_path = Pointer::root().key("capabilities");
     let caps = card.get("capabilities")?;
     let Some(caps) = caps.as_object() else {
-        findings.warning(
-            "capabilities-not-object",
+        findings.push(
+            Code::CapabilitiesNotObject,
             &caps_path,
             "`capabilities` is not an object, so no extension can be read from it.".into(),
         );
@@ -54,8 +55,8 @@ pub(super) fn find<'a>(card: &'a Map<String, Value>, findings: &mut Findings) ->
     let exts = caps.get("extensions")?;
     let Some(exts) = exts.as_array() else {
         if !exts.is_null() {
-            findings.warning(
-                "extensions-not-array",
+            findings.push(
+                Code::ExtensionsNotArray,
                 &ext_path,
                 "`capabilities.extensions` is not an array, so no extension can be read from it."
                     .into(),
@@ -74,8 +75,8 @@ pub(super) fn find<'a>(card: &'a Map<String, Value>, findings: &mut Findings) ->
         };
         if uri == UI_LINKS_URI {
             if found.is_some() {
-                findings.warning(
-                    "extension-declared-twice",
+                findings.push(
+                    Code::ExtensionDeclaredTwice,
                     &path,
                     "The UI links extension is declared more than once; only the first declaration is read.".into(),
                 );
@@ -83,16 +84,16 @@ pub(super) fn find<'a>(card: &'a Map<String, Value>, findings: &mut Findings) ->
                 found = Some(Found { decl, path });
             }
         } else if near_miss(uri) {
-            findings.info(
-                "extension-uri-near-miss",
+            findings.push(
+                Code::ExtensionUriNearMiss,
                 &path.key("uri"),
                 format!(
                     "\"{uri}\" looks like the UI links extension but is not its URI; consumers match \"{UI_LINKS_URI}\" exactly, so this declaration is not read."
                 ),
             );
         } else if other_version(uri) {
-            findings.info(
-                "extension-version-unknown",
+            findings.push(
+                Code::ExtensionVersionUnknown,
                 &path.key("uri"),
                 format!(
                     "\"{uri}\" is a UI links version this checker does not know; only v1 is read."
@@ -126,29 +127,29 @@ pub(super) fn check<'a>(
     let decl = found.decl;
     match decl.get("required") {
         None | Some(Value::Bool(false)) => {}
-        Some(Value::Bool(true)) => findings.warning(
-            "required-true",
+        Some(Value::Bool(true)) => findings.push(
+            Code::RequiredTrue,
             &found.path.key("required"),
             "UI links is a data-only extension and must not be required (§3.1); the flag is ignored.".into(),
         ),
-        Some(_) => findings.warning(
-            "required-not-boolean",
+        Some(_) => findings.push(
+            Code::RequiredNotBoolean,
             &found.path.key("required"),
             "`required` is not a boolean; it is ignored.".into(),
         ),
     }
     let params_path = found.path.key("params");
     let Some(params) = decl.get("params") else {
-        findings.error(
-            "params-missing",
+        findings.push(
+            Code::ParamsMissing,
             &params_path,
             "The declaration has no `params`, so it lists no surfaces (§3.2).".into(),
         );
         return None;
     };
     let Some(params) = params.as_object() else {
-        findings.error(
-            "params-not-object",
+        findings.push(
+            Code::ParamsNotObject,
             &params_path,
             "`params` is not an object, so it lists no surfaces (§3.2).".into(),
         );
@@ -156,32 +157,32 @@ pub(super) fn check<'a>(
     };
     let uis_path = found.uis_path();
     let Some(uis) = params.get("uis") else {
-        findings.error(
-            "uis-missing",
+        findings.push(
+            Code::UisMissing,
             &uis_path,
             "`params.uis` is required (§3.2).".into(),
         );
         return None;
     };
     let Some(uis) = uis.as_array() else {
-        findings.error(
-            "uis-not-array",
+        findings.push(
+            Code::UisNotArray,
             &uis_path,
             "`params.uis` must be an array of entries (§3.2).".into(),
         );
         return None;
     };
     if uis.is_empty() {
-        findings.error(
-            "uis-empty",
+        findings.push(
+            Code::UisEmpty,
             &uis_path,
             "`params.uis` must contain at least one entry (§3.2).".into(),
         );
         return None;
     }
     if uis.len() > limits.entries {
-        findings.error(
-            "uis-too-many",
+        findings.push(
+            Code::UisTooMany,
             &uis_path,
             format!(
                 "`params.uis` has {} entries; only the first {} are read.",

@@ -1,5 +1,6 @@
 //! One entry of `params.uis` (§3 rules 3–8, §5, §6).
 
+use crate::Code;
 use std::collections::{HashMap, HashSet};
 
 use serde_json::{Map, Value};
@@ -41,8 +42,8 @@ pub(super) fn check(
         linkable: false,
     };
     let Some(obj) = raw.as_object() else {
-        findings.error(
-            "entry-not-object",
+        findings.push(
+            Code::EntryNotObject,
             path,
             "This entry is not an object, so it is not read.".into(),
         );
@@ -77,8 +78,8 @@ pub(super) fn check(
     if let Some(skill) = &entry.skill {
         let declared = skills.contains(skill.as_str());
         if !declared {
-            findings.warning(
-                "skill-undeclared",
+            findings.push(
+                Code::SkillUndeclared,
                 &path.key("skill"),
                 format!("`skill` \"{skill}\" matches no id in the card's `skills`; the entry is still shown (§3.8)."),
             );
@@ -95,14 +96,14 @@ pub(super) fn check(
             || squashed.contains("trusted")
             || squashed.contains("verified")
         {
-            findings.warning(
-                "trust-claim-ignored",
+            findings.push(
+                Code::TrustClaimIgnored,
                 &path.key(key),
                 format!("`{key}` looks like a claim about trust or origin; consumers compute same-origin themselves and never take it from the card (§6)."),
             );
         } else {
-            findings.info(
-                "entry-field-unknown",
+            findings.push(
+                Code::EntryFieldUnknown,
                 &path.key(key),
                 format!("`{key}` is not a field of UI links v1; it is ignored."),
             );
@@ -128,8 +129,8 @@ fn check_url(
     let path = path.key("url");
     let raw = match obj.get("url") {
         None => {
-            findings.error(
-                "url-missing",
+            findings.push(
+                Code::UrlMissing,
                 &path,
                 "`url` is required (§3.3); the entry is not linkable.".into(),
             );
@@ -137,8 +138,8 @@ fn check_url(
         }
         Some(Value::String(s)) => s,
         Some(_) => {
-            findings.error(
-                "url-not-string",
+            findings.push(
+                Code::UrlNotString,
                 &path,
                 "`url` must be a string (§3.3); the entry is not linkable.".into(),
             );
@@ -147,8 +148,8 @@ fn check_url(
     };
     entry.url_text = Some(raw.clone());
     if raw.len() > limits.url_bytes {
-        findings.error(
-            "url-too-long",
+        findings.push(
+            Code::UrlTooLong,
             &path,
             format!(
                 "`url` is {} bytes; over {} the entry is not linkable.",
@@ -160,8 +161,8 @@ fn check_url(
     }
     if raw.trim() != raw || raw.chars().any(|c| c.is_control() || c.is_whitespace()) {
         // WHATWG parsing strips some of these silently; a careful reader refuses instead.
-        findings.error(
-            "url-has-whitespace",
+        findings.push(
+            Code::UrlHasWhitespace,
             &path,
             "`url` contains spaces or control characters; the entry is not linkable.".into(),
         );
@@ -170,16 +171,16 @@ fn check_url(
     let url = match Url::parse(raw) {
         Ok(u) => u,
         Err(url::ParseError::RelativeUrlWithoutBase) => {
-            findings.error(
-                "url-not-absolute",
+            findings.push(
+                Code::UrlNotAbsolute,
                 &path,
                 "`url` must be an absolute HTTPS URL (§3.3); the entry is not linkable.".into(),
             );
             return None;
         }
         Err(e) => {
-            findings.error(
-                "url-invalid",
+            findings.push(
+                Code::UrlInvalid,
                 &path,
                 format!("`url` is not a valid URL ({e}); the entry is not linkable."),
             );
@@ -187,16 +188,16 @@ fn check_url(
         }
     };
     if url.scheme() != "https" {
-        findings.error(
-            "url-not-https",
+        findings.push(
+            Code::UrlNotHttps,
             &path,
             format!("`url` uses the `{}:` scheme; only `https:` is allowed (§3.3) and the entry is not linkable.", url.scheme()),
         );
         return None;
     }
     let Some(ascii_host) = url.host_str() else {
-        findings.error(
-            "url-invalid",
+        findings.push(
+            Code::UrlInvalid,
             &path,
             "`url` has no host; the entry is not linkable.".into(),
         );
@@ -204,34 +205,34 @@ fn check_url(
     };
     entry.host = Some(ascii_host.to_string());
     if !url.username().is_empty() || url.password().is_some() {
-        findings.warning(
-            "url-has-credentials",
+        findings.push(
+            Code::UrlHasCredentials,
             &path,
             format!("`url` carries a user name or password before the host; the real host is {ascii_host}."),
         );
     }
     if host::is_ip(&url) {
-        findings.info(
-            "url-ip-host",
+        findings.push(
+            Code::UrlIpHost,
             &path,
             format!("`url` points at an IP address ({ascii_host}), not a name."),
         );
     }
     if let Some(unicode) = host::unicode_host(&url) {
         match host::look(&unicode) {
-            host::Look::MixedScripts => findings.warning(
-                "host-mixed-scripts",
+            host::Look::MixedScripts => findings.push(
+                Code::HostMixedScripts,
                 &path,
                 format!("The host mixes writing systems, a common look-alike trick; it is shown as {ascii_host}."),
             ),
-            host::Look::WholeScriptConfusable { looks_like, script } => findings.warning(
-                "host-whole-script-confusable",
+            host::Look::WholeScriptConfusable { looks_like, script } => findings.push(
+                Code::HostWholeScriptConfusable,
                 &path,
                 format!("The host {unicode} is written in {script} letters that pass for Latin ones: it reads as {looks_like}. It is shown as {ascii_host}."),
             ),
             host::Look::Plain => {
-                findings.info(
-                    "host-idn",
+                findings.push(
+                    Code::HostIdn,
                     &path,
                     format!("The host is internationalised: {unicode} ({ascii_host})."),
                 );
@@ -253,8 +254,8 @@ fn check_label(
     let path = path.key("label");
     let label = match obj.get("label") {
         None => {
-            findings.error(
-                "label-missing",
+            findings.push(
+                Code::LabelMissing,
                 &path,
                 "`label` is required (§3.3); the entry is not linkable.".into(),
             );
@@ -262,8 +263,8 @@ fn check_label(
         }
         Some(Value::String(s)) => s,
         Some(_) => {
-            findings.error(
-                "label-not-string",
+            findings.push(
+                Code::LabelNotString,
                 &path,
                 "`label` must be a string (§3.3); the entry is not linkable.".into(),
             );
@@ -281,13 +282,13 @@ fn check_label(
                 codepoint(c)
             ),
         };
-        findings.error("label-empty", &path, message);
+        findings.push(Code::LabelEmpty, &path, message);
         return false;
     }
     let chars = label.chars().count();
     if chars > limits.label_chars {
-        findings.error(
-            "label-too-long",
+        findings.push(
+            Code::LabelTooLong,
             &path,
             format!(
                 "`label` is {chars} characters; over {} the entry is not linkable.",
@@ -302,8 +303,8 @@ fn check_label(
         let url_host = url_host.trim_start_matches("www.");
         for named in &named {
             if named != url_host && !url_host.ends_with(&format!(".{named}")) {
-                findings.warning(
-                    "label-names-other-host",
+                findings.push(
+                    Code::LabelNamesOtherHost,
                     &path,
                     format!("`label` names {named}, but the link goes to {url_host}."),
                 );
@@ -316,13 +317,13 @@ fn check_label(
             continue;
         };
         match host::look(&unicode) {
-            host::Look::MixedScripts => findings.warning(
-                "host-mixed-scripts",
+            host::Look::MixedScripts => findings.push(
+                Code::HostMixedScripts,
                 &path,
                 format!("`label` names {named}, a host that mixes writing systems, a common look-alike trick."),
             ),
-            host::Look::WholeScriptConfusable { looks_like, script } => findings.warning(
-                "host-whole-script-confusable",
+            host::Look::WholeScriptConfusable { looks_like, script } => findings.push(
+                Code::HostWholeScriptConfusable,
                 &path,
                 format!("`label` names {unicode} ({named}), written in {script} letters that pass for Latin ones: it reads as {looks_like}."),
             ),
@@ -335,24 +336,24 @@ fn check_label(
 fn hidden_findings(text: &str, path: &Pointer, field: &str, findings: &mut Findings) {
     for hidden in hidden_characters(text) {
         match hidden {
-            Hidden::BidiControl(c) => findings.warning(
-                "text-bidi-control",
+            Hidden::BidiControl(c) => findings.push(
+                Code::TextBidiControl,
                 path,
                 format!(
                     "`{field}` contains {}, which reorders how the text reads.",
                     codepoint(c)
                 ),
             ),
-            Hidden::Invisible(c) => findings.warning(
-                "text-invisible-character",
+            Hidden::Invisible(c) => findings.push(
+                Code::TextInvisibleCharacter,
                 path,
                 format!(
                     "`{field}` contains {}, which is invisible on screen.",
                     codepoint(c)
                 ),
             ),
-            Hidden::Control(c) => findings.warning(
-                "text-control-character",
+            Hidden::Control(c) => findings.push(
+                Code::TextControlCharacter,
                 path,
                 format!("`{field}` contains the control character {}.", codepoint(c)),
             ),
@@ -373,7 +374,7 @@ fn optional_text(
         Value::String(s) => {
             let chars = s.chars().count();
             if chars > cap {
-                findings.warning(
+                findings.push(
                     too_long_code(field),
                     &path,
                     format!("`{field}` is {chars} characters; over {cap} it is dropped."),
@@ -385,7 +386,7 @@ fn optional_text(
         }
         Value::Null => None,
         _ => {
-            findings.warning(
+            findings.push(
                 not_string_code(field),
                 &path,
                 format!("`{field}` is not a string; it is ignored."),
@@ -395,21 +396,21 @@ fn optional_text(
     }
 }
 
-fn too_long_code(field: &str) -> &'static str {
+fn too_long_code(field: &str) -> Code {
     match field {
-        "purpose" => "purpose-too-long",
-        "kind" => "kind-too-long",
-        _ => "skill-too-long",
+        "purpose" => Code::PurposeTooLong,
+        "kind" => Code::KindTooLong,
+        _ => Code::SkillTooLong,
     }
 }
 
-fn not_string_code(field: &str) -> &'static str {
+fn not_string_code(field: &str) -> Code {
     match field {
-        "purpose" => "purpose-not-string",
-        "kind" => "kind-not-string",
-        "audience" => "audience-not-string",
-        "access" => "access-not-string",
-        _ => "skill-not-string",
+        "purpose" => Code::PurposeNotString,
+        "kind" => Code::KindNotString,
+        "audience" => Code::AudienceNotString,
+        "access" => Code::AccessNotString,
+        _ => Code::SkillNotString,
     }
 }
 
@@ -428,11 +429,11 @@ fn check_enum<T: Copy>(
             }
             let allowed: Vec<&str> = values.iter().map(|(n, _)| *n).collect();
             let code = if field == "audience" {
-                "audience-unknown"
+                Code::AudienceUnknown
             } else {
-                "access-unknown"
+                Code::AccessUnknown
             };
-            findings.warning(
+            findings.push(
                 code,
                 &path,
                 format!(
@@ -444,7 +445,7 @@ fn check_enum<T: Copy>(
         }
         Value::Null => None,
         _ => {
-            findings.warning(
+            findings.push(
                 not_string_code(field),
                 &path,
                 format!("`{field}` is not a string; it counts as unstated."),
@@ -462,8 +463,8 @@ pub(super) fn note_duplicate_urls(entries: &[Entry], uis_path: &Pointer, finding
             continue;
         };
         if let Some(&i) = first.get(url) {
-            findings.info(
-                "url-duplicate",
+            findings.push(
+                Code::UrlDuplicate,
                 &uis_path.index(e.index).key("url"),
                 format!("This entry links to the same URL as entry {i}."),
             );

@@ -1,6 +1,7 @@
 //! Origins and hosts, as the `url` crate (WHATWG URL) computes them: default ports, host
 //! case and IDNA are normalised before anything is compared.
 
+use crate::Code;
 use url::{Host, Origin, Url};
 
 use crate::text::{label_mixes_scripts, whole_script_confusable};
@@ -90,23 +91,23 @@ pub(super) fn unicode_of(ascii_host: &str) -> Option<String> {
 
 /// What a careful reader should know about an address an A2UI surface names (a media source,
 /// an `openUrl` target): the same host warnings a card's links get, as (code, message).
-pub(crate) fn address_warnings(url: &Url) -> Vec<(&'static str, String)> {
+pub(crate) fn address_warnings(url: &Url) -> Vec<(Code, String)> {
     let mut out = Vec::new();
     let ascii_host = url.host_str().unwrap_or_default();
     if is_ip(url) {
         out.push((
-            "url-ip-host",
+            Code::UrlIpHost,
             format!("The address points at an IP address ({ascii_host}), not a name."),
         ));
     }
     if let Some(unicode) = unicode_host(url) {
         match look(&unicode) {
             Look::MixedScripts => out.push((
-                "host-mixed-scripts",
+                Code::HostMixedScripts,
                 format!("The host mixes writing systems, a common look-alike trick; it is {ascii_host}."),
             )),
             Look::WholeScriptConfusable { looks_like, script } => out.push((
-                "host-whole-script-confusable",
+                Code::HostWholeScriptConfusable,
                 format!("The host is written in {script} letters that pass for Latin ones: it reads as {looks_like} but is {ascii_host}."),
             )),
             Look::Plain => {}

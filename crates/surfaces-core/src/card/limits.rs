@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 /// honest cards and small enough that a hostile one cannot flood a renderer.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default, deny_unknown_fields)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct CardLimits {
     /// Cards longer than this (in bytes of JSON text) are not parsed.
     pub card_bytes: usize,

@@ -13,6 +13,7 @@ mod limits;
 mod report;
 mod views;
 
+use crate::Code;
 use serde_json::Value;
 
 use crate::finding::{Finding, Severity};
@@ -52,37 +53,18 @@ impl Findings {
             left_out: [0; 3],
         }
     }
-    pub(crate) fn push(
-        &mut self,
-        severity: Severity,
-        code: &'static str,
-        path: &Pointer,
-        message: String,
-    ) {
+    pub(crate) fn push(&mut self, code: Code, path: &Pointer, message: String) {
         if self.list.len() < self.cap {
-            self.list.push(Finding {
-                severity,
-                code,
-                path: path.to_string(),
-                message,
-            });
+            self.list
+                .push(Finding::new(code, path.to_string(), message));
         } else {
-            let i = match severity {
+            let i = match code.severity() {
                 Severity::Error => 0,
                 Severity::Warning => 1,
                 Severity::Info => 2,
             };
             self.left_out[i] += 1;
         }
-    }
-    pub(crate) fn error(&mut self, code: &'static str, path: &Pointer, message: String) {
-        self.push(Severity::Error, code, path, message);
-    }
-    pub(crate) fn warning(&mut self, code: &'static str, path: &Pointer, message: String) {
-        self.push(Severity::Warning, code, path, message);
-    }
-    pub(crate) fn info(&mut self, code: &'static str, path: &Pointer, message: String) {
-        self.push(Severity::Info, code, path, message);
     }
 
     /// The findings, ending with `findings-truncated` when some were left out. It is an
@@ -102,7 +84,7 @@ impl Findings {
                 } else {
                     Severity::Warning
                 },
-                code: "findings-truncated",
+                code: Code::FindingsTruncated,
                 path: String::new(),
                 message: format!(
                     "{} left out ({}, {}, {} info): a report keeps at most {}.",
@@ -130,8 +112,8 @@ pub fn check_card(text: &str, options: &CardOptions) -> Result<CardReport, Usage
     // A byte-order mark is what some editors save; fetch().json() drops it too.
     let text = match text.strip_prefix('\u{FEFF}') {
         Some(rest) => {
-            findings.info(
-                "card-bom",
+            findings.push(
+                Code::CardBom,
                 &Pointer::root(),
                 "The card starts with a byte-order mark; it is ignored.".into(),
             );
@@ -147,8 +129,8 @@ pub fn check_card(text: &str, options: &CardOptions) -> Result<CardReport, Usage
             findings,
         )),
         Err(e) => {
-            findings.error(
-                "card-not-json",
+            findings.push(
+                Code::CardNotJson,
                 &Pointer::root(),
                 format!("The card is not valid JSON ({e})."),
             );
@@ -180,8 +162,8 @@ pub fn check_card_bytes(bytes: &[u8], options: &CardOptions) -> Result<CardRepor
             } else {
                 ""
             };
-            findings.error(
-                "card-not-utf8",
+            findings.push(
+                Code::CardNotUtf8,
                 &Pointer::root(),
                 format!(
                     "The card is not UTF-8 text: the byte at offset {at} (0x{:02X}) does not start a valid UTF-8 character, so the card is not read.{hint}",
@@ -194,8 +176,8 @@ pub fn check_card_bytes(bytes: &[u8], options: &CardOptions) -> Result<CardRepor
 }
 
 fn too_large(len: usize, limits: &CardLimits, findings: &mut Findings) {
-    findings.error(
-        "card-too-large",
+    findings.push(
+        Code::CardTooLarge,
         &Pointer::root(),
         format!(
             "The card is {len} bytes; cards over {} bytes are not read.",
@@ -222,8 +204,8 @@ fn check_parsed(
     mut findings: Findings,
 ) -> CardReport {
     let Some(card) = card.as_object() else {
-        findings.error(
-            "card-not-object",
+        findings.push(
+            Code::CardNotObject,
             &Pointer::root(),
             "The card is not a JSON object.".to_string(),
         );

@@ -5,6 +5,7 @@ use crate::finding::{Finding, Severity};
 /// Whether the card carries the extension.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub enum UiLinks {
     /// Declared, with entries to read.
     Present,
@@ -16,6 +17,7 @@ pub enum UiLinks {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub enum Audience {
     Public,
     Client,
@@ -24,6 +26,7 @@ pub enum Audience {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub enum Access {
     Open,
     Authenticated,
@@ -32,6 +35,8 @@ pub enum Access {
 /// One entry of `params.uis`, as a renderer may use it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
+#[cfg_attr(feature = "ts", tsify(rename = "UiLinkEntry"))]
 pub struct Entry {
     pub index: usize,
     /// The normalised `https:` URL, present only when the entry is linkable: safe to put
@@ -61,6 +66,8 @@ pub struct Entry {
 
 /// Entry indexes per audience view. `operator` and `all` are for callers that ask.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
+#[cfg_attr(feature = "ts", tsify(rename = "CardViews"))]
 pub struct Views {
     pub directory: Vec<usize>,
     pub engagement: Vec<usize>,
@@ -71,10 +78,13 @@ pub struct Views {
 /// The outcome of checking one card.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct CardReport {
     pub ui_links: UiLinks,
     pub findings: Vec<Finding>,
+    #[cfg_attr(feature = "ts", tsify(type = "UiLinkEntry[]"))]
     pub entries: Vec<Entry>,
+    #[cfg_attr(feature = "ts", tsify(type = "CardViews"))]
     pub views: Views,
 }
 

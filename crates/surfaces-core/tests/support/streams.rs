@@ -38,7 +38,7 @@ pub fn fold_text(limits: Limits, envs: &[Value]) -> SurfaceStore {
 }
 
 pub fn codes(s: &SurfaceStore) -> Vec<&'static str> {
-    s.findings().iter().map(|f| f.code).collect()
+    s.findings().iter().map(|f| f.code.as_str()).collect()
 }
 
 pub fn report(s: &SurfaceStore) -> Value {
