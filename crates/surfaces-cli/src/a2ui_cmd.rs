@@ -5,12 +5,15 @@ use std::time::Instant;
 use surfaces_core::a2ui::{A2uiReport, ApplyContext, Limits, SurfaceStore};
 use surfaces_core::Severity;
 
-use crate::args::{limits, A2uiArgs};
+use crate::args::{limits, A2uiArgs, DEFAULT_LOCALE};
 use crate::out::{json_text, Out};
-use crate::read_input;
 use crate::term::{finding_line, safe};
+use crate::{action_cmd, read_input, render_cmd, CLEAN, FINDINGS};
 
-pub fn run(args: &A2uiArgs, out: &mut Out<impl Write>) -> Result<bool, clap::Error> {
+/// Folds the stream, then prints the report (the default), the render trees (`--render`)
+/// or a click's action message (`--action`). The exit status is the lint's in every mode;
+/// `--action` adds 3 for a refused click.
+pub fn run(args: &A2uiArgs, out: &mut Out<impl Write>) -> Result<i32, clap::Error> {
     let limits: Limits = limits("a2ui", &args.limits)?;
     let file = args.file.as_str();
     let input = read_input(file, limits.part_bytes)?;
@@ -48,19 +51,42 @@ pub fn run(args: &A2uiArgs, out: &mut Out<impl Write>) -> Result<bool, clap::Err
     };
     let stream_warnings = args.strict.then_some(end_of_stream.len());
     report.findings.extend(end_of_stream);
+    // A note about the whole input (a byte-order mark) is no failure; an error is.
+    let whole_input_errors = report
+        .findings
+        .iter()
+        .filter(|f| f.envelope.is_none() && f.severity == Severity::Error)
+        .count();
+    let clean = stream_warnings.unwrap_or(0) == 0 && report.ignored == 0 && whole_input_errors == 0;
+    let status = if clean { CLEAN } else { FINDINGS };
+    if args.render || args.action_target().is_some() {
+        if !clean {
+            // The output shows what the stream folded to; the findings are in the report.
+            let mode = if args.render { "--render" } else { "--action" };
+            let _ = writeln!(
+                std::io::stderr(),
+                "surfaces: the stream is not clean ({} envelopes ignored, {} errors about the whole input, {} end-of-stream warnings); run without {mode} for the findings",
+                report.ignored,
+                whole_input_errors,
+                stream_warnings.unwrap_or(0)
+            );
+        }
+        if args.render {
+            let locale = args.locale.as_deref().unwrap_or(DEFAULT_LOCALE);
+            out.write_str(&json_text(&render_cmd::render(&store, &report, locale)));
+            out.write_str("\n");
+            return Ok(status);
+        }
+        let refused = action_cmd::run(args, &mut store, out);
+        return Ok(if refused { crate::REFUSED } else { status });
+    }
     if args.json {
         out.write_str(&json_text(&report.to_json()));
         out.write_str("\n");
     } else {
         out.write_str(&summary(file, &report, fold_ms, stream_warnings));
     }
-    // A note about the whole input (a byte-order mark) is no failure; an error is.
-    Ok(stream_warnings.unwrap_or(0) == 0
-        && report.ignored == 0
-        && !report
-            .findings
-            .iter()
-            .any(|f| f.envelope.is_none() && f.severity == Severity::Error))
+    Ok(status)
 }
 
 /// `stream_warnings`: with --strict, how many end-of-stream warnings there are (they are
@@ -115,7 +141,14 @@ fn summary(file: &str, r: &A2uiReport, fold_ms: f64, stream_warnings: Option<usi
         } else {
             "(stream)"
         };
-        let line = finding_line(f.severity, Some(&at), f.code, &f.path, whole, &f.message);
+        let line = finding_line(
+            f.severity,
+            Some(&at),
+            f.code.as_str(),
+            &f.path,
+            whole,
+            &f.message,
+        );
         let _ = writeln!(s, "{line}");
     }
     if let Some(n) = stream_warnings {

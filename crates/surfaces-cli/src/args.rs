@@ -27,7 +27,7 @@ pub fn version() -> &'static str {
 
 const EXIT_STATUS: &str = "\
 Exit status: 0 no error finding (card) / nothing ignored (a2ui), 1 otherwise,
-             2 usage or I/O problem";
+             2 usage or I/O problem, 3 a refused click (a2ui --action)";
 
 #[derive(Parser)]
 #[command(
@@ -100,6 +100,153 @@ pub struct A2uiArgs {
     /// (exit 1)
     #[arg(long)]
     pub strict: bool,
+    /// Print what a person would see instead of the report: each surface's render tree,
+    /// evaluated, as JSON
+    #[arg(long, conflicts_with = "target")]
+    pub render: bool,
+    /// The locale --render formats numbers, currencies, dates and plurals for (BCP 47)
+    /// [default: en-US]
+    #[arg(long, value_name = "TAG", requires = "render", value_parser = locale)]
+    pub locale: Option<String>,
+    /// Print the action message a click on COMPONENT would send instead of the report
+    /// (split at the last '/'; for a component id with a '/', use --surface and --component)
+    #[arg(long, value_name = "SURFACE/COMPONENT", group = "target", value_parser = target)]
+    pub action: Option<(String, String)>,
+    /// With --component: the surface of the clicked component
+    #[arg(long, value_name = "SURFACE", requires = "component")]
+    pub surface: Option<String>,
+    /// With --surface: the clicked component (the same as --action SURFACE/COMPONENT)
+    #[arg(long, value_name = "COMPONENT", group = "target", requires = "surface")]
+    pub component: Option<String>,
+    /// Before the click, a person's edit of the surface's data model, held to the same rules
+    /// as one typed into a renderer (repeatable, applied in order)
+    #[arg(long = "edit", value_name = "POINTER=JSON", requires = "target", value_parser = edit)]
+    pub edits: Vec<(String, Value)>,
+    /// For a button inside a template: the pointer of its item, against which relative
+    /// context paths resolve (a Button's `scope` in --render)
+    #[arg(long, value_name = "POINTER", requires = "target", value_parser = scope)]
+    pub scope: Option<String>,
+    /// The action's timestamp (RFC 3339) [default: 1970-01-01T00:00:00Z, so that the output
+    /// is the same on every run]
+    #[arg(long, value_name = "DATE-TIME", requires = "target", value_parser = timestamp)]
+    pub timestamp: Option<String>,
+}
+
+impl A2uiArgs {
+    /// The clicked component, as (surface, component), when the run prints an action.
+    pub fn action_target(&self) -> Option<(&str, &str)> {
+        match (&self.action, &self.surface, &self.component) {
+            (Some((s, c)), _, _) => Some((s, c)),
+            (None, Some(s), Some(c)) => Some((s, c)),
+            _ => None,
+        }
+    }
+}
+
+/// The timestamp of an action when --timestamp is not given: fixed, so that a snapshot of
+/// the output does not change from run to run.
+pub const DEFAULT_TIMESTAMP: &str = "1970-01-01T00:00:00Z";
+
+/// The locale of --render when --locale is not given.
+pub const DEFAULT_LOCALE: &str = "en-US";
+
+/// `--locale TAG`: a BCP 47 tag's shape (letters, digits, `-` or `_`, starting with a
+/// letter, at most 35 characters). Which locales format differently is the core's business:
+/// an unknown language formats as English.
+fn locale(given: &str) -> Result<String, String> {
+    let ok = (1..=35).contains(&given.len())
+        && given.starts_with(|c: char| c.is_ascii_alphabetic())
+        && given
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+    ok.then(|| given.to_string())
+        .ok_or_else(|| format!("{given:?} is not a BCP 47 language tag (for example en-US)"))
+}
+
+/// `--action SURFACE/COMPONENT`, split at the last `/` (surface ids may contain `/`; a
+/// component id that does is given with --surface and --component).
+fn target(given: &str) -> Result<(String, String), String> {
+    match given.rsplit_once('/') {
+        Some((s, c)) if !s.is_empty() && !c.is_empty() => Ok((s.to_string(), c.to_string())),
+        _ => Err(
+            "expected SURFACE/COMPONENT, split at the last '/' (or use --surface and --component)"
+                .to_string(),
+        ),
+    }
+}
+
+/// `--edit POINTER=JSON`: the pointer ends at the first `=` after which the rest is JSON
+/// (so a JSON string may contain `=`, and a pointer may too when what follows it is not
+/// JSON). Whether the pointer and the value are allowed is the core's edit rules' business.
+fn edit(given: &str) -> Result<(String, Value), String> {
+    for (i, _) in given.match_indices('=') {
+        if let Ok(value) = serde_json::from_str::<Value>(&given[i + 1..]) {
+            return Ok((given[..i].to_string(), value));
+        }
+    }
+    Err(if given.contains('=') {
+        "expected POINTER=JSON: the value is not JSON (a string is quoted: /name='\"Ada\"')"
+            .to_string()
+    } else {
+        "expected POINTER=JSON".to_string()
+    })
+}
+
+/// `--scope POINTER`: a JSON Pointer (RFC 6901), `""` outside templates.
+fn scope(given: &str) -> Result<String, String> {
+    surfaces_core::a2ui::pointer::parse(given)
+        .map(|_| given.to_string())
+        .map_err(|e| e.message(given))
+}
+
+/// `--timestamp`: an RFC 3339 date-time, `YYYY-MM-DDTHH:MM:SS[.fraction](Z|+HH:MM|-HH:MM)`.
+fn timestamp(given: &str) -> Result<String, String> {
+    rfc3339(given).then(|| given.to_string()).ok_or_else(|| {
+        format!("{given:?} is not an RFC 3339 date-time (for example 2025-12-15T12:00:00Z)")
+    })
+}
+
+fn rfc3339(s: &str) -> bool {
+    let b = s.as_bytes();
+    let num = |from: usize, len: usize, max: u32| -> bool {
+        b.get(from..from + len).is_some_and(|d| {
+            d.iter().all(u8::is_ascii_digit)
+                && d.iter().fold(0u32, |n, d| n * 10 + u32::from(d - b'0')) <= max
+        })
+    };
+    let at = |i: usize, c: &[u8]| b.get(i).is_some_and(|x| c.contains(x));
+    if !(num(0, 4, 9999)
+        && at(4, b"-")
+        && num(5, 2, 12)
+        && at(7, b"-")
+        && num(8, 2, 31)
+        && at(10, b"Tt")
+        && num(11, 2, 23)
+        && at(13, b":")
+        && num(14, 2, 59)
+        && at(16, b":")
+        && num(17, 2, 60))
+    {
+        return false;
+    }
+    if b[5..7] == *b"00" || b[8..10] == *b"00" {
+        return false;
+    }
+    let mut i = 19;
+    if at(i, b".") {
+        let digits = b[i + 1..].iter().take_while(|d| d.is_ascii_digit()).count();
+        if digits == 0 {
+            return false;
+        }
+        i += 1 + digits;
+    }
+    match b.get(i) {
+        Some(b'Z' | b'z') => i + 1 == b.len(),
+        Some(b'+' | b'-') => {
+            i + 6 == b.len() && num(i + 1, 2, 23) && at(i + 3, b":") && num(i + 4, 2, 59)
+        }
+        _ => false,
+    }
 }
 
 fn card_after_help() -> String {
@@ -115,8 +262,23 @@ fn a2ui_after_help() -> String {
         "{}\n\
          --strict adds the end-of-stream warnings stream-no-root, stream-dangling-child and\n\
          stream-orphan at the end of the findings (in --json: \"findings\", \"envelope\": null).\n\n\
+         --render prints, instead of the report, one JSON object:\n\
+         \x20 {{\"locale\": TAG, \"surfaces\": {{SURFACE_ID: TREE or null, ...}}}}\n\
+         surfaces sorted by id; null while a surface has no root component. TREE is the\n\
+         core's render node with its values evaluated (texts, failing checks in \"errors\",\n\
+         \"faults\"); a Button's kind adds \"enabled\" and \"blocked\" (why not), a\n\
+         Placeholder's adds \"text\". The same stream always prints the same text.\n\n\
+         --action SURFACE/COMPONENT (or --surface S --component C) applies each --edit, then\n\
+         prints the action message the click would send:\n\
+         \x20 {{\"version\": \"v0.9\", \"action\": {{\"name\", \"surfaceId\", \"sourceComponentId\",\n\
+         \x20 \"timestamp\", \"context\"}}}}\n\
+         A refused click or edit prints {{\"refused\": {{\"severity\", \"code\", \"surfaceId\",\n\
+         \"componentId\", \"path\", \"message\"}}}} and the same finding on standard error; exit 3.\n\
+         Both print JSON with or without --json, and say on standard error when the stream\n\
+         was not clean (run without them for the findings). docs/cli.md has the details.\n\n\
          Exit status: 0 nothing ignored, 1 an envelope ignored, an error about the whole\n\
-         input or (--strict) an end-of-stream warning, 2 usage or I/O problem",
+         input or (--strict) an end-of-stream warning, 2 usage or I/O problem,\n\
+         3 (--action) the click or an edit was refused",
         limits_help::<Limits>("partBytes")
     )
 }

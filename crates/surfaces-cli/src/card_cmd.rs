@@ -121,7 +121,14 @@ pub fn summary(file: &str, r: &CardReport, with_origin: bool) -> String {
         );
     }
     for f in &r.findings {
-        let line = finding_line(f.severity, None, f.code, &f.path, "(card)", &f.message);
+        let line = finding_line(
+            f.severity,
+            None,
+            f.code.as_str(),
+            &f.path,
+            "(card)",
+            &f.message,
+        );
         let _ = writeln!(s, "{line}");
     }
     let count = |sev| r.findings.iter().filter(|f| f.severity == sev).count();

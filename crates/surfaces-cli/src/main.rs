@@ -2,12 +2,15 @@
 //!
 //! Exit status: 0 when there is no error finding (card) / nothing ignored (a2ui), 1 when
 //! there is (or, with `a2ui --strict`, an end-of-stream warning), 2 for usage or I/O
-//! problems. `--help` and `--version` exit 0.
+//! problems, 3 when `a2ui --action` refuses the click or an edit. `--help` and `--version`
+//! exit 0. `docs/cli.md` documents every output shape.
 
 mod a2ui_cmd;
+mod action_cmd;
 mod args;
 mod card_cmd;
 mod out;
+mod render_cmd;
 mod term;
 
 use std::io::{self, Read, Write};
@@ -21,8 +24,7 @@ use crate::out::Out;
 fn main() -> ExitCode {
     let mut out = Out::stdout();
     let status = match run(std::env::args_os(), &mut out) {
-        Ok(true) => 0,
-        Ok(false) => 1,
+        Ok(status) => status,
         Err(e) if e.use_stderr() => {
             // Standard error may be closed too: never panic over a message.
             let _ = write!(io::stderr(), "{}", e.render());
@@ -44,15 +46,24 @@ fn main() -> ExitCode {
     }
 }
 
-/// Whether the run was clean; `Err` for help and version (exit 0) and for usage and I/O
-/// problems (exit 2).
+/// Exit status 0: the run was clean.
+pub const CLEAN: i32 = 0;
+/// Exit status 1: a finding says the input is not clean.
+pub const FINDINGS: i32 = 1;
+/// Exit status 3: `a2ui --action` refused the click or an edit.
+pub const REFUSED: i32 = 3;
+
+/// The run's exit status ([`CLEAN`], [`FINDINGS`], [`REFUSED`]); `Err` for help and version
+/// (exit 0) and for usage and I/O problems (exit 2).
 fn run(
     argv: impl IntoIterator<Item = std::ffi::OsString>,
     out: &mut Out<impl Write>,
-) -> Result<bool, clap::Error> {
+) -> Result<i32, clap::Error> {
     let cli = Cli::try_parse_from(argv)?;
     match cli.command {
-        Command::Card(a) => card_cmd::run(&a, out),
+        Command::Card(a) => {
+            card_cmd::run(&a, out).map(|clean| if clean { CLEAN } else { FINDINGS })
+        }
         Command::A2ui(a) => a2ui_cmd::run(&a, out),
         Command::Contract { json } => {
             let record = surfaces_core::contract::record();
@@ -64,13 +75,13 @@ fn run(
             } else {
                 out.write_str(&contract_text(&record));
             }
-            Ok(true)
+            Ok(CLEAN)
         }
         Command::Completions { shell } => {
             let mut script = Vec::new();
             clap_complete::generate(shell, &mut Cli::command(), "surfaces", &mut script);
             out.write_str(&String::from_utf8_lossy(&script));
-            Ok(true)
+            Ok(CLEAN)
         }
     }
 }

@@ -798,3 +798,572 @@ fn contract_prints_the_record() {
         assert!(text.contains(key), "{key}");
     }
 }
+
+// --- a2ui --render: what a person would see. ---
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).unwrap()
+}
+
+/// The node with this id in a render tree (depth first), or panics.
+fn node<'v>(tree: &'v Value, id: &str) -> &'v Value {
+    fn find<'v>(n: &'v Value, id: &str) -> Option<&'v Value> {
+        if n["id"] == id {
+            return Some(n);
+        }
+        let k = &n["kind"];
+        let mut kids: Vec<&Value> = ["child", "trigger", "content"]
+            .iter()
+            .filter_map(|key| k.get(*key))
+            .collect();
+        kids.extend(k["children"].as_array().into_iter().flatten());
+        kids.extend(
+            k["tabs"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .map(|tab| &tab[1]),
+        );
+        kids.into_iter().find_map(|c| find(c, id))
+    }
+    find(tree, id).unwrap_or_else(|| panic!("no node {id:?} in {tree}"))
+}
+
+/// `surfaces a2ui FILE --render [extra...]`: exit 0, nothing on stderr, the JSON.
+fn render(file: &str, extra: &[&str]) -> Value {
+    let mut args = vec!["a2ui", file, "--render"];
+    args.extend(extra);
+    let o = surfaces(&args, None);
+    assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+    assert!(o.stderr.is_empty(), "{}", stderr(&o));
+    serde_json::from_str(&stdout(&o)).unwrap()
+}
+
+#[test]
+fn render_evaluates_functions_checks_and_buttons() {
+    let v = render(&spec_example("32_advanced-form-validator.json"), &[]);
+    assert_eq!(v["locale"], "en-US", "the default locale");
+    let surfaces = v["surfaces"].as_object().unwrap();
+    assert_eq!(
+        surfaces.keys().collect::<Vec<_>>(),
+        ["gallery-advanced-validator"]
+    );
+    let tree = &v["surfaces"]["gallery-advanced-validator"];
+    assert_eq!(tree["id"], "root");
+    // formatString with a nested formatDate over the data model, evaluated.
+    let welcome = node(tree, "welcome-text");
+    assert_eq!(welcome["kind"]["component"], "Text");
+    assert_eq!(
+        welcome["kind"]["text"],
+        "Hello! Today is Monday, December 15."
+    );
+    // Checks over the (empty) form data fail, with the agent's messages.
+    assert_eq!(
+        node(tree, "email-field")["errors"],
+        json!(["Invalid email format"])
+    );
+    assert_eq!(
+        node(tree, "zip-field")["errors"],
+        json!(["Must be exactly 5 digits"])
+    );
+    assert_eq!(node(tree, "terms-checkbox")["kind"]["value"], false);
+    // The Button's check fails, so it is disabled, and says why.
+    let why = "You must agree to terms AND provide either Email or Phone, plus a Zip code.";
+    let submit = node(tree, "submit-btn");
+    assert_eq!(submit["errors"], json!([why]));
+    assert_eq!(submit["kind"]["enabled"], false);
+    assert_eq!(submit["kind"]["blocked"], why);
+    assert_eq!(submit["kind"]["event"], "register");
+    assert_eq!(
+        node(tree, "submit-btn-text")["kind"]["text"],
+        "Submit Registration"
+    );
+}
+
+#[test]
+fn render_snapshot_of_a_button_node() {
+    // The whole node, as agent developers snapshot it: the core's fields and the CLI's
+    // `enabled` / `blocked`. A change of shape fails here.
+    let v = render(&spec_example("09_login-form.json"), &[]);
+    let tree = &v["surfaces"]["gallery-login-form"];
+    let expected = json!({
+        "description": null,
+        "errors": ["Please fix errors before signing in"],
+        "faults": [],
+        "id": "login-btn",
+        "kind": {
+            "blocked": "Please fix errors before signing in",
+            "child": {
+                "description": null,
+                "errors": [],
+                "faults": [],
+                "id": "login-btn-text",
+                "kind": {"component": "Text", "text": "Sign in", "variant": "body"},
+                "label": null,
+                "proposal": null,
+                "weight": null
+            },
+            "component": "Button",
+            "enabled": false,
+            "event": "login",
+            "local": null,
+            "openUrl": null,
+            "scope": "",
+            "variant": "default"
+        },
+        "label": null,
+        "proposal": null,
+        "weight": null
+    });
+    assert_eq!(node(tree, "login-btn"), &expected);
+    // A Button without checks is enabled.
+    let signup = node(tree, "signup-link");
+    assert_eq!(
+        (&signup["kind"]["enabled"], &signup["kind"]["blocked"]),
+        (&json!(true), &Value::Null)
+    );
+}
+
+#[test]
+fn render_formats_for_the_locale() {
+    let file = spec_example("19_software-purchase.json");
+    let find_text = |v: &Value, suffix: &str| -> String {
+        let raw = v.to_string();
+        let at = raw
+            .find(suffix)
+            .unwrap_or_else(|| panic!("{suffix}: {raw}"));
+        let start = raw[..at].rfind('"').unwrap() + 1;
+        raw[start..at + suffix.len()].to_string()
+    };
+    let en = render(&file, &[]);
+    assert_eq!(find_text(&en, "/year"), "$1,188.00/year");
+    let de = render(&file, &["--locale", "de-DE"]);
+    assert_eq!(de["locale"], "de-DE");
+    // A no-break space between the amount and the symbol, as German writes it.
+    assert_eq!(find_text(&de, "/year"), "1.188,00\u{a0}$/year");
+    let v = render(
+        &spec_example("15_account-balance.json"),
+        &["--locale=de-DE"],
+    );
+    let balance = node(&v["surfaces"]["gallery-account-balance"], "balance");
+    assert_eq!(balance["kind"]["text"], "12.458,32\u{a0}$");
+}
+
+fn create(id: &str) -> Value {
+    json!({"version": "v0.9", "createSurface": {"surfaceId": id, "catalogId": BASIC}})
+}
+
+fn lines(envelopes: &[Value]) -> String {
+    envelopes.iter().map(|e| format!("{e}\n")).collect()
+}
+
+#[test]
+fn render_shows_placeholders_with_their_reasons_and_faults() {
+    let stream = lines(&[
+        create("b"),
+        create("a"),
+        json!({"version": "v0.9", "updateComponents": {"surfaceId": "a", "components": [
+            {"id": "root", "component": "Column", "children": ["gone", "img"]},
+            {"id": "img", "component": "Image", "url": {"path": "/u"}}
+        ]}}),
+        json!({"version": "v0.9", "updateDataModel": {"surfaceId": "a", "value": {"u": "http://example.com/x.png"}}}),
+    ]);
+    let o = surfaces(&["a2ui", "-", "--render"], Some(&stream));
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let raw = stdout(&o);
+    // Surfaces sorted by id, whatever order they were created in; one without a root is null.
+    assert!(
+        raw.find("\"a\": {").unwrap() < raw.find("\"b\": null").unwrap(),
+        "{raw}"
+    );
+    let v: Value = serde_json::from_str(&raw).unwrap();
+    assert_eq!(v["surfaces"]["b"], Value::Null);
+    let tree = &v["surfaces"]["a"];
+    let gone = node(tree, "gone");
+    assert_eq!(
+        gone["kind"],
+        json!({"component": "Placeholder", "name": null, "reason": "missing",
+               "text": "Missing component \"gone\""})
+    );
+    // The address is bound, so admission could not refuse it: the render does.
+    let img = node(tree, "img");
+    assert_eq!(img["kind"]["component"], "Placeholder");
+    assert_eq!(img["kind"]["reason"], "urlRefused");
+    assert_eq!(
+        img["kind"]["text"],
+        "Media from an address this renderer refuses"
+    );
+    assert_eq!(img["faults"][0]["code"], "url-refused", "{img}");
+    // Deterministic: the same stream prints the same bytes.
+    let again = surfaces(&["a2ui", "-", "--render"], Some(&stream));
+    assert_eq!(stdout(&again), raw);
+}
+
+#[test]
+fn render_keeps_the_lint_exit_status_and_says_why_on_stderr() {
+    // The second surface's update is ignored (an unknown surface): exit 1, JSON still printed.
+    let stream = lines(&[
+        create("a"),
+        json!({"version": "v0.9", "deleteSurface": {"surfaceId": "nope"}}),
+    ]);
+    let o = surfaces(&["a2ui", "-", "--render"], Some(&stream));
+    assert_eq!(o.status.code(), Some(1));
+    let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["surfaces"], json!({"a": null}));
+    let err = stderr(&o);
+    assert!(err.contains("1 envelopes ignored"), "{err}");
+    assert!(err.contains("run without --render"), "{err}");
+    // --strict: a surface without a root at the end of the stream is a warning (exit 1).
+    let o = surfaces(
+        &["a2ui", "-", "--render", "--strict"],
+        Some(&lines(&[create("a")])),
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("1 end-of-stream warnings"),
+        "{}",
+        stderr(&o)
+    );
+    // --json changes nothing: the output is JSON either way.
+    let file = spec_example("09_login-form.json");
+    assert_eq!(
+        stdout(&surfaces(&["a2ui", &file, "--render", "--json"], None)),
+        stdout(&surfaces(&["a2ui", &file, "--render"], None))
+    );
+}
+
+// --- a2ui --action: the message a click would send. ---
+
+/// `surfaces a2ui FILE --action ... [extra...]`: (exit status, stdout JSON, stderr).
+fn click(file: &str, target: &str, extra: &[&str]) -> (Option<i32>, Value, String) {
+    let mut args = vec!["a2ui", file, "--action", target];
+    args.extend(extra);
+    let o = surfaces(&args, None);
+    let v = serde_json::from_str(&stdout(&o))
+        .unwrap_or_else(|e| panic!("{args:?}: {e}: {}", stdout(&o)));
+    (o.status.code(), v, stderr(&o))
+}
+
+#[test]
+fn action_is_refused_while_the_checks_fail_and_sent_after_the_edits() {
+    let file = spec_example("09_login-form.json");
+    let (code, v, err) = click(&file, "gallery-login-form/login-btn", &[]);
+    assert_eq!(code, Some(3));
+    assert_eq!(
+        v,
+        json!({"refused": {
+            "severity": "error",
+            "code": "action-checks-failing",
+            "surfaceId": "gallery-login-form",
+            "componentId": "login-btn",
+            "path": "",
+            "message": "a check fails: Please fix errors before signing in"
+        }})
+    );
+    assert!(
+        err.starts_with(
+            "error   action-checks-failing  gallery-login-form/login-btn  a check fails"
+        ),
+        "{err}"
+    );
+    // One edit is not enough: the password is still too short.
+    let (code, v, _) = click(
+        &file,
+        "gallery-login-form/login-btn",
+        &["--edit", r#"/email="ada@example.com""#],
+    );
+    assert_eq!(code, Some(3));
+    assert_eq!(v["refused"]["code"], "action-checks-failing");
+    // Both: the click sends the edited email in its context.
+    let edits = [
+        "--edit",
+        r#"/email="ada@example.com""#,
+        "--edit",
+        r#"/password="correct horse""#,
+    ];
+    let (code, v, err) = click(&file, "gallery-login-form/login-btn", &edits);
+    assert_eq!(code, Some(0), "{v}");
+    assert!(err.is_empty(), "{err}");
+    assert_eq!(
+        v,
+        json!({"version": "v0.9", "action": {
+            "name": "login",
+            "surfaceId": "gallery-login-form",
+            "sourceComponentId": "login-btn",
+            "timestamp": "1970-01-01T00:00:00Z",
+            "context": {"email": "ada@example.com"}
+        }})
+    );
+    // The later edit of a field wins; --timestamp is passed through.
+    let mut more = edits.to_vec();
+    more.extend([
+        "--edit",
+        r#"/email="grace@example.com""#,
+        "--timestamp",
+        "2025-12-15T12:00:00.5+01:00",
+    ]);
+    let (code, v, _) = click(&file, "gallery-login-form/login-btn", &more);
+    assert_eq!(code, Some(0));
+    assert_eq!(v["action"]["context"]["email"], "grace@example.com");
+    assert_eq!(v["action"]["timestamp"], "2025-12-15T12:00:00.5+01:00");
+    // --surface and --component say the same as --action.
+    let mut args = vec![
+        "a2ui",
+        &file,
+        "--surface",
+        "gallery-login-form",
+        "--component",
+        "login-btn",
+    ];
+    args.extend(edits);
+    let o = surfaces(&args, None);
+    assert_eq!(o.status.code(), Some(0));
+    let same: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(same["action"]["context"]["email"], "ada@example.com");
+}
+
+#[test]
+fn action_edits_change_the_whole_context_object() {
+    // The advanced validator sends all of /formData: the edits are in it, typed.
+    let file = spec_example("32_advanced-form-validator.json");
+    let (code, v, _) = click(
+        &file,
+        "gallery-advanced-validator/submit-btn",
+        &[
+            "--edit",
+            "/formData/agree=true",
+            "--edit",
+            r#"/formData/phone="+15550100000""#,
+            "--edit",
+            r#"/formData/zip="12345""#,
+        ],
+    );
+    assert_eq!(code, Some(0), "{v}");
+    assert_eq!(v["action"]["name"], "register");
+    assert_eq!(
+        v["action"]["context"],
+        json!({"data": {"agree": true, "email": "", "phone": "+15550100000", "zip": "12345"}})
+    );
+}
+
+#[test]
+fn action_refusals_are_findings_with_exit_three() {
+    let file = spec_example("09_login-form.json");
+    for (target, extra, code, path) in [
+        ("gallery-login-form/title", &[][..], "action-missing", ""),
+        (
+            "gallery-login-form/nope",
+            &[][..],
+            "action-component-unknown",
+            "",
+        ),
+        // An unknown surface is the click's refusal, even with an edit for it.
+        (
+            "nope/login-btn",
+            &["--edit", "/email=\"x\""][..],
+            "action-surface-unknown",
+            "",
+        ),
+        // The edit rules: no prototype keys in a person's value, no edit of the whole model.
+        (
+            "gallery-login-form/signup-link",
+            &["--edit", r#"/email={"__proto__": 1}"#][..],
+            "edit-refused",
+            "/email",
+        ),
+        (
+            "gallery-login-form/signup-link",
+            &["--edit", "=1"][..],
+            "edit-refused",
+            "",
+        ),
+    ] {
+        let (status, v, err) = click(&file, target, extra);
+        assert_eq!(status, Some(3), "{target} {extra:?}: {v}");
+        let f = &v["refused"];
+        assert_eq!(f["code"], code, "{target} {extra:?}: {v}");
+        assert_eq!(f["severity"], "error");
+        assert_eq!(f["path"], path, "{v}");
+        let (s, c) = target.rsplit_once('/').unwrap();
+        assert_eq!((&f["surfaceId"], &f["componentId"]), (&json!(s), &json!(c)));
+        assert!(!f["message"].as_str().unwrap().is_empty());
+        assert!(err.contains(code), "{err}");
+    }
+    // An edit past dataModelBytes is refused by the core's limit.
+    let (status, v, _) = click(
+        &file,
+        "gallery-login-form/signup-link",
+        &[
+            "--limit",
+            "dataModelBytes=64",
+            "--edit",
+            &format!("/email=\"{}\"", "a".repeat(100)),
+        ],
+    );
+    assert_eq!(status, Some(3));
+    assert_eq!(v["refused"]["code"], "edit-refused");
+    assert!(
+        v["refused"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("the limit is 64"),
+        "{v}"
+    );
+}
+
+#[test]
+fn action_targets_split_at_the_last_slash_and_resolve_template_scopes() {
+    let stream = lines(&[
+        create("team/a"),
+        json!({"version": "v0.9", "updateComponents": {"surfaceId": "team/a", "components": [
+            {"id": "root", "component": "List", "children": {"componentId": "row", "path": "/items"}},
+            {"id": "row", "component": "Button", "child": "row/label",
+             "action": {"event": {"name": "pick", "context": {"name": {"path": "name"}, "all": {"path": "/count"}}}}},
+            {"id": "row/label", "component": "Text", "text": {"path": "name"}}
+        ]}}),
+        json!({"version": "v0.9", "updateDataModel": {"surfaceId": "team/a", "value": {
+            "count": 2, "items": [{"name": "Ada"}, {"name": "Grace\u{202e}"}]
+        }}}),
+    ]);
+    // The surface id has a '/': the split is at the last one.
+    let o = surfaces(
+        &["a2ui", "-", "--action", "team/a/row", "--scope", "/items/1"],
+        Some(&stream),
+    );
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+    let raw = stdout(&o);
+    assert!(
+        !raw.contains('\u{202e}'),
+        "bidi controls are escaped: {raw}"
+    );
+    let v: Value = serde_json::from_str(&raw).unwrap();
+    assert_eq!(v["action"]["surfaceId"], "team/a");
+    assert_eq!(v["action"]["sourceComponentId"], "row");
+    assert_eq!(
+        v["action"]["context"],
+        json!({"name": "Grace\u{202e}", "all": 2})
+    );
+    // Without --scope the relative path has no item: it is left out.
+    let o = surfaces(&["a2ui", "-", "--action", "team/a/row"], Some(&stream));
+    let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["action"]["context"], json!({"all": 2}));
+    // The render says each Button's scope, to pass to --scope.
+    let o = surfaces(&["a2ui", "-", "--render"], Some(&stream));
+    let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let items = v["surfaces"]["team/a"]["kind"]["children"]
+        .as_array()
+        .unwrap();
+    assert_eq!(items[1]["kind"]["scope"], "/items/1");
+    assert_eq!(items[1]["kind"]["enabled"], true);
+    // A component id with a '/' is named with --surface and --component; its refusal
+    // reaches the terminal escaped.
+    let o = surfaces(
+        &[
+            "a2ui",
+            "-",
+            "--surface",
+            "team/a",
+            "--component",
+            "row/label",
+        ],
+        Some(&stream),
+    );
+    assert_eq!(o.status.code(), Some(3));
+    let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["refused"]["code"], "action-missing");
+    assert_eq!(v["refused"]["componentId"], "row/label");
+    let o = surfaces(
+        &[
+            "a2ui",
+            "-",
+            "--surface",
+            "team/a",
+            "--component",
+            "x\u{1b}[2J",
+        ],
+        Some(&stream),
+    );
+    assert_eq!(o.status.code(), Some(3));
+    assert!(!o.stderr.contains(&0x1b) && !o.stdout.contains(&0x1b));
+    assert!(stderr(&o).contains("x\\u{1b}[2J"), "{}", stderr(&o));
+}
+
+#[test]
+fn render_and_action_usage_errors_exit_two() {
+    let file = spec_example("09_login-form.json");
+    for extra in [
+        &["--render", "--action", "gallery-login-form/login-btn"][..],
+        &["--render", "--component", "x", "--surface", "y"],
+        &["--locale", "de-DE"],
+        &["--render", "--locale", "not a tag"],
+        &["--render", "--locale", ""],
+        &["--edit", "/email=\"x\""],
+        &["--scope", "/items/0"],
+        &["--timestamp", "2025-12-15T12:00:00Z"],
+        &["--action", "no-slash"],
+        &["--action", "/login-btn"],
+        &["--action", "gallery-login-form/"],
+        &["--surface", "gallery-login-form"],
+        &["--component", "login-btn"],
+        &["--action", "a/b", "--surface", "a", "--component", "b"],
+        &["--action", "a/b", "--edit", "/email"],
+        &["--action", "a/b", "--edit", "/email=not json"],
+        &["--action", "a/b", "--scope", "items"],
+        &["--action", "a/b", "--timestamp", "2025-12-15"],
+        &["--action", "a/b", "--timestamp", "2025-12-15T24:00:00Z"],
+        &["--action", "a/b", "--timestamp", "2025-12-15T12:00:00"],
+    ] {
+        let mut args = vec!["a2ui", file.as_str()];
+        args.extend(extra);
+        let o = surfaces(&args, None);
+        assert_eq!(o.status.code(), Some(2), "{extra:?}: {}", stdout(&o));
+        assert!(o.stdout.is_empty(), "{extra:?}");
+        let err = stderr(&o);
+        assert!(err.contains("try '--help'"), "{extra:?}: {err}");
+    }
+}
+
+#[test]
+fn help_documents_render_action_and_exit_three() {
+    let out = stdout(&surfaces(&["a2ui", "--help"], None));
+    for what in [
+        "--render",
+        "--locale <TAG>",
+        "--action <SURFACE/COMPONENT>",
+        "--surface <SURFACE>",
+        "--component <COMPONENT>",
+        "--edit <POINTER=JSON>",
+        "--scope <POINTER>",
+        "--timestamp <DATE-TIME>",
+        "split at the last '/'",
+        "{\"locale\": TAG, \"surfaces\": {SURFACE_ID: TREE or null, ...}}",
+        "{\"refused\": {",
+        "3 (--action) the click or an edit was refused",
+    ] {
+        assert!(out.contains(what), "{what}: {out}");
+    }
+    let out = stdout(&surfaces(&["--help"], None));
+    assert!(out.contains("3 a refused click (a2ui --action)"), "{out}");
+}
+
+/// docs/cli.md names every subcommand and every option the CLI has.
+#[test]
+fn the_cli_document_names_every_option() {
+    let doc = std::fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../docs/cli.md"),
+    )
+    .unwrap();
+    for sub in ["card", "a2ui", "contract", "completions"] {
+        assert!(doc.contains(&format!("surfaces {sub}")), "{sub}");
+        let help = stdout(&surfaces(&[sub, "--help"], None));
+        for word in help.split_whitespace() {
+            let option = word.trim_end_matches(|c: char| !c.is_ascii_alphanumeric());
+            if option.starts_with("--") && option.len() > 2 && option != "--help" {
+                assert!(doc.contains(option), "docs/cli.md lacks {sub} {option}");
+            }
+        }
+    }
+    for status in ["`0`", "`1`", "`2`", "`3`"] {
+        assert!(doc.contains(status), "exit status {status}");
+    }
+}
