@@ -1,12 +1,15 @@
 // The console as a person meets it: served by `trunk serve`, opened in headless Chromium.
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
+import { execFileSync } from "node:child_process";
 import { ROOT } from "./lib/console-server.mjs";
 import { consoleSession, offOrigin as requestsOffOrigin, ARTIFACTS } from "./lib/session.mjs";
 import { watchedPage } from "./lib/browser.mjs";
 import { UiLinksPage } from "./pages/ui-links.mjs";
+import { AboutPage } from "./pages/about.mjs";
 import { axeViolations } from "./lib/axe.mjs";
 
 const session = consoleSession();
@@ -191,5 +194,54 @@ test("a card opened from a file is checked like a pasted one", async () => {
   await page.waitForFunction(() => document.querySelector("[data-testid=card-select]").value === "custom");
   assert.equal(await ui.status(), "present");
   assert.ok((await ui.findingCodes()).includes("url-not-https"));
+  await context.close();
+});
+
+// The README's promise: the CLI, Node and the console print one contract record.
+test("About this console shows the record `surfaces contract --json` and Node's contract() give", async () => {
+  const cli = path.join(ROOT, "target/debug/surfaces");
+  assert.ok(fs.existsSync(cli), "build the CLI first: cargo build -p surfaces-cli");
+  const printed = JSON.parse(execFileSync(cli, ["contract", "--json"], { encoding: "utf8" }));
+  const PKG = path.join(ROOT, "crates/surfaces-wasm/pkg");
+  assert.ok(fs.existsSync(path.join(PKG, "package.json")), "build the package first: scripts/build-npm.sh");
+  const pkg = await import(path.join(PKG, "agent_surfaces.js"));
+  pkg.initSync({ module: fs.readFileSync(path.join(PKG, "agent_surfaces_bg.wasm")) });
+
+  const { page, seen, context } = await watchedPage(session.browser);
+  const about = new AboutPage(page, session.server.url);
+  await about.openByKeyboard();
+  assert.equal(await about.current(), "page");
+  assert.equal(new URL(page.url()).hash, "#about");
+  const shown = await about.recordJson();
+  assert.deepEqual(shown, printed, "the console and the CLI disagree (rebuild whichever is stale)");
+  assert.deepEqual(shown, pkg.contract(), "the console and Node's contract() disagree");
+  // The record reaches the <pre> as one text node.
+  assert.deepEqual(
+    await page.getByTestId("about-json").evaluate((pre) => [...pre.childNodes].map((n) => n.nodeType)),
+    [3], // Node.TEXT_NODE
+  );
+  // The key facts say what the record says; hashes are shortened but whole in the title.
+  assert.deepEqual(await about.accepted(), printed.ui_contract.accepted);
+  assert.deepEqual(await about.refused(), printed.ui_contract.refused);
+  assert.equal(await about.status(), printed.status);
+  assert.deepEqual(await about.bundlePaths(), printed.schema_bundle.map((f) => f.path));
+  assert.deepEqual(await about.sha256Titles(), printed.schema_bundle.map((f) => f.sha256));
+  const found = await page.evaluate(() =>
+    [...document.body.querySelectorAll("*")].map((el) => [el.tagName, el.getAttributeNames()]),
+  );
+  for (const [tag, attrs] of found) {
+    assert.ok(ALLOWED_TAGS.has(tag) || ["DL", "DT", "DD", "PRE"].includes(tag), `unexpected <${tag}>`);
+    for (const a of attrs) assert.ok(ALLOWED_ATTRS.has(a), `unexpected attribute ${a} on <${tag}>`);
+  }
+  await page.screenshot({ path: path.join(ARTIFACTS, "about.png"), fullPage: true });
+  assert.deepEqual(await axeViolations(page), [], "axe-core violations on the About screen");
+  // Loaded at its address (a reload of #about) it shows the same record.
+  await page.reload();
+  await about.panel().waitFor();
+  assert.deepEqual(await about.recordJson(), printed);
+  assert.deepEqual(seen.violations, [], "CSP violations");
+  assert.deepEqual(seen.consoleErrors, []);
+  assert.deepEqual(seen.pageErrors, []);
+  assert.deepEqual(requestsOffOrigin(seen, session.server.url), []);
   await context.close();
 });

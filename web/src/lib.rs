@@ -6,6 +6,7 @@
 
 pub mod a2ui_render;
 pub mod a2ui_screen;
+pub mod about;
 pub mod demo_cards;
 pub mod demo_streams;
 pub mod findings;
@@ -18,14 +19,15 @@ use leptos::prelude::*;
 pub enum Screen {
     UiLinks,
     A2ui,
+    About,
 }
 
 impl Screen {
     fn from_hash(hash: &str) -> Screen {
-        if hash == "#a2ui" {
-            Screen::A2ui
-        } else {
-            Screen::UiLinks
+        match hash {
+            "#a2ui" => Screen::A2ui,
+            "#about" => Screen::About,
+            _ => Screen::UiLinks,
         }
     }
 }
@@ -50,12 +52,14 @@ pub fn App() -> impl IntoView {
             <nav aria-label="Screens">
                 <a href="#ui-links" data-testid="nav-ui-links" aria-current=move || current(Screen::UiLinks) on:click=move |_| screen.set(Screen::UiLinks)>"UI links"</a>
                 <a href="#a2ui" data-testid="nav-a2ui" aria-current=move || current(Screen::A2ui) on:click=move |_| screen.set(Screen::A2ui)>"A2UI"</a>
+                <a href="#about" data-testid="nav-about" aria-current=move || current(Screen::About) on:click=move |_| screen.set(Screen::About)>"About this console"</a>
             </nav>
         </header>
         <main>
             {move || match screen.get() {
                 Screen::UiLinks => view! { <ui_links::UiLinksScreen /> }.into_any(),
                 Screen::A2ui => view! { <a2ui_screen::A2uiScreen /> }.into_any(),
+                Screen::About => view! { <about::AboutScreen /> }.into_any(),
             }}
         </main>
     }
