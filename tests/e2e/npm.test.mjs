@@ -242,3 +242,65 @@ test("the .d.ts types a consumer's code (tsc --strict)", () => {
     assert.fail(`tsc failed:\n${e.stdout}${e.stderr}`);
   }
 });
+
+// The other side of the .d.ts: what the package *returns* is written out as TypeScript
+// object literals typed with the declared types, and tsc --strict checks them. An object
+// literal may not carry a key its type does not declare, nor miss one it requires, nor a
+// code outside FindingCode: so a report field added, dropped or retyped in Rust without the
+// declarations following fails here.
+test("every value the package returns type-checks against its .d.ts", () => {
+  const store = new SurfaceStore({ limits: { findings: 3 } });
+  const cat = "https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json";
+  store.applyEnvelopes([
+    { version: "v0.9", createSurface: { surfaceId: "main", catalogId: cat, sendDataModel: true } },
+    { version: "v0.9", updateComponents: { surfaceId: "main", components: [
+      { id: "root", component: "Column", children: ["name", "go", "pic", "lost"] },
+      { id: "name", component: "TextField", label: "Name", value: { path: "/name" } },
+      { id: "go", component: "Button", child: "go-label", action: { event: { name: "send", context: { name: { path: "/name" } } } },
+        checks: [{ condition: { call: "required", args: { value: { path: "/name" } } }, message: "A name, please" }] },
+      { id: "go-label", component: "Text", text: "Send" },
+      { id: "pic", component: "Image", url: { path: "/pic" } },
+    ] } },
+    { version: "v0.9", updateDataModel: { surfaceId: "main", path: "/pic", value: "javascript:alert(1)" } },
+    { version: "v0.9", updateDataModel: { surfaceId: "nowhere", path: "/x", value: 1 } },
+    { version: "v0.8", beginRendering: {} },
+    "{not json",
+  ].map((e) => (typeof e === "string" ? e : JSON.stringify(e))).join("\n"));
+  store.edit("main", "/name", "Ada");
+  store.applyEnvelopes({ version: "v0.9", updateDataModel: { surfaceId: "main", path: "/name", value: "Grace" } });
+  const report = store.report();
+  // The fixture reaches what the types describe: findings (truncated), placeholders, proposals.
+  assert.ok(report.findings.some((f) => f.code === "findings-truncated"));
+  assert.ok(report.surfaces[0].placeholders.length >= 2);
+  assert.equal(report.surfaces[0].proposals.length, 1);
+  const values = {
+    CardReport: [checkCard(larkfield, "https://larkfield.example/.well-known/agent-card.json"),
+                 checkCard(fs.readFileSync(path.join(CARDS, "hostile.json"), "utf8"))],
+    A2uiReport: [report],
+    "A2uiStats & { foldMs: number }": [store.stats()],
+    ActionResult: [store.action("main", "go", "2026-01-01T00:00:00Z"), store.action("main", "name", "2026-01-01T00:00:00Z")],
+    ContractRecord: [contract()],
+  };
+  assert.equal(values.ActionResult[0].ok, true);
+  assert.equal(values.ActionResult[1].code, "action-missing");
+  const names = ["CardReport", "A2uiReport", "A2uiStats", "ActionResult", "ContractRecord"];
+  let src = `import type { ${names.join(", ")} } from "${path.join(PKG, "agent_surfaces.js")}";\n`;
+  let i = 0;
+  for (const [type, list] of Object.entries(values)) {
+    for (const v of list) src += `export const v${i++}: ${type} = ${JSON.stringify(v, null, 1)};\n`;
+  }
+  const dir = path.join(ROOT, "tests/e2e/artifacts/returned-types");
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, "returned.ts"), src);
+  fs.writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({
+    compilerOptions: { strict: true, exactOptionalPropertyTypes: true, noEmit: true, target: "ES2022",
+      module: "ES2022", moduleResolution: "bundler", lib: ["ES2022", "DOM"], skipLibCheck: false },
+    files: ["returned.ts"],
+  }));
+  const tsc = path.join(ROOT, "tests/e2e/node_modules/typescript/bin/tsc");
+  try {
+    execFileSync(process.execPath, [tsc, "-p", path.join(dir, "tsconfig.json")], { encoding: "utf8" });
+  } catch (e) {
+    assert.fail(`what the package returns does not match its .d.ts (see ${dir}/returned.ts):\n${e.stdout}${e.stderr}`);
+  }
+});

@@ -70,3 +70,31 @@ fn a_retired_code_is_not_parsed_as_a_live_one() {
         assert_eq!(Code::parse(code), None, "{code}");
     }
 }
+
+/// The README's table of situations names codes by hand (`label-*` stands for a family):
+/// each must be a live code, or a prefix of some.
+#[test]
+fn codes_the_readme_names_exist() {
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let table = readme
+        .split("## What the checker enforces")
+        .nth(1)
+        .and_then(|rest| rest.split("\n## ").next())
+        .expect("README has its table of what the checker enforces");
+    let mut named = 0;
+    for row in table.lines().filter(|l| l.starts_with("| ")) {
+        let finding = row.split('|').nth(2).unwrap_or("");
+        for token in finding.split('`').skip(1).step_by(2) {
+            named += 1;
+            let ok = match token.strip_suffix('*') {
+                Some(prefix) => Code::ALL.iter().any(|c| c.as_str().starts_with(prefix)),
+                None => Code::parse(token).is_some(),
+            };
+            assert!(ok, "README names `{token}`, which is not a finding code");
+        }
+    }
+    assert!(
+        named > 20,
+        "the table was not found or names no codes ({named})"
+    );
+}

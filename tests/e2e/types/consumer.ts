@@ -1,6 +1,6 @@
 // Compiled (not run) by npm.test.mjs: a consumer's code that must type-check against the
 // package's .d.ts, and lines that must not.
-import init, { checkCard, SurfaceStore, mountSurface, type MountedSurface, type ActionMessage, type CardReport, type UiLinkEntry, type Finding, type A2uiReport, type ActionResult, contract, type ContractRecord } from "../../../crates/surfaces-wasm/pkg/agent_surfaces.js";
+import init, { checkCard, SurfaceStore, mountSurface, type MountedSurface, type ActionMessage, type CardReport, type UiLinkEntry, type Finding, type A2uiReport, type ActionResult, contract, type ContractRecord, type FindingCode } from "../../../crates/surfaces-wasm/pkg/agent_surfaces.js";
 
 export async function directoryLinks(cardJson: string, fetchedFrom: string): Promise<{ href: string; text: string }[]> {
   await init();
@@ -26,6 +26,11 @@ export function mustNotCompile(report: CardReport): void {
   void a;
   // @ts-expect-error limits have names
   checkCard("{}", null, { limits: { bogus: 1 } });
+  // @ts-expect-error codes are a closed set, generated from the core's Code
+  const c: FindingCode = "no-such-code";
+  void c;
+  const known: FindingCode = report.findings[0]!.code;
+  void known;
 }
 
 export function foldAndClick(stream: string): string | null {

@@ -62,6 +62,17 @@ fn weekday(y: i64, m: u32, d: u32) -> usize {
     .rem_euclid(7)) as usize
 }
 
+/// Days in a month of the proleptic Gregorian calendar: a date that does not exist
+/// (2026-02-30) is not formatted, as an impossible month is not.
+fn days_in_month(year: i64, month: u32) -> u32 {
+    match month {
+        2 if year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) => 29,
+        2 => 28,
+        4 | 6 | 9 | 11 => 30,
+        _ => 31,
+    }
+}
+
 fn num(s: &str) -> Option<u32> {
     if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
         return None;
@@ -95,7 +106,7 @@ fn parse(v: &Value) -> Option<Moment> {
         m.year = i64::from(num(it.next()?)?);
         m.month = num(it.next()?)?;
         m.day = num(it.next()?)?;
-        if !(1..=12).contains(&m.month) || !(1..=31).contains(&m.day) {
+        if !(1..=12).contains(&m.month) || !(1..=days_in_month(m.year, m.month)).contains(&m.day) {
             return None;
         }
     } else {
@@ -197,6 +208,24 @@ pub fn format(value: &Value, pattern: &str) -> Option<String> {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn days_that_do_not_exist_are_not_formatted() {
+        for (date, ok) in [
+            ("2026-02-28", true),
+            ("2026-02-29", false),
+            ("2024-02-29", true),
+            ("1900-02-29", false),
+            ("2000-02-29", true),
+            ("2026-02-30", false),
+            ("2026-04-30", true),
+            ("2026-04-31", false),
+            ("2026-12-31", true),
+            ("2026-12-32", false),
+        ] {
+            assert_eq!(format(&json!(date), "yyyy-MM-dd").is_some(), ok, "{date}");
+        }
+    }
 
     #[test]
     fn patterns() {

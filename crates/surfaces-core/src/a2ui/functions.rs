@@ -567,6 +567,12 @@ fn is_email(s: &str) -> bool {
         && domain
             .split('.')
             .all(|l| !l.is_empty() && l.chars().all(|c| c.is_alphanumeric() || c == '-'))
+        // A top-level label has at least two characters and is not a number
+        // (`test@test.c`, `a@10.0.0.1` are not addresses; `xn--p1ai` is).
+        && domain
+            .rsplit('.')
+            .next()
+            .is_some_and(|tld| tld.chars().count() >= 2 && !tld.chars().all(|c| c.is_ascii_digit()))
 }
 
 fn default_decimals(n: f64) -> usize {
