@@ -21,6 +21,9 @@ cargo fmt --all -- --check
 step "clippy (native and wasm32)"
 cargo clippy --workspace --all-targets -- -D warnings
 cargo clippy --workspace --all-targets --target wasm32-unknown-unknown -- -D warnings
+# The fuzz targets are outside the workspace (they build with their own flags): lint them
+# here too, so an API change that breaks them fails in a minute, not at the fuzz step.
+cargo clippy --manifest-path fuzz/Cargo.toml --bins -- -D warnings
 
 step "native tests (property tests included)"
 cargo test --workspace

@@ -78,7 +78,11 @@ fn exercise(store: &mut SurfaceStore, input_ids: &[String], edit: bool) {
     let report = store.report();
     assert_eq!(report.envelopes, report.applied + report.ignored);
     for f in &report.findings {
-        assert_code(f.code);
+        assert_code(f.code.as_str());
+        assert!(
+            f.severity == f.code.severity() || f.code == surfaces_core::Code::FindingsTruncated,
+            "{f:?}"
+        );
         assert_path(&f.path);
     }
     let _ = report.to_json();
@@ -88,7 +92,8 @@ fn exercise(store: &mut SurfaceStore, input_ids: &[String], edit: bool) {
         let mut ids: Vec<String> = input_ids.to_vec();
         let mut bindings: Vec<String> = Vec::new();
         for locale in ["en-US", "de-DE"] {
-            let Some(tree) = within("a render", max, || store.render_for(&surface, locale)) else {
+            store.set_locale(locale).expect("a well-formed tag");
+            let Some(tree) = within("a render", max, || store.render(&surface)) else {
                 continue;
             };
             check_tree(&tree, store.limits.rendered_nodes, &mut ids, &mut bindings);
@@ -119,7 +124,7 @@ fn exercise(store: &mut SurfaceStore, input_ids: &[String], edit: bool) {
             }
             // An edit the person could not make through an input: still no panic.
             let _ = store.edit(&surface, "/fuzz/0/x", json!({"a": [1, 2, 3]}));
-            if let Some(tree) = store.render_for(&surface, "en-US") {
+            if let Some(tree) = store.render(&surface) {
                 check_tree(
                     &tree,
                     store.limits.rendered_nodes,

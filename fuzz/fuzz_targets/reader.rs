@@ -20,7 +20,11 @@ fuzz_target!(|data: &[u8]| {
         "more surfaces alive than the limit"
     );
     for f in &report.findings {
-        assert_code(f.code);
+        assert_code(f.code.as_str());
+        assert!(
+            f.severity == f.code.severity() || f.code == surfaces_core::Code::FindingsTruncated,
+            "{f:?}"
+        );
         assert_path(&f.path);
         if let Some(i) = f.envelope {
             assert!(

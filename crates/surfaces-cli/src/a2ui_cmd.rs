@@ -5,7 +5,7 @@ use std::time::Instant;
 use surfaces_core::a2ui::{A2uiReport, ApplyContext, Limits, SurfaceStore};
 use surfaces_core::Severity;
 
-use crate::args::{limits, A2uiArgs, DEFAULT_LOCALE};
+use crate::args::{limits, A2uiArgs};
 use crate::out::{json_text, Out};
 use crate::term::{finding_line, safe};
 use crate::{action_cmd, read_input, render_cmd, CLEAN, FINDINGS};
@@ -18,6 +18,11 @@ pub fn run(args: &A2uiArgs, out: &mut Out<impl Write>) -> Result<i32, clap::Erro
     let file = args.file.as_str();
     let input = read_input(file, limits.part_bytes)?;
     let mut store = SurfaceStore::new(limits);
+    if let Some(tag) = &args.locale {
+        store
+            .set_locale(tag)
+            .expect("--locale is checked by the same rule");
+    }
     let ctx = ApplyContext::default();
     let started = Instant::now();
     if input.over_cap() {
@@ -72,8 +77,7 @@ pub fn run(args: &A2uiArgs, out: &mut Out<impl Write>) -> Result<i32, clap::Erro
             );
         }
         if args.render {
-            let locale = args.locale.as_deref().unwrap_or(DEFAULT_LOCALE);
-            out.write_str(&json_text(&render_cmd::render(&store, &report, locale)));
+            out.write_str(&json_text(&render_cmd::render(&store, &report)));
             out.write_str("\n");
             return Ok(status);
         }

@@ -102,21 +102,21 @@ pub struct A2uiArgs {
     pub strict: bool,
     /// Print what a person would see instead of the report: each surface's render tree,
     /// evaluated, as JSON
-    #[arg(long, conflicts_with = "target")]
+    #[arg(long, conflicts_with = "target", group = "mode")]
     pub render: bool,
-    /// The locale --render formats numbers, currencies, dates and plurals for (BCP 47)
-    /// [default: en-US]
-    #[arg(long, value_name = "TAG", requires = "render", value_parser = locale)]
+    /// The locale numbers, currencies and plurals are formatted for (BCP 47), in --render
+    /// and in the checks and context of --action alike [default: en-US]
+    #[arg(long, value_name = "TAG", requires = "mode", value_parser = locale)]
     pub locale: Option<String>,
     /// Print the action message a click on COMPONENT would send instead of the report
     /// (split at the last '/'; for a component id with a '/', use --surface and --component)
-    #[arg(long, value_name = "SURFACE/COMPONENT", group = "target", value_parser = target)]
+    #[arg(long, value_name = "SURFACE/COMPONENT", groups = ["target", "mode"], value_parser = target)]
     pub action: Option<(String, String)>,
     /// With --component: the surface of the clicked component
     #[arg(long, value_name = "SURFACE", requires = "component")]
     pub surface: Option<String>,
     /// With --surface: the clicked component (the same as --action SURFACE/COMPONENT)
-    #[arg(long, value_name = "COMPONENT", group = "target", requires = "surface")]
+    #[arg(long, value_name = "COMPONENT", groups = ["target", "mode"], requires = "surface")]
     pub component: Option<String>,
     /// Before the click, a person's edit of the surface's data model, held to the same rules
     /// as one typed into a renderer (repeatable, applied in order)
@@ -147,20 +147,14 @@ impl A2uiArgs {
 /// the output does not change from run to run.
 pub const DEFAULT_TIMESTAMP: &str = "1970-01-01T00:00:00Z";
 
-/// The locale of --render when --locale is not given.
-pub const DEFAULT_LOCALE: &str = "en-US";
-
-/// `--locale TAG`: a BCP 47 tag's shape (letters, digits, `-` or `_`, starting with a
-/// letter, at most 35 characters). Which locales format differently is the core's business:
-/// an unknown language formats as English.
+/// `--locale TAG`: a BCP 47 tag's shape, by the core's own rule (`SurfaceStore::set_locale`).
+/// Which locales format differently is the core's business: an unknown language formats as
+/// English.
 fn locale(given: &str) -> Result<String, String> {
-    let ok = (1..=35).contains(&given.len())
-        && given.starts_with(|c: char| c.is_ascii_alphabetic())
-        && given
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
-    ok.then(|| given.to_string())
-        .ok_or_else(|| format!("{given:?} is not a BCP 47 language tag (for example en-US)"))
+    surfaces_core::a2ui::SurfaceStore::default()
+        .set_locale(given)
+        .map(|()| given.to_string())
+        .map_err(|e| e.to_string())
 }
 
 /// `--action SURFACE/COMPONENT`, split at the last `/` (surface ids may contain `/`; a

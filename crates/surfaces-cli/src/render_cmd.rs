@@ -1,5 +1,5 @@
 //! `surfaces a2ui --render`: what a person would see, as JSON. Each surface's render tree is
-//! the core's (`SurfaceStore::render_for`), serialised as the core serialises it, with what a
+//! the core's (`SurfaceStore::render`, in the store's locale), serialised as the core serialises it, with what a
 //! renderer decides from it written out: whether a Button can be pressed and why not, and
 //! what a placeholder says. The output is deterministic: surfaces sorted by id, object keys
 //! sorted, no time or randomness.
@@ -14,19 +14,17 @@ use surfaces_core::a2ui::{A2uiReport, SurfaceStore};
 const RENDERER: &str = "renderer";
 
 /// `{"locale": TAG, "surfaces": {ID: TREE or null}}` for every surface of the report.
-pub fn render(store: &SurfaceStore, report: &A2uiReport, locale: &str) -> Value {
+pub fn render(store: &SurfaceStore, report: &A2uiReport) -> Value {
     let surfaces: BTreeMap<&str, Value> = report
         .surfaces
         .iter()
         .map(|s| {
             let id = s.surface_id.as_str();
-            let tree = store
-                .render_for(id, locale)
-                .map_or(Value::Null, |node| tree(&node));
+            let tree = store.render(id).map_or(Value::Null, |node| tree(&node));
             (id, tree)
         })
         .collect();
-    json!({ "locale": locale, "surfaces": surfaces })
+    json!({ "locale": store.locale(), "surfaces": surfaces })
 }
 
 /// One render tree as JSON: the core's serialisation, annotated.

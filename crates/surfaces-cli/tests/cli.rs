@@ -1367,3 +1367,35 @@ fn the_cli_document_names_every_option() {
         assert!(doc.contains(status), "exit status {status}");
     }
 }
+
+/// `--locale` is the store's: the click's checks and context are evaluated in the locale
+/// `--render` shows, so a Button drawn as enabled is sent, with the value as drawn.
+#[test]
+fn action_uses_the_locale_the_render_shows() {
+    let stream = json!([
+        {"version": "v0.9", "createSurface": {"surfaceId": "s", "catalogId": "https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"}},
+        {"version": "v0.9", "updateComponents": {"surfaceId": "s", "components": [
+            {"id": "root", "component": "Button", "child": "label",
+             "checks": [{"condition": {"call": "regex", "args": {
+                 "value": {"call": "formatNumber", "args": {"value": {"path": "/total"}, "decimals": 1}},
+                 "pattern": "^1\\.234,5$"}}, "message": "Not a German total"}],
+             "action": {"event": {"name": "pay", "context": {
+                 "shown": {"call": "formatNumber", "args": {"value": {"path": "/total"}, "decimals": 1}}}}}},
+            {"id": "label", "component": "Text", "text": "Pay"}]}},
+        {"version": "v0.9", "updateDataModel": {"surfaceId": "s", "path": "/total", "value": 1234.5}}
+    ]);
+    let file = std::env::temp_dir().join(format!("surfaces-locale-{}.json", std::process::id()));
+    std::fs::write(&file, stream.to_string()).unwrap();
+    let file = file.to_str().unwrap();
+    let (code, v, _) = click(file, "s/root", &[]);
+    assert_eq!(
+        (code, &v["refused"]["code"]),
+        (Some(3), &json!("action-checks-failing"))
+    );
+    let (code, v, _) = click(file, "s/root", &["--locale", "de-DE"]);
+    assert_eq!(code, Some(0), "{v}");
+    assert_eq!(v["action"]["context"]["shown"], "1.234,5");
+    let o = surfaces(&["a2ui", file, "--render", "--locale", "de-DE"], None);
+    let tree: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(tree["surfaces"]["s"]["kind"]["enabled"], true);
+}

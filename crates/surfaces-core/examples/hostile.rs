@@ -1,5 +1,5 @@
 //! Resource figures for hostile input: for each case, the time and the peak heap of folding
-//! it (`apply_text`, default limits unless said), `report()`, and `render_for` of every
+//! it (`apply_text`, default limits unless said), `report()`, and `render` of every
 //! surface (where functions and checks are evaluated). `scripts/bench.sh` runs it in release
 //! mode; `bench/hostile-inputs.mjs` builds the same texts, byte for byte, for Chromium.
 //!
@@ -741,7 +741,7 @@ fn run(case: &Case, inputs: &[Input]) -> Run {
     let trees: Vec<Option<Node>> = report
         .surfaces
         .iter()
-        .map(|s| store.render_for(&s.surface_id, "en-US"))
+        .map(|s| store.render(&s.surface_id))
         .collect();
     let t3 = Instant::now();
     let retained = CURRENT.load(Relaxed).saturating_sub(base);
@@ -796,8 +796,8 @@ fn keystrokes(case: &Case, inputs: &[Input], reps: usize) -> Vec<f64> {
             store
                 .edit("h", "/s", Value::String(value.clone()))
                 .expect("the edit is taken");
-            let checks = store.render_for("h", "en-US");
-            let update = store.render_for("h", "en-US");
+            let checks = store.render("h");
+            let update = store.render("h");
             let ms = t.elapsed().as_secs_f64() * 1000.0;
             assert!(checks.is_some() && update.is_some());
             ms
@@ -902,7 +902,7 @@ fn main() {
         }));
     }
     if !typed.is_empty() {
-        println!("\n| Keystroke (`edit` of `/s`, then `render_for` twice, as `mountSurface` does) | Median ms | Max ms |");
+        println!("\n| Keystroke (`edit` of `/s`, then `render` twice, as `mountSurface` does) | Median ms | Max ms |");
         println!("| --- | ---: | ---: |");
         for (_, name, med, max) in &typed {
             println!("| {name} | {med:.2} | {max:.2} |");

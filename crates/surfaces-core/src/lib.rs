@@ -28,6 +28,8 @@ pub use pointer::Pointer;
 pub enum UsageError {
     /// The origin the card was fetched from is not an absolute `http:` or `https:` URL.
     InvalidFetchedFrom(String),
+    /// A locale that is not shaped like a BCP 47 tag.
+    InvalidLocale(String),
 }
 
 impl std::fmt::Display for UsageError {
@@ -35,6 +37,12 @@ impl std::fmt::Display for UsageError {
         match self {
             UsageError::InvalidFetchedFrom(why) => {
                 write!(f, "fetchedFrom must be an absolute http(s) URL: {why}")
+            }
+            UsageError::InvalidLocale(tag) => {
+                write!(
+                    f,
+                    "{tag:?} is not a BCP 47 language tag (such as \"de-DE\")"
+                )
             }
         }
     }

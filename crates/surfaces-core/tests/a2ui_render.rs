@@ -189,3 +189,55 @@ fn buttons_in_templates_resolve_their_item() {
         .unwrap();
     assert_eq!(msg["action"]["context"], json!({"sku": "B2", "all": "EUR"}));
 }
+
+/// The locale is the store's: a Button drawn as enabled is never refused on click, and its
+/// context is formatted as the person saw it. The check here holds only in German notation.
+#[test]
+fn render_checks_and_actions_use_the_store_locale() {
+    let german_total = json!({"call": "regex", "args": {
+        "value": {"call": "formatNumber", "args": {"value": {"path": "/total"}, "decimals": 1}},
+        "pattern": "^1\\.234,5$"}});
+    let mut s = store(
+        json!([
+            {"id": "root", "component": "Button", "child": "label",
+             "checks": [{"condition": german_total, "message": "Not a German total"}],
+             "action": {"event": {"name": "pay", "context": {
+                 "shown": {"call": "formatNumber", "args": {"value": {"path": "/total"}, "decimals": 1}}}}}},
+            {"id": "label", "component": "Text", "text": "Pay"}
+        ]),
+        json!({"total": 1234.5}),
+    );
+    // en-US: the check fails in the render and the click is refused for the same reason.
+    assert_eq!(s.locale(), "en-US");
+    assert_eq!(s.render("s").unwrap().errors, vec!["Not a German total"]);
+    assert!(s.action("s", "root", "2026-01-01T00:00:00Z").is_err());
+    // de-DE: enabled when drawn, sent when clicked, with the value as drawn.
+    s.set_locale("de-DE").unwrap();
+    assert!(s.render("s").unwrap().errors.is_empty());
+    let sent = s.action("s", "root", "2026-01-01T00:00:00Z").unwrap();
+    assert_eq!(sent["action"]["context"]["shown"], "1.234,5");
+    assert!(s.failing_checks("s", "root", "").is_empty());
+}
+
+#[test]
+fn a_locale_not_shaped_like_a_tag_is_misuse() {
+    let mut s = SurfaceStore::default();
+    for ok in ["en", "de-DE", "pt_BR", "zh-Hant-TW", "sr-Latn-RS"] {
+        assert!(s.set_locale(ok).is_ok(), "{ok}");
+        assert_eq!(s.locale(), ok);
+    }
+    for bad in [
+        "",
+        "-",
+        "de-",
+        "1de",
+        "de DE",
+        "<b>",
+        "de-DE-verylongsubtag",
+        &"a-".repeat(20),
+    ] {
+        assert!(s.set_locale(bad).is_err(), "{bad:?}");
+    }
+    // A refused tag leaves the last good one.
+    assert_eq!(s.locale(), "sr-Latn-RS");
+}

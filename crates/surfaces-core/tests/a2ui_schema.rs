@@ -616,7 +616,9 @@ fn mutated_streams_never_panic() {
             }
             let report = store.report();
             for s in &report.surfaces {
-                let _ = store.render_for(&s.surface_id, "de-DE");
+                store.set_locale("de-DE").unwrap();
+                let _ = store.render(&s.surface_id);
+                store.set_locale("en-US").unwrap();
                 let Some(tree) = store.render(&s.surface_id) else {
                     continue;
                 };

@@ -132,7 +132,9 @@ fn check_invariants(s: &SurfaceStore, l: &Limits) {
         let size = serde_json::to_string(&surface.data_model).unwrap().len();
         assert!(size <= l.data_model_bytes, "{size}");
         assert!(depth(&surface.data_model) <= l.data_model_depth);
-        if let Some(tree) = s.render_for(&surface.surface_id, "de-DE") {
+        let mut german = s.clone();
+        german.set_locale("de-DE").unwrap();
+        if let Some(tree) = german.render(&surface.surface_id) {
             walk(&tree, &mut |n| {
                 for f in &n.faults {
                     assert!(is_kebab(f.code.as_str()), "{f:?}");

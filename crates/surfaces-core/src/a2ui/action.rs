@@ -5,6 +5,7 @@ use serde_json::{json, Map, Value};
 
 use super::functions;
 use super::pointer;
+use super::resolve::{Resolver, Scope};
 use super::store::{SurfaceStore, BASIC_CATALOG_ID};
 
 /// Why an action message was not built (the console shows the button disabled with this).
@@ -69,42 +70,6 @@ impl std::fmt::Display for ActionError {
 
 impl std::error::Error for ActionError {}
 
-/// Why an edit was refused (misuse by the caller: the person's input goes through the UI).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum EditError {
-    UnknownSurface(String),
-    BadPointer(String),
-    TooLarge {
-        bytes: usize,
-        limit: usize,
-    },
-    /// The value has a key refused in a data model, or nests deeper than the model may.
-    BadValue(String),
-}
-
-impl EditError {
-    /// The stable finding code, for callers that report an edit as a finding (the CLI's
-    /// `--edit`); the message says which rule it broke.
-    pub fn code(&self) -> crate::Code {
-        crate::Code::EditRefused
-    }
-}
-
-impl std::fmt::Display for EditError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            EditError::UnknownSurface(s) => write!(f, "no surface \"{s}\""),
-            EditError::BadPointer(why) | EditError::BadValue(why) => f.write_str(why),
-            EditError::TooLarge { bytes, limit } => write!(
-                f,
-                "the edited data model would be {bytes} bytes; the limit is {limit}"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for EditError {}
-
 /// The `a2uiClientCapabilities` for A2A message metadata: both the v0.9 and v0.9.1 keys,
 /// plus the flat form one SDK reads (the top level allows extra keys).
 pub fn client_capabilities() -> Value {
@@ -117,87 +82,6 @@ pub fn client_capabilities() -> Value {
 }
 
 impl SurfaceStore {
-    /// Records a person's edit at `pointer` in the overlay; agent updates never erase it.
-    pub fn edit(
-        &mut self,
-        surface_id: &str,
-        pointer_text: &str,
-        value: Value,
-    ) -> Result<(), EditError> {
-        let limit = self.limits.data_model_bytes;
-        let limits = self.limits.clone();
-        let surface = self
-            .surface_mut(surface_id)
-            .ok_or_else(|| EditError::UnknownSurface(surface_id.into()))?;
-        let segs = pointer::parse(pointer_text)
-            .map_err(|e| EditError::BadPointer(e.message(pointer_text)))?;
-        if segs.is_empty() {
-            return Err(EditError::BadPointer(
-                "an edit names a field, not the whole model".into(),
-            ));
-        }
-        // The person's value is held to the agent's rules: no prototype keys, bounded depth.
-        let urls = super::admission::UrlPolicy::default();
-        let mut adm = super::admission::Admission {
-            limits: &limits,
-            urls: &urls,
-            errors: Vec::new(),
-            warnings: Vec::new(),
-        };
-        let (_, depth) = adm.model_value(&value, &super::path::Path::ROOT);
-        adm.model_depth(segs.len(), depth, &super::path::Path::ROOT);
-        if let Some(e) = adm.errors.first() {
-            return Err(EditError::BadValue(e.message.clone()));
-        }
-        let canonical = pointer_text.to_string();
-        let agent_now = surface.agent_value(&canonical);
-        let old = surface.overlay.insert(canonical.clone(), value);
-        let bytes = pointer::json_size(&surface.effective_model());
-        if bytes > limit {
-            match old {
-                Some(v) => surface.overlay.insert(canonical, v),
-                None => surface.overlay.remove(&canonical),
-            };
-            return Err(EditError::TooLarge { bytes, limit });
-        }
-        surface.agent_at_edit.insert(canonical, agent_now);
-        Ok(())
-    }
-
-    /// Takes the agent's proposed value at `pointer`: the person's edit there is dropped.
-    pub fn accept_agent(&mut self, surface_id: &str, pointer_text: &str) -> Result<(), EditError> {
-        let surface = self
-            .surface_mut(surface_id)
-            .ok_or_else(|| EditError::UnknownSurface(surface_id.into()))?;
-        surface.overlay.remove(pointer_text);
-        surface.agent_at_edit.remove(pointer_text);
-        Ok(())
-    }
-
-    /// Keeps the person's value at `pointer` and dismisses the agent's current proposal.
-    pub fn keep_mine(&mut self, surface_id: &str, pointer_text: &str) -> Result<(), EditError> {
-        let surface = self
-            .surface_mut(surface_id)
-            .ok_or_else(|| EditError::UnknownSurface(surface_id.into()))?;
-        let now = surface.agent_value(pointer_text);
-        if surface.overlay.contains_key(pointer_text) {
-            surface.agent_at_edit.insert(pointer_text.to_string(), now);
-        }
-        Ok(())
-    }
-
-    /// The agent's proposals for fields the person edited (see [`Proposal`]).
-    pub fn proposals(&self, surface_id: &str) -> Vec<super::store::Proposal> {
-        self.surface(surface_id)
-            .map(|s| s.proposals())
-            .unwrap_or_default()
-    }
-
-    /// The person's edits of a surface, by pointer.
-    pub fn edits(&self, surface_id: &str) -> Option<&std::collections::BTreeMap<String, Value>> {
-        self.surface(surface_id).map(|s| &s.overlay)
-    }
-
     /// Builds the client-to-server action message for a click on `component_id` now
     /// (`timestamp` is an RFC 3339 date-time the caller supplies).
     pub fn action(
@@ -243,6 +127,10 @@ impl SurfaceStore {
             return Err(ActionError::BadName(chars));
         }
         let model = surface.effective_model();
+        // The context resolves through the same resolver as the render and the checks:
+        // the same scope rules, the store's locale, this click's budget.
+        let resolver = Resolver::new(self, &model, &meter);
+        let at = Scope::at(&model, scope);
         // Each value is measured before it is copied, and the context refused as soon as it
         // is past its limit: 20,000 keys naming the whole model never copy it 20,000 times.
         let limit = self.limits.action_context_bytes;
@@ -254,17 +142,23 @@ impl SurfaceStore {
             .into_iter()
             .flatten()
         {
-            if let Some(resolved) = resolve(v, &model, scope, self.limits.budget(), &meter) {
-                // Exactly its compact JSON: `"key":value`, a comma before all but the first.
-                let comma = usize::from(!context.is_empty());
-                bytes = bytes
-                    .saturating_add(pointer::string_size(k) + 1 + comma)
-                    .saturating_add(pointer::json_size(&resolved));
-                if bytes > limit {
-                    return Err(ActionError::ContextTooLarge { bytes, limit });
-                }
-                context.insert(k.clone(), resolved.into_owned());
+            // What cannot be resolved (a missing binding, a call past its budget, a literal
+            // null) is omitted.
+            if v.is_null() {
+                continue;
             }
+            let Some(resolved) = resolver.evaluated(Some(v), &at) else {
+                continue;
+            };
+            // Exactly its compact JSON: `"key":value`, a comma before all but the first.
+            let comma = usize::from(!context.is_empty());
+            bytes = bytes
+                .saturating_add(pointer::string_size(k) + 1 + comma)
+                .saturating_add(pointer::json_size(&resolved));
+            if bytes > limit {
+                return Err(ActionError::ContextTooLarge { bytes, limit });
+            }
+            context.insert(k.clone(), resolved.into_owned());
         }
         let context = Value::Object(context);
         debug_assert_eq!(bytes, pointer::json_size(&context));
@@ -279,50 +173,6 @@ impl SurfaceStore {
             }
         }))
     }
-}
-
-/// A context value at click time: literals as given, bindings read from the effective
-/// model, function calls evaluated within the click's budget; what cannot be resolved is
-/// omitted.
-fn resolve<'m>(
-    v: &'m Value,
-    model: &'m Value,
-    scope: &str,
-    budget: functions::Budget,
-    meter: &functions::Meter,
-) -> Option<std::borrow::Cow<'m, Value>> {
-    use std::borrow::Cow;
-    let lookup = |path: &str| find(model, scope, path);
-    match v {
-        Value::Object(o) if o.contains_key("call") => {
-            let env = functions::Env::in_pass(&lookup, "en-US", budget, meter);
-            functions::evaluate(v, &env, 0)
-                .ok()
-                .filter(|v| !v.is_null())
-                .map(Cow::Owned)
-        }
-        Value::Object(o) => {
-            let path = o.get("path")?.as_str()?;
-            // A lookup is work, as in a render: the keys are the agent's to multiply.
-            if !meter.take(32 + 4 * (path.len() + scope.len()) as u64) {
-                return None;
-            }
-            find(model, scope, path).map(Cow::Borrowed)
-        }
-        Value::Null => None,
-        literal => Some(Cow::Borrowed(literal)),
-    }
-}
-
-/// The value a context binding names: absolute, or relative to the template item at `scope`.
-fn find<'m>(model: &'m Value, scope: &str, path: &str) -> Option<&'m Value> {
-    let absolute = match path {
-        p if p.starts_with('/') => p.to_string(),
-        "" | "." => scope.to_string(),
-        p => format!("{scope}/{p}"),
-    };
-    let segs = pointer::parse(&absolute).ok()?;
-    pointer::get(model, &segs)
 }
 
 impl SurfaceStore {

@@ -4,6 +4,7 @@
 mod action;
 mod admission;
 mod dates;
+mod edit_rule;
 mod fast;
 mod formats;
 pub mod functions;
@@ -14,16 +15,17 @@ mod path;
 pub mod pointer;
 pub mod render;
 mod report;
+mod resolve;
 pub mod schema;
 mod store;
 pub mod tree;
 
-pub use action::{client_capabilities, ActionError, EditError};
+pub use action::{client_capabilities, ActionError};
 pub use admission::UrlPolicy;
+pub use edit_rule::{EditError, Proposal};
 pub use input::{card_advertises_a2ui, PartOutcome, EXTENSION_URIS, MEDIA_TYPES};
 pub use limits::Limits;
 pub use report::{A2uiReport, SurfaceReport};
 pub use store::{
-    ApplyContext, EnvelopeFinding, Proposal, Stats, SurfaceStore, BASIC_CATALOG_ALIASES,
-    BASIC_CATALOG_ID,
+    ApplyContext, EnvelopeFinding, Stats, SurfaceStore, BASIC_CATALOG_ALIASES, BASIC_CATALOG_ID,
 };

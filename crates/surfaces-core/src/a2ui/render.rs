@@ -4,21 +4,14 @@
 //! Agent strings stay strings: the renderer puts them in text nodes.
 
 use crate::Code;
-use std::borrow::Cow;
-use std::cell::{Cell, RefCell};
 
 use serde::Serialize;
 use serde_json::{Map, Value};
 
-use super::admission::UrlPolicy;
 use super::functions;
-use super::pointer;
+use super::resolve::{Pass, Resolver, Scope};
 use super::store::{Surface, SurfaceStore};
 use super::tree::PlaceholderReason;
-
-/// Work charged for each check evaluated, whatever its condition, and for each lookup.
-const CHECK_WORK: u64 = 64;
-const LOOKUP_WORK: u64 = 32;
 
 /// Bounds on what a render may expand to, whatever the data model holds.
 pub const MAX_TEMPLATE_ITEMS: usize = 200;
@@ -161,40 +154,22 @@ pub enum Kind {
         name: Option<String>,
     },
 }
-
-/// Where relative paths resolve: the current template item and its absolute pointer.
-#[derive(Clone)]
-struct Scope<'a> {
-    item: Option<&'a Value>,
-    base: String,
-}
-
-/// What a pass draws: everything (`Full`), or only what decides the tree's shape — children,
-/// templates, media addresses — for the report's placeholders (`Shape`), which then costs
-/// no text, no check and no function the tree does not need.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Pass {
-    Full,
-    Shape,
-}
-
 struct Ctx<'a> {
-    budget: functions::Budget,
-    meter: &'a functions::Meter,
+    r: Resolver<'a>,
     components: &'a Map<String, Value>,
-    proposals: Vec<super::store::Proposal>,
-    model: &'a Value,
-    locale: &'a str,
-    urls: &'a UrlPolicy,
-    pass: Pass,
+    proposals: Vec<super::edit_rule::Proposal>,
     depth_limit: usize,
     node_limit: usize,
     nodes: usize,
     stack: Vec<String>,
-    /// Faults of the node being drawn (each node takes its own when it is done).
-    faults: RefCell<Vec<Fault>>,
-    /// Bytes of text this render may still hand to a renderer (`renderBytes`).
-    bytes_left: Cell<usize>,
+}
+
+/// The tree walk resolves every value through the one resolver.
+impl<'a> std::ops::Deref for Ctx<'a> {
+    type Target = Resolver<'a>;
+    fn deref(&self) -> &Resolver<'a> {
+        &self.r
+    }
 }
 
 impl<'a> Ctx<'a> {
@@ -202,276 +177,16 @@ impl<'a> Ctx<'a> {
         store: &'a SurfaceStore,
         s: &'a Surface,
         model: &'a Value,
-        locale: &'a str,
         meter: &'a functions::Meter,
     ) -> Self {
         Ctx {
-            budget: store.limits.budget(),
-            meter,
+            r: Resolver::new(store, model, meter),
             components: &s.components,
             proposals: Vec::new(),
-            model,
-            locale,
-            urls: &store.urls,
-            pass: Pass::Full,
             depth_limit: store.limits.depth,
             node_limit: store.limits.rendered_nodes,
             nodes: 0,
             stack: Vec::new(),
-            faults: RefCell::new(Vec::new()),
-            bytes_left: Cell::new(store.limits.render_bytes),
-        }
-    }
-
-    /// Takes `n` bytes of the render's text; `false`, with a fault, when they are not left.
-    fn take_bytes(&self, n: usize) -> bool {
-        match self.bytes_left.get().checked_sub(n) {
-            Some(rest) => {
-                self.bytes_left.set(rest);
-                true
-            }
-            None => {
-                self.bytes_left.set(0);
-                self.fault(
-                    Code::RenderBytesSpent,
-                    "This surface already shows as much text as one render hands on; the rest shows nothing."
-                        .into(),
-                );
-                false
-            }
-        }
-    }
-
-    /// A copy of agent text for the render model, within the render's bytes.
-    fn text_copy(&self, s: &str) -> Option<String> {
-        self.take_bytes(s.len()).then(|| s.to_string())
-    }
-
-    fn fault(&self, code: Code, message: String) {
-        let mut f = self.faults.borrow_mut();
-        // One of each code per node is enough to say what happened.
-        if !f.iter().any(|x| x.code == code) {
-            f.push(Fault { code, message });
-        }
-    }
-
-    /// The absolute pointer a binding names in `scope`.
-    fn absolute(&self, path: &str, scope: &Scope<'a>) -> Option<String> {
-        if path.starts_with('/') {
-            pointer::parse(path).ok()?;
-            return Some(path.to_string());
-        }
-        pointer::check_relative(path).ok()?;
-        let rel = if path == "." { "" } else { path };
-        Some(if rel.is_empty() {
-            scope.base.clone()
-        } else {
-            format!("{}/{rel}", scope.base)
-        })
-    }
-
-    /// The value at an absolute pointer: inside the current template item when it is below
-    /// it (the item is the model's, so both agree), otherwise in the model.
-    fn at(&self, abs: &str, scope: &Scope<'a>) -> Option<&'a Value> {
-        if let (Some(item), Some(rest)) = (scope.item, abs.strip_prefix(scope.base.as_str())) {
-            if !scope.base.is_empty() && (rest.is_empty() || rest.starts_with('/')) {
-                let segs = pointer::parse(rest).ok()?;
-                return pointer::get(item, &segs);
-            }
-        }
-        let segs = pointer::parse(abs).ok()?;
-        pointer::get(self.model, &segs)
-    }
-
-    /// A binding's value, by reference. Resolving it (joining the scope, parsing twice) is
-    /// charged to the pass; past its budget nothing is looked up.
-    fn lookup(&self, path: &str, scope: &Scope<'a>) -> Option<&'a Value> {
-        let cost = LOOKUP_WORK + 2 * (path.len() + scope.base.len()) as u64;
-        if !self.meter.take(cost) {
-            let e = functions::EvalError::TooMuchWork;
-            self.fault(e.code(), format!("A value cannot be shown: {e}."));
-            return None;
-        }
-        let abs = self.absolute(path, scope)?;
-        self.at(&abs, scope)
-    }
-
-    /// Evaluates a dynamic value within the pass's budget. A call that fails (its budget,
-    /// the pass's, a refused pattern) shows nothing, with a fault on the node.
-    fn evaluated(&self, v: Option<&'a Value>, scope: &Scope<'a>) -> Option<Cow<'a, Value>> {
-        match v? {
-            call @ Value::Object(o) if o.contains_key("call") => {
-                let lookup = |p: &str| self.lookup(p, scope);
-                let env = functions::Env::in_pass(&lookup, self.locale, self.budget, self.meter);
-                match functions::evaluate(call, &env, 0) {
-                    Ok(v) if !v.is_null() => Some(Cow::Owned(v)),
-                    Ok(_) => None,
-                    Err(e) => {
-                        self.fault(e.code(), format!("A value cannot be shown: {e}."));
-                        None
-                    }
-                }
-            }
-            Value::Object(o) => match o.get("path").and_then(Value::as_str) {
-                Some(p) => self.lookup(p, scope).map(Cow::Borrowed),
-                None => None,
-            },
-            literal => Some(Cow::Borrowed(literal)),
-        }
-    }
-
-    /// A value drawn as content: nothing in a shape pass. Copying it into the render model
-    /// is charged to the pass, so what a render outputs is bounded whatever the model holds
-    /// (a long string bound in every item of a template).
-    fn value(&self, v: Option<&'a Value>, scope: &Scope<'a>) -> Option<Value> {
-        if self.pass == Pass::Shape {
-            return None;
-        }
-        match self.evaluated(v, scope)? {
-            Cow::Owned(v) => {
-                let n = match &v {
-                    Value::String(s) => s.len(),
-                    other => pointer::json_size(other),
-                };
-                self.take_bytes(n).then_some(v)
-            }
-            Cow::Borrowed(b) => {
-                // A string's copy costs its length (known at once); a container is measured,
-                // unless the pass is already spent.
-                let cost = match b {
-                    Value::String(s) => s.len(),
-                    _ if self.meter.spent_out() => usize::MAX,
-                    other => pointer::json_size(other),
-                };
-                if self.meter.take(cost as u64) {
-                    self.take_bytes(cost).then(|| b.clone())
-                } else {
-                    let e = functions::EvalError::TooMuchWork;
-                    self.fault(e.code(), format!("A value cannot be shown: {e}."));
-                    None
-                }
-            }
-        }
-    }
-
-    /// Messages of failing checks; a check that cannot be evaluated fails closed.
-    fn failing_checks(&self, o: &'a Map<String, Value>, scope: &Scope<'a>) -> Vec<String> {
-        let mut out = Vec::new();
-        if self.pass == Pass::Shape {
-            return out;
-        }
-        for check in o
-            .get("checks")
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
-        {
-            // Each check costs a call, even a literal one: their number is the agent's.
-            if !self.meter.take(CHECK_WORK) {
-                let e = functions::EvalError::TooMuchWork;
-                self.fault(e.code(), format!("A check cannot be evaluated: {e}."));
-                out.push(format!("This check cannot be evaluated ({e})."));
-                break;
-            }
-            let ok = match check.get("condition") {
-                Some(cond) => {
-                    let lookup = |p: &str| self.lookup(p, scope);
-                    let env =
-                        functions::Env::in_pass(&lookup, self.locale, self.budget, self.meter);
-                    functions::evaluate_ref(cond, &env, 0).map(|v| *v == Value::Bool(true))
-                }
-                None => Ok(false),
-            };
-            match ok {
-                Ok(true) => {}
-                Ok(false) => out.push(
-                    check
-                        .get("message")
-                        .and_then(Value::as_str)
-                        .and_then(|m| self.text_copy(m))
-                        .unwrap_or_else(|| "Check failed.".to_string()),
-                ),
-                Err(e) => {
-                    self.fault(e.code(), format!("A check cannot be evaluated: {e}."));
-                    out.push(format!("This check cannot be evaluated ({e})."));
-                }
-            }
-        }
-        if let Some(pattern) = o.get("validationRegexp").and_then(Value::as_str) {
-            let value = self.evaluated(o.get("value"), scope);
-            // A pattern checks text: a bound object or array is not serialised to check it.
-            let text = match value.as_deref() {
-                Some(v @ (Value::String(_) | Value::Number(_))) => functions::text_of(v),
-                _ => Cow::Borrowed(""),
-            };
-            let lookup = |p: &str| self.lookup(p, scope);
-            let env = functions::Env::in_pass(&lookup, self.locale, self.budget, self.meter);
-            match env
-                .charge(text.len() as u64)
-                .and_then(|()| env.matches(pattern, &text))
-            {
-                _ if text.is_empty() => {}
-                Ok(true) => {}
-                Ok(false) => out.push("This value does not have the expected format.".to_string()),
-                Err(e) => {
-                    self.fault(
-                        e.code(),
-                        format!("The field's format cannot be checked: {e}."),
-                    );
-                    out.push(format!("This field's format cannot be checked ({e})."));
-                }
-            }
-        }
-        out
-    }
-
-    /// An address the node loads or opens, resolved and held to the URL policy: `Ok(None)`
-    /// when there is none, `Err(why)` when it is refused. Evaluated in every pass: whether a
-    /// node is a placeholder depends on it.
-    fn address(&self, v: Option<&'a Value>, scope: &Scope<'a>) -> Result<Option<String>, String> {
-        let Some(value) = self.evaluated(v, scope) else {
-            return Ok(None);
-        };
-        let Value::String(raw) = &*value else {
-            return Ok(None);
-        };
-        // Parsing it (twice) is work, and the address is text the render hands on.
-        if !self.meter.take(2 * raw.len() as u64) || !self.take_bytes(raw.len()) {
-            return Ok(None);
-        }
-        if let Some(why) = self.urls.refuse(raw) {
-            return Err(why);
-        }
-        let url = url::Url::parse(raw).map_err(|e| e.to_string())?;
-        for (code, message) in crate::card::host::address_warnings(&url) {
-            self.fault(code, message);
-        }
-        Ok(Some(url.into()))
-    }
-
-    fn binding(&self, v: Option<&Value>, scope: &Scope<'a>) -> Option<String> {
-        if self.pass == Pass::Shape {
-            return None;
-        }
-        let p = v?.as_object()?.get("path")?.as_str()?;
-        let abs = self.absolute(p, scope)?;
-        self.take_bytes(abs.len()).then_some(abs)
-    }
-
-    fn string(&self, v: Option<&'a Value>, scope: &Scope<'a>) -> Option<String> {
-        match self.value(v, scope)? {
-            Value::String(s) => Some(s),
-            Value::Number(n) => Some(n.to_string()),
-            Value::Bool(b) => Some(b.to_string()),
-            _ => None,
-        }
-    }
-
-    fn number(&self, v: Option<&'a Value>, scope: &Scope<'a>) -> Option<f64> {
-        match self.value(v, scope)? {
-            Value::Number(n) => n.as_f64(),
-            Value::String(s) => s.trim().parse().ok(),
-            _ => None,
         }
     }
 
@@ -903,44 +618,48 @@ pub fn walk<'n>(node: &'n Node, f: &mut impl FnMut(&'n Node)) {
 }
 
 impl SurfaceStore {
-    /// The surface's tree from `root`, resolved against its effective data model; `None`
-    /// when the surface does not exist, renders another catalog, or has no `root` yet.
-    pub fn render(&self, surface_id: &str) -> Option<Node> {
-        self.render_for(surface_id, "en-US")
-    }
-
-    /// Like [`SurfaceStore::render`], formatting numbers, currencies and plurals for `locale`
-    /// (a BCP 47 tag). The whole pass spends at most the `renderWork` limit on evaluations:
+    /// The surface's tree from `root`, resolved against its effective data model and
+    /// formatted for the store's locale (`set_locale`, the same one its checks and actions
+    /// use); `None` when the surface does not exist, renders another catalog, or has no
+    /// `root` yet. The whole pass spends at most the `renderWork` limit on evaluations:
     /// past it, checks fail closed and values show nothing, with a fault on their node.
+    pub fn render(&self, surface_id: &str) -> Option<Node> {
+        self.render_pass(surface_id, Pass::Full)
+    }
+
+    /// Transitional: renders for `locale` instead of the store's. Checks and actions use
+    /// the store's locale, so callers should `set_locale` and `render` instead.
     pub fn render_for(&self, surface_id: &str, locale: &str) -> Option<Node> {
-        self.render_pass(surface_id, locale, Pass::Full)
-    }
-
-    /// The tree's shape only: children, templates and media addresses, no text, no checks.
-    pub(crate) fn render_shape(&self, surface_id: &str) -> Option<Node> {
-        self.render_pass(surface_id, "en-US", Pass::Shape)
-    }
-
-    fn render_pass(&self, surface_id: &str, locale: &str, pass: Pass) -> Option<Node> {
         let s = self.surface(surface_id)?;
         if !s.catalog_rendered || !s.components.contains_key("root") {
             return None;
         }
         let model = s.effective_model();
         let meter = functions::Meter::new(self.limits.render_work);
-        let mut ctx = Ctx::new(self, s, &model, locale, &meter);
-        ctx.pass = pass;
+        let mut ctx = Ctx::new(self, s, &model, &meter);
+        ctx.r = Resolver::for_locale(self, &model, &meter, locale);
+        ctx.proposals = s.proposals();
+        Some(ctx.node("root", &Scope::top(), 1))
+    }
+
+    /// The tree's shape only: children, templates and media addresses, no text, no checks.
+    pub(crate) fn render_shape(&self, surface_id: &str) -> Option<Node> {
+        self.render_pass(surface_id, Pass::Shape)
+    }
+
+    fn render_pass(&self, surface_id: &str, pass: Pass) -> Option<Node> {
+        let s = self.surface(surface_id)?;
+        if !s.catalog_rendered || !s.components.contains_key("root") {
+            return None;
+        }
+        let model = s.effective_model();
+        let meter = functions::Meter::new(self.limits.render_work);
+        let mut ctx = Ctx::new(self, s, &model, &meter);
+        ctx.r.pass = pass;
         if pass == Pass::Full {
             ctx.proposals = s.proposals();
         }
-        Some(ctx.node(
-            "root",
-            &Scope {
-                item: None,
-                base: String::new(),
-            },
-            1,
-        ))
+        Some(ctx.node("root", &Scope::top(), 1))
     }
 
     /// Messages of the failing checks of `component_id` drawn at `scope` (the template item's
@@ -965,20 +684,6 @@ impl SurfaceStore {
             return Vec::new();
         };
         let model = s.effective_model();
-        let item = if scope.is_empty() {
-            None
-        } else {
-            pointer::parse(scope)
-                .ok()
-                .and_then(|segs| pointer::get(&model, &segs))
-        };
-        let ctx = Ctx::new(self, s, &model, "en-US", meter);
-        ctx.failing_checks(
-            o,
-            &Scope {
-                item,
-                base: scope.to_string(),
-            },
-        )
+        Resolver::new(self, &model, meter).failing_checks(o, &Scope::at(&model, scope))
     }
 }

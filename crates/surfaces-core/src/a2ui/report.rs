@@ -22,7 +22,7 @@ pub struct SurfaceReport {
     pub data_model: Value,
     pub placeholders: Vec<Placeholder>,
     /// Fields the person edited and the agent has since set to something else.
-    pub proposals: Vec<super::store::Proposal>,
+    pub proposals: Vec<super::edit_rule::Proposal>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]

@@ -72,38 +72,6 @@ pub(crate) struct Surface {
 }
 
 impl Surface {
-    /// The agent's model with the person's edits on top.
-    pub fn effective_model(&self) -> Value {
-        let mut m = self.model.clone();
-        for (p, v) in &self.overlay {
-            if let Ok(segs) = pointer::parse(p) {
-                let _ = pointer::set(&mut m, &segs, v.clone());
-            }
-        }
-        m
-    }
-
-    pub(crate) fn agent_value(&self, pointer_text: &str) -> Option<Value> {
-        let segs = pointer::parse(pointer_text).ok()?;
-        pointer::get(&self.model, &segs).cloned()
-    }
-
-    /// Edits whose pointer the agent has since updated to something else.
-    pub fn proposals(&self) -> Vec<Proposal> {
-        self.overlay
-            .iter()
-            .filter_map(|(p, person)| {
-                let agent = self.agent_value(p);
-                let moved = self.agent_at_edit.get(p).is_some_and(|at| *at != agent);
-                (moved && agent.as_ref() != Some(person)).then(|| Proposal {
-                    pointer: p.clone(),
-                    person: person.clone(),
-                    agent: agent.unwrap_or(Value::Null),
-                })
-            })
-            .collect()
-    }
-
     fn take_token(&mut self, now: Option<f64>, limits: &Limits) -> bool {
         // A clock that is not a finite number limits nothing rather than everything.
         let Some(now) = now.filter(|n| n.is_finite()) else {
@@ -122,20 +90,6 @@ impl Surface {
             false
         }
     }
-}
-
-/// The edit-versus-update rule: the person's value stays; the agent's later, different value
-/// is shown as a proposal the person may take.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
-pub struct Proposal {
-    pub pointer: String,
-    /// What the person entered (still in effect).
-    #[cfg_attr(feature = "ts", tsify(type = "unknown"))]
-    pub person: Value,
-    /// What the agent has since set at the same place.
-    #[cfg_attr(feature = "ts", tsify(type = "unknown"))]
-    pub agent: Value,
 }
 
 /// Counters safe to send anywhere: codes and counts, never agent content.
@@ -169,6 +123,9 @@ pub struct SurfaceStore {
     pub(crate) findings_dropped: usize,
     /// Findings per code, all of them (kept or not), for `stats()`.
     pub(crate) codes: BTreeMap<Code, usize>,
+    /// The BCP 47 tag every pass formats for (`None`: en-US): one per store, so what a
+    /// render shows, what a check decides and what an action sends agree.
+    pub(crate) locale: Option<String>,
 }
 
 /// Why an envelope was not applied.
@@ -179,6 +136,30 @@ fn refuse(code: Code, path: &Path, message: String) -> Refusal {
 }
 
 impl SurfaceStore {
+    /// The locale numbers, currencies and plurals are formatted for, in renders, checks
+    /// and actions alike.
+    pub fn locale(&self) -> &str {
+        self.locale.as_deref().unwrap_or("en-US")
+    }
+
+    /// Sets the locale (a BCP 47 tag such as `de-DE`) for every later render, check and
+    /// action. A string that is not shaped like a tag is misuse, refused with an error.
+    pub fn set_locale(&mut self, tag: &str) -> Result<(), crate::UsageError> {
+        let well_formed = tag.len() <= 35
+            && tag.split(['-', '_']).enumerate().all(|(i, sub)| {
+                (1..=8).contains(&sub.len())
+                    && sub.bytes().all(|b| b.is_ascii_alphanumeric())
+                    && (i > 0 || sub.bytes().all(|b| b.is_ascii_alphabetic()))
+            });
+        if !well_formed {
+            return Err(crate::UsageError::InvalidLocale(
+                tag.chars().take(40).collect(),
+            ));
+        }
+        self.locale = Some(tag.to_string());
+        Ok(())
+    }
+
     pub fn new(limits: Limits) -> Self {
         SurfaceStore {
             limits,
