@@ -16,7 +16,14 @@ fn git(args: &[&str]) -> Option<String> {
 }
 
 fn main() {
-    let rev = git(&["rev-parse", "--short", "HEAD"]).unwrap_or_else(|| "unknown".into());
+    // A commit being written as this runs can make one read fail; the answer is kept until
+    // HEAD moves again, so a passing failure is worth two more tries.
+    let rev = (0..3)
+        .find_map(|i| {
+            std::thread::sleep(std::time::Duration::from_millis(100 * i));
+            git(&["rev-parse", "--short", "HEAD"])
+        })
+        .unwrap_or_else(|| "unknown".into());
     println!("cargo:rustc-env=SURFACES_GIT_REV={rev}");
     println!("cargo:rerun-if-changed=build.rs");
     // HEAD, the branch it names and the packed refs: a commit or checkout changes one of

@@ -277,8 +277,8 @@ fn strings() -> Vec<&'static str> {
         "2026-01-16",
         "14:30:00Z",
     ];
-    s.extend(surfaces_core::a2ui::schema::COMPONENTS);
-    s.extend(surfaces_core::a2ui::schema::FUNCTIONS);
+    s.extend(surfaces_core::a2ui::catalog::COMPONENTS);
+    s.extend(surfaces_core::a2ui::catalog::FUNCTIONS);
     s
 }
 

@@ -3,7 +3,7 @@
 
 use serde_json::{json, Map, Value};
 
-use super::functions;
+use super::catalog::{functions, Action, ComponentKind};
 use super::pointer;
 use super::resolve::{Resolver, Scope};
 use super::store::{SurfaceStore, BASIC_CATALOG_ID};
@@ -109,10 +109,14 @@ impl SurfaceStore {
             .components
             .get(component_id)
             .ok_or_else(|| ActionError::UnknownComponent(component_id.into()))?;
-        let action = component
-            .get("action")
-            .ok_or_else(|| ActionError::NoAction(component_id.into()))?;
-        let Some(event) = action.get("event") else {
+        let ComponentKind::Button { action, .. } = &component.kind else {
+            return Err(ActionError::NoAction(component_id.into()));
+        };
+        let Action::Event {
+            name,
+            context: event_context,
+        } = action
+        else {
             return Err(ActionError::LocalFunction);
         };
         // One click is one pass: its checks and its context share one work budget.
@@ -121,7 +125,6 @@ impl SurfaceStore {
         if !failing.is_empty() {
             return Err(ActionError::ChecksFailing(failing.join(" ")));
         }
-        let name = event["name"].as_str().unwrap_or_default();
         let chars = name.chars().count();
         if !(1..=128).contains(&chars) {
             return Err(ActionError::BadName(chars));
@@ -136,17 +139,9 @@ impl SurfaceStore {
         let limit = self.limits.action_context_bytes;
         let mut context = Map::new();
         let mut bytes = 2usize;
-        for (k, v) in event
-            .get("context")
-            .and_then(Value::as_object)
-            .into_iter()
-            .flatten()
-        {
+        for (k, v) in event_context {
             // What cannot be resolved (a missing binding, a call past its budget, a literal
             // null) is omitted.
-            if v.is_null() {
-                continue;
-            }
             let Some(resolved) = resolver.evaluated(Some(v), &at) else {
                 continue;
             };

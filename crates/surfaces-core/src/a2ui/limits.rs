@@ -60,8 +60,8 @@ pub struct Limits {
 }
 
 impl Limits {
-    pub fn budget(&self) -> super::functions::Budget {
-        super::functions::Budget {
+    pub fn budget(&self) -> super::catalog::functions::Budget {
+        super::catalog::functions::Budget {
             depth: self.function_depth,
             steps: self.function_steps,
             output_chars: self.function_output_chars,
@@ -91,8 +91,8 @@ impl Default for Limits {
             function_depth: 5,
             function_steps: 256,
             function_output_chars: 10_000,
-            function_work: super::functions::DEFAULT_EVALUATION_WORK,
-            render_work: super::functions::DEFAULT_PASS_WORK,
+            function_work: super::catalog::functions::DEFAULT_EVALUATION_WORK,
+            render_work: super::catalog::functions::DEFAULT_PASS_WORK,
             render_bytes: 256 * 1024,
             findings: 1000,
         }

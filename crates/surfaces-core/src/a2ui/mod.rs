@@ -3,11 +3,10 @@
 
 mod action;
 mod admission;
-mod dates;
+pub mod catalog;
 mod edit_rule;
 mod fast;
 mod formats;
-pub mod functions;
 mod input;
 mod limits;
 mod lint;
@@ -22,6 +21,8 @@ pub mod tree;
 
 pub use action::{client_capabilities, ActionError};
 pub use admission::UrlPolicy;
+/// The catalog's functions, where callers have always found them.
+pub use catalog::functions;
 pub use edit_rule::{EditError, Proposal};
 pub use input::{card_advertises_a2ui, PartOutcome, EXTENSION_URIS, MEDIA_TYPES};
 pub use limits::Limits;

@@ -6,9 +6,12 @@
 use crate::Code;
 
 use serde::Serialize;
-use serde_json::{Map, Value};
+use serde_json::Value;
 
-use super::functions;
+use super::catalog::{
+    functions, Action, Children, ChoiceVariant, ComponentKind, Components, DisplayStyle, Dynamic,
+    IconName,
+};
 use super::resolve::{Pass, Resolver, Scope};
 use super::store::{Surface, SurfaceStore};
 use super::tree::PlaceholderReason;
@@ -156,7 +159,7 @@ pub enum Kind {
 }
 struct Ctx<'a> {
     r: Resolver<'a>,
-    components: &'a Map<String, Value>,
+    components: &'a Components,
     proposals: Vec<super::edit_rule::Proposal>,
     depth_limit: usize,
     node_limit: usize,
@@ -206,11 +209,11 @@ impl<'a> Ctx<'a> {
         }
     }
 
-    fn children(&mut self, list: Option<&'a Value>, scope: &Scope<'a>, depth: usize) -> Vec<Node> {
+    fn children(&mut self, list: &'a Children, scope: &Scope<'a>, depth: usize) -> Vec<Node> {
         match list {
-            Some(Value::Array(ids)) => {
+            Children::Ids(ids) => {
                 let mut out = Vec::new();
-                for id in ids.iter().filter_map(Value::as_str) {
+                for id in ids {
                     // Past the node limit, one placeholder says so for all the rest.
                     if self.nodes >= self.node_limit {
                         out.push(Self::placeholder(id, PlaceholderReason::Template, None));
@@ -220,13 +223,8 @@ impl<'a> Ctx<'a> {
                 }
                 out
             }
-            Some(Value::Object(t)) => {
-                let (Some(id), Some(path)) = (
-                    t.get("componentId").and_then(Value::as_str),
-                    t.get("path").and_then(Value::as_str),
-                ) else {
-                    return Vec::new();
-                };
+            Children::Template { component_id, path } => {
+                let id = component_id.as_str();
                 let Some(base) = self.absolute(path, scope) else {
                     return Vec::new();
                 };
@@ -247,7 +245,25 @@ impl<'a> Ctx<'a> {
                 }
                 out
             }
-            _ => Vec::new(),
+        }
+    }
+
+    /// A media node: its address held to the URL policy, or a placeholder saying why not.
+    fn media(
+        &self,
+        url: &'a Dynamic,
+        scope: &Scope<'a>,
+        kind: impl FnOnce(Option<String>) -> Kind,
+    ) -> Kind {
+        match self.address(Some(url), scope) {
+            Err(why) => {
+                self.fault(Code::UrlRefused, why);
+                Kind::Placeholder {
+                    reason: PlaceholderReason::UrlRefused,
+                    name: None,
+                }
+            }
+            Ok(url) => kind(url),
         }
     }
 
@@ -270,90 +286,72 @@ impl<'a> Ctx<'a> {
         self.stack.push(id.to_string());
         // Children draw between here and the end; each keeps its own faults.
         let outer = self.faults.take();
-        let Some(o) = c.as_object() else {
-            self.stack.pop();
-            self.faults.replace(outer);
-            return Self::placeholder(id, PlaceholderReason::Missing, None);
-        };
-        let text = |k: &str| o.get(k).and_then(Value::as_str).map(str::to_string);
-        let or = |k: &str, d: &str| text(k).unwrap_or_else(|| d.to_string());
-        let kind = match o
-            .get("component")
-            .and_then(Value::as_str)
-            .unwrap_or_default()
-        {
-            "Text" => Kind::Text {
-                text: self.string(o.get("text"), scope).unwrap_or_default(),
-                variant: or("variant", "body"),
+        let kind = match &c.kind {
+            ComponentKind::Text { text, variant } => Kind::Text {
+                text: self.string(Some(text), scope).unwrap_or_default(),
+                variant: variant.as_str().to_string(),
             },
-            "Image" | "Video" | "AudioPlayer" => match self.address(o.get("url"), scope) {
-                Err(why) => {
-                    self.fault(Code::UrlRefused, why);
-                    Kind::Placeholder {
-                        reason: PlaceholderReason::UrlRefused,
-                        name: None,
-                    }
-                }
-                Ok(url) => match o.get("component").and_then(Value::as_str) {
-                    Some("Image") => Kind::Image {
-                        url,
-                        description: self.string(o.get("description"), scope),
-                        fit: or("fit", "fill"),
-                        variant: or("variant", "mediumFeature"),
-                    },
-                    Some("Video") => Kind::Video { url },
-                    _ => Kind::AudioPlayer {
-                        url,
-                        description: self.string(o.get("description"), scope),
-                    },
-                },
-            },
-            "Icon" => match o.get("name") {
-                Some(Value::Object(n)) if n.contains_key("svgPath") => Kind::Icon {
+            ComponentKind::Image {
+                url,
+                description,
+                fit,
+                variant,
+            } => self.media(url, scope, |url| Kind::Image {
+                url,
+                description: self.string(description.as_ref(), scope),
+                fit: fit.as_str().to_string(),
+                variant: variant.as_str().to_string(),
+            }),
+            ComponentKind::Video { url } => self.media(url, scope, |url| Kind::Video { url }),
+            ComponentKind::AudioPlayer { url, description } => {
+                self.media(url, scope, |url| Kind::AudioPlayer {
+                    url,
+                    description: self.string(description.as_ref(), scope),
+                })
+            }
+            ComponentKind::Icon { name } => match name {
+                IconName::SvgPath(d) => Kind::Icon {
                     name: None,
-                    svg_path: n
-                        .get("svgPath")
-                        .and_then(Value::as_str)
-                        .and_then(|d| self.text_copy(d)),
+                    svg_path: self.text_copy(d),
                 },
-                other => Kind::Icon {
-                    name: self.string(other, scope),
+                IconName::Named(n) => Kind::Icon {
+                    name: self.string(Some(n), scope),
                     svg_path: None,
                 },
             },
-            kind @ ("Row" | "Column") => {
-                let children = self.children(o.get("children"), scope, depth + 1);
-                let (justify, align) = (or("justify", "start"), or("align", "stretch"));
-                if kind == "Row" {
-                    Kind::Row {
-                        children,
-                        justify,
-                        align,
-                    }
-                } else {
-                    Kind::Column {
-                        children,
-                        justify,
-                        align,
-                    }
-                }
-            }
-            "List" => Kind::List {
-                children: self.children(o.get("children"), scope, depth + 1),
-                direction: or("direction", "vertical"),
-                align: or("align", "stretch"),
+            ComponentKind::Row {
+                children,
+                justify,
+                align,
+            } => Kind::Row {
+                children: self.children(children, scope, depth + 1),
+                justify: justify.as_str().to_string(),
+                align: align.as_str().to_string(),
             },
-            "Card" => Kind::Card {
-                child: Box::new(self.child(o.get("child"), scope, depth)),
+            ComponentKind::Column {
+                children,
+                justify,
+                align,
+            } => Kind::Column {
+                children: self.children(children, scope, depth + 1),
+                justify: justify.as_str().to_string(),
+                align: align.as_str().to_string(),
             },
-            "Tabs" => {
+            ComponentKind::List {
+                children,
+                direction,
+                align,
+            } => Kind::List {
+                children: self.children(children, scope, depth + 1),
+                direction: direction.as_str().to_string(),
+                align: align.as_str().to_string(),
+            },
+            ComponentKind::Card { child } => Kind::Card {
+                child: Box::new(self.child(child, scope, depth)),
+            },
+            ComponentKind::Tabs { tabs: list } => {
                 let mut tabs = Vec::new();
-                for t in o
-                    .get("tabs")
-                    .and_then(Value::as_array)
-                    .into_iter()
-                    .flatten()
-                {
+                for t in list {
                     // As for any list of children: past the node limit, one placeholder.
                     if self.nodes >= self.node_limit {
                         let rest = Self::placeholder(id, PlaceholderReason::Template, None);
@@ -361,84 +359,91 @@ impl<'a> Ctx<'a> {
                         break;
                     }
                     tabs.push((
-                        self.string(t.get("title"), scope).unwrap_or_default(),
-                        self.child(t.get("child"), scope, depth),
+                        self.string(Some(&t.title), scope).unwrap_or_default(),
+                        self.child(&t.child, scope, depth),
                     ));
                 }
                 Kind::Tabs { tabs }
             }
-            "Modal" => Kind::Modal {
-                trigger: Box::new(self.child(o.get("trigger"), scope, depth)),
-                content: Box::new(self.child(o.get("content"), scope, depth)),
+            ComponentKind::Modal { trigger, content } => Kind::Modal {
+                trigger: Box::new(self.child(trigger, scope, depth)),
+                content: Box::new(self.child(content, scope, depth)),
             },
-            "Divider" => Kind::Divider {
-                axis: or("axis", "horizontal"),
+            ComponentKind::Divider { axis } => Kind::Divider {
+                axis: axis.as_str().to_string(),
             },
-            "Button" => {
-                let action = o.get("action");
+            ComponentKind::Button {
+                child,
+                variant,
+                action,
+            } => {
                 // Without its scope a click would resolve its context elsewhere: no action.
                 let scope_copy = self.text_copy(&scope.base);
-                let open_url = match action
-                    .and_then(|a| a.get("functionCall"))
-                    .filter(|f| f.get("call").and_then(Value::as_str) == Some("openUrl"))
-                {
-                    Some(f) => match self.address(f.pointer("/args/url"), scope) {
-                        Ok(u) => u,
-                        Err(why) => {
-                            self.fault(Code::UrlRefused, why);
-                            None
-                        }
-                    },
-                    None => None,
+                let (event, local, open_url) = match action {
+                    Action::Event { name, .. } => {
+                        (scope_copy.as_ref().map(|_| name.clone()), None, None)
+                    }
+                    Action::FunctionCall { call, open_url, .. } => {
+                        let open_url = match open_url {
+                            Some(target) => match self.address(Some(target), scope) {
+                                Ok(u) => u,
+                                Err(why) => {
+                                    self.fault(Code::UrlRefused, why);
+                                    None
+                                }
+                            },
+                            None => None,
+                        };
+                        (None, Some(call.clone()), open_url)
+                    }
                 };
                 Kind::Button {
-                    child: Box::new(self.child(o.get("child"), scope, depth)),
-                    variant: or("variant", "default"),
-                    event: action
-                        .filter(|_| scope_copy.is_some())
-                        .and_then(|a| a.pointer("/event/name"))
-                        .and_then(Value::as_str)
-                        .map(str::to_string),
-                    local: action
-                        .and_then(|a| a.pointer("/functionCall/call"))
-                        .and_then(Value::as_str)
-                        .map(str::to_string),
-                    scope: scope_copy.clone().unwrap_or_default(),
+                    child: Box::new(self.child(child, scope, depth)),
+                    variant: variant.as_str().to_string(),
+                    event,
+                    local,
+                    scope: scope_copy.unwrap_or_default(),
                     open_url,
                 }
             }
-            "TextField" => Kind::TextField {
-                label: self.string(o.get("label"), scope).unwrap_or_default(),
-                value: self.string(o.get("value"), scope).unwrap_or_default(),
-                variant: or("variant", "shortText"),
-                binding: self.binding(o.get("value"), scope),
+            ComponentKind::TextField {
+                label,
+                value,
+                variant,
+                ..
+            } => Kind::TextField {
+                label: self.string(Some(label), scope).unwrap_or_default(),
+                value: self.string(value.as_ref(), scope).unwrap_or_default(),
+                variant: variant.as_str().to_string(),
+                binding: self.binding(value.as_ref(), scope),
             },
-            "CheckBox" => Kind::CheckBox {
-                label: self.string(o.get("label"), scope).unwrap_or_default(),
+            ComponentKind::CheckBox { label, value } => Kind::CheckBox {
+                label: self.string(Some(label), scope).unwrap_or_default(),
                 value: self
-                    .value(o.get("value"), scope)
+                    .value(Some(value), scope)
                     .and_then(|v| v.as_bool())
                     .unwrap_or(false),
-                binding: self.binding(o.get("value"), scope),
+                binding: self.binding(Some(value), scope),
             },
-            "ChoicePicker" => Kind::ChoicePicker(Choices {
-                label: self.string(o.get("label"), scope),
-                options: o
-                    .get("options")
-                    .and_then(Value::as_array)
-                    .into_iter()
-                    .flatten()
+            ComponentKind::ChoicePicker {
+                label,
+                variant,
+                options,
+                value,
+                display_style,
+                filterable,
+            } => Kind::ChoicePicker(Choices {
+                label: self.string(label.as_ref(), scope),
+                options: options
+                    .iter()
                     .map(|opt| {
                         (
-                            self.string(opt.get("label"), scope).unwrap_or_default(),
-                            opt.get("value")
-                                .and_then(Value::as_str)
-                                .and_then(|v| self.text_copy(v))
-                                .unwrap_or_default(),
+                            self.string(Some(&opt.label), scope).unwrap_or_default(),
+                            self.text_copy(&opt.value).unwrap_or_default(),
                         )
                     })
                     .collect(),
-                selected: match self.value(o.get("value"), scope) {
+                selected: match self.value(Some(value), scope) {
                     Some(Value::Array(a)) => a
                         .iter()
                         .filter_map(Value::as_str)
@@ -447,59 +452,53 @@ impl<'a> Ctx<'a> {
                     Some(Value::String(s)) => vec![s],
                     _ => Vec::new(),
                 },
-                multiple: text("variant").as_deref() == Some("multipleSelection"),
-                chips: text("displayStyle").as_deref() == Some("chips"),
-                filterable: o
-                    .get("filterable")
-                    .and_then(Value::as_bool)
-                    .unwrap_or(false),
-                binding: self.binding(o.get("value"), scope),
+                multiple: *variant == ChoiceVariant::MultipleSelection,
+                chips: *display_style == DisplayStyle::Chips,
+                filterable: *filterable,
+                binding: self.binding(Some(value), scope),
             }),
-            "Slider" => {
-                let min = o.get("min").and_then(Value::as_f64).unwrap_or(0.0);
-                let max = o.get("max").and_then(Value::as_f64).unwrap_or(100.0);
-                Kind::Slider {
-                    label: self.string(o.get("label"), scope),
-                    min,
-                    max,
-                    value: self
-                        .number(o.get("value"), scope)
-                        .unwrap_or(min)
-                        .clamp(min.min(max), max.max(min)),
-                    binding: self.binding(o.get("value"), scope),
-                }
-            }
-            "DateTimeInput" => Kind::DateTimeInput {
-                label: self.string(o.get("label"), scope),
-                value: self.string(o.get("value"), scope).unwrap_or_default(),
-                enable_date: o
-                    .get("enableDate")
-                    .and_then(Value::as_bool)
-                    .unwrap_or(false),
-                enable_time: o
-                    .get("enableTime")
-                    .and_then(Value::as_bool)
-                    .unwrap_or(false),
-                min: self.string(o.get("min"), scope),
-                max: self.string(o.get("max"), scope),
-                binding: self.binding(o.get("value"), scope),
+            ComponentKind::Slider {
+                label,
+                min,
+                max,
+                value,
+            } => Kind::Slider {
+                label: self.string(label.as_ref(), scope),
+                min: *min,
+                max: *max,
+                value: self
+                    .number(Some(value), scope)
+                    .unwrap_or(*min)
+                    .clamp(min.min(*max), max.max(*min)),
+                binding: self.binding(Some(value), scope),
             },
-            other => Kind::Placeholder {
-                reason: PlaceholderReason::Missing,
-                name: Some(other.to_string()),
+            ComponentKind::DateTimeInput {
+                value,
+                enable_date,
+                enable_time,
+                min,
+                max,
+                label,
+            } => Kind::DateTimeInput {
+                label: self.string(label.as_ref(), scope),
+                value: self.string(Some(value), scope).unwrap_or_default(),
+                enable_date: *enable_date,
+                enable_time: *enable_time,
+                min: self.string(min.as_ref(), scope),
+                max: self.string(max.as_ref(), scope),
+                binding: self.binding(Some(value), scope),
             },
         };
         self.stack.pop();
-        let a11y = o.get("accessibility");
-        let errors = self.failing_checks(o, scope);
-        let proposal = self.binding(o.get("value"), scope).and_then(|b| {
+        let errors = self.failing_checks(c, scope);
+        let proposal = self.binding(c.kind.input_value(), scope).and_then(|b| {
             self.proposals
                 .iter()
                 .find(|p| p.pointer == b)
                 .and_then(|p| self.text_copy(&functions::text_of(&p.agent)))
         });
-        let label = self.string(a11y.and_then(|a| a.get("label")), scope);
-        let description = self.string(a11y.and_then(|a| a.get("description")), scope);
+        let label = self.string(c.common.label.as_ref(), scope);
+        let description = self.string(c.common.description.as_ref(), scope);
         let faults = self.faults.replace(outer);
         Node {
             id: id.to_string(),
@@ -508,16 +507,13 @@ impl<'a> Ctx<'a> {
             faults,
             label,
             description,
-            weight: o.get("weight").and_then(Value::as_f64),
+            weight: c.common.weight,
             kind,
         }
     }
 
-    fn child(&mut self, id: Option<&'a Value>, scope: &Scope<'a>, depth: usize) -> Node {
-        match id.and_then(Value::as_str) {
-            Some(id) => self.node(id, scope, depth + 1),
-            None => Self::placeholder("", PlaceholderReason::Missing, None),
-        }
+    fn child(&mut self, id: &str, scope: &Scope<'a>, depth: usize) -> Node {
+        self.node(id, scope, depth + 1)
     }
 }
 
@@ -680,10 +676,10 @@ impl SurfaceStore {
         let Some(s) = self.surface(surface_id) else {
             return Vec::new();
         };
-        let Some(o) = s.components.get(component_id).and_then(Value::as_object) else {
+        let Some(c) = s.components.get(component_id) else {
             return Vec::new();
         };
         let model = s.effective_model();
-        Resolver::new(self, &model, meter).failing_checks(o, &Scope::at(&model, scope))
+        Resolver::new(self, &model, meter).failing_checks(c, &Scope::at(&model, scope))
     }
 }

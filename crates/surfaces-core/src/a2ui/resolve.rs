@@ -6,10 +6,11 @@
 use std::borrow::Cow;
 use std::cell::{Cell, RefCell};
 
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use super::admission::UrlPolicy;
-use super::functions;
+use super::catalog::functions;
+use super::catalog::{Component, ComponentKind, Dynamic};
 use super::pointer;
 use super::render::Fault;
 use super::store::SurfaceStore;
@@ -176,38 +177,47 @@ impl<'a> Resolver<'a> {
         self.at(&abs, scope)
     }
 
-    /// Evaluates a dynamic value within the pass's budget. A call that fails (its budget,
-    /// the pass's, a refused pattern) shows nothing, with a fault on the node.
-    pub(crate) fn evaluated(
+    /// A dynamic value, by reference where it can be: a literal as given, a binding read
+    /// from the model (or the template item), a call evaluated within the pass's budget.
+    /// `Ok(None)` for nothing to show (a missing binding, a null).
+    pub(crate) fn resolve(
         &self,
-        v: Option<&'a Value>,
+        d: &'a Dynamic,
         scope: &Scope<'a>,
-    ) -> Option<Cow<'a, Value>> {
-        match v? {
-            call @ Value::Object(o) if o.contains_key("call") => {
+    ) -> Result<Option<Cow<'a, Value>>, functions::EvalError> {
+        match d {
+            Dynamic::Call(call) => {
                 let lookup = |p: &str| self.lookup(p, scope);
                 let env = functions::Env::in_pass(&lookup, self.locale, self.budget, self.meter);
-                match functions::evaluate(call, &env, 0) {
-                    Ok(v) if !v.is_null() => Some(Cow::Owned(v)),
-                    Ok(_) => None,
-                    Err(e) => {
-                        self.fault(e.code(), format!("A value cannot be shown: {e}."));
-                        None
-                    }
-                }
+                let v = functions::evaluate(call, &env, 0)?;
+                Ok((!v.is_null()).then_some(Cow::Owned(v)))
             }
-            Value::Object(o) => match o.get("path").and_then(Value::as_str) {
-                Some(p) => self.lookup(p, scope).map(Cow::Borrowed),
-                None => None,
-            },
-            literal => Some(Cow::Borrowed(literal)),
+            Dynamic::Binding(p) => Ok(self.lookup(p, scope).map(Cow::Borrowed)),
+            Dynamic::Literal(Value::Null) => Ok(None),
+            Dynamic::Literal(v) => Ok(Some(Cow::Borrowed(v))),
+        }
+    }
+
+    /// Like [`Resolver::resolve`]; a call that fails (its budget, the pass's, a refused
+    /// pattern) shows nothing, with a fault on the node.
+    pub(crate) fn evaluated(
+        &self,
+        d: Option<&'a Dynamic>,
+        scope: &Scope<'a>,
+    ) -> Option<Cow<'a, Value>> {
+        match self.resolve(d?, scope) {
+            Ok(v) => v,
+            Err(e) => {
+                self.fault(e.code(), format!("A value cannot be shown: {e}."));
+                None
+            }
         }
     }
 
     /// A value drawn as content: nothing in a shape pass. Copying it into the render model
     /// is charged to the pass, so what a render outputs is bounded whatever the model holds
     /// (a long string bound in every item of a template).
-    pub(crate) fn value(&self, v: Option<&'a Value>, scope: &Scope<'a>) -> Option<Value> {
+    pub(crate) fn value(&self, v: Option<&'a Dynamic>, scope: &Scope<'a>) -> Option<Value> {
         if self.pass == Pass::Shape {
             return None;
         }
@@ -238,22 +248,14 @@ impl<'a> Resolver<'a> {
         }
     }
 
-    /// Messages of failing checks; a check that cannot be evaluated fails closed.
-    pub(crate) fn failing_checks(
-        &self,
-        o: &'a Map<String, Value>,
-        scope: &Scope<'a>,
-    ) -> Vec<String> {
+    /// Messages of a component's failing checks (and a TextField's `validationRegexp`); a
+    /// check that cannot be evaluated fails closed.
+    pub(crate) fn failing_checks(&self, c: &'a Component, scope: &Scope<'a>) -> Vec<String> {
         let mut out = Vec::new();
         if self.pass == Pass::Shape {
             return out;
         }
-        for check in o
-            .get("checks")
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
-        {
+        for check in &c.common.checks {
             // Each check costs a call, even a literal one: their number is the agent's.
             if !self.meter.take(CHECK_WORK) {
                 let e = functions::EvalError::TooMuchWork;
@@ -261,21 +263,12 @@ impl<'a> Resolver<'a> {
                 out.push(format!("This check cannot be evaluated ({e})."));
                 break;
             }
-            let ok = match check.get("condition") {
-                Some(cond) => {
-                    let lookup = |p: &str| self.lookup(p, scope);
-                    let env =
-                        functions::Env::in_pass(&lookup, self.locale, self.budget, self.meter);
-                    functions::evaluate_ref(cond, &env, 0).map(|v| *v == Value::Bool(true))
-                }
-                None => Ok(false),
-            };
-            match ok {
-                Ok(true) => {}
-                Ok(false) => out.push(
+            match self.resolve(&check.condition, scope) {
+                Ok(Some(v)) if *v == Value::Bool(true) => {}
+                Ok(_) => out.push(
                     check
-                        .get("message")
-                        .and_then(Value::as_str)
+                        .message
+                        .as_deref()
                         .and_then(|m| self.text_copy(m))
                         .unwrap_or_else(|| "Check failed.".to_string()),
                 ),
@@ -285,8 +278,13 @@ impl<'a> Resolver<'a> {
                 }
             }
         }
-        if let Some(pattern) = o.get("validationRegexp").and_then(Value::as_str) {
-            let value = self.evaluated(o.get("value"), scope);
+        if let ComponentKind::TextField {
+            validation_regexp: Some(pattern),
+            value,
+            ..
+        } = &c.kind
+        {
+            let value = self.evaluated(value.as_ref(), scope);
             // A pattern checks text: a bound object or array is not serialised to check it.
             let text = match value.as_deref() {
                 Some(v @ (Value::String(_) | Value::Number(_))) => functions::text_of(v),
@@ -318,7 +316,7 @@ impl<'a> Resolver<'a> {
     /// node is a placeholder depends on it.
     pub(crate) fn address(
         &self,
-        v: Option<&'a Value>,
+        v: Option<&'a Dynamic>,
         scope: &Scope<'a>,
     ) -> Result<Option<String>, String> {
         let Some(value) = self.evaluated(v, scope) else {
@@ -341,16 +339,16 @@ impl<'a> Resolver<'a> {
         Ok(Some(url.into()))
     }
 
-    pub(crate) fn binding(&self, v: Option<&Value>, scope: &Scope<'a>) -> Option<String> {
+    pub(crate) fn binding(&self, v: Option<&Dynamic>, scope: &Scope<'a>) -> Option<String> {
         if self.pass == Pass::Shape {
             return None;
         }
-        let p = v?.as_object()?.get("path")?.as_str()?;
+        let p = v?.binding()?;
         let abs = self.absolute(p, scope)?;
         self.take_bytes(abs.len()).then_some(abs)
     }
 
-    pub(crate) fn string(&self, v: Option<&'a Value>, scope: &Scope<'a>) -> Option<String> {
+    pub(crate) fn string(&self, v: Option<&'a Dynamic>, scope: &Scope<'a>) -> Option<String> {
         match self.value(v, scope)? {
             Value::String(s) => Some(s),
             Value::Number(n) => Some(n.to_string()),
@@ -359,7 +357,7 @@ impl<'a> Resolver<'a> {
         }
     }
 
-    pub(crate) fn number(&self, v: Option<&'a Value>, scope: &Scope<'a>) -> Option<f64> {
+    pub(crate) fn number(&self, v: Option<&'a Dynamic>, scope: &Scope<'a>) -> Option<f64> {
         match self.value(v, scope)? {
             Value::Number(n) => n.as_f64(),
             Value::String(s) => s.trim().parse().ok(),

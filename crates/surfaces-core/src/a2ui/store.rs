@@ -8,6 +8,7 @@ use serde::Serialize;
 use serde_json::{Map, Value};
 
 use super::admission::{Admission, UrlPolicy};
+use super::catalog::{self, Component, Components};
 use super::limits::Limits;
 use super::path::Path;
 use super::pointer;
@@ -56,7 +57,7 @@ pub(crate) struct Surface {
     pub theme: Option<Value>,
     pub send_data_model: bool,
     pub owner: Option<String>,
-    pub components: Map<String, Value>,
+    pub components: Components,
     /// Parent links of `components`, so each update is checked where it changes the graph.
     graph: tree::Graph,
     pub model: Value,
@@ -459,7 +460,7 @@ impl SurfaceStore {
                 .and_then(Value::as_bool)
                 .unwrap_or(false),
             owner: ctx.context_id.clone(),
-            components: Map::new(),
+            components: Components::new(),
             graph: tree::Graph::default(),
             model: Value::Object(Map::new()),
             model_bound: 2,
@@ -483,12 +484,7 @@ impl SurfaceStore {
         s.findings = self.codes.clone();
         for surface in &self.surfaces {
             for c in surface.components.values() {
-                let kind = c
-                    .get("component")
-                    .and_then(Value::as_str)
-                    .unwrap_or("?")
-                    .to_string();
-                *s.components.entry(kind).or_default() += 1;
+                *s.components.entry(c.kind.name().to_string()).or_default() += 1;
             }
         }
         s
@@ -504,11 +500,31 @@ fn update_components(
     limits: &Limits,
     mpath: &Path,
 ) -> Result<Notes, Refusal> {
-    let list = body["components"].as_array().expect("schema-checked");
     let cpath = mpath.key("components");
-    let mut update: BTreeMap<&str, &Value> = BTreeMap::new();
-    for (i, c) in list.iter().enumerate() {
-        let id = c["id"].as_str().expect("schema-checked");
+    let Some(Value::Array(list)) = body.remove("components") else {
+        unreachable!("schema-checked: updateComponents has a components array");
+    };
+    // Each admitted component is decoded once into the catalog's typed values; nothing
+    // reads component JSON by key after this.
+    let mut decoded: Vec<(String, Component)> = Vec::with_capacity(list.len());
+    for (i, c) in list.into_iter().enumerate() {
+        let Value::Object(mut o) = c else {
+            unreachable!("schema-checked: a component is an object");
+        };
+        let Some(Value::String(id)) = o.remove("id") else {
+            unreachable!("schema-checked: a component has a string id");
+        };
+        let component = catalog::component::decode(o).map_err(|why| {
+            refuse(
+                Code::WrongType,
+                &cpath.index(i),
+                format!("Component \"{id}\" cannot be read as the catalog's {why}."),
+            )
+        })?;
+        decoded.push((id, component));
+    }
+    let mut update: BTreeMap<&str, &Component> = BTreeMap::new();
+    for (i, (id, c)) in decoded.iter().enumerate() {
         if update.insert(id, c).is_some() {
             return Err(refuse(
                 Code::DuplicateComponentId,
@@ -560,22 +576,19 @@ fn update_components(
         }
     }
     drop(update);
-    if let Some(Value::Array(list)) = body.remove("components") {
-        let mut ids = Vec::with_capacity(list.len());
-        let mut replaced = Vec::new();
-        for c in list {
-            let id = c["id"].as_str().expect("schema-checked").to_string();
-            if let Some(old) = surface.components.insert(id.clone(), c) {
-                replaced.push((id.clone(), old));
-            }
-            ids.push(id);
+    let mut ids = Vec::with_capacity(decoded.len());
+    let mut replaced = Vec::new();
+    for (id, c) in decoded {
+        if let Some(old) = surface.components.insert(id.clone(), c) {
+            replaced.push((id.clone(), old));
         }
-        let components = &surface.components;
-        surface.graph.apply(
-            replaced.iter().map(|(id, c)| (id.as_str(), c)),
-            ids.iter().map(|id| (id.as_str(), &components[id.as_str()])),
-        );
+        ids.push(id);
     }
+    let components = &surface.components;
+    surface.graph.apply(
+        replaced.iter().map(|(id, c)| (id.as_str(), c)),
+        ids.iter().map(|id| (id.as_str(), &components[id.as_str()])),
+    );
     Ok(Vec::new())
 }
 

@@ -2,8 +2,9 @@
 //! placeholders a render from `root` would show.
 
 use serde::Serialize;
-use serde_json::{Map, Value};
 use std::collections::{BTreeMap, HashMap};
+
+use super::catalog::{Children, Component, ComponentKind, Components};
 
 /// A reference from a component to another by id.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -18,46 +19,45 @@ pub struct ChildRef<'a> {
 
 /// Calls `f` with each id a component refers to, in the order it renders them, without
 /// collecting them (the graph checks visit every component of every update).
-pub fn each_child<'a>(component: &'a Value, mut f: impl FnMut(ChildRef<'a>)) {
-    let Some(o) = component.as_object() else {
-        return;
+pub fn each_child<'a>(component: &'a Component, mut f: impl FnMut(ChildRef<'a>)) {
+    let mut one = |id: &'a str, template: bool, shared: bool| {
+        f(ChildRef {
+            id,
+            template,
+            shared,
+        })
     };
-    let mut one = |v: Option<&'a Value>, template: bool, shared: bool| {
-        if let Some(id) = v.and_then(Value::as_str) {
-            f(ChildRef {
-                id,
-                template,
-                shared,
-            });
-        }
-    };
-    match o.get("component").and_then(Value::as_str) {
-        Some("Row" | "Column" | "List") => match o.get("children") {
-            Some(Value::Array(ids)) => ids.iter().for_each(|id| one(Some(id), false, false)),
-            Some(Value::Object(t)) => one(t.get("componentId"), true, true),
-            _ => {}
+    match &component.kind {
+        ComponentKind::Row { children, .. }
+        | ComponentKind::Column { children, .. }
+        | ComponentKind::List { children, .. } => match children {
+            Children::Ids(ids) => ids.iter().for_each(|id| one(id, false, false)),
+            Children::Template { component_id, .. } => one(component_id, true, true),
         },
-        Some("Card" | "Button") => one(o.get("child"), false, false),
-        Some("Modal") => {
-            one(o.get("trigger"), false, true);
-            one(o.get("content"), false, false);
+        ComponentKind::Card { child } | ComponentKind::Button { child, .. } => {
+            one(child, false, false)
         }
-        Some("Tabs") => {
-            for tab in o
-                .get("tabs")
-                .and_then(Value::as_array)
-                .into_iter()
-                .flatten()
-            {
-                one(tab.get("child"), false, false);
-            }
+        ComponentKind::Modal { trigger, content } => {
+            one(trigger, false, true);
+            one(content, false, false);
         }
-        _ => {}
+        ComponentKind::Tabs { tabs } => tabs.iter().for_each(|t| one(&t.child, false, false)),
+        ComponentKind::Text { .. }
+        | ComponentKind::Image { .. }
+        | ComponentKind::Icon { .. }
+        | ComponentKind::Video { .. }
+        | ComponentKind::AudioPlayer { .. }
+        | ComponentKind::Divider { .. }
+        | ComponentKind::TextField { .. }
+        | ComponentKind::CheckBox { .. }
+        | ComponentKind::ChoicePicker { .. }
+        | ComponentKind::Slider { .. }
+        | ComponentKind::DateTimeInput { .. } => {}
     }
 }
 
 /// Calls `f` with each id a component places as its own (not shared) child.
-fn each_owned_child<'a>(component: &'a Value, mut f: impl FnMut(&'a str)) {
+fn each_owned_child<'a>(component: &'a Component, mut f: impl FnMut(&'a str)) {
     each_child(component, |c| {
         if !c.shared {
             f(c.id)
@@ -93,7 +93,7 @@ fn claimed_again(child: &str, first: &str, again: &str) -> GraphError {
 /// component may be shared by several lists (it is repeated by nature); it may not contain
 /// its own list. The fold checks each update incrementally ([`Graph::admit`]); this whole-map
 /// check is the reference the incremental one is tested against.
-pub fn check(components: &Map<String, Value>) -> Result<(), GraphError> {
+pub fn check(components: &Components) -> Result<(), GraphError> {
     let mut parents: HashMap<&str, &str> = HashMap::new();
     let mut twice = None;
     for (id, c) in components {
@@ -115,7 +115,7 @@ pub fn check(components: &Map<String, Value>) -> Result<(), GraphError> {
 /// node on the path share one stack, so a visit allocates nothing of its own.
 fn acyclic_from<'a>(
     starts: &[&'a str],
-    get: impl Fn(&str) -> Option<&'a Value>,
+    get: impl Fn(&str) -> Option<&'a Component>,
 ) -> Result<(), GraphError> {
     #[derive(Clone, Copy, PartialEq)]
     enum Colour {
@@ -173,8 +173,8 @@ impl Graph {
     /// them, and a new cycle runs through one of them: checking from them is enough.
     pub fn admit(
         &self,
-        components: &Map<String, Value>,
-        update: &BTreeMap<&str, &Value>,
+        components: &Components,
+        update: &BTreeMap<&str, &Component>,
     ) -> Result<(), GraphError> {
         let mut claimed: BTreeMap<&str, &str> = BTreeMap::new();
         let mut twice = None;
@@ -205,8 +205,8 @@ impl Graph {
     /// versions of updated components.
     pub fn apply<'v>(
         &mut self,
-        old: impl IntoIterator<Item = (&'v str, &'v Value)>,
-        update: impl IntoIterator<Item = (&'v str, &'v Value)>,
+        old: impl IntoIterator<Item = (&'v str, &'v Component)>,
+        update: impl IntoIterator<Item = (&'v str, &'v Component)>,
     ) {
         for (id, c) in old {
             each_owned_child(c, |child| {
@@ -252,13 +252,19 @@ pub struct Placeholder {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use serde_json::{json, Value};
 
-    fn map(v: Value) -> Map<String, Value> {
+    fn decode(c: &Value) -> Component {
+        let mut o = c.as_object().unwrap().clone();
+        o.remove("id");
+        crate::a2ui::catalog::component::decode(o).unwrap()
+    }
+
+    fn map(v: Value) -> Components {
         v.as_array()
             .unwrap()
             .iter()
-            .map(|c| (c["id"].as_str().unwrap().to_string(), c.clone()))
+            .map(|c| (c["id"].as_str().unwrap().to_string(), decode(c)))
             .collect()
     }
 
@@ -276,10 +282,10 @@ mod tests {
         let ids = ["root", "a", "b", "c", "d", "e"];
         let (mut refused, mut admitted) = (0, 0);
         for _ in 0..300 {
-            let mut components = Map::new();
+            let mut components = Components::new();
             let mut graph = Graph::default();
             for _ in 0..12 {
-                let mut update = Map::new();
+                let mut update = Components::new();
                 for _ in 0..=next(3) {
                     let id = ids[next(6) as usize];
                     let c = match next(6) {
@@ -294,11 +300,11 @@ mod tests {
                         _ => json!({"id": id, "component": "Tabs",
                             "tabs": [{"title": "t", "child": ids[next(6) as usize]}]}),
                     };
-                    update.insert(id.to_string(), c);
+                    update.insert(id.to_string(), decode(&c));
                 }
                 let mut merged = components.clone();
                 merged.extend(update.clone());
-                let view: BTreeMap<&str, &Value> =
+                let view: BTreeMap<&str, &Component> =
                     update.iter().map(|(k, v)| (k.as_str(), v)).collect();
                 let whole = check(&merged);
                 let incremental = graph.admit(&components, &view);
@@ -320,7 +326,7 @@ mod tests {
                     continue;
                 }
                 admitted += 1;
-                let replaced: Vec<(String, Value)> = update
+                let replaced: Vec<(String, Component)> = update
                     .keys()
                     .filter_map(|k| components.get(k).map(|v| (k.clone(), v.clone())))
                     .collect();

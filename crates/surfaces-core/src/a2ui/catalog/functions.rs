@@ -494,7 +494,7 @@ pub fn call<'v, 'e: 'v>(
                 return Err(EvalError::TooLong);
             }
             bounded(
-                crate::a2ui::dates::format(&value, &pattern).unwrap_or_default(),
+                super::dates::format(&value, &pattern).unwrap_or_default(),
                 env,
             )?
         }

@@ -1,0 +1,577 @@
+//! The Basic Catalog's 18 components as typed values. An admitted component (one the
+//! schema and admission accepted) is decoded once, here; after that nothing reads component
+//! JSON by string key: the graph, the render model, actions and stats match on
+//! [`ComponentKind`], and the compiler says where a new property must be handled.
+
+use std::collections::BTreeMap;
+
+use serde_json::{Map, Value};
+
+/// A property whose value may come from the data model: a literal, a binding to a path, or
+/// a function call evaluated at render (or click) time.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Dynamic {
+    Literal(Value),
+    /// A JSON Pointer, absolute or (inside a template) relative to the item.
+    Binding(String),
+    /// The whole call object (`{"call": …, "args": …}`), evaluated by the catalog's functions.
+    Call(Value),
+}
+
+impl Dynamic {
+    pub fn from_value(v: Value) -> Dynamic {
+        match v {
+            Value::Object(o) if o.contains_key("call") => Dynamic::Call(Value::Object(o)),
+            Value::Object(mut o) => match o.remove("path") {
+                Some(Value::String(p)) => Dynamic::Binding(p),
+                // An object that is neither: v0.9 has no object literals; it reads as nothing.
+                _ => Dynamic::Literal(Value::Null),
+            },
+            literal => Dynamic::Literal(literal),
+        }
+    }
+
+    /// The path of a binding.
+    pub fn binding(&self) -> Option<&str> {
+        match self {
+            Dynamic::Binding(p) => Some(p),
+            _ => None,
+        }
+    }
+}
+
+macro_rules! keyword {
+    ($(#[$doc:meta])* $name:ident default $default:ident { $($variant:ident = $text:literal),* $(,)? }) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
+        #[cfg_attr(feature = "ts", derive(tsify::Tsify))]
+        pub enum $name {
+            $(#[serde(rename = $text)] $variant,)*
+        }
+
+        /// The catalog's default, when the property is absent.
+        impl Default for $name {
+            fn default() -> Self {
+                $name::$default
+            }
+        }
+
+        impl $name {
+            pub const ALL: &'static [$name] = &[$($name::$variant),*];
+            /// The words the schema allows, in the catalog's order.
+            pub const NAMES: &'static [&'static str] = &[$($text),*];
+
+            /// The catalog's word for it.
+            pub const fn as_str(self) -> &'static str {
+                match self { $($name::$variant => $text,)* }
+            }
+
+            /// The value a property names; the catalog's default when absent.
+            fn read(v: Option<Value>) -> Result<$name, String> {
+                match v {
+                    None | Some(Value::Null) => Ok($name::default()),
+                    Some(Value::String(s)) => match s.as_str() {
+                        $($text => Ok($name::$variant),)*
+                        other => Err(format!("{:?} is not a {}", other, stringify!($name))),
+                    },
+                    Some(other) => Err(format!("{other} is not a {}", stringify!($name))),
+                }
+            }
+        }
+
+        impl std::fmt::Display for $name {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(self.as_str())
+            }
+        }
+    };
+}
+
+keyword!(
+    /// Text `variant`.
+    TextVariant default Body { H1 = "h1", H2 = "h2", H3 = "h3", H4 = "h4", H5 = "h5", Caption = "caption", Body = "body" }
+);
+keyword!(
+    /// Image `fit`.
+    ImageFit default Fill { Contain = "contain", Cover = "cover", Fill = "fill", None = "none", ScaleDown = "scaleDown" }
+);
+keyword!(
+    /// Image `variant`.
+    ImageVariant default MediumFeature { Icon = "icon", Avatar = "avatar", SmallFeature = "smallFeature", MediumFeature = "mediumFeature", LargeFeature = "largeFeature", Header = "header" }
+);
+keyword!(
+    /// Row and Column `justify`.
+    Justify default Start { Center = "center", End = "end", SpaceAround = "spaceAround", SpaceBetween = "spaceBetween", SpaceEvenly = "spaceEvenly", Start = "start", Stretch = "stretch" }
+);
+keyword!(
+    /// Row, Column and List `align`.
+    Align default Stretch { Start = "start", Center = "center", End = "end", Stretch = "stretch" }
+);
+keyword!(
+    /// List `direction`.
+    Direction default Vertical { Vertical = "vertical", Horizontal = "horizontal" }
+);
+keyword!(
+    /// Divider `axis`.
+    Axis default Horizontal { Horizontal = "horizontal", Vertical = "vertical" }
+);
+keyword!(
+    /// Button `variant`.
+    ButtonVariant default Default { Default = "default", Primary = "primary", Borderless = "borderless" }
+);
+keyword!(
+    /// TextField `variant`.
+    TextFieldVariant default ShortText { LongText = "longText", Number = "number", ShortText = "shortText", Obscured = "obscured" }
+);
+keyword!(
+    /// ChoicePicker `variant`.
+    ChoiceVariant default MutuallyExclusive { MultipleSelection = "multipleSelection", MutuallyExclusive = "mutuallyExclusive" }
+);
+keyword!(
+    /// ChoicePicker `displayStyle`.
+    DisplayStyle default Checkbox { Checkbox = "checkbox", Chips = "chips" }
+);
+
+/// The children of a Row, Column or List: ids, or one component repeated over an array.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Children {
+    Ids(Vec<String>),
+    Template { component_id: String, path: String },
+}
+
+/// An Icon's `name`: one of the catalog's names (possibly bound), or an SVG path.
+#[derive(Debug, Clone, PartialEq)]
+pub enum IconName {
+    Named(Dynamic),
+    SvgPath(String),
+}
+
+/// A Button's `action`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Action {
+    /// Sent to the agent: the event's name and its context, resolved at click time.
+    Event {
+        name: String,
+        context: Vec<(String, Dynamic)>,
+    },
+    /// Run on the client, never sent. `openUrl`, the only one with an effect, carries its
+    /// target, decoded; the others keep their arguments as given.
+    FunctionCall {
+        call: String,
+        args: Value,
+        open_url: Option<Dynamic>,
+    },
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Tab {
+    pub title: Dynamic,
+    pub child: String,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct ChoiceOption {
+    pub label: Dynamic,
+    pub value: String,
+}
+
+/// A check: a condition that must hold, and what to say when it does not.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Check {
+    pub condition: Dynamic,
+    pub message: Option<String>,
+}
+
+/// What every component may carry besides its own properties.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Common {
+    pub label: Option<Dynamic>,
+    pub description: Option<Dynamic>,
+    /// Flex grow inside a Row or Column.
+    pub weight: Option<f64>,
+    /// Only Checkable components (Button and the inputs) have checks.
+    pub checks: Vec<Check>,
+}
+
+/// One admitted component.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Component {
+    pub common: Common,
+    pub kind: ComponentKind,
+}
+
+/// The components of a surface, by id.
+pub type Components = BTreeMap<String, Component>;
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum ComponentKind {
+    Text {
+        text: Dynamic,
+        variant: TextVariant,
+    },
+    Image {
+        url: Dynamic,
+        description: Option<Dynamic>,
+        fit: ImageFit,
+        variant: ImageVariant,
+    },
+    Icon {
+        name: IconName,
+    },
+    Video {
+        url: Dynamic,
+    },
+    AudioPlayer {
+        url: Dynamic,
+        description: Option<Dynamic>,
+    },
+    Row {
+        children: Children,
+        justify: Justify,
+        align: Align,
+    },
+    Column {
+        children: Children,
+        justify: Justify,
+        align: Align,
+    },
+    List {
+        children: Children,
+        direction: Direction,
+        align: Align,
+    },
+    Card {
+        child: String,
+    },
+    Tabs {
+        tabs: Vec<Tab>,
+    },
+    Modal {
+        trigger: String,
+        content: String,
+    },
+    Divider {
+        axis: Axis,
+    },
+    Button {
+        child: String,
+        variant: ButtonVariant,
+        action: Action,
+    },
+    TextField {
+        label: Dynamic,
+        value: Option<Dynamic>,
+        variant: TextFieldVariant,
+        validation_regexp: Option<String>,
+    },
+    CheckBox {
+        label: Dynamic,
+        value: Dynamic,
+    },
+    ChoicePicker {
+        label: Option<Dynamic>,
+        variant: ChoiceVariant,
+        options: Vec<ChoiceOption>,
+        value: Dynamic,
+        display_style: DisplayStyle,
+        filterable: bool,
+    },
+    Slider {
+        label: Option<Dynamic>,
+        min: f64,
+        max: f64,
+        value: Dynamic,
+    },
+    DateTimeInput {
+        value: Dynamic,
+        enable_date: bool,
+        enable_time: bool,
+        min: Option<Dynamic>,
+        max: Option<Dynamic>,
+        label: Option<Dynamic>,
+    },
+}
+
+impl ComponentKind {
+    /// The catalog's name of the component type.
+    pub fn name(&self) -> &'static str {
+        match self {
+            ComponentKind::Text { .. } => "Text",
+            ComponentKind::Image { .. } => "Image",
+            ComponentKind::Icon { .. } => "Icon",
+            ComponentKind::Video { .. } => "Video",
+            ComponentKind::AudioPlayer { .. } => "AudioPlayer",
+            ComponentKind::Row { .. } => "Row",
+            ComponentKind::Column { .. } => "Column",
+            ComponentKind::List { .. } => "List",
+            ComponentKind::Card { .. } => "Card",
+            ComponentKind::Tabs { .. } => "Tabs",
+            ComponentKind::Modal { .. } => "Modal",
+            ComponentKind::Divider { .. } => "Divider",
+            ComponentKind::Button { .. } => "Button",
+            ComponentKind::TextField { .. } => "TextField",
+            ComponentKind::CheckBox { .. } => "CheckBox",
+            ComponentKind::ChoicePicker { .. } => "ChoicePicker",
+            ComponentKind::Slider { .. } => "Slider",
+            ComponentKind::DateTimeInput { .. } => "DateTimeInput",
+        }
+    }
+
+    /// The data-model value an input edits (TextField, CheckBox, ChoicePicker, Slider,
+    /// DateTimeInput), whatever form it takes.
+    pub fn input_value(&self) -> Option<&Dynamic> {
+        match self {
+            ComponentKind::TextField { value, .. } => value.as_ref(),
+            ComponentKind::CheckBox { value, .. }
+            | ComponentKind::ChoicePicker { value, .. }
+            | ComponentKind::Slider { value, .. }
+            | ComponentKind::DateTimeInput { value, .. } => Some(value),
+            _ => None,
+        }
+    }
+}
+
+/// Decodes one admitted component (`id` aside). The schema has checked the shape, so a
+/// failure here is a disagreement between the schema walk and this decoder: the caller
+/// refuses the update rather than keep a component nothing can draw.
+pub fn decode(mut o: Map<String, Value>) -> Result<Component, String> {
+    let name = match o.remove("component") {
+        Some(Value::String(s)) => s,
+        _ => return Err("the component has no type".into()),
+    };
+    let mut take = |k: &str| o.remove(k);
+    let common = Common {
+        label: None,
+        description: None,
+        weight: None,
+        checks: Vec::new(),
+    };
+    let kind = match name.as_str() {
+        "Text" => ComponentKind::Text {
+            text: dynamic(take("text")).unwrap_or(Dynamic::Literal(Value::Null)),
+            variant: TextVariant::read(take("variant"))?,
+        },
+        "Image" => ComponentKind::Image {
+            url: required_dynamic(take("url"), "url")?,
+            description: dynamic(take("description")),
+            fit: ImageFit::read(take("fit"))?,
+            variant: ImageVariant::read(take("variant"))?,
+        },
+        "Icon" => ComponentKind::Icon {
+            name: match take("name") {
+                Some(Value::Object(mut n)) if n.contains_key("svgPath") => {
+                    IconName::SvgPath(string(n.remove("svgPath")).unwrap_or_default())
+                }
+                other => IconName::Named(required_dynamic(other, "name")?),
+            },
+        },
+        "Video" => ComponentKind::Video {
+            url: required_dynamic(take("url"), "url")?,
+        },
+        "AudioPlayer" => ComponentKind::AudioPlayer {
+            url: required_dynamic(take("url"), "url")?,
+            description: dynamic(take("description")),
+        },
+        "Row" | "Column" => {
+            let children = children(take("children"))?;
+            let justify = Justify::read(take("justify"))?;
+            let align = Align::read(take("align"))?;
+            if name == "Row" {
+                ComponentKind::Row {
+                    children,
+                    justify,
+                    align,
+                }
+            } else {
+                ComponentKind::Column {
+                    children,
+                    justify,
+                    align,
+                }
+            }
+        }
+        "List" => ComponentKind::List {
+            children: children(take("children"))?,
+            direction: Direction::read(take("direction"))?,
+            align: Align::read(take("align"))?,
+        },
+        "Card" => ComponentKind::Card {
+            child: id(take("child"), "child")?,
+        },
+        "Tabs" => ComponentKind::Tabs {
+            tabs: array(take("tabs"))
+                .into_iter()
+                .map(|t| {
+                    let mut t = object(t, "a tab")?;
+                    Ok(Tab {
+                        title: required_dynamic(t.remove("title"), "title")?,
+                        child: id(t.remove("child"), "child")?,
+                    })
+                })
+                .collect::<Result<_, String>>()?,
+        },
+        "Modal" => ComponentKind::Modal {
+            trigger: id(take("trigger"), "trigger")?,
+            content: id(take("content"), "content")?,
+        },
+        "Divider" => ComponentKind::Divider {
+            axis: Axis::read(take("axis"))?,
+        },
+        "Button" => ComponentKind::Button {
+            child: id(take("child"), "child")?,
+            variant: ButtonVariant::read(take("variant"))?,
+            action: action(take("action"))?,
+        },
+        "TextField" => ComponentKind::TextField {
+            label: required_dynamic(take("label"), "label")?,
+            value: dynamic(take("value")),
+            variant: TextFieldVariant::read(take("variant"))?,
+            validation_regexp: string(take("validationRegexp")),
+        },
+        "CheckBox" => ComponentKind::CheckBox {
+            label: required_dynamic(take("label"), "label")?,
+            value: required_dynamic(take("value"), "value")?,
+        },
+        "ChoicePicker" => ComponentKind::ChoicePicker {
+            label: dynamic(take("label")),
+            variant: ChoiceVariant::read(take("variant"))?,
+            options: array(take("options"))
+                .into_iter()
+                .map(|opt| {
+                    let mut opt = object(opt, "an option")?;
+                    Ok(ChoiceOption {
+                        label: required_dynamic(opt.remove("label"), "label")?,
+                        value: string(opt.remove("value")).unwrap_or_default(),
+                    })
+                })
+                .collect::<Result<_, String>>()?,
+            value: required_dynamic(take("value"), "value")?,
+            display_style: DisplayStyle::read(take("displayStyle"))?,
+            filterable: boolean(take("filterable")),
+        },
+        "Slider" => ComponentKind::Slider {
+            label: dynamic(take("label")),
+            min: number(take("min")).unwrap_or(0.0),
+            max: number(take("max")).unwrap_or(100.0),
+            value: required_dynamic(take("value"), "value")?,
+        },
+        "DateTimeInput" => ComponentKind::DateTimeInput {
+            value: required_dynamic(take("value"), "value")?,
+            enable_date: boolean(take("enableDate")),
+            enable_time: boolean(take("enableTime")),
+            min: dynamic(take("min")),
+            max: dynamic(take("max")),
+            label: dynamic(take("label")),
+        },
+        other => return Err(format!("{other:?} is not a Basic Catalog component")),
+    };
+    let mut common = common;
+    if let Some(Value::Object(mut a)) = o.remove("accessibility") {
+        common.label = dynamic(a.remove("label"));
+        common.description = dynamic(a.remove("description"));
+    }
+    common.weight = number(o.remove("weight"));
+    common.checks = array(o.remove("checks"))
+        .into_iter()
+        .map(|c| {
+            let mut c = object(c, "a check")?;
+            Ok(Check {
+                condition: required_dynamic(c.remove("condition"), "condition")?,
+                message: string(c.remove("message")),
+            })
+        })
+        .collect::<Result<_, String>>()?;
+    Ok(Component { common, kind })
+}
+
+fn dynamic(v: Option<Value>) -> Option<Dynamic> {
+    v.filter(|v| !v.is_null()).map(Dynamic::from_value)
+}
+
+fn required_dynamic(v: Option<Value>, what: &str) -> Result<Dynamic, String> {
+    dynamic(v).ok_or_else(|| format!("`{what}` is missing"))
+}
+
+fn id(v: Option<Value>, what: &str) -> Result<String, String> {
+    string(v).ok_or_else(|| format!("`{what}` is not a component id"))
+}
+
+fn string(v: Option<Value>) -> Option<String> {
+    match v {
+        Some(Value::String(s)) => Some(s),
+        _ => None,
+    }
+}
+
+fn number(v: Option<Value>) -> Option<f64> {
+    v.and_then(|v| v.as_f64())
+}
+
+fn boolean(v: Option<Value>) -> bool {
+    matches!(v, Some(Value::Bool(true)))
+}
+
+fn array(v: Option<Value>) -> Vec<Value> {
+    match v {
+        Some(Value::Array(a)) => a,
+        _ => Vec::new(),
+    }
+}
+
+fn object(v: Value, what: &str) -> Result<Map<String, Value>, String> {
+    match v {
+        Value::Object(o) => Ok(o),
+        _ => Err(format!("{what} is not an object")),
+    }
+}
+
+fn children(v: Option<Value>) -> Result<Children, String> {
+    match v {
+        Some(Value::Array(ids)) => Ok(Children::Ids(
+            ids.into_iter()
+                .map(|id| match id {
+                    Value::String(s) => Ok(s),
+                    _ => Err("a child is not a component id".to_string()),
+                })
+                .collect::<Result<_, _>>()?,
+        )),
+        Some(Value::Object(mut t)) => Ok(Children::Template {
+            component_id: id(t.remove("componentId"), "componentId")?,
+            path: string(t.remove("path")).ok_or("a template has no `path`")?,
+        }),
+        _ => Err("`children` is neither a list nor a template".into()),
+    }
+}
+
+fn action(v: Option<Value>) -> Result<Action, String> {
+    let mut a = match v {
+        Some(Value::Object(a)) => a,
+        _ => return Err("`action` is not an object".into()),
+    };
+    if let Some(Value::Object(mut ev)) = a.remove("event") {
+        let name = string(ev.remove("name")).unwrap_or_default();
+        let context = match ev.remove("context") {
+            Some(Value::Object(c)) => c
+                .into_iter()
+                .map(|(k, v)| (k, Dynamic::from_value(v)))
+                .collect(),
+            _ => Vec::new(),
+        };
+        return Ok(Action::Event { name, context });
+    }
+    match a.remove("functionCall") {
+        Some(Value::Object(mut f)) => {
+            let call = string(f.remove("call")).unwrap_or_default();
+            let args = f.remove("args").unwrap_or(Value::Null);
+            let open_url = (call == "openUrl")
+                .then(|| dynamic(args.get("url").cloned()))
+                .flatten();
+            Ok(Action::FunctionCall {
+                call,
+                args,
+                open_url,
+            })
+        }
+        _ => Err("`action` has neither `event` nor `functionCall`".into()),
+    }
+}
