@@ -13,8 +13,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use serde_json::{json, Map, Value};
-use surfaces_core::a2ui::functions::{self, Env};
 use surfaces_core::a2ui::catalog::{COMPONENTS, FUNCTIONS, ICON_NAMES};
+use surfaces_core::a2ui::functions::{self, Env};
 use surfaces_core::a2ui::{
     card_advertises_a2ui, client_capabilities, pointer, ApplyContext, Limits, PartOutcome,
     SurfaceStore, BASIC_CATALOG_ID,
