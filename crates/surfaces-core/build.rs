@@ -1,42 +1,81 @@
 //! Puts the git revision the core is built from into the contract record (and so into
-//! `surfaces --version`, `contract()` and the console): `SURFACES_GIT_REV`, from
-//! `git rev-parse --short HEAD`, or `unknown` where git or the repository is absent (a
-//! source tarball). Reruns only when HEAD moves.
+//! `surfaces --version`, `contract()` and the console): `SURFACES_GIT_REV`, the first 7
+//! hex digits of HEAD's commit, or `unknown` where there is no repository (a source
+//! tarball). The repository's files are read directly rather than through the `git`
+//! binary: a build in an environment without it, or one racing a commit, must not record
+//! `unknown` for a build that has a revision. Reruns when HEAD or the ref it names moves.
 
-use std::path::Path;
-use std::process::Command;
+use std::fs;
+use std::path::{Path, PathBuf};
 
-fn git(args: &[&str]) -> Option<String> {
-    let out = Command::new("git").args(args).output().ok()?;
-    if !out.status.success() {
-        return None;
+/// The repository's git directory and its common directory (where refs live; they differ
+/// in a linked worktree).
+fn git_dirs(start: &Path) -> Option<(PathBuf, PathBuf)> {
+    let mut dir = start;
+    loop {
+        let dot_git = dir.join(".git");
+        if dot_git.is_dir() {
+            return Some((dot_git.clone(), dot_git));
+        }
+        if let Ok(text) = fs::read_to_string(&dot_git) {
+            // A worktree's `.git` file: `gitdir: <path>`; its `commondir` names the refs' home.
+            let git_dir = dir.join(text.strip_prefix("gitdir:")?.trim());
+            let common = fs::read_to_string(git_dir.join("commondir"))
+                .map(|c| git_dir.join(c.trim()))
+                .unwrap_or_else(|_| git_dir.clone());
+            return Some((git_dir, common));
+        }
+        dir = dir.parent()?;
     }
-    let text = String::from_utf8(out.stdout).ok()?.trim().to_string();
-    (!text.is_empty()).then_some(text)
+}
+
+fn is_hex_commit(s: &str) -> bool {
+    s.len() >= 40 && s.bytes().all(|b| b.is_ascii_hexdigit())
+}
+
+/// HEAD's commit and the files whose change means HEAD may have moved.
+fn head(git_dir: &Path, common: &Path) -> (Option<String>, Vec<PathBuf>) {
+    let head_file = git_dir.join("HEAD");
+    let mut watched = vec![head_file.clone(), common.join("packed-refs")];
+    let Ok(text) = fs::read_to_string(&head_file) else {
+        return (None, watched);
+    };
+    let text = text.trim();
+    let Some(name) = text.strip_prefix("ref:").map(str::trim) else {
+        return (is_hex_commit(text).then(|| text.to_string()), watched);
+    };
+    let loose = common.join(name);
+    watched.push(loose.clone());
+    // A packed ref is written loose again by the next commit: watch where it will appear.
+    if let Some(parent) = loose.parent() {
+        watched.push(parent.to_path_buf());
+    }
+    if let Ok(id) = fs::read_to_string(&loose) {
+        let id = id.trim();
+        if is_hex_commit(id) {
+            return (Some(id.to_string()), watched);
+        }
+    }
+    // Packed: `<id> <name>` lines.
+    let packed = fs::read_to_string(common.join("packed-refs")).unwrap_or_default();
+    let id = packed.lines().find_map(|l| {
+        let (id, n) = l.split_once(' ')?;
+        (n.trim() == name && is_hex_commit(id)).then(|| id.to_string())
+    });
+    (id, watched)
 }
 
 fn main() {
-    // A commit being written as this runs can make one read fail; the answer is kept until
-    // HEAD moves again, so a passing failure is worth two more tries.
-    let rev = (0..3)
-        .find_map(|i| {
-            std::thread::sleep(std::time::Duration::from_millis(100 * i));
-            git(&["rev-parse", "--short", "HEAD"])
-        })
-        .unwrap_or_else(|| "unknown".into());
-    println!("cargo:rustc-env=SURFACES_GIT_REV={rev}");
     println!("cargo:rerun-if-changed=build.rs");
-    // HEAD, the branch it names and the packed refs: a commit or checkout changes one of
-    // them. Only files that exist are named (a missing one would rerun this every build).
-    let mut watched = vec!["HEAD".to_string(), "packed-refs".to_string()];
-    if let Some(branch) = git(&["symbolic-ref", "-q", "HEAD"]) {
-        watched.push(branch);
-    }
-    for name in watched {
-        if let Some(path) = git(&["rev-parse", "--git-path", &name]) {
-            if Path::new(&path).is_file() {
-                println!("cargo:rerun-if-changed={path}");
-            }
-        }
+    let manifest = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("set by cargo"));
+    let (rev, watched) = match git_dirs(&manifest) {
+        Some((git_dir, common)) => head(&git_dir, &common),
+        None => (None, Vec::new()),
+    };
+    let rev = rev.map_or_else(|| "unknown".to_string(), |id| id[..7].to_string());
+    println!("cargo:rustc-env=SURFACES_GIT_REV={rev}");
+    // Only files that exist are named (a missing one would rerun this every build).
+    for path in watched.iter().filter(|p| p.exists()) {
+        println!("cargo:rerun-if-changed={}", path.display());
     }
 }

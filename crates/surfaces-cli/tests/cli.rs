@@ -199,7 +199,13 @@ fn a2ui_hostile_stream_exits_one_and_reports_json() {
         (Some(18), Some(3), Some(15))
     );
     assert_eq!(v["surfaces"][0]["surfaceId"], "main");
-    assert_eq!(v["findings"][0]["envelope"], 3);
+    // The applied envelope's text reorders itself (U+202E): a warning; the first refusal
+    // is envelope 3's.
+    assert_eq!(
+        (&v["findings"][0]["envelope"], &v["findings"][0]["code"]),
+        (&json!(1), &json!("text-bidi-control"))
+    );
+    assert_eq!(v["findings"][1]["envelope"], 3);
 }
 
 #[test]

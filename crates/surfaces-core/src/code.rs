@@ -144,7 +144,7 @@ codes! {
         SkillNotString "skill-not-string" Warning "`skill` is not a string; it is ignored.",
         SkillTooLong "skill-too-long" Warning "`skill` is longer than the limit; it is dropped.",
         SkillUndeclared "skill-undeclared" Warning "`skill` names no skill of the card; the entry is still shown.",
-        TextBidiControl "text-bidi-control" Warning "Text holds bidirectional controls; it is shown isolated.",
+        TextBidiControl "text-bidi-control" Warning "Text holds bidirectional controls (a card's field, or A2UI text and data); it is shown isolated.",
         TextInvisibleCharacter "text-invisible-character" Warning "Text holds invisible characters.",
         TextControlCharacter "text-control-character" Warning "Text holds control characters.",
         TrustClaimIgnored "trust-claim-ignored" Warning "A field claims same-origin or trust; such claims are computed, never read.",

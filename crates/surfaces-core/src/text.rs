@@ -23,6 +23,16 @@ pub fn is_bidi_control(c: char) -> bool {
     matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{200E}' | '\u{200F}' | '\u{061C}')
 }
 
+/// The first bidirectional control in `s`, found without decoding text that cannot hold one:
+/// every bidi control is encoded in UTF-8 starting with 0xE2 (U+200E…U+2069) or 0xD8
+/// (U+061C), so ASCII and most text is passed over byte by byte.
+pub fn first_bidi_control(s: &str) -> Option<char> {
+    if !s.bytes().any(|b| b == 0xE2 || b == 0xD8) {
+        return None;
+    }
+    s.chars().find(|&c| is_bidi_control(c))
+}
+
 pub fn is_invisible(c: char) -> bool {
     matches!(
         c,

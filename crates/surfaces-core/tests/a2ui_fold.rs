@@ -954,3 +954,54 @@ fn the_json_reader_keeps_its_depth_limit_and_reserves_no_keys() {
         );
     }
 }
+
+/// Bidirectional controls in agent text (a component's string, a data-model value) are a
+/// warning, as in cards: the envelope applies, the finding names where, and text without
+/// them (including other non-ASCII text) gives none.
+#[test]
+fn bidi_controls_in_agent_text_are_a_warning() {
+    let s = fold(
+        Limits::default(),
+        &[
+            create("s"),
+            comps("s", json!([text("root", "invoice\u{202E}fdp.exe")])),
+            data(
+                "s",
+                "/who",
+                json!({"name": ["Ada", "\u{2067}evil\u{2069}"]}),
+            ),
+            data("s", "/plain", json!("Grüße, Ωμέγα, 日本語 — “quoted”")),
+        ],
+    );
+    let r = s.report();
+    assert_eq!(r.applied, 4);
+    let bidi: Vec<(&str, &str, Option<usize>)> = r
+        .findings
+        .iter()
+        .map(|f| (f.code.as_str(), f.path.as_str(), f.envelope))
+        .collect();
+    assert_eq!(
+        bidi,
+        vec![
+            (
+                "text-bidi-control",
+                "/updateComponents/components/0/text",
+                Some(1)
+            ),
+            (
+                "text-bidi-control",
+                "/updateDataModel/value/name/1",
+                Some(2)
+            ),
+        ]
+    );
+    assert!(r
+        .findings
+        .iter()
+        .all(|f| f.severity == surfaces_core::Severity::Warning));
+    assert!(
+        r.findings[0].message.contains("U+202E"),
+        "{}",
+        r.findings[0].message
+    );
+}

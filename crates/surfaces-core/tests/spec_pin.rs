@@ -66,16 +66,18 @@ fn the_contract_record_names_the_files_the_tests_read_and_this_build() {
         assert_eq!(got, f.sha256, "{}", f.path);
     }
     let head = std::process::Command::new("git")
-        .args(["rev-parse", "--short", "HEAD"])
+        .args(["rev-parse", "HEAD"])
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
         .ok()
         .filter(|o| o.status.success())
         .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string());
     if let Some(head) = head {
-        assert_eq!(surfaces_core::contract::GIT_REV, head);
+        let rev = surfaces_core::contract::GIT_REV;
+        assert_eq!(rev.len(), 7, "{rev}");
+        assert!(head.starts_with(rev), "built from {rev}, HEAD is {head}");
         assert!(
-            record.renderer.ends_with(&format!("+{head}")),
+            record.renderer.ends_with(&format!("+{rev}")),
             "{}",
             record.renderer
         );

@@ -155,6 +155,10 @@ impl Admission<'_> {
                 }
                 (size, depth + 1)
             }
+            Value::String(s) => {
+                self.bidi(s, path);
+                (pointer::string_size(s), 0)
+            }
             other => (pointer::json_size(other), 0),
         }
     }
@@ -189,6 +193,24 @@ impl Admission<'_> {
     /// Walks a createSurface theme (any object the schema lets through).
     pub fn theme(&mut self, v: &Value, path: &Path) {
         self.walk(v, path);
+    }
+
+    /// Agent text that carries a bidirectional control reads differently from what it is
+    /// (U+202E turns "txt.exe" around): a warning, as for cards; renderers isolate all
+    /// agent text anyway.
+    fn bidi(&mut self, s: &str, path: &Path) {
+        if let Some(c) = crate::text::first_bidi_control(s) {
+            if self.warnings.len() < 32 {
+                self.warnings.push(SchemaError::new(
+                    Code::TextBidiControl,
+                    path.pointer(),
+                    format!(
+                        "This text contains {}, which reorders how it reads; it is shown isolated.",
+                        crate::text::codepoint(c)
+                    ),
+                ));
+            }
+        }
     }
 
     fn url(&mut self, v: &Value, path: &Path) {
@@ -256,6 +278,7 @@ impl Admission<'_> {
                         format!("{n} characters; the limit is {}.", self.limits.text_chars),
                     );
                 }
+                self.bidi(s, path);
             }
             Value::Array(a) => {
                 for (i, item) in a.iter().enumerate() {

@@ -354,6 +354,7 @@ impl SurfaceStore {
         if !adm.errors.is_empty() {
             return Err(Refusal(adm.errors));
         }
+        let warnings = adm.warnings;
         let limits = self.limits.clone();
         let surface = self.target(sid, ctx, &mpath)?;
         let update = DataUpdate {
@@ -362,7 +363,9 @@ impl SurfaceStore {
             limits: &limits,
             mpath: &mpath,
         };
-        update_data_model(surface, path.unwrap_or(""), value, update)
+        let mut notes = update_data_model(surface, path.unwrap_or(""), value, update)?;
+        notes.extend(warnings);
+        Ok(notes)
     }
 
     /// The surface an update names, if it exists, belongs to the update's context, and has
