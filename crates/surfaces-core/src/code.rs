@@ -28,12 +28,14 @@ pub enum Area {
     Action,
     /// End-of-stream checks of a complete recorded stream (`surfaces a2ui --strict`).
     Lint,
+    /// Talking to an agent over A2A: its card's endpoint, its answers and streams.
+    A2a,
     /// The report itself.
     Report,
 }
 
 impl Area {
-    pub const ALL: [Area; 9] = [
+    pub const ALL: [Area; 10] = [
         Area::Card,
         Area::Input,
         Area::Schema,
@@ -42,6 +44,7 @@ impl Area {
         Area::Evaluation,
         Area::Action,
         Area::Lint,
+        Area::A2a,
         Area::Report,
     ];
 
@@ -55,6 +58,7 @@ impl Area {
             Area::Evaluation => "A2UI rendering: values, checks and functions",
             Area::Action => "A2UI actions",
             Area::Lint => "A2UI streams: end-of-stream lint",
+            Area::A2a => "A2A: reaching an agent",
             Area::Report => "Reports",
         }
     }
@@ -233,6 +237,18 @@ codes! {
         StreamNoRoot "stream-no-root" Warning "At the end of the stream a surface has no `root`.",
         StreamDanglingChild "stream-dangling-child" Warning "At the end of the stream a component names a child that does not exist.",
         StreamOrphan "stream-orphan" Warning "At the end of the stream a component is not reachable from `root`.",
+    }
+    A2a {
+        A2aNoEndpoint "a2a-no-endpoint" Error "The card names no JSON-RPC endpoint of A2A v0.3 or v1.0 at a usable http(s) address.",
+        A2aNotJson "a2a-not-json" Error "An answer or stream event from the agent is not JSON.",
+        A2aJsonrpcError "a2a-jsonrpc-error" Error "The agent answered with a JSON-RPC error.",
+        A2aResponseInvalid "a2a-response-invalid" Error "An answer or stream event is not a shape of the protocol version spoken.",
+        A2aStreamLineTooLong "a2a-stream-line-too-long" Error "A line of the agent's event stream is longer than the limit; its event is dropped.",
+        A2aStreamEventTooLarge "a2a-stream-event-too-large" Error "An event of the agent's stream is larger than the limit; it is dropped.",
+        A2aStreamTooManyEvents "a2a-stream-too-many-events" Error "The agent's stream sent more events than the limit; the rest is not read.",
+        A2aStreamCut "a2a-stream-cut" Warning "The agent's stream ended before its last event: the outcome of what was sent is not known.",
+        A2aTaskMismatch "a2a-task-mismatch" Error "An event names another task than the conversation's; it is ignored.",
+        A2aLimit "a2a-limit" Warning "More turns, artifacts or parts than a conversation keeps; the excess is dropped.",
     }
     Report {
         FindingsTruncated "findings-truncated" Warning "More findings than the limit; the rest are counted, not listed (an error when errors were left out).",

@@ -6,6 +6,7 @@
 //! of the API (for example an unparsable "fetched from" URL, which the caller supplies)
 //! is an `Err`.
 
+pub mod a2a;
 pub mod a2ui;
 pub mod card;
 mod code;

@@ -1,0 +1,404 @@
+//! One conversation with an agent as a person sees it: the person's and the agent's
+//! messages (their text), the task's state and artifacts, and every A2UI part folded into
+//! the task's surfaces, oldest first. It is fed the events [`super::wire`] reads, in the
+//! order they arrive, from a send's answer, a stream, a `tasks/get` or a resubscribe; an
+//! event seen twice (a task snapshot after a reconnect repeats its history) is folded once.
+//! Everything is bounded: turns kept, artifacts, findings.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde::Serialize;
+use serde_json::{json, Value};
+
+use super::wire::{Artifact, Event, Message, Outgoing, Part, Role, Status, TaskState};
+use crate::a2ui::{ApplyContext, Limits, PartOutcome, SurfaceStore, MEDIA_TYPES};
+use crate::{Code, Finding};
+
+/// Bounds of one task view.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TaskLimits {
+    /// Turns kept; older ones are dropped (their surfaces stay).
+    pub turns: usize,
+    pub artifacts: usize,
+    /// Message ids remembered to fold a repeated message once.
+    pub seen_ids: usize,
+    pub findings: usize,
+}
+
+impl Default for TaskLimits {
+    fn default() -> Self {
+        TaskLimits {
+            turns: 200,
+            artifacts: 64,
+            seen_ids: 10_000,
+            findings: 500,
+        }
+    }
+}
+
+/// What one part became in the view.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "camelCase")]
+pub enum Shown {
+    /// Agent or person text: for a text node, never markup.
+    Text { text: String },
+    /// An A2UI part, folded into the surfaces (this many envelopes read).
+    Interface { envelopes: usize },
+    /// A data part that is not A2UI, for showing as data.
+    Data {
+        media_type: Option<String>,
+        data: Value,
+    },
+    /// A file, by name and media type; its link is the agent's and is never loaded.
+    File {
+        name: Option<String>,
+        media_type: Option<String>,
+        uri: Option<String>,
+    },
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Turn {
+    pub role: Role,
+    pub message_id: Option<String>,
+    pub parts: Vec<Shown>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ArtifactView {
+    pub artifact_id: String,
+    pub name: Option<String>,
+    pub parts: Vec<Shown>,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct TaskView {
+    pub task_id: Option<String>,
+    pub context_id: Option<String>,
+    pub state: Option<TaskState>,
+    /// Oldest first.
+    pub turns: Vec<Turn>,
+    pub artifacts: Vec<ArtifactView>,
+    /// Everything A2UI the agent sent, folded.
+    pub surfaces: SurfaceStore,
+    pub findings: Vec<Finding>,
+    /// Whether the agent's card advertises A2UI: without it, no part is drawn.
+    pub advertised: bool,
+    /// The stream being read has given its last event (or no stream was open).
+    pub settled: bool,
+    limits: TaskLimits,
+    seen: BTreeSet<String>,
+    /// Parts of each artifact already folded (an artifact sent again is not folded twice).
+    folded: BTreeMap<String, usize>,
+    dropped_turns: usize,
+}
+
+impl TaskView {
+    pub fn new(advertised: bool, surface_limits: Limits, limits: TaskLimits) -> Self {
+        TaskView {
+            advertised,
+            surfaces: SurfaceStore::new(surface_limits),
+            limits,
+            settled: true,
+            ..TaskView::default()
+        }
+    }
+
+    fn finding(&mut self, f: Finding) {
+        if self.findings.len() < self.limits.findings {
+            self.findings.push(f);
+        }
+    }
+
+    fn push_turn(&mut self, turn: Turn) {
+        if self.turns.len() == self.limits.turns {
+            self.turns.remove(0);
+            self.dropped_turns += 1;
+            if self.dropped_turns == 1 {
+                let limit = self.limits.turns;
+                self.finding(Finding::new(
+                    Code::A2aLimit,
+                    "",
+                    format!("Only the last {limit} turns are kept; older ones are dropped (their surfaces stay)."),
+                ));
+            }
+        }
+        self.turns.push(turn);
+    }
+
+    /// Whether a message was folded already; remembers it when not.
+    fn seen_before(&mut self, id: Option<&str>) -> bool {
+        let Some(id) = id else { return false };
+        if self.seen.contains(id) {
+            return true;
+        }
+        if self.seen.len() < self.limits.seen_ids {
+            self.seen.insert(id.to_string());
+        }
+        false
+    }
+
+    fn show(&mut self, part: Part, context_id: Option<&str>) -> Shown {
+        match part {
+            Part::Text { text } => Shown::Text { text },
+            Part::File {
+                name,
+                media_type,
+                uri,
+            } => Shown::File {
+                name,
+                media_type,
+                uri,
+            },
+            Part::Data {
+                data,
+                media_type,
+                raw,
+            } => {
+                let a2ui = media_type
+                    .as_deref()
+                    .is_some_and(|m| MEDIA_TYPES.contains(&m));
+                if a2ui {
+                    let ctx = ApplyContext {
+                        context_id: context_id.map(str::to_string),
+                        now_ms: None,
+                    };
+                    if let PartOutcome::A2ui(n) =
+                        self.surfaces.apply_part(raw, self.advertised, &ctx)
+                    {
+                        return Shown::Interface { envelopes: n };
+                    }
+                }
+                Shown::Data { media_type, data }
+            }
+        }
+    }
+
+    fn message(&mut self, m: Message) {
+        if self.seen_before(m.message_id.as_deref()) {
+            return;
+        }
+        if m.role == Role::Agent && self.context_id.is_none() {
+            self.context_id.clone_from(&m.context_id);
+        }
+        let ctx = m.context_id.clone().or_else(|| self.context_id.clone());
+        let parts = m
+            .parts
+            .into_iter()
+            .map(|p| self.show(p, ctx.as_deref()))
+            .collect();
+        self.push_turn(Turn {
+            role: m.role,
+            message_id: m.message_id,
+            parts,
+        });
+    }
+
+    fn artifact(&mut self, a: Artifact, append: bool) {
+        let ctx = self.context_id.clone();
+        let done = self.folded.get(&a.artifact_id).copied().unwrap_or(0);
+        let known = self
+            .artifacts
+            .iter()
+            .position(|v| v.artifact_id == a.artifact_id);
+        if known.is_none() && self.artifacts.len() == self.limits.artifacts {
+            let limit = self.limits.artifacts;
+            self.finding(Finding::new(
+                Code::A2aLimit,
+                "",
+                format!("More than {limit} artifacts; the rest are not read."),
+            ));
+            return;
+        }
+        // A chunk appends; a whole artifact sent again repeats what was folded.
+        let skip = if append { 0 } else { done };
+        let total = a.parts.len();
+        let new: Vec<Shown> = a
+            .parts
+            .into_iter()
+            .skip(skip)
+            .map(|p| self.show(p, ctx.as_deref()))
+            .collect();
+        let folded = if append {
+            done + total
+        } else {
+            done.max(total)
+        };
+        self.folded.insert(a.artifact_id.clone(), folded);
+        match known {
+            Some(i) => self.artifacts[i].parts.extend(new),
+            None => self.artifacts.push(ArtifactView {
+                artifact_id: a.artifact_id,
+                name: a.name,
+                parts: new,
+            }),
+        }
+    }
+
+    fn status(&mut self, s: Status) {
+        self.state = Some(s.state);
+        if let Some(m) = s.message {
+            self.message(m);
+        }
+    }
+
+    /// Whether an event about `task_id` belongs to this view (the first one decides).
+    fn ours(&mut self, task_id: &str, context_id: Option<&String>) -> bool {
+        match &self.task_id {
+            Some(t) if t != task_id => {
+                self.finding(Finding::new(
+                    Code::A2aTaskMismatch,
+                    "",
+                    "An event names another task than this conversation's; it is ignored.",
+                ));
+                false
+            }
+            _ => {
+                self.task_id = Some(task_id.to_string());
+                if self.context_id.is_none() {
+                    self.context_id = context_id.cloned();
+                }
+                true
+            }
+        }
+    }
+
+    /// Folds one event.
+    pub fn apply(&mut self, event: Event) {
+        match event {
+            Event::Message(m) => {
+                self.message(m);
+                // A message answer ends the exchange.
+                self.settled = true;
+            }
+            Event::Task {
+                id,
+                context_id,
+                status,
+                history,
+                artifacts,
+            } => {
+                if !self.ours(&id, context_id.as_ref()) {
+                    return;
+                }
+                for m in history {
+                    self.message(m);
+                }
+                for a in artifacts {
+                    self.artifact(a, false);
+                }
+                let end = status.state.is_terminal() || status.state.is_interrupted();
+                self.status(status);
+                if end {
+                    self.settled = true;
+                }
+            }
+            Event::Status {
+                task_id,
+                context_id,
+                status,
+                last,
+            } => {
+                if !self.ours(&task_id, context_id.as_ref()) {
+                    return;
+                }
+                self.status(status);
+                if last {
+                    self.settled = true;
+                }
+            }
+            Event::Artifact {
+                task_id,
+                context_id,
+                artifact,
+                append,
+                ..
+            } => {
+                if self.ours(&task_id, context_id.as_ref()) {
+                    self.artifact(artifact, append);
+                }
+            }
+        }
+    }
+
+    /// Folds a JSON-RPC answer or one stream event's data; what cannot be read is a finding.
+    pub fn apply_text(&mut self, version: super::ProtocolVersion, text: &str) {
+        match super::wire::response(version, text) {
+            Ok(e) => self.apply(e),
+            Err(f) => self.finding(f),
+        }
+    }
+
+    /// Reads the next bytes of a stream answer (server-sent events of JSON-RPC responses)
+    /// with `decoder`, folding each event; what the stream breaks is a finding.
+    pub fn apply_stream_bytes(
+        &mut self,
+        version: super::ProtocolVersion,
+        decoder: &mut super::SseDecoder,
+        bytes: &[u8],
+    ) {
+        for item in decoder.push(bytes) {
+            match item {
+                Ok(ev) => self.apply_text(version, &ev.data),
+                Err(p) => self.finding(p.finding()),
+            }
+        }
+    }
+
+    /// Records what the person sends (before the answer comes) and notes that an answer is
+    /// awaited.
+    pub fn sent(&mut self, out: &Outgoing) {
+        self.seen_before(Some(&out.message_id));
+        let mut parts = Vec::new();
+        if let Some(t) = &out.text {
+            parts.push(Shown::Text { text: t.clone() });
+        }
+        for (data, media_type) in &out.data {
+            parts.push(Shown::Data {
+                media_type: Some(media_type.clone()),
+                data: data.clone(),
+            });
+        }
+        self.push_turn(Turn {
+            role: Role::User,
+            message_id: Some(out.message_id.clone()),
+            parts,
+        });
+        self.settled = false;
+    }
+
+    /// The stream (or request) ended. Ended before its last event, the outcome of what was
+    /// sent is not known: a finding says so, and `settled` stays false until the task is
+    /// read again (`tasks/get`).
+    pub fn stream_ended(&mut self) {
+        if !self.settled {
+            self.finding(Finding::new(
+                Code::A2aStreamCut,
+                "",
+                "The agent's stream ended before its last event; what was sent may or may not have been done.",
+            ));
+        }
+    }
+
+    /// The A2UI `error` client message for the envelopes the store refused so far (at most
+    /// `max`), for an agent to correct itself: `{version, error: {code, surfaceId, path,
+    /// message}}` per `client_to_server.json`. Messages are the store's own, never agent text.
+    pub fn refusals_for_agent(&self, max: usize) -> Vec<Value> {
+        self.surfaces
+            .findings()
+            .iter()
+            .filter(|f| f.severity == crate::Severity::Error)
+            .take(max)
+            .map(|f| {
+                json!({"version": "v0.9", "error": {
+                    "code": "VALIDATION_FAILED",
+                    "surfaceId": "",
+                    "path": f.path,
+                    "message": format!("{}: {}", f.code, f.code.summary()),
+                }})
+            })
+            .collect()
+    }
+}
