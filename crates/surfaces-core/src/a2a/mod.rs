@@ -7,14 +7,18 @@
 //!   typed [`Event`] (both versions' shapes);
 //! - `sse.rs` — server-sent events decoded incrementally, bounded;
 //! - `task.rs` — a task as a person sees it: turns, state, artifacts, and its A2UI parts
-//!   folded into its surfaces.
+//!   folded into its surfaces;
+//! - `lifecycle.rs` — one action's life, from click to effect (or to `outcome_unknown`),
+//!   with its idempotency key and the confirmation convention.
 
 mod card;
+pub mod lifecycle;
 pub mod sse;
 mod task;
 pub mod wire;
 
 pub use card::{endpoint, Endpoint};
+pub use lifecycle::{ActionState, Attempt, Attempts, Confirmation, Signal};
 pub use sse::{SseDecoder, SseEvent, SseLimits, SseProblem};
 pub use task::{ArtifactView, Shown, TaskLimits, TaskView, Turn};
 pub use wire::{Event, Method, Outgoing, ProtocolVersion, Request, Role, TaskState};
