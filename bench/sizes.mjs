@@ -1,4 +1,5 @@
-// Sizes, gzipped at level 9: our npm package's .wasm and .js, the console's whole transfer,
+// Sizes, gzipped at level 9: our npm package's .wasm and .js (the UI build, and the headless
+// build without mountSurface), the console's whole transfer,
 // and the official core bundled and minified (with and without Lit).
 import fs from "node:fs";
 import path from "node:path";
@@ -12,6 +13,7 @@ const gz = (buf) => zlib.gzipSync(buf, { level: 9 }).length;
 const file = (p) => fs.readFileSync(path.join(ROOT, p));
 
 const pkg = "crates/surfaces-wasm/pkg";
+const headless = "crates/surfaces-wasm/pkg-headless";
 const dist = path.join(ROOT, "dist");
 const console_ = fs.readdirSync(dist).map((f) => ({ f, raw: fs.statSync(path.join(dist, f)).size, gz: gz(fs.readFileSync(path.join(dist, f))) }));
 
@@ -40,6 +42,8 @@ console.log(
       // The same module before its name section was dropped, to say where the bytes go.
       npmWasmGroups: wasmBytes(file("target/bench/pkg-names/agent_surfaces_bg.wasm")),
       npmJs: { raw: file(`${pkg}/agent_surfaces.js`).length, gz: gz(file(`${pkg}/agent_surfaces.js`)) },
+      npmHeadlessWasm: { raw: file(`${headless}/agent_surfaces_bg.wasm`).length, gz: gz(file(`${headless}/agent_surfaces_bg.wasm`)) },
+      npmHeadlessJs: { raw: file(`${headless}/agent_surfaces.js`).length, gz: gz(file(`${headless}/agent_surfaces.js`)) },
       console: { files: console_, gz: console_.reduce((a, x) => a + x.gz, 0), raw: console_.reduce((a, x) => a + x.raw, 0) },
       officialWithoutLit: await official(["lit", "lit/*", "@lit/*"]),
       officialWithLit: await official([]),

@@ -5,7 +5,8 @@
 use leptos::html;
 use leptos::prelude::*;
 use serde_json::Value;
-use surfaces_core::a2ui::{ApplyContext, Limits, SurfaceStore};
+use std::sync::Arc;
+use surfaces_core::a2ui::{Limits, SurfaceStore};
 use surfaces_core::Finding;
 use wasm_bindgen::JsCast;
 
@@ -13,26 +14,12 @@ use crate::a2ui_render::{render_node, Handlers};
 use crate::demo_streams::DEMO_STREAMS;
 use crate::findings::FindingsTable;
 use crate::source::SourceInput;
+use crate::timeline::{status_text, Entry, Outcome, Stream, Timeline};
 
-/// The envelopes in a stream's text: a JSON array, `{"messages": [...]}`, one envelope, or
-/// JSON Lines (a line that is not JSON stays as its text, and is refused when applied).
-pub fn envelopes_of(text: &str) -> Vec<Value> {
-    match serde_json::from_str::<Value>(text) {
-        Ok(Value::Array(items)) => items,
-        Ok(Value::Object(mut o)) if o.contains_key("messages") && !o.contains_key("version") => {
-            match o.remove("messages") {
-                Some(Value::Array(items)) => items,
-                Some(other) => vec![other],
-                None => Vec::new(),
-            }
-        }
-        Ok(other) => vec![other],
-        Err(_) => text
-            .lines()
-            .filter(|l| !l.trim().is_empty())
-            .map(|l| serde_json::from_str(l).unwrap_or_else(|_| Value::String(l.to_string())))
-            .collect(),
-    }
+/// The envelopes in a stream's text, as the core's reader splits it (a JSON array,
+/// `{"messages": [...]}`, one envelope, or JSON Lines; see [`Stream::read`]).
+pub fn envelopes_of(text: &str) -> Vec<Entry> {
+    Stream::read(text, &Limits::default()).entries
 }
 
 /// WCAG relative luminance of `#rrggbb`.
@@ -80,44 +67,122 @@ pub fn A2uiScreen() -> impl IntoView {
         .unwrap_or(&DEMO_STREAMS[0]);
     let selected = RwSignal::new(first.id.to_string());
     let text = RwSignal::new(first.json.to_string());
-    let store = RwSignal::new(SurfaceStore::new(Limits::default()));
-    let position = RwSignal::new(0usize);
+    // The package's limits.
+    let limits = StoredValue::new(Limits::default());
+    let envelope_limit = limits.with_value(|l| l.envelopes);
+    // The text read through the core's reader.
+    let stream = Memo::new(move |_| Arc::new(limits.with_value(|l| Stream::read(&text.get(), l))));
+    let store = RwSignal::new(SurfaceStore::new(limits.get_value()));
+    // What became of each envelope applied so far: as many as have been applied.
+    let outcomes = RwSignal::new(Vec::<Outcome>::new());
+    let position = Memo::new(move |_| outcomes.with(Vec::len));
+    let total = Memo::new(move |_| stream.with(|s| s.entries.len()));
+    let counts = Memo::new(move |_| {
+        outcomes.with(|o| {
+            let applied = o.iter().filter(|x| x.applied).count();
+            (applied, o.len() - applied)
+        })
+    });
+    // The refused envelope whose finding is shown.
+    let open = RwSignal::new(None::<usize>);
     let last_action = RwSignal::new(None::<String>);
     let announce = RwSignal::new(String::new());
     // An openUrl target waiting for the person to confirm it.
     let pending_open = RwSignal::new(None::<String>);
+    let step_button = NodeRef::<html::Button>::new();
+    let back_button = NodeRef::<html::Button>::new();
 
-    let envelopes = Memo::new(move |_| envelopes_of(&text.get()));
     let reset = move || {
-        store.set(SurfaceStore::new(Limits::default()));
-        position.set(0);
+        store.set(stream.with_untracked(|s| s.start(limits.get_value())));
+        outcomes.set(Vec::new());
+        open.set(None);
         last_action.set(None);
     };
-    let apply_upto = move |end: usize| {
-        let list = envelopes.get_untracked();
-        let start = position.get_untracked();
-        let end = end.min(list.len());
+    let has_focus = |b: NodeRef<html::Button>| {
+        b.get_untracked()
+            .is_some_and(|b| b.matches(":focus").unwrap_or(false))
+    };
+    // Moves focus to `to` once the DOM is updated (from a button that was just disabled).
+    let hand_focus = move |to: NodeRef<html::Button>| {
+        set_timeout(
+            move || {
+                if let Some(to) = to.get_untracked() {
+                    let _ = to.focus();
+                }
+            },
+            std::time::Duration::ZERO,
+        );
+    };
+    let counts_text =
+        move |(applied, refused): (usize, usize)| format!("{applied} applied, {refused} refused");
+    // Applies the envelopes up to `end` (exclusive) that are not applied yet.
+    let apply_upto = move |end: usize| -> usize {
+        let s = stream.get_untracked();
+        let start = outcomes.with_untracked(Vec::len);
+        let end = end.min(s.entries.len());
         if end <= start {
-            return;
+            return 0;
         }
-        store.update(|s| {
-            for env in &list[start..end] {
-                s.apply_envelope(env, &ApplyContext::default());
+        let mut new = Vec::with_capacity(end - start);
+        store.update(|st| {
+            for i in start..end {
+                new.push(s.apply(st, i));
             }
         });
-        position.set(end);
-        // One announcement per batch, not per envelope.
-        let r = store.with_untracked(|s| s.report());
-        announce.set(format!(
-            "Applied {} update{}; {} ignored so far.",
-            end - start,
-            if end - start == 1 { "" } else { "s" },
-            r.ignored
-        ));
+        outcomes.update(|o| o.extend(new));
+        end - start
     };
     let apply_all = move || {
         reset();
-        apply_upto(usize::MAX);
+        let n = apply_upto(usize::MAX);
+        announce.set(format!(
+            "Read {} envelope{}: {}.",
+            n,
+            if n == 1 { "" } else { "s" },
+            counts_text(counts.get_untracked())
+        ));
+    };
+    let step_forward = move || {
+        let focused = has_focus(step_button);
+        if apply_upto(position.get_untracked() + 1) == 0 {
+            return;
+        }
+        let p = position.get_untracked();
+        let (kind, surface) = stream.with_untracked(|s| {
+            let e = &s.entries[p - 1];
+            (e.kind.clone(), e.surface.clone())
+        });
+        let status = outcomes.with_untracked(|o| status_text(o.last()));
+        announce.set(format!(
+            "Envelope {p} of {}: {kind}{}, {status}.",
+            total.get_untracked(),
+            surface
+                .map(|s| format!(" on surface {s}"))
+                .unwrap_or_default()
+        ));
+        // The step button is disabled at the end: focus moves to Back rather than be lost.
+        if p == total.get_untracked() && focused {
+            hand_focus(back_button);
+        }
+    };
+    let back = move || {
+        let p = position.get_untracked();
+        if p == 0 {
+            return;
+        }
+        let focused = has_focus(back_button);
+        // Back is a rebuild: the store from the start up to the envelope before.
+        reset();
+        apply_upto(p - 1);
+        announce.set(format!(
+            "Back to envelope {} of {}: {}.",
+            p - 1,
+            total.get_untracked(),
+            counts_text(counts.get_untracked())
+        ));
+        if p == 1 && focused {
+            hand_focus(step_button);
+        }
     };
     // The first example is applied at first open.
     apply_all();
@@ -216,9 +281,17 @@ pub fn A2uiScreen() -> impl IntoView {
     };
 
     let findings = move || {
-        let r = store.with(|s| s.report());
-        r.findings
-            .into_iter()
+        let mut all = store.with(|s| s.findings().to_vec());
+        // What the store said about an unreadable envelope, said with its place in the text.
+        stream.with(|s| s.correct(&mut all, envelope_limit));
+        // The findings past the store's limit are counted in its report's last finding.
+        if let Some(f) = store
+            .with(|s| s.report().findings.pop())
+            .filter(|f| f.code == surfaces_core::Code::FindingsTruncated)
+        {
+            all.push(f);
+        }
+        all.into_iter()
             .map(|f| Finding {
                 severity: f.severity,
                 code: f.code,
@@ -267,12 +340,19 @@ pub fn A2uiScreen() -> impl IntoView {
                 />
                 <div class="buttons">
                     <button type="button" data-testid="apply-all" on:click=move |_| apply_all()>"Apply all"</button>
-                    <button type="button" data-testid="apply-step" on:click=move |_| apply_upto(position.get_untracked() + 1)>"Apply next envelope"</button>
+                    <button type="button" data-testid="step-back" node_ref=back_button
+                        disabled=move || position.get() == 0
+                        on:click=move |_| back()>"Back one envelope"</button>
+                    <button type="button" data-testid="apply-step" node_ref=step_button
+                        disabled=move || { position.get() >= total.get() }
+                        on:click=move |_| step_forward()>"Apply next envelope"</button>
                     <button type="button" data-testid="reset" on:click=move |_| reset()>"Reset"</button>
                 </div>
                 <p class="hint" data-testid="position">
-                    {move || format!("{} of {} envelopes applied.", position.get(), envelopes.get().len())}
+                    {move || format!("{} of {} envelopes read: {}.", position.get(), total.get(), counts_text(counts.get()))}
                 </p>
+                <h2 id="timeline-heading">"Stream timeline"</h2>
+                <Timeline stream=stream outcomes=outcomes open=open envelope_limit=envelope_limit />
                 <h2>"Effective data model"</h2>
                 <pre class="model" data-testid="a2ui-model" tabindex="0" aria-label="Effective data model">{model}</pre>
                 <h2>"Last action message"</h2>

@@ -179,7 +179,7 @@ async fn stepping_applies_one_envelope_at_a_time() {
     assert!(all(&root, "[data-testid=a2ui-waiting]").is_empty());
     assert_eq!(
         one(&root, "[data-testid=position]").text_content().unwrap(),
-        format!("{total} of {total} envelopes applied.")
+        format!("{total} of {total} envelopes read: {total} applied, 0 refused.")
     );
 }
 

@@ -3,9 +3,13 @@
 //! Reports cross into JavaScript as plain objects and arrays (never `Map`s), with `null` for
 //! absent values, matching the TypeScript types declared below. Bad data never throws; only
 //! misuse of the API does (a `fetchedFrom` that is not an http(s) URL, unknown limit names).
+//!
+//! Two builds: with the `ui` feature (the default) the package adds `mountSurface`, which
+//! mounts the one renderer (`surfaces-render`); without it, it holds no DOM code and no Leptos.
 
 mod a2ui;
 mod card;
+#[cfg(feature = "ui")]
 mod mount;
 
 use serde::Serialize;
@@ -14,6 +18,7 @@ use wasm_bindgen::JsCast;
 
 pub use a2ui::SurfaceStore;
 pub use card::{check_card, ui_links_uri};
+#[cfg(feature = "ui")]
 pub use mount::{mount_surface, MountedSurface};
 
 /// Serialises a report the way the `.d.ts` promises: plain objects, `null` for `None`.

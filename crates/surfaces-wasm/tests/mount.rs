@@ -1,5 +1,5 @@
 //! `mountSurface` in a real browser: what a React or Lit app gets when it hands us an element.
-#![cfg(target_arch = "wasm32")]
+#![cfg(all(target_arch = "wasm32", feature = "ui"))]
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -14,7 +14,7 @@ use web_sys::{Element, HtmlButtonElement, HtmlInputElement};
 #[path = "../../../web/tests/support/dom.rs"]
 mod dom;
 
-use dom::all;
+use dom::{all, one};
 
 /// A fresh element in the body to mount into.
 fn element() -> Element {
@@ -128,7 +128,7 @@ fn hostile_content_stays_text_and_update_redraws() {
     let el = element();
     let options = Object::new();
     Reflect::set(&options, &"surfaceId".into(), &"main".into()).unwrap();
-    let mut mounted = mount_surface(el.clone(), &store, options).unwrap();
+    let mounted = mount_surface(el.clone(), &store, options).unwrap();
     assert!(all(
         &el,
         "img, script, iframe, object, embed, svg, b, video, audio"
@@ -226,7 +226,7 @@ fn checks_disable_buttons_open_url_goes_to_the_app_and_proposals_can_be_taken() 
     let options = Object::new();
     Reflect::set(&options, &"surfaceId".into(), &"f".into()).unwrap();
     Reflect::set(&options, &"onOpenUrl".into(), on_open.as_ref()).unwrap();
-    let mut mounted = mount_surface(el.clone(), &store, options).unwrap();
+    let mounted = mount_surface(el.clone(), &store, options).unwrap();
     let buttons = || {
         all(&el, "button")
             .into_iter()
@@ -237,8 +237,16 @@ fn checks_disable_buttons_open_url_goes_to_the_app_and_proposals_can_be_taken() 
         buttons()[0].disabled(),
         "a failing check disables the button"
     );
-    assert_eq!(buttons()[0].title(), "Fill in your name");
+    // The reason is shown next to the button, and the button names it as its description.
+    let reason = one(&el, "[data-testid=a2ui-button-reason]");
+    assert_eq!(reason.text_content().unwrap(), "Fill in your name");
+    assert_eq!(
+        buttons()[0].get_attribute("aria-describedby"),
+        Some(reason.id())
+    );
     assert!(el.text_content().unwrap().contains("Name is required"));
+    let name: HtmlInputElement = all(&el, "input")[0].clone().unchecked_into();
+    assert_eq!(name.get_attribute("aria-invalid").as_deref(), Some("true"));
     buttons()[1].click();
     assert_eq!(
         *opened.borrow(),
@@ -262,10 +270,11 @@ fn checks_disable_buttons_open_url_goes_to_the_app_and_proposals_can_be_taken() 
         .into_iter()
         .find(|b| b.text_content().unwrap() == "Use the agent's value")
         .unwrap();
+    // Taking the agent's value redraws at once: no update() from the app.
     take.click();
-    mounted.update();
     let input: HtmlInputElement = all(&el, "input")[0].clone().unchecked_into();
     assert_eq!(input.value(), "Grace");
+    assert!(!el.text_content().unwrap().contains("has since proposed"));
 }
 
 #[wasm_bindgen_test]
@@ -295,11 +304,19 @@ fn update_redraws_only_what_changed_and_reused_buttons_still_work() {
     let on_action = Closure::wrap(Box::new(move |_: JsValue| {
         *sink.borrow_mut() += 1;
     }) as Box<dyn FnMut(JsValue)>);
-    let (el, mut mounted) = mount(&store, "s", Some(on_action.as_ref()));
+    let (el, mounted) = mount(&store, "s", Some(on_action.as_ref()));
     let input = all(&el, "input").remove(0);
     let button: HtmlButtonElement = all(&el, "button").remove(0).unchecked_into();
     assert!(el.text_content().unwrap().contains("First"));
 
+    // Every change the update makes to the page is recorded.
+    let observer = web_sys::MutationObserver::new(&js_sys::Function::new_no_args("")).unwrap();
+    let watch = web_sys::MutationObserverInit::new();
+    watch.set_subtree(true);
+    watch.set_child_list(true);
+    watch.set_attributes(true);
+    watch.set_character_data(true);
+    observer.observe_with_options(&el, &watch).unwrap();
     store
         .apply_envelopes(
             JsValue::from_str(
@@ -309,6 +326,38 @@ fn update_redraws_only_what_changed_and_reused_buttons_still_work() {
         )
         .unwrap();
     mounted.update();
+    // Only the title, the one node bound to /title, was touched.
+    let records = observer.take_records();
+    observer.disconnect();
+    assert!(records.length() > 0, "the update reached the page");
+    for r in records.iter() {
+        let r: web_sys::MutationRecord = r.unchecked_into();
+        let text = |list: web_sys::NodeList| {
+            (0..list.length())
+                .map(|i| list.item(i).unwrap().text_content().unwrap_or_default())
+                .collect::<String>()
+        };
+        let (added, removed) = (text(r.added_nodes()), text(r.removed_nodes()));
+        let target = r
+            .target()
+            .and_then(|t| t.text_content())
+            .unwrap_or_default();
+        let title = match r.type_().as_str() {
+            // The title's text node, set in place.
+            "characterData" => target == "Second",
+            // Or its element, drawn anew.
+            "childList" => {
+                ["", "Second"].contains(&added.as_str())
+                    && ["", "First"].contains(&removed.as_str())
+            }
+            _ => false,
+        };
+        assert!(
+            title,
+            "a change beyond the title: {} {target:?} {added:?} {removed:?}",
+            r.type_()
+        );
+    }
     let text = el.text_content().unwrap();
     assert!(text.contains("Second") && !text.contains("First"), "{text}");
     assert_eq!(
@@ -340,7 +389,11 @@ fn update_redraws_only_what_changed_and_reused_buttons_still_work() {
         .unwrap();
     mounted.update();
     let again: HtmlButtonElement = all(&el, "button").remove(0).unchecked_into();
-    assert_ne!(Element::from(again.clone()), Element::from(button));
+    assert_eq!(
+        Element::from(again.clone()),
+        Element::from(button),
+        "only the label inside the button is drawn anew"
+    );
     assert_eq!(again.text_content().unwrap(), "Go now");
     again.click();
     assert_eq!(*clicks.borrow(), 2);
@@ -363,7 +416,7 @@ fn a_list_keeps_its_items_when_one_of_them_changes() {
     store
         .apply_envelopes(JsValue::from_str(&stream), None)
         .unwrap();
-    let (el, mut mounted) = mount(&store, "l", None);
+    let (el, mounted) = mount(&store, "l", None);
     let name: HtmlInputElement = all(&el, "input")[0].clone().unchecked_into();
     name.focus().unwrap();
     let list = el.first_element_child().unwrap();
@@ -402,7 +455,7 @@ fn focus_comes_back_to_a_field_moved_into_a_redrawn_parent() {
     store
         .apply_envelopes(JsValue::from_str(&stream), None)
         .unwrap();
-    let (el, mut mounted) = mount(&store, "c", None);
+    let (el, mounted) = mount(&store, "c", None);
     let name: HtmlInputElement = all(&el, "input")[0].clone().unchecked_into();
     name.focus().unwrap();
     name.set_value("Ada");
@@ -417,10 +470,10 @@ fn focus_comes_back_to_a_field_moved_into_a_redrawn_parent() {
         )
         .unwrap();
     mounted.update();
-    assert_ne!(
+    assert_eq!(
         el.first_element_child().unwrap(),
         card,
-        "the card was drawn anew"
+        "the card is kept: only the title inside it changed"
     );
     assert_eq!(all(&el, "input")[0], Element::from(name.clone()));
     let doc = web_sys::window().unwrap().document().unwrap();
@@ -441,7 +494,7 @@ fn update_keeps_focus_in_the_field_being_typed_into() {
     store
         .apply_envelopes(JsValue::from_str(&stream), None)
         .unwrap();
-    let (el, mut mounted) = mount(&store, "f", None);
+    let (el, mounted) = mount(&store, "f", None);
     let inputs = all(&el, "input");
     let name: HtmlInputElement = inputs[0].clone().unchecked_into();
     let city: HtmlInputElement = inputs[1].clone().unchecked_into();

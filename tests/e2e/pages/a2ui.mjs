@@ -27,4 +27,65 @@ export class A2uiPage {
   async actionText() {
     return this.page.getByTestId("a2ui-action").textContent();
   }
+  /** Replaces the stream's text as typing would (one input event); the store is reset. */
+  async paste(text) {
+    await this.page.getByTestId("stream-text").fill(text);
+  }
+  async applyAll() {
+    await this.page.getByTestId("apply-all").click();
+  }
+  stepButton() {
+    return this.page.getByTestId("apply-step");
+  }
+  backButton() {
+    return this.page.getByTestId("step-back");
+  }
+  async step() {
+    await this.stepButton().click();
+  }
+  async back() {
+    await this.backButton().click();
+  }
+  /** "k of N envelopes read: A applied, R refused." */
+  async positionText() {
+    return this.page.getByTestId("position").textContent();
+  }
+  async liveText() {
+    return this.page.getByTestId("a2ui-live").textContent();
+  }
+  /** The findings table as { code, path, message } rows. */
+  async findings() {
+    return this.page.locator("tr[data-testid=finding]").evaluateAll((rows) =>
+      rows.map((tr) => ({
+        code: tr.dataset.code,
+        path: tr.cells[2].textContent,
+        message: tr.cells[3].textContent,
+      })),
+    );
+  }
+  entries() {
+    return this.page.getByTestId("timeline-entry");
+  }
+  entry(index) {
+    return this.page.locator(`[data-testid=timeline-entry][data-index="${index}"]`);
+  }
+  /** Each envelope of the timeline: { type, surface, status, state, current }. */
+  async timeline() {
+    return this.entries().evaluateAll((lis) =>
+      lis.map((li) => ({
+        type: li.querySelector("[data-testid=timeline-type]").textContent,
+        surface: li.querySelector("[data-testid=timeline-surface]").textContent,
+        status: li.querySelector("[data-testid=timeline-status]").textContent,
+        state: li.dataset.status,
+        current: li.getAttribute("aria-current") === "step",
+      })),
+    );
+  }
+  /** The button of a refused envelope, which shows why. */
+  why(index) {
+    return this.entry(index).getByTestId("timeline-why");
+  }
+  detail(index) {
+    return this.entry(index).getByTestId("timeline-detail");
+  }
 }

@@ -1,0 +1,1075 @@
+//! The one A2UI renderer: Leptos components that draw a render tree from `surfaces-core`
+//! (`SurfaceStore::render_for`). The console draws its surfaces with it, and the npm package's
+//! `mountSurface` mounts it into an element a JavaScript app gives.
+//!
+//! Every agent string is a text node or an attribute value chosen here (a label's text, an
+//! input's value); nothing is parsed as markup. URLs become text plus a link a person may
+//! click; media is loaded only from hosts the page names ([`RenderOptions::media_hosts`]).
+//!
+//! A tree is drawn as a [`LiveTree`]: each node keeps its own parts in signals (its fields,
+//! its check messages, the agent's proposal, an input's value, its children), so a new render
+//! of the same surface ([`LiveTree::patch`]) sets only the signals whose part changed, and
+//! only the elements bound to them are touched. An input's value is set on the element only
+//! when it differs, so a field being typed into keeps its focus and caret.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+
+use leptos::prelude::*;
+use leptos::reactive::effect::ImmediateEffect;
+use send_wrapper::SendWrapper;
+use serde_json::Value;
+use surfaces_core::a2ui::render::{
+    button_blocked, grow_class, placeholder_text, svg_path_ok, Choices, Kind, Node,
+};
+use wasm_bindgen::JsCast;
+
+/// What the renderer reports back: a person's edit at a data-model pointer, or a click on a
+/// Button (its component id and template scope).
+#[derive(Clone, Copy)]
+pub struct Handlers {
+    pub edit: Callback<(String, Value)>,
+    pub click: Callback<(String, String)>,
+    /// The level of the last heading drawn, so the agent's headings never skip a level
+    /// below the page's own (start it at 2: the screen's section heading).
+    pub heading: StoredValue<u8>,
+    /// A person asked to open an `openUrl` target: the page asks before anything opens.
+    pub open: Callback<String>,
+    /// Take the agent's proposed value at a pointer, or keep the person's.
+    pub accept: Callback<String>,
+    pub keep: Callback<String>,
+}
+
+/// How the page hosting the renderer wants it to behave, given as Leptos context
+/// (`provide_context`); without it, the console's behaviour.
+#[derive(Clone, Debug)]
+pub struct RenderOptions {
+    /// How the messages name the renderer ("console" or "renderer").
+    pub renderer: &'static str,
+    /// Hosts whose `https:` images, video and audio may be loaded (lower case).
+    pub media_hosts: Arc<[String]>,
+    /// Whether `openUrl` buttons ask the page ([`Handlers::open`]); otherwise they are disabled.
+    pub opens_urls: bool,
+}
+
+impl Default for RenderOptions {
+    fn default() -> Self {
+        RenderOptions {
+            renderer: "console",
+            media_hosts: Arc::from(Vec::new()),
+            opens_urls: true,
+        }
+    }
+}
+
+impl RenderOptions {
+    /// Whether `url` is `https:` on a host the page allowed.
+    fn loadable(&self, url: &str) -> bool {
+        !self.media_hosts.is_empty()
+            && url::Url::parse(url).is_ok_and(|u| {
+                u.scheme() == "https"
+                    && u.host_str()
+                        .is_some_and(|h| self.media_hosts.iter().any(|m| m == h))
+            })
+    }
+}
+
+fn options() -> RenderOptions {
+    use_context::<RenderOptions>().unwrap_or_default()
+}
+
+/// Renders one node; `phrasing` is set inside a button, where only inline content belongs.
+/// The running heading level is read from and left in `h.heading`.
+pub fn render_node(node: Node, h: Handlers, phrasing: bool) -> AnyView {
+    let mut level = h.heading.get_value();
+    let live = Live::new(node, &mut level, phrasing, false);
+    h.heading.set_value(level);
+    live.view(h)
+}
+
+/// A drawn tree that later renders of the same surface update in place.
+#[derive(Clone)]
+pub struct LiveTree {
+    root: Live,
+    heading: u8,
+}
+
+impl LiveTree {
+    /// The tree of `node`; the agent's headings start one below `heading` (2: below an h2).
+    pub fn new(node: Node, heading: u8) -> LiveTree {
+        let mut level = heading;
+        LiveTree {
+            root: Live::new(node, &mut level, false, true),
+            heading,
+        }
+    }
+
+    /// Takes a new render of the same surface: sets only the signals whose part changed.
+    /// Gives the node back when its root is another component (draw a new tree for it).
+    pub fn patch(&self, node: Node) -> Result<(), Box<Node>> {
+        if !self.root.same(&node) {
+            return Err(Box::new(node));
+        }
+        let mut level = self.heading;
+        self.root.patch(node, &mut level);
+        Ok(())
+    }
+
+    pub fn view(&self, h: Handlers) -> AnyView {
+        self.root.view(h)
+    }
+}
+
+/// An input's value, kept apart from the rest of its node.
+#[derive(Clone, Debug, PartialEq, Default)]
+enum Val {
+    #[default]
+    None,
+    Text(String),
+    Bool(bool),
+    Num(f64),
+    Chosen(Vec<String>),
+}
+
+/// A node's own fields: its children, value, check messages and proposal taken out (they
+/// have signals of their own), and the heading level it is drawn at (0: not a heading).
+#[derive(Clone, Debug, PartialEq)]
+struct Shell {
+    node: Node,
+    level: u8,
+}
+
+/// What `split` takes out of a node.
+struct Parts {
+    errors: Vec<String>,
+    proposal: Option<String>,
+    value: Val,
+    kids: Vec<Node>,
+}
+
+/// The stand-in left where a child was taken out.
+fn blank() -> Node {
+    Node {
+        id: String::new(),
+        label: None,
+        description: None,
+        weight: None,
+        errors: Vec::new(),
+        proposal: None,
+        faults: Vec::new(),
+        kind: Kind::Divider {
+            axis: String::new(),
+        },
+    }
+}
+
+/// Splits a node into its shell and parts; `level` is the running heading level.
+fn split(mut node: Node, level: &mut u8, phrasing: bool) -> (Shell, Parts) {
+    let errors = std::mem::take(&mut node.errors);
+    let proposal = node.proposal.take();
+    let mut kids = Vec::new();
+    let mut value = Val::None;
+    let mut heading = 0;
+    match &mut node.kind {
+        Kind::Row { children, .. }
+        | Kind::Column { children, .. }
+        | Kind::List { children, .. } => kids = std::mem::take(children),
+        Kind::Card { child } | Kind::Button { child, .. } => {
+            kids.push(std::mem::replace(&mut **child, blank()))
+        }
+        Kind::Modal { trigger, content } => {
+            kids.push(std::mem::replace(&mut **trigger, blank()));
+            kids.push(std::mem::replace(&mut **content, blank()));
+        }
+        Kind::Tabs { tabs } => {
+            for (_, n) in tabs.iter_mut() {
+                kids.push(std::mem::replace(n, blank()));
+            }
+        }
+        Kind::TextField { value: v, .. } | Kind::DateTimeInput { value: v, .. } => {
+            value = Val::Text(std::mem::take(v))
+        }
+        Kind::CheckBox { value: v, .. } => value = Val::Bool(std::mem::take(v)),
+        Kind::Slider { value: v, .. } => value = Val::Num(std::mem::take(v)),
+        Kind::ChoicePicker(c) => value = Val::Chosen(std::mem::take(&mut c.selected)),
+        Kind::Text { text, variant } if !phrasing => {
+            let wanted = match variant.as_str() {
+                "h1" => 1,
+                "h2" => 2,
+                "h3" => 3,
+                "h4" => 4,
+                "h5" => 5,
+                _ => 0,
+            };
+            // An empty heading announces nothing: it stays a paragraph. The agent's headings
+            // sit below the page's own and never skip a level.
+            if wanted != 0 && !text.trim().is_empty() {
+                heading = (wanted + 2).min(*level + 1).clamp(3, 6);
+                *level = heading;
+            }
+        }
+        _ => {}
+    }
+    (
+        Shell {
+            node,
+            level: heading,
+        },
+        Parts {
+            errors,
+            proposal,
+            value,
+            kids,
+        },
+    )
+}
+
+/// Whether the children of a node of `kind` are drawn as phrasing content.
+fn kids_phrasing(kind: &Kind, phrasing: bool) -> bool {
+    match kind {
+        Kind::Button { .. } => true,
+        Kind::List { .. } | Kind::Tabs { .. } | Kind::Modal { .. } => false,
+        _ => phrasing,
+    }
+}
+
+static NEXT_UID: AtomicUsize = AtomicUsize::new(0);
+
+/// One node as drawn, its parts in signals.
+#[derive(Clone)]
+struct Live {
+    /// Keys this node among its siblings while it is drawn.
+    uid: usize,
+    id: String,
+    /// Which component it is: a node patched in place stays the same component.
+    variant: std::mem::Discriminant<Kind>,
+    phrasing: bool,
+    /// Drawn to follow patches (a `LiveTree`), or once (`render_node`: a page that draws
+    /// the whole tree again on every change, where Leptos then updates the elements in place).
+    live: bool,
+    shell: ArcRwSignal<Shell>,
+    /// For inputs and Buttons only.
+    state: Option<State>,
+    /// For components with children only.
+    kids: Option<ArcRwSignal<Vec<Live>>>,
+}
+
+/// What changes in an input or a Button without redrawing it.
+#[derive(Clone)]
+struct State {
+    errors: ArcRwSignal<Vec<String>>,
+    proposal: ArcRwSignal<Option<String>>,
+    value: ArcRwSignal<Val>,
+}
+
+const STATE: &str = "inputs and Buttons have state";
+
+fn has_state(kind: &Kind) -> bool {
+    kind.is_input() || matches!(kind, Kind::Button { .. })
+}
+
+fn has_kids(kind: &Kind) -> bool {
+    matches!(
+        kind,
+        Kind::Row { .. }
+            | Kind::Column { .. }
+            | Kind::List { .. }
+            | Kind::Card { .. }
+            | Kind::Button { .. }
+            | Kind::Modal { .. }
+            | Kind::Tabs { .. }
+    )
+}
+
+fn set_if_changed<T: PartialEq + Send + Sync + 'static>(signal: &ArcRwSignal<T>, new: T) {
+    if signal.with_untracked(|old| *old != new) {
+        signal.set(new);
+    }
+}
+
+impl Live {
+    fn new(node: Node, level: &mut u8, phrasing: bool, live: bool) -> Live {
+        let id = node.id.clone();
+        let variant = std::mem::discriminant(&node.kind);
+        let (shell, parts) = split(node, level, phrasing);
+        let kind = &shell.node.kind;
+        let kp = kids_phrasing(kind, phrasing);
+        let state = has_state(kind).then(|| State {
+            errors: ArcRwSignal::new(parts.errors),
+            proposal: ArcRwSignal::new(parts.proposal),
+            value: ArcRwSignal::new(parts.value),
+        });
+        let kids = has_kids(kind).then(|| {
+            ArcRwSignal::new(
+                parts
+                    .kids
+                    .into_iter()
+                    .map(|k| Live::new(k, level, kp, live))
+                    .collect(),
+            )
+        });
+        Live {
+            uid: NEXT_UID.fetch_add(1, Ordering::Relaxed),
+            id,
+            variant,
+            phrasing,
+            live,
+            shell: ArcRwSignal::new(shell),
+            state,
+            kids,
+        }
+    }
+
+    /// Whether `node` can be drawn by patching this one.
+    fn same(&self, node: &Node) -> bool {
+        self.id == node.id && self.variant == std::mem::discriminant(&node.kind)
+    }
+
+    /// Sets what changed; children at the same place, with the same id and component, are
+    /// patched in turn. The caller has checked that `node` is the `same`.
+    fn patch(&self, node: Node, level: &mut u8) {
+        let (shell, parts) = split(node, level, self.phrasing);
+        let kp = kids_phrasing(&shell.node.kind, self.phrasing);
+        set_if_changed(&self.shell, shell);
+        if let Some(state) = &self.state {
+            set_if_changed(&state.errors, parts.errors);
+            set_if_changed(&state.proposal, parts.proposal);
+            set_if_changed(&state.value, parts.value);
+        }
+        let Some(kids) = &self.kids else { return };
+        let old = kids.get_untracked();
+        let mut changed = old.len() != parts.kids.len();
+        let next: Vec<Live> = parts
+            .kids
+            .into_iter()
+            .enumerate()
+            .map(|(i, k)| match old.get(i) {
+                Some(o) if o.same(&k) && o.phrasing == kp => {
+                    o.patch(k, level);
+                    o.clone()
+                }
+                _ => {
+                    changed = true;
+                    Live::new(k, level, kp, self.live)
+                }
+            })
+            .collect();
+        if changed {
+            kids.set(next);
+        }
+    }
+
+    /// The node's view: drawn again only when its own fields change.
+    fn view(&self, h: Handlers) -> AnyView {
+        if !self.live {
+            return self.draw(h);
+        }
+        let this = self.clone();
+        (move || this.draw(h)).into_any()
+    }
+
+    /// The child at `i`, drawn again only when the children are replaced.
+    fn kid(&self, i: usize, h: Handlers) -> AnyView {
+        let kids = self.kids.clone();
+        let at = move || {
+            kids.as_ref()
+                .and_then(|k| k.with_untracked(|k| k.get(i).cloned()))
+                .map(|l| l.view(h))
+        };
+        if !self.live {
+            return at().into_any();
+        }
+        let kids = self.kids.clone();
+        (move || {
+            // Tracked: drawn again when the children are replaced.
+            if let Some(k) = &kids {
+                k.track();
+            }
+            at()
+        })
+        .into_any()
+    }
+
+    /// All children in order, keyed: a kept child keeps its elements.
+    fn kids_view(&self, h: Handlers, in_items: bool) -> AnyView {
+        let Some(kids) = self.kids.clone() else {
+            return ().into_any();
+        };
+        let child = move |l: Live| {
+            if in_items {
+                view! { <li>{l.view(h)}</li> }.into_any()
+            } else {
+                l.view(h)
+            }
+        };
+        if !self.live {
+            return kids
+                .get_untracked()
+                .into_iter()
+                .map(child)
+                .collect_view()
+                .into_any();
+        }
+        view! {
+            <For
+                each=move || kids.get()
+                key=|l: &Live| l.uid
+                children=child
+            />
+        }
+        .into_any()
+    }
+
+    fn draw(&self, h: Handlers) -> AnyView {
+        let Shell { node, level } = if self.live {
+            self.shell.get()
+        } else {
+            self.shell.get_untracked()
+        };
+        let phrasing = self.phrasing;
+        let Node {
+            id,
+            label,
+            description,
+            weight,
+            faults,
+            kind,
+            ..
+        } = node;
+        let grow = grow_class(weight);
+        // What could not be evaluated or shown (our wording, never the agent's), beside the node.
+        let fault_note = (!faults.is_empty() && !phrasing).then(|| {
+            let text = faults
+                .iter()
+                .map(|f| f.message.as_str())
+                .collect::<Vec<_>>()
+                .join(" ");
+            view! { <span class="a2ui-note a2ui-fault" role="note" data-testid="a2ui-fault">{text}</span> }
+        });
+        let binding = kind.input_binding().map(|b| b.map(str::to_string));
+        // Inputs and Buttons have state (`has_state`).
+        let state = self.state.clone();
+        let input = state.as_ref().filter(|_| binding.is_some()).map(|s| Input {
+            described: dom_id(),
+            errors: s.errors.clone(),
+            proposal: s.proposal.clone(),
+        });
+        let value = state.as_ref().map(|s| s.value.clone());
+        let view = match kind {
+            Kind::Text { text, variant } => {
+                let class = format!("a2ui-text a2ui-{variant}{grow}");
+                match (phrasing, level) {
+                    (true, _) => view! { <span class=class dir="auto">{text}</span> }.into_any(),
+                    (_, 0) => view! { <p class=class dir="auto">{text}</p> }.into_any(),
+                    (_, 3) => view! { <h3 class=class dir="auto">{text}</h3> }.into_any(),
+                    (_, 4) => view! { <h4 class=class dir="auto">{text}</h4> }.into_any(),
+                    (_, 5) => view! { <h5 class=class dir="auto">{text}</h5> }.into_any(),
+                    _ => view! { <h6 class=class dir="auto">{text}</h6> }.into_any(),
+                }
+            }
+            Kind::Image {
+                url,
+                description: d,
+                ..
+            } => media_box("Image", url, d.or(description)),
+            Kind::Video { url } => media_box("Video", url, description),
+            Kind::AudioPlayer {
+                url,
+                description: d,
+            } => media_box("Audio", url, d.or(description)),
+            Kind::Icon { name, svg_path } => {
+                let aria = label.or(name.clone()).unwrap_or_else(|| "icon".into());
+                match (name, svg_path) {
+                    (_, Some(d)) if svg_path_ok(&d) => view! {
+                        <svg class="a2ui-icon" viewBox="0 0 24 24" role="img" aria-label=aria><path d=d></path></svg>
+                    }
+                    .into_any(),
+                    (Some(n), _) => view! { <span class="a2ui-icon" role="img" aria-label=aria>{icon_glyph(&n)}</span> }.into_any(),
+                    _ => view! { <span class="a2ui-icon" role="img" aria-label=aria>"□"</span> }.into_any(),
+                }
+            }
+            Kind::Row { justify, align, .. } => {
+                let class = format!("a2ui-row a2ui-justify-{justify} a2ui-align-{align}{grow}");
+                view! { <div class=class>{self.kids_view(h, false)}</div> }.into_any()
+            }
+            Kind::Column { justify, align, .. } => {
+                let class = format!("a2ui-column a2ui-justify-{justify} a2ui-align-{align}{grow}");
+                view! { <div class=class>{self.kids_view(h, false)}</div> }.into_any()
+            }
+            Kind::List {
+                direction, align, ..
+            } => {
+                let class = format!("a2ui-list a2ui-list-{direction} a2ui-align-{align}{grow}");
+                view! { <ul class=class aria-label=label>{self.kids_view(h, true)}</ul> }.into_any()
+            }
+            Kind::Card { .. } => {
+                view! { <div class=format!("a2ui-card{grow}")>{self.kid(0, h)}</div> }.into_any()
+            }
+            Kind::Divider { axis } => {
+                let vertical = axis == "vertical";
+                view! { <hr class=format!("a2ui-divider a2ui-divider-{axis}") aria-orientation=if vertical { "vertical" } else { "horizontal" } /> }
+                    .into_any()
+            }
+            Kind::Tabs { tabs } => {
+                self.tabs_view(tabs.into_iter().map(|t| t.0).collect(), h, label)
+            }
+            Kind::Modal { .. } => self.modal_view(h),
+            Kind::Button {
+                variant,
+                event,
+                local,
+                scope,
+                open_url,
+                ..
+            } => {
+                let o = options();
+                let opens = open_url.is_some() && o.opens_urls;
+                let errors = state.expect(STATE).errors;
+                let reason = ArcMemo::new(move |_| {
+                    errors.with(|e| {
+                        button_blocked(e, event.as_deref(), local.as_deref(), opens, o.renderer)
+                    })
+                });
+                let (r1, r2, r3) = (reason.clone(), reason.clone(), reason);
+                let note_id = dom_id();
+                let described = note_id.clone();
+                let cid = id.clone();
+                view! {
+                    <span class="a2ui-button-wrap">
+                        <button
+                            type="button"
+                            class=format!("a2ui-button a2ui-button-{variant}{grow}")
+                            data-testid="a2ui-button"
+                            data-component=id.clone()
+                            disabled=move || r1.with(Option::is_some)
+                            aria-describedby=move || r2.with(|r| r.as_ref().map(|_| described.clone()))
+                            aria-label=label
+                            on:click=move |_| match &open_url {
+                                Some(u) if opens => h.open.run(u.clone()),
+                                Some(_) => {}
+                                None => h.click.run((cid.clone(), scope.clone())),
+                            }
+                        >
+                            {self.kid(0, h)}
+                        </button>
+                        {move || r3.get().map(|r| view! { <span class="a2ui-note" id=note_id.clone() data-testid="a2ui-button-reason">{r}</span> })}
+                    </span>
+                }
+                .into_any()
+            }
+            Kind::TextField {
+                label: text,
+                variant,
+                binding,
+                ..
+            } => {
+                let (input, value) = (input.as_ref().expect(STATE), value.expect(STATE));
+                let input_id = dom_id();
+                let aria = fallback_name(&text, &label, "text field");
+                let on_input = move |ev: leptos::ev::Event| {
+                    if let Some(b) = binding.clone() {
+                        h.edit.run((b, Value::String(event_target_value(&ev))));
+                    }
+                };
+                let control = if variant == "longText" {
+                    view! { <textarea id=input_id.clone() aria-label=aria aria-describedby=input.describedby() aria-invalid=input.invalid() dir="auto" rows="4" use:bind_value=value on:input=on_input></textarea> }.into_any()
+                } else {
+                    let kind = match variant.as_str() {
+                        "number" => "number",
+                        "obscured" => "password",
+                        _ => "text",
+                    };
+                    view! { <input id=input_id.clone() aria-label=aria aria-describedby=input.describedby() aria-invalid=input.invalid() type=kind dir="auto" use:bind_value=value on:input=on_input /> }.into_any()
+                };
+                view! {
+                    <div class=format!("a2ui-field{grow}")>
+                        <label for=input_id dir="auto">{text}</label>
+                        {control}
+                        {description.map(|d| view! { <span class="a2ui-note" dir="auto">{d}</span> })}
+                    </div>
+                }
+                .into_any()
+            }
+            Kind::CheckBox {
+                label: text,
+                binding,
+                ..
+            } => {
+                let (input, value) = (input.as_ref().expect(STATE), value.expect(STATE));
+                let input_id = dom_id();
+                let aria = fallback_name(&text, &label, "checkbox");
+                view! {
+                    <div class=format!("a2ui-check{grow}")>
+                        <input
+                            id=input_id.clone()
+                            aria-label=aria
+                            aria-describedby=input.describedby()
+                            aria-invalid=input.invalid()
+                            type="checkbox"
+                            use:bind_value=value
+                            on:change=move |ev| {
+                                if let Some(b) = binding.clone() {
+                                    h.edit.run((b, Value::Bool(event_target_checked(&ev))));
+                                }
+                            }
+                        />
+                        <label for=input_id dir="auto">{text}</label>
+                    </div>
+                }
+                .into_any()
+            }
+            Kind::ChoicePicker(choices) => choice_view(
+                choices,
+                label,
+                value.expect(STATE),
+                input.as_ref().expect(STATE),
+                h,
+            ),
+            Kind::Slider {
+                label: text,
+                min,
+                max,
+                binding,
+                ..
+            } => {
+                let (input, value) = (input.as_ref().expect(STATE), value.expect(STATE));
+                let input_id = dom_id();
+                let shown = value.clone();
+                view! {
+                    <div class=format!("a2ui-field{grow}")>
+                        <label for=input_id.clone() dir="auto">{text.or(label).unwrap_or_else(|| "Value".into())}</label>
+                        <input
+                            id=input_id
+                            type="range"
+                            min=min
+                            max=max
+                            step="any"
+                            aria-describedby=input.describedby()
+                            use:bind_value=value.clone()
+                            on:input=move |ev| {
+                                let v: f64 = event_target_value(&ev).parse().unwrap_or(min);
+                                value.set(Val::Num(v));
+                                if let Some(b) = binding.clone() {
+                                    h.edit.run((b, serde_json::json!(v)));
+                                }
+                            }
+                        />
+                        <output>{move || shown.with(|v| match v { Val::Num(n) => n.to_string(), _ => String::new() })}</output>
+                    </div>
+                }
+                .into_any()
+            }
+            Kind::DateTimeInput {
+                label: text,
+                enable_date,
+                enable_time,
+                min,
+                max,
+                binding,
+                ..
+            } => {
+                let (input, value) = (input.as_ref().expect(STATE), value.expect(STATE));
+                let input_id = dom_id();
+                let kind = match (enable_date, enable_time) {
+                    (true, true) => "datetime-local",
+                    (false, true) => "time",
+                    _ => "date",
+                };
+                view! {
+                    <div class=format!("a2ui-field{grow}")>
+                        <label for=input_id.clone() dir="auto">{text.or(label).unwrap_or_else(|| "Date".into())}</label>
+                        <input
+                            id=input_id
+                            type=kind
+                            min=min
+                            max=max
+                            aria-describedby=input.describedby()
+                            aria-invalid=input.invalid()
+                            use:bind_value=value
+                            on:input=move |ev| {
+                                if let Some(b) = binding.clone() {
+                                    h.edit.run((b, Value::String(event_target_value(&ev))));
+                                }
+                            }
+                        />
+                    </div>
+                }
+                .into_any()
+            }
+            Kind::Placeholder { reason, name } => {
+                let text = placeholder_text(reason, &id, name.as_deref(), options().renderer);
+                view! { <span class="a2ui-placeholder" role="note" data-testid="a2ui-placeholder">{text}</span> }.into_any()
+            }
+        };
+        let view = match binding {
+            Some(binding) => input.expect(STATE).wrap(view, binding, h),
+            None => view,
+        };
+        match fault_note {
+            Some(note) => view! { {view}{note} }.into_any(),
+            None => view,
+        }
+    }
+
+    fn tabs_view(&self, titles: Vec<String>, h: Handlers, label: Option<String>) -> AnyView {
+        let active = RwSignal::new(0usize);
+        let n = titles.len();
+        // Each tab and its panel name each other: one pair of ids per tab.
+        let ids: Vec<(String, String)> = (0..n).map(|_| (dom_id(), dom_id())).collect();
+        let buttons = titles
+            .into_iter()
+            .enumerate()
+            .map(|(i, title)| {
+                let (tab_id, panel_id) = ids[i].clone();
+                view! {
+                    <button
+                        type="button"
+                        role="tab"
+                        id=tab_id
+                        aria-controls=panel_id
+                        aria-selected=move || (active.get() == i).to_string()
+                        tabindex=move || if active.get() == i { "0" } else { "-1" }
+                        on:click=move |_| active.set(i)
+                        on:keydown=move |ev: leptos::ev::KeyboardEvent| match ev.key().as_str() {
+                            "ArrowRight" => active.set((i + 1) % n),
+                            "ArrowLeft" => active.set((i + n - 1) % n),
+                            _ => {}
+                        }
+                        dir="auto"
+                    >
+                        {title}
+                    </button>
+                }
+            })
+            .collect_view();
+        let panels = (0..n)
+            .map(|i| {
+                let (tab_id, panel_id) = ids[i].clone();
+                view! {
+                    <div role="tabpanel" id=panel_id aria-labelledby=tab_id hidden=move || active.get() != i>
+                        {self.kid(i, h)}
+                    </div>
+                }
+            })
+            .collect_view();
+        view! {
+            <div class="a2ui-tabs">
+                <div role="tablist" aria-label=label>{buttons}</div>
+                {panels}
+            </div>
+        }
+        .into_any()
+    }
+
+    fn modal_view(&self, h: Handlers) -> AnyView {
+        let open = RwSignal::new(false);
+        let dialog_id = dom_id();
+        view! {
+            <div class="a2ui-modal-wrap">
+                <div class="a2ui-modal-trigger" on:click=move |_| open.set(true)>{self.kid(0, h)}</div>
+                // Kept inside the agent's area, never over the page's own chrome.
+                <div class="a2ui-modal" role="dialog" aria-modal="false" id=dialog_id hidden=move || !open.get() data-testid="a2ui-modal">
+                    {self.kid(1, h)}
+                    <button type="button" class="a2ui-button" on:click=move |_| open.set(false)>"Close"</button>
+                </div>
+            </div>
+        }
+        .into_any()
+    }
+}
+
+/// The reactive parts around an input: its check messages and the agent's proposal, shown
+/// under it and named by the control's `aria-describedby`.
+struct Input {
+    described: String,
+    errors: ArcRwSignal<Vec<String>>,
+    proposal: ArcRwSignal<Option<String>>,
+}
+
+impl Input {
+    fn describedby(&self) -> impl Fn() -> Option<String> + Send + Sync + 'static {
+        let (errors, proposal, id) = (
+            self.errors.clone(),
+            self.proposal.clone(),
+            self.described.clone(),
+        );
+        move || {
+            (errors.with(|e| !e.is_empty()) || proposal.with(Option::is_some)).then(|| id.clone())
+        }
+    }
+
+    fn invalid(&self) -> impl Fn() -> Option<&'static str> + Send + Sync + 'static {
+        let errors = self.errors.clone();
+        move || errors.with(|e| (!e.is_empty()).then_some("true"))
+    }
+
+    fn wrap(self, control: AnyView, binding: Option<String>, h: Handlers) -> AnyView {
+        let invalid = self.invalid();
+        let Input {
+            described,
+            errors,
+            proposal,
+        } = self;
+        view! {
+            <div class="a2ui-input" data-invalid=invalid>
+                {control}
+                {move || extras(errors.get(), proposal.get(), binding.clone(), h, described.clone())}
+            </div>
+        }
+        .into_any()
+    }
+}
+
+/// Check messages and the agent's proposal under an input, in the element `id` names.
+fn extras(
+    errors: Vec<String>,
+    proposal: Option<String>,
+    binding: Option<String>,
+    h: Handlers,
+    id: String,
+) -> Option<AnyView> {
+    if errors.is_empty() && proposal.is_none() {
+        return None;
+    }
+    let proposal = proposal.zip(binding).map(|(agent, pointer)| {
+        let (p1, p2) = (pointer.clone(), pointer);
+        view! {
+            <p class="a2ui-proposal" data-testid="a2ui-proposal">
+                "The agent has since proposed: " <bdi>{agent}</bdi> " "
+                <button type="button" data-testid="a2ui-accept" on:click=move |_| h.accept.run(p1.clone())>"Use the agent's value"</button>
+                " "
+                <button type="button" data-testid="a2ui-keep" on:click=move |_| h.keep.run(p2.clone())>"Keep mine"</button>
+            </p>
+        }
+    });
+    Some(
+        view! {
+            <div id=id class="a2ui-extras">
+                {(!errors.is_empty()).then(|| view! {
+                    <ul class="a2ui-errors" data-testid="a2ui-errors">
+                        {errors.into_iter().map(|e| view! { <li dir="auto">{e}</li> }).collect_view()}
+                    </ul>
+                })}
+                {proposal}
+            </div>
+        }
+        .into_any(),
+    )
+}
+
+/// Sets a control's value from `value` when it is drawn and whenever `value` changes, and
+/// only when it differs from what the control shows: setting an equal value would still
+/// move the caret. (Leptos's `prop:value` waits for a microtask; this is immediate, so a
+/// `mountSurface` update is on the page when `update()` returns.)
+fn bind_value(el: web_sys::Element, value: ArcRwSignal<Val>) {
+    let el = SendWrapper::new(el);
+    ImmediateEffect::new_scoped(move || value.with(|v| set_control(&el, v)));
+}
+
+fn set_control(el: &web_sys::Element, v: &Val) {
+    if let Some(t) = el.dyn_ref::<web_sys::HtmlTextAreaElement>() {
+        if let Val::Text(s) = v {
+            if t.value() != *s {
+                t.set_value(s);
+            }
+        }
+        return;
+    }
+    let Some(i) = el.dyn_ref::<web_sys::HtmlInputElement>() else {
+        return;
+    };
+    match v {
+        Val::Text(s) if i.value() != *s => i.set_value(s),
+        Val::Bool(b) if i.checked() != *b => i.set_checked(*b),
+        Val::Num(n) if i.value_as_number() != *n => i.set_value(&n.to_string()),
+        _ => {}
+    }
+}
+
+static NEXT_ID: AtomicUsize = AtomicUsize::new(0);
+
+/// A fresh DOM id for label/control association: never derived from agent text.
+fn dom_id() -> String {
+    format!("a2ui-{}", NEXT_ID.fetch_add(1, Ordering::Relaxed))
+}
+
+/// The glyph shown for each Basic Catalog icon name (a built-in set: nothing is fetched).
+fn icon_glyph(name: &str) -> &'static str {
+    match name {
+        "accountCircle" | "person" => "👤",
+        "add" => "+",
+        "arrowBack" => "←",
+        "arrowForward" => "→",
+        "attachFile" => "📎",
+        "calendarToday" | "event" => "📅",
+        "call" | "phone" => "📞",
+        "camera" | "photo" => "📷",
+        "check" => "✓",
+        "close" => "✕",
+        "delete" => "🗑",
+        "download" => "⬇",
+        "upload" => "⬆",
+        "edit" => "✎",
+        "error" => "⛔",
+        "warning" => "⚠",
+        "info" | "help" => "ℹ",
+        "fastForward" | "skipNext" => "⏭",
+        "rewind" | "skipPrevious" => "⏮",
+        "favorite" => "♥",
+        "favoriteOff" => "♡",
+        "folder" => "📁",
+        "home" => "⌂",
+        "locationOn" => "📍",
+        "lock" => "🔒",
+        "lockOpen" => "🔓",
+        "mail" | "send" => "✉",
+        "menu" => "☰",
+        "moreVert" => "⋮",
+        "moreHoriz" => "⋯",
+        "notifications" => "🔔",
+        "notificationsOff" => "🔕",
+        "pause" => "⏸",
+        "play" => "▶",
+        "stop" => "⏹",
+        "payment" | "shoppingCart" => "🛒",
+        "print" => "🖶",
+        "refresh" => "⟳",
+        "search" => "🔍",
+        "settings" => "⚙",
+        "share" => "⇪",
+        "star" => "★",
+        "starHalf" => "⯪",
+        "starOff" => "☆",
+        "visibility" => "👁",
+        "visibilityOff" => "⊘",
+        "volumeUp" | "volumeDown" => "🔊",
+        "volumeMute" | "volumeOff" => "🔇",
+        _ => "□",
+    }
+}
+
+/// An accessible name for a control whose visible label is blank: the agent's accessibility
+/// label, or words of ours saying what the control is.
+fn fallback_name(visible: &str, a11y: &Option<String>, what: &str) -> Option<String> {
+    if !visible.trim().is_empty() {
+        return None;
+    }
+    Some(
+        a11y.clone()
+            .filter(|l| !l.trim().is_empty())
+            .unwrap_or_else(|| format!("Unlabelled {what}")),
+    )
+}
+
+/// A media box: the description and the URL as text, and a link only a person's click
+/// follows; the media itself only from a host the page allowed.
+fn media_box(kind: &'static str, url: Option<String>, description: Option<String>) -> AnyView {
+    let o = options();
+    let loaded = url.clone().filter(|u| o.loadable(u));
+    let shown = loaded.is_some();
+    let media = loaded.map(|u| match kind {
+        "Image" => view! { <img class="a2ui-media-loaded" src=u alt=description.clone().unwrap_or_default() loading="lazy" referrerpolicy="no-referrer" /> }.into_any(),
+        "Video" => view! { <video class="a2ui-media-loaded" src=u controls preload="none"></video> }.into_any(),
+        _ => view! { <audio class="a2ui-media-loaded" src=u controls preload="none"></audio> }.into_any(),
+    });
+    let note = if o.renderer == "console" {
+        "Not loaded: this console loads no media from agents."
+    } else {
+        "Not loaded: this page loads media only from hosts it names."
+    };
+    view! {
+        <figure class="a2ui-media" data-testid="a2ui-media">
+            {media}
+            <figcaption>
+                <span class="a2ui-media-kind">{kind}</span>
+                {description.map(|d| view! { " " <bdi>{d}</bdi> })}
+            </figcaption>
+            {url.map(|u| {
+                let linkable = u.starts_with("https://");
+                view! {
+                    <code class="a2ui-url">{u.clone()}</code>
+                    {linkable.then(|| view! {
+                        " "
+                        <a href=u target="_blank" rel="noopener noreferrer" referrerpolicy="no-referrer">"Open in a new tab"</a>
+                    })}
+                }
+            })}
+            {(!shown).then(|| view! { <p class="a2ui-note">{note}</p> })}
+        </figure>
+    }
+    .into_any()
+}
+
+/// A ChoicePicker; `fallback` names it when it has no label of its own.
+fn choice_view(
+    choices: Choices,
+    fallback: Option<String>,
+    value: ArcRwSignal<Val>,
+    input: &Input,
+    h: Handlers,
+) -> AnyView {
+    let Choices {
+        label,
+        options,
+        multiple,
+        chips,
+        filterable,
+        binding,
+        ..
+    } = choices;
+    let label = label.or(fallback);
+    let filter = RwSignal::new(String::new());
+    let group = dom_id();
+    let kind = if multiple { "checkbox" } else { "radio" };
+    let items = options
+        .into_iter()
+        .map(|(text, option)| {
+            let input_id = dom_id();
+            let lower = text.to_lowercase();
+            let binding = binding.clone();
+            let (shown, chosen) = (value.clone(), value.clone());
+            let v = option.clone();
+            view! {
+                <div class="a2ui-choice" hidden=move || !lower.contains(&filter.get().to_lowercase())>
+                    <input
+                        id=input_id.clone()
+                        type=kind
+                        name=group.clone()
+                        prop:checked=move || shown.with(|s| matches!(s, Val::Chosen(c) if c.contains(&v)))
+                        on:change=move |ev| {
+                            let on = event_target_checked(&ev);
+                            let mut c = match chosen.get_untracked() {
+                                Val::Chosen(c) => c,
+                                _ => Vec::new(),
+                            };
+                            if !multiple {
+                                c.clear();
+                            }
+                            c.retain(|x| x != &option);
+                            if on {
+                                c.push(option.clone());
+                            }
+                            chosen.set(Val::Chosen(c.clone()));
+                            if let Some(b) = binding.clone() {
+                                h.edit.run((b, serde_json::json!(c)));
+                            }
+                        }
+                    />
+                    <label for=input_id dir="auto">{text}</label>
+                </div>
+            }
+        })
+        .collect_view();
+    let filter_id = dom_id();
+    view! {
+        <fieldset class=if chips { "a2ui-choices a2ui-chips" } else { "a2ui-choices" } aria-describedby=input.describedby()>
+            <legend dir="auto">{label.unwrap_or_else(|| "Choose".into())}</legend>
+            {filterable.then(|| view! {
+                <label for=filter_id.clone() class="a2ui-filter-label">"Filter"</label>
+                <input id=filter_id type="search" on:input=move |ev| filter.set(event_target_value(&ev)) />
+            })}
+            {items}
+        </fieldset>
+    }
+    .into_any()
+}

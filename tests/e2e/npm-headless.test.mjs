@@ -1,0 +1,68 @@
+// The headless build of the npm package (crates/surfaces-wasm/pkg-headless, built by
+// scripts/build-npm.sh without the `ui` feature): the same checks and fold as the UI build,
+// no renderer, no DOM code; and its .d.ts checked by tsc.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { execFileSync } from "node:child_process";
+import { ROOT } from "./lib/console-server.mjs";
+
+const PKG = path.join(ROOT, "crates/surfaces-wasm/pkg-headless");
+const UI = path.join(ROOT, "crates/surfaces-wasm/pkg");
+assert.ok(fs.existsSync(path.join(PKG, "package.json")), "build the packages first: scripts/build-npm.sh");
+const pkg = await import(path.join(PKG, "agent_surfaces.js"));
+pkg.initSync({ module: fs.readFileSync(path.join(PKG, "agent_surfaces_bg.wasm")) });
+const { checkCard, SurfaceStore, advertisesA2ui, contract } = pkg;
+const CAT = "https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json";
+
+test("the headless build has no renderer, in its module, its glue or its types", () => {
+  assert.equal(pkg.mountSurface, undefined);
+  assert.equal(pkg.MountedSurface, undefined);
+  const dts = fs.readFileSync(path.join(PKG, "agent_surfaces.d.ts"), "utf8");
+  assert.doesNotMatch(dts, /mountSurface|MountedSurface|MountOptions/);
+  const js = fs.readFileSync(path.join(PKG, "agent_surfaces.js"), "utf8");
+  // No DOM is named by the glue: no element is created, found or listened to.
+  assert.doesNotMatch(js, /createElement|querySelector|addEventListener|HTMLElement|Document/);
+  const module = new WebAssembly.Module(fs.readFileSync(path.join(PKG, "agent_surfaces_bg.wasm")));
+  assert.equal(WebAssembly.Module.customSections(module, "name").length, 0, "run scripts/build-npm.sh");
+  // The UI build is the one that has it.
+  assert.match(fs.readFileSync(path.join(UI, "agent_surfaces.d.ts"), "utf8"), /export function mountSurface/);
+});
+
+test("the headless API works: a card checked, a stream folded, an edit and an action", () => {
+  const card = fs.readFileSync(path.join(ROOT, "tests/fixtures/cards/larkfield.json"), "utf8");
+  const report = checkCard(card, "https://larkfield.example/.well-known/agent-card.json");
+  assert.equal(report.uiLinks, "present");
+  assert.ok(report.views.all.length > 0);
+  assert.equal(typeof advertisesA2ui(card), "boolean");
+  assert.equal(contract().schema_bundle.length > 0, true);
+  const store = new SurfaceStore();
+  store.applyEnvelopes([
+    { version: "v0.9", createSurface: { surfaceId: "s", catalogId: CAT } },
+    { version: "v0.9", updateComponents: { surfaceId: "s", components: [
+      { id: "root", component: "Column", children: ["name", "go"] },
+      { id: "name", component: "TextField", label: "Name", value: { path: "/name" } },
+      { id: "go", component: "Button", child: "t", action: { event: { name: "go", context: { name: { path: "/name" } } } } },
+      { id: "t", component: "Text", text: "Go" },
+    ] } },
+    { version: "v0.9", updateDataModel: { surfaceId: "s", path: "/name", value: "agent" } },
+  ]);
+  store.edit("s", "/name", "person");
+  const r = store.report();
+  assert.equal(r.applied, 3);
+  assert.deepEqual(r.findings, []);
+  const click = store.action("s", "go", "2026-01-01T00:00:00Z");
+  assert.equal(click.ok, true);
+  assert.deepEqual(click.message.action.context, { name: "person" });
+  store.free();
+});
+
+test("the headless .d.ts types a consumer's code (tsc --strict)", () => {
+  const tsc = path.join(ROOT, "tests/e2e/node_modules/typescript/bin/tsc");
+  try {
+    execFileSync(process.execPath, [tsc, "-p", path.join(ROOT, "tests/e2e/types/tsconfig.headless.json")], { encoding: "utf8" });
+  } catch (e) {
+    assert.fail(`tsc failed:\n${e.stdout}${e.stderr}`);
+  }
+});
