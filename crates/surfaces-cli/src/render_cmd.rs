@@ -7,7 +7,8 @@
 use std::collections::BTreeMap;
 
 use serde_json::{json, Value};
-use surfaces_core::a2ui::render::{button_blocked, placeholder_text, Kind, Node};
+use surfaces_core::a2ui::render::{button_blocked, Blocked, Kind, Node};
+use surfaces_core::a2ui::tree::PlaceholderReason;
 use surfaces_core::a2ui::{A2uiReport, SurfaceStore};
 
 /// The word placeholders and blocked buttons use for what draws the surface.
@@ -85,8 +86,8 @@ fn annotate(node: &Node, v: &mut Value) {
                 event.as_deref(),
                 local.as_deref(),
                 open_url.is_some(),
-                RENDERER,
-            );
+            )
+            .map(|b| blocked_text(b, RENDERER));
             kind.insert("enabled".into(), Value::Bool(blocked.is_none()));
             kind.insert("blocked".into(), blocked.map_or(Value::Null, Value::String));
         }
@@ -95,5 +96,38 @@ fn annotate(node: &Node, v: &mut Value) {
             kind.insert("text".into(), Value::String(text));
         }
         _ => {}
+    }
+}
+
+// The CLI's words for what the core hands over as reasons (the same as the renderer's).
+/// What a placeholder says, in the renderer's words (`renderer` is "console" or "renderer").
+pub fn placeholder_text(
+    reason: PlaceholderReason,
+    id: &str,
+    name: Option<&str>,
+    renderer: &str,
+) -> String {
+    match (reason, name) {
+        (_, Some(name)) => format!("Unsupported component \"{name}\""),
+        (PlaceholderReason::Missing, None) => format!("Missing component \"{id}\""),
+        (PlaceholderReason::Depth, _) => "Nested too deeply to show".to_string(),
+        (PlaceholderReason::Template, _) => {
+            format!("More repeated content than this {renderer} shows")
+        }
+        (PlaceholderReason::Cycle, _) => "A component that contains itself".to_string(),
+        (PlaceholderReason::UrlRefused, _) => {
+            format!("Media from an address this {renderer} refuses")
+        }
+    }
+}
+
+/// Why a Button cannot be pressed, in the renderer's words.
+pub fn blocked_text(blocked: Blocked<'_>, renderer: &str) -> String {
+    match blocked {
+        Blocked::Checks(errors) => errors.join(" "),
+        Blocked::ClientFunction(f) => {
+            format!("Runs the client function \"{f}\", which this {renderer} does not run.")
+        }
+        Blocked::NoAction => "This button has no action.".to_string(),
     }
 }

@@ -19,10 +19,12 @@ use leptos::prelude::*;
 use leptos::reactive::effect::ImmediateEffect;
 use send_wrapper::SendWrapper;
 use serde_json::Value;
-use surfaces_core::a2ui::render::{
-    button_blocked, grow_class, placeholder_text, svg_path_ok, Choices, Kind, Node,
-};
+use surfaces_core::a2ui::catalog::{Axis, TextFieldVariant};
+use surfaces_core::a2ui::render::{button_blocked, svg_path_ok, Choices, Kind, Node};
+
+mod words;
 use wasm_bindgen::JsCast;
+pub use words::{blocked_text, grow_class, placeholder_text};
 
 /// What the renderer reports back: a person's edit at a data-model pointer, or a click on a
 /// Button (its component id and template scope).
@@ -158,7 +160,7 @@ fn blank() -> Node {
         proposal: None,
         faults: Vec::new(),
         kind: Kind::Divider {
-            axis: String::new(),
+            axis: Axis::default(),
         },
     }
 }
@@ -506,7 +508,7 @@ impl Live {
                 view! { <div class=format!("a2ui-card{grow}")>{self.kid(0, h)}</div> }.into_any()
             }
             Kind::Divider { axis } => {
-                let vertical = axis == "vertical";
+                let vertical = axis == Axis::Vertical;
                 view! { <hr class=format!("a2ui-divider a2ui-divider-{axis}") aria-orientation=if vertical { "vertical" } else { "horizontal" } /> }
                     .into_any()
             }
@@ -527,7 +529,8 @@ impl Live {
                 let errors = state.expect(STATE).errors;
                 let reason = ArcMemo::new(move |_| {
                     errors.with(|e| {
-                        button_blocked(e, event.as_deref(), local.as_deref(), opens, o.renderer)
+                        button_blocked(e, event.as_deref(), local.as_deref(), opens)
+                            .map(|b| blocked_text(b, o.renderer))
                     })
                 });
                 let (r1, r2, r3) = (reason.clone(), reason.clone(), reason);
@@ -571,7 +574,7 @@ impl Live {
                         h.edit.run((b, Value::String(event_target_value(&ev))));
                     }
                 };
-                let control = if variant == "longText" {
+                let control = if variant == TextFieldVariant::LongText {
                     view! { <textarea id=input_id.clone() aria-label=aria aria-describedby=input.describedby() aria-invalid=input.invalid() dir="auto" rows="4" use:bind_value=value on:input=on_input></textarea> }.into_any()
                 } else {
                     let kind = match variant.as_str() {

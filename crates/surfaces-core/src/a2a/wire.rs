@@ -327,11 +327,11 @@ fn status_update(o: &Map<String, Value>, v1: bool) -> Result<Event, Finding> {
         o.get("status")
             .ok_or_else(|| bad("A status update has no status."))?,
     )?;
-    let last = if v1 {
-        status.state.is_terminal() || status.state.is_interrupted()
-    } else {
-        o.get("final").and_then(Value::as_bool).unwrap_or(false)
-    };
+    // A terminal or interrupted state ends the stream in both versions: v1.0 has no
+    // `final`, and v0.3 servers leave it false on `input-required` (the 1.3 SDK's v0.3
+    // side does, and so does the 0.3 SDK's default `requires_input`) and close the stream.
+    let ends = status.state.is_terminal() || status.state.is_interrupted();
+    let last = ends || (!v1 && o.get("final").and_then(Value::as_bool).unwrap_or(false));
     Ok(Event::Status {
         task_id: str_at(o, "taskId").ok_or_else(|| bad("A status update names no task."))?,
         context_id: str_at(o, "contextId"),

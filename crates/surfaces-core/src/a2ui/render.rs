@@ -9,8 +9,9 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::catalog::{
-    functions, Action, Children, ChoiceVariant, ComponentKind, Components, DisplayStyle, Dynamic,
-    IconName,
+    functions, Action, Align, Axis, ButtonVariant, Children, ChoiceVariant, ComponentKind,
+    Components, Direction, DisplayStyle, Dynamic, IconName, ImageFit, ImageVariant, Justify,
+    TextFieldVariant, TextVariant,
 };
 use super::resolve::{Pass, Resolver, Scope};
 use super::store::{Surface, SurfaceStore};
@@ -64,13 +65,13 @@ pub struct Choices {
 pub enum Kind {
     Text {
         text: String,
-        variant: String,
+        variant: TextVariant,
     },
     Image {
         url: Option<String>,
         description: Option<String>,
-        fit: String,
-        variant: String,
+        fit: ImageFit,
+        variant: ImageVariant,
     },
     Icon {
         name: Option<String>,
@@ -85,18 +86,18 @@ pub enum Kind {
     },
     Row {
         children: Vec<Node>,
-        justify: String,
-        align: String,
+        justify: Justify,
+        align: Align,
     },
     Column {
         children: Vec<Node>,
-        justify: String,
-        align: String,
+        justify: Justify,
+        align: Align,
     },
     List {
         children: Vec<Node>,
-        direction: String,
-        align: String,
+        direction: Direction,
+        align: Align,
     },
     Card {
         child: Box<Node>,
@@ -109,14 +110,14 @@ pub enum Kind {
         content: Box<Node>,
     },
     Divider {
-        axis: String,
+        axis: Axis,
     },
     /// `event` names the action sent to the agent; `local` is a client-side function call.
     /// `scope` is the template item the button was rendered for (`""` outside templates),
     /// to pass back to [`SurfaceStore::action_in`] so relative context paths resolve.
     Button {
         child: Box<Node>,
-        variant: String,
+        variant: ButtonVariant,
         event: Option<String>,
         local: Option<String>,
         scope: String,
@@ -126,7 +127,7 @@ pub enum Kind {
     TextField {
         label: String,
         value: String,
-        variant: String,
+        variant: TextFieldVariant,
         binding: Option<String>,
     },
     CheckBox {
@@ -289,7 +290,7 @@ impl<'a> Ctx<'a> {
         let kind = match &c.kind {
             ComponentKind::Text { text, variant } => Kind::Text {
                 text: self.string(Some(text), scope).unwrap_or_default(),
-                variant: variant.as_str().to_string(),
+                variant: *variant,
             },
             ComponentKind::Image {
                 url,
@@ -299,8 +300,8 @@ impl<'a> Ctx<'a> {
             } => self.media(url, scope, |url| Kind::Image {
                 url,
                 description: self.string(description.as_ref(), scope),
-                fit: fit.as_str().to_string(),
-                variant: variant.as_str().to_string(),
+                fit: *fit,
+                variant: *variant,
             }),
             ComponentKind::Video { url } => self.media(url, scope, |url| Kind::Video { url }),
             ComponentKind::AudioPlayer { url, description } => {
@@ -325,8 +326,8 @@ impl<'a> Ctx<'a> {
                 align,
             } => Kind::Row {
                 children: self.children(children, scope, depth + 1),
-                justify: justify.as_str().to_string(),
-                align: align.as_str().to_string(),
+                justify: *justify,
+                align: *align,
             },
             ComponentKind::Column {
                 children,
@@ -334,8 +335,8 @@ impl<'a> Ctx<'a> {
                 align,
             } => Kind::Column {
                 children: self.children(children, scope, depth + 1),
-                justify: justify.as_str().to_string(),
-                align: align.as_str().to_string(),
+                justify: *justify,
+                align: *align,
             },
             ComponentKind::List {
                 children,
@@ -343,8 +344,8 @@ impl<'a> Ctx<'a> {
                 align,
             } => Kind::List {
                 children: self.children(children, scope, depth + 1),
-                direction: direction.as_str().to_string(),
-                align: align.as_str().to_string(),
+                direction: *direction,
+                align: *align,
             },
             ComponentKind::Card { child } => Kind::Card {
                 child: Box::new(self.child(child, scope, depth)),
@@ -369,9 +370,7 @@ impl<'a> Ctx<'a> {
                 trigger: Box::new(self.child(trigger, scope, depth)),
                 content: Box::new(self.child(content, scope, depth)),
             },
-            ComponentKind::Divider { axis } => Kind::Divider {
-                axis: axis.as_str().to_string(),
-            },
+            ComponentKind::Divider { axis } => Kind::Divider { axis: *axis },
             ComponentKind::Button {
                 child,
                 variant,
@@ -399,7 +398,7 @@ impl<'a> Ctx<'a> {
                 };
                 Kind::Button {
                     child: Box::new(self.child(child, scope, depth)),
-                    variant: variant.as_str().to_string(),
+                    variant: *variant,
                     event,
                     local,
                     scope: scope_copy.unwrap_or_default(),
@@ -414,7 +413,7 @@ impl<'a> Ctx<'a> {
             } => Kind::TextField {
                 label: self.string(Some(label), scope).unwrap_or_default(),
                 value: self.string(value.as_ref(), scope).unwrap_or_default(),
-                variant: variant.as_str().to_string(),
+                variant: *variant,
                 binding: self.binding(value.as_ref(), scope),
             },
             ComponentKind::CheckBox { label, value } => Kind::CheckBox {
@@ -545,54 +544,33 @@ pub fn svg_path_ok(d: &str) -> bool {
             .all(|c| "MmLlHhVvCcSsQqTtAaZz0123456789.,-+eE \n\t".contains(c))
 }
 
-/// The flex-grow class for a `weight` inside a Row or Column (`""` when none).
-pub fn grow_class(weight: Option<f64>) -> String {
-    match weight {
-        Some(w) if w > 0.0 => format!(" a2ui-grow-{}", (w.round() as i64).clamp(1, 12)),
-        _ => String::new(),
-    }
-}
-
-/// What a placeholder says, in the renderer's words (`renderer` is "console" or "renderer").
-pub fn placeholder_text(
-    reason: PlaceholderReason,
-    id: &str,
-    name: Option<&str>,
-    renderer: &str,
-) -> String {
-    match (reason, name) {
-        (_, Some(name)) => format!("Unsupported component \"{name}\""),
-        (PlaceholderReason::Missing, None) => format!("Missing component \"{id}\""),
-        (PlaceholderReason::Depth, _) => "Nested too deeply to show".to_string(),
-        (PlaceholderReason::Template, _) => {
-            format!("More repeated content than this {renderer} shows")
-        }
-        (PlaceholderReason::Cycle, _) => "A component that contains itself".to_string(),
-        (PlaceholderReason::UrlRefused, _) => {
-            format!("Media from an address this {renderer} refuses")
-        }
-    }
+/// Why a Button cannot be pressed: data, for each renderer to put in its own words.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Blocked<'a> {
+    /// Its checks fail, with these messages (the agent's).
+    Checks(&'a [String]),
+    /// Its action is a client function this renderer does not run.
+    ClientFunction(&'a str),
+    /// It has no action at all.
+    NoAction,
 }
 
 /// Why a Button cannot be pressed, or `None` when it can: a failing check, or an action the
-/// renderer does not perform (`opens_urls` says whether it asks the person about openUrl).
-pub fn button_blocked(
-    errors: &[String],
+/// renderer does not perform (`open_url` says whether it asks the person about openUrl).
+pub fn button_blocked<'a>(
+    errors: &'a [String],
     event: Option<&str>,
-    local: Option<&str>,
+    local: Option<&'a str>,
     open_url: bool,
-    renderer: &str,
-) -> Option<String> {
+) -> Option<Blocked<'a>> {
     if !errors.is_empty() {
-        return Some(errors.join(" "));
+        return Some(Blocked::Checks(errors));
     }
     match (event, local) {
         (Some(_), _) => None,
         (None, _) if open_url => None,
-        (None, Some(f)) => Some(format!(
-            "Runs the client function \"{f}\", which this {renderer} does not run."
-        )),
-        (None, None) => Some("This button has no action.".to_string()),
+        (None, Some(f)) => Some(Blocked::ClientFunction(f)),
+        (None, None) => Some(Blocked::NoAction),
     }
 }
 
