@@ -1,0 +1,313 @@
+//! `/agents/{name}/{rest}`: a closed proxy to the configured agents.
+//!
+//! Only a configured base URL is ever reached, with `{rest}` appended as a path under it
+//! (see [`crate::AgentTarget::join`]). Requests carry only an allow-list of headers (no
+//! cookies, no credentials, no `Host` from the page); responses bring back only an
+//! allow-list. Redirects are not followed. Streams pass through chunk by chunk.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::body::{Body, Bytes};
+use axum::extract::Request;
+use axum::http::{header, HeaderMap, HeaderName, HeaderValue, Method, StatusCode};
+use axum::response::{IntoResponse, Response};
+use futures_util::StreamExt;
+use tokio::sync::OwnedSemaphorePermit;
+use tokio::time::{timeout, Instant};
+
+use crate::{error, method_not_allowed, Shared};
+
+/// Request headers passed to an agent; every other header stays here.
+const REQUEST_HEADERS: [&str; 5] = [
+    "content-type",
+    "accept",
+    "a2a-extensions",
+    "x-a2a-extensions",
+    "a2a-version",
+];
+
+/// Response headers passed back from an agent; every other header (`Set-Cookie`,
+/// `Location`, `WWW-Authenticate`, hop-by-hop headers, …) is dropped.
+const RESPONSE_HEADERS: [&str; 4] = [
+    "content-type",
+    "a2a-extensions",
+    "x-a2a-extensions",
+    "a2a-version",
+];
+
+/// JSON-RPC methods answered with a stream (A2A v0.3 and v1.0 names).
+const STREAMING_METHODS: [&str; 4] = [
+    "message/stream",
+    "tasks/resubscribe",
+    "SendStreamingMessage",
+    "SubscribeToTask",
+];
+
+pub(crate) async fn proxy(shared: &Arc<Shared>, req: Request, after_agents: &str) -> Response {
+    let (name, rest) = after_agents.split_once('/').unwrap_or((after_agents, ""));
+    let Some(agent) = shared.config.agents.iter().find(|a| a.name == name) else {
+        return error(StatusCode::NOT_FOUND, "no agent of that name is configured");
+    };
+    let url = match agent.join(rest, req.uri().query()) {
+        Ok(u) => u,
+        Err(why) => return error(StatusCode::BAD_REQUEST, &format!("path refused: {why}")),
+    };
+    let method = req.method().clone();
+    if method != Method::GET && method != Method::POST {
+        return method_not_allowed("GET, POST");
+    }
+    if let Some(refused) = cross_site(req.headers()) {
+        return refused;
+    }
+    if method == Method::POST && !is_json(req.headers()) {
+        return error(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "requests to agents carry application/json",
+        );
+    }
+    let limits = &shared.config.limits;
+    let headers = req.headers().clone();
+    let body = if method == Method::POST {
+        match read_body(req.into_body(), &headers, limits.body_bytes).await {
+            Ok(b) => b,
+            Err(r) => return r,
+        }
+    } else {
+        Bytes::new()
+    };
+    // A stream takes a place before the agent is asked, so past the limit nothing is sent.
+    let mut permit = None;
+    if wants_stream(&headers, &body) {
+        match Arc::clone(&shared.streams).try_acquire_owned() {
+            Ok(p) => permit = Some(p),
+            Err(_) => return too_many_streams(),
+        }
+    }
+    let mut upstream = shared.client.request(method.clone(), url);
+    for name in REQUEST_HEADERS {
+        for value in headers.get_all(name) {
+            upstream = upstream.header(name, value.clone());
+        }
+    }
+    if method == Method::POST {
+        upstream = upstream.body(body);
+    }
+    let started = Instant::now();
+    let response = match timeout(limits.request_timeout, upstream.send()).await {
+        Err(_) => {
+            return error(
+                StatusCode::GATEWAY_TIMEOUT,
+                "the agent did not answer in time",
+            )
+        }
+        Ok(Err(e)) if e.is_timeout() => {
+            return error(
+                StatusCode::GATEWAY_TIMEOUT,
+                "the agent did not answer in time",
+            )
+        }
+        Ok(Err(_)) => return error(StatusCode::BAD_GATEWAY, "the agent could not be reached"),
+        Ok(Ok(r)) => r,
+    };
+    let status = response.status();
+    if status.is_redirection() {
+        return error(
+            StatusCode::BAD_GATEWAY,
+            "the agent answered with a redirect; redirects are not followed",
+        );
+    }
+    let mut out = HeaderMap::new();
+    for name in RESPONSE_HEADERS {
+        for value in response.headers().get_all(name) {
+            out.append(HeaderName::from_static(name), value.clone());
+        }
+    }
+    let is_stream = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| {
+            v.trim_start()
+                .to_ascii_lowercase()
+                .starts_with("text/event-stream")
+        });
+    if is_stream {
+        let permit = match permit {
+            Some(p) => p,
+            None => match Arc::clone(&shared.streams).try_acquire_owned() {
+                Ok(p) => p,
+                Err(_) => return too_many_streams(),
+            },
+        };
+        out.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+        // Tells a reverse proxy in front of this one not to buffer either.
+        out.insert("x-accel-buffering", HeaderValue::from_static("no"));
+        let body = pump(response, permit, limits.stream_idle, limits.stream_max);
+        return (status, out, body).into_response();
+    }
+    drop(permit);
+    let left = limits.request_timeout.saturating_sub(started.elapsed());
+    match timeout(left, read_limited(response, limits.response_bytes)).await {
+        Err(_) => error(
+            StatusCode::GATEWAY_TIMEOUT,
+            "the agent did not answer in time",
+        ),
+        Ok(Err(Upstream::TooLarge)) => error(
+            StatusCode::BAD_GATEWAY,
+            "the agent's response is larger than this server passes on",
+        ),
+        Ok(Err(Upstream::Broken)) => {
+            error(StatusCode::BAD_GATEWAY, "the agent's response broke off")
+        }
+        Ok(Ok(bytes)) => {
+            out.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+            (status, out, Body::from(bytes)).into_response()
+        }
+    }
+}
+
+fn too_many_streams() -> Response {
+    let mut r = error(
+        StatusCode::TOO_MANY_REQUESTS,
+        "too many streams are open; try again when one has ended",
+    );
+    r.headers_mut()
+        .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+    r
+}
+
+/// A request another site's page made: refused, so no page but the console's can drive
+/// the agents through this server with the person's browser.
+fn cross_site(headers: &HeaderMap) -> Option<Response> {
+    let refuse = || {
+        Some(error(
+            StatusCode::FORBIDDEN,
+            "requests to agents must come from this server's own pages",
+        ))
+    };
+    if let Some(site) = headers.get("sec-fetch-site") {
+        if !matches!(site.to_str(), Ok("same-origin" | "none")) {
+            return refuse();
+        }
+    }
+    if let Some(origin) = headers.get(header::ORIGIN) {
+        let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
+        let same = match (origin.to_str(), host) {
+            (Ok(o), Some(h)) => o == format!("http://{h}") || o == format!("https://{h}"),
+            _ => false,
+        };
+        if !same {
+            return refuse();
+        }
+    }
+    None
+}
+
+fn is_json(headers: &HeaderMap) -> bool {
+    headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split(';').next())
+        .is_some_and(|m| {
+            let m = m.trim().to_ascii_lowercase();
+            m == "application/json" || (m.starts_with("application/") && m.ends_with("+json"))
+        })
+}
+
+fn wants_stream(headers: &HeaderMap, body: &[u8]) -> bool {
+    let accepts = headers
+        .get_all(header::ACCEPT)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .any(|v| v.to_ascii_lowercase().contains("text/event-stream"));
+    accepts
+        || serde_json::from_slice::<serde_json::Value>(body).is_ok_and(|v| {
+            v.get("method")
+                .and_then(serde_json::Value::as_str)
+                .is_some_and(|m| STREAMING_METHODS.contains(&m))
+        })
+}
+
+/// The request body, at most `limit` bytes (413 past it, before or while reading).
+async fn read_body(body: Body, headers: &HeaderMap, limit: usize) -> Result<Bytes, Response> {
+    let too_large = || {
+        error(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            &format!("request bodies to agents are at most {limit} bytes"),
+        )
+    };
+    let declared = headers
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    if declared.is_some_and(|n| n > limit as u64) {
+        return Err(too_large());
+    }
+    let mut stream = body.into_data_stream();
+    let mut buf = Vec::new();
+    while let Some(chunk) = stream.next().await {
+        let Ok(chunk) = chunk else {
+            return Err(error(StatusCode::BAD_REQUEST, "the request body broke off"));
+        };
+        if buf.len() + chunk.len() > limit {
+            return Err(too_large());
+        }
+        buf.extend_from_slice(&chunk);
+    }
+    Ok(Bytes::from(buf))
+}
+
+enum Upstream {
+    TooLarge,
+    Broken,
+}
+
+async fn read_limited(mut response: reqwest::Response, limit: usize) -> Result<Bytes, Upstream> {
+    if response.content_length().is_some_and(|n| n > limit as u64) {
+        return Err(Upstream::TooLarge);
+    }
+    let mut buf = Vec::new();
+    loop {
+        match response.chunk().await {
+            Ok(Some(c)) => {
+                if buf.len() + c.len() > limit {
+                    return Err(Upstream::TooLarge);
+                }
+                buf.extend_from_slice(&c);
+            }
+            Ok(None) => return Ok(Bytes::from(buf)),
+            Err(_) => return Err(Upstream::Broken),
+        }
+    }
+}
+
+/// Passes a stream on chunk by chunk, in its own task holding the stream's place. It ends
+/// when the agent ends or breaks off (the page's response then ends cleanly), when the agent
+/// is silent for `idle`, when the page does not take a chunk for `idle` or has gone, or
+/// after `max`.
+fn pump(
+    mut response: reqwest::Response,
+    permit: OwnedSemaphorePermit,
+    idle: Duration,
+    max: Duration,
+) -> Body {
+    let (tx, rx) = tokio::sync::mpsc::channel::<Bytes>(4);
+    tokio::spawn(async move {
+        let _permit = permit;
+        let deadline = Instant::now() + max;
+        loop {
+            let wait = idle.min(deadline.saturating_duration_since(Instant::now()));
+            let chunk = match timeout(wait, response.chunk()).await {
+                Ok(Ok(Some(c))) => c,
+                _ => break,
+            };
+            if !matches!(timeout(idle, tx.send(chunk)).await, Ok(Ok(()))) {
+                break;
+            }
+        }
+    });
+    Body::from_stream(futures_util::stream::unfold(rx, |mut rx| async move {
+        rx.recv().await.map(|c| (Ok::<_, std::io::Error>(c), rx))
+    }))
+}

@@ -1,0 +1,121 @@
+//! The built console's files, from one directory, by plain names only.
+
+use std::path::{Path, PathBuf};
+
+use axum::body::Body;
+use axum::extract::Request;
+use axum::http::{header, HeaderValue, Method, StatusCode};
+use axum::response::{IntoResponse, Response};
+
+use crate::{error, method_not_allowed};
+
+/// Content types by file extension; anything else is `application/octet-stream` (and with
+/// `nosniff`, a browser will not guess otherwise).
+fn content_type(path: &Path) -> &'static str {
+    match path.extension().and_then(|e| e.to_str()).unwrap_or("") {
+        "html" => "text/html; charset=utf-8",
+        "js" | "mjs" => "text/javascript; charset=utf-8",
+        "css" => "text/css; charset=utf-8",
+        "wasm" => "application/wasm",
+        "json" | "map" => "application/json",
+        "webmanifest" => "application/manifest+json",
+        "svg" => "image/svg+xml",
+        "png" => "image/png",
+        "ico" => "image/x-icon",
+        "woff2" => "font/woff2",
+        "txt" => "text/plain; charset=utf-8",
+        _ => "application/octet-stream",
+    }
+}
+
+/// The file a request path names under `dist`, if it is a plain name: segments of
+/// `A-Z a-z 0-9 . _ -`, none empty and none starting with a dot. Nothing is decoded, so no
+/// escape can name a parent or a hidden file.
+fn file_for(dist: &Path, path: &str) -> Option<PathBuf> {
+    let rel = path.strip_prefix('/')?;
+    let rel = if rel.is_empty() { "index.html" } else { rel };
+    let mut out = dist.to_path_buf();
+    for seg in rel.split('/') {
+        let plain = !seg.is_empty()
+            && !seg.starts_with('.')
+            && seg
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b"._-".contains(&b));
+        if !plain {
+            return None;
+        }
+        out.push(seg);
+    }
+    Some(out)
+}
+
+pub(crate) async fn serve_file(dist: &Path, req: Request) -> Response {
+    if req.method() != Method::GET && req.method() != Method::HEAD {
+        return method_not_allowed("GET, HEAD");
+    }
+    let Some(file) = file_for(dist, req.uri().path()) else {
+        return error(StatusCode::NOT_FOUND, "not found");
+    };
+    // Files only: a directory (or anything else) is not served.
+    match tokio::fs::metadata(&file).await {
+        Ok(m) if m.is_file() => {}
+        _ => return error(StatusCode::NOT_FOUND, "not found"),
+    }
+    let Ok(bytes) = tokio::fs::read(&file).await else {
+        return error(StatusCode::NOT_FOUND, "not found");
+    };
+    let mut r = (StatusCode::OK, Body::from(bytes)).into_response();
+    let h = r.headers_mut();
+    h.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static(content_type(&file)),
+    );
+    // Trunk builds with stable names (filehash = false): always revalidate.
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    r
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_plain_names() {
+        let d = Path::new("/srv/dist");
+        assert_eq!(
+            file_for(d, "/"),
+            Some(PathBuf::from("/srv/dist/index.html"))
+        );
+        assert_eq!(
+            file_for(d, "/snippets/x-1/inline0.js"),
+            Some(PathBuf::from("/srv/dist/snippets/x-1/inline0.js"))
+        );
+        for bad in [
+            "/../x",
+            "/a/../b",
+            "/.env",
+            "/a/.git/config",
+            "/%2e%2e/x",
+            "/a%2fb",
+            "//etc/passwd",
+            "/a\\b",
+            "/a/",
+            "x",
+        ] {
+            assert_eq!(file_for(d, bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn wasm_is_application_wasm() {
+        assert_eq!(content_type(Path::new("a/b_bg.wasm")), "application/wasm");
+        assert_eq!(
+            content_type(Path::new("index.html")),
+            "text/html; charset=utf-8"
+        );
+        assert_eq!(
+            content_type(Path::new("x.unknown")),
+            "application/octet-stream"
+        );
+    }
+}

@@ -1,0 +1,805 @@
+//! The server over loopback: its headers, the agent list, the closed proxy (with the
+//! fixture agent and with recording upstreams), streaming, and every limit.
+#![cfg(not(target_arch = "wasm32"))]
+
+mod support;
+
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+use support::*;
+use surfaces_fixture_agent::Scenario;
+use surfaces_server::{Config, Limits, CONTENT_SECURITY_POLICY, SECURITY_HEADERS};
+
+/// The `[serve.headers]` of Trunk.toml, as (lowercased name, value).
+fn trunk_headers() -> Vec<(String, String)> {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../Trunk.toml"))
+        .expect("Trunk.toml");
+    let mut out = Vec::new();
+    let mut inside = false;
+    for line in text.lines() {
+        let line = line.trim();
+        if line.starts_with('[') {
+            inside = line == "[serve.headers]";
+            continue;
+        }
+        if !inside || line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (k, v) = line.split_once(" = ").expect("a header line");
+        out.push((
+            k.trim_matches('"').to_ascii_lowercase(),
+            v.trim_matches('"').to_string(),
+        ));
+    }
+    assert!(out.len() >= 5, "Trunk.toml's headers were not found");
+    out
+}
+
+fn message(text: &str) -> Value {
+    json!({"kind": "message", "role": "user", "messageId": "m-1",
+           "parts": [{"kind": "text", "text": text}]})
+}
+
+fn rpc_body(method: &str, params: Value) -> String {
+    json!({"jsonrpc": "2.0", "id": 1, "method": method, "params": params}).to_string()
+}
+
+async fn fixture_server(scenario: Scenario, limits: Limits) -> (String, String) {
+    let agent_url = surfaces_fixture_agent::spawn(scenario).await.unwrap();
+    let mut config = Config::new(dist(), vec![agent("fixture", &agent_url)]);
+    config.limits = limits;
+    (server(config).await, agent_url)
+}
+
+fn post_stream(server: &str, path: &str, body: String) -> reqwest::RequestBuilder {
+    client()
+        .post(format!("{server}{path}"))
+        .header("content-type", "application/json")
+        .header("accept", "text/event-stream")
+        .body(body)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn security_headers_are_http_headers_on_the_console_and_its_assets() {
+    bounded(async {
+        let s = server(Config::new(dist(), vec![])).await;
+        // The constant is Trunk.toml's policy, and every header Trunk sends is sent here.
+        let trunk = trunk_headers();
+        assert!(trunk.contains(&(
+            "content-security-policy".into(),
+            CONTENT_SECURITY_POLICY.to_string()
+        )));
+        for (name, value) in &trunk {
+            assert!(
+                SECURITY_HEADERS.contains(&(name.as_str(), value.as_str())),
+                "{name}: {value} is not sent"
+            );
+        }
+        for (path, status, content_type) in [
+            ("", 200, "text/html; charset=utf-8"),
+            ("index.html", 200, "text/html; charset=utf-8"),
+            ("boot.js", 200, "text/javascript; charset=utf-8"),
+            ("web_bg.wasm", 200, "application/wasm"),
+            ("style.css", 200, "text/css; charset=utf-8"),
+            ("snippets/a.js", 200, "text/javascript; charset=utf-8"),
+            ("missing.js", 404, "application/json"),
+            ("agents", 200, "application/json"),
+        ] {
+            let r = client().get(format!("{s}{path}")).send().await.unwrap();
+            assert_eq!(r.status(), status, "/{path}");
+            let h = r.headers();
+            assert_eq!(h["content-type"], content_type, "/{path}");
+            for (name, value) in &trunk {
+                assert_eq!(h[name.as_str()], value.as_str(), "/{path} {name}");
+            }
+            assert_eq!(h["x-content-type-options"], "nosniff");
+            assert_eq!(h["referrer-policy"], "no-referrer");
+            assert_eq!(h["x-frame-options"], "DENY");
+            assert_eq!(h["cross-origin-opener-policy"], "same-origin");
+            assert_eq!(h.get_all("content-security-policy").iter().count(), 1);
+        }
+        let wasm = client()
+            .get(format!("{s}web_bg.wasm"))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(&wasm.bytes().await.unwrap()[..4], b"\0asm");
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn console_files_stay_inside_dist() {
+    bounded(async {
+        let s = server(Config::new(dist(), vec![])).await;
+        let host = host_of(&s);
+        for target in [
+            "/../secret.txt",
+            "/%2e%2e/secret.txt",
+            "/%2E%2E%2Fsecret.txt",
+            "/snippets/../../secret.txt",
+            "/.hidden",
+            "/%2ehidden",
+            "/snippets/",
+            "/snippets",
+            "//secret.txt",
+            "/..%5csecret.txt",
+        ] {
+            let (status, _, body) = raw(&s, &get(target, &host)).await;
+            assert!(status == 404 || status == 400, "{target}: {status}");
+            assert!(
+                !String::from_utf8_lossy(&body).contains("TOP-SECRET"),
+                "{target}"
+            );
+        }
+        let r = client().post(s.to_string()).body("x").send().await.unwrap();
+        assert_eq!(r.status(), 405);
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn agents_lists_the_configured_agents() {
+    bounded(async {
+        let config = Config::new(
+            dist(),
+            vec![
+                agent("fixture", "http://127.0.0.1:9"),
+                agent("other-1", "http://agent.invalid/a2a"),
+            ],
+        );
+        let s = server(config).await;
+        let r = client().get(format!("{s}agents")).send().await.unwrap();
+        assert_eq!(r.status(), 200);
+        let list: Value = serde_json::from_slice(&r.bytes().await.unwrap()).unwrap();
+        assert_eq!(
+            list,
+            json!([
+                {"name": "fixture", "cardUrl": "/agents/fixture/.well-known/agent-card.json",
+                 "upstream": "http://127.0.0.1:9/",
+                 "upstreamCardUrl": "http://127.0.0.1:9/.well-known/agent-card.json"},
+                {"name": "other-1", "cardUrl": "/agents/other-1/.well-known/agent-card.json",
+                 "upstream": "http://agent.invalid/a2a/",
+                 "upstreamCardUrl": "http://agent.invalid/a2a/.well-known/agent-card.json"}
+            ])
+        );
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn proxies_the_card_unchanged_and_message_send() {
+    bounded(async {
+        let (s, agent_url) = fixture_server(Scenario::Booking, Limits::default()).await;
+        let direct = client()
+            .get(format!("{agent_url}.well-known/agent-card.json"))
+            .send()
+            .await
+            .unwrap()
+            .bytes()
+            .await
+            .unwrap();
+        let r = client()
+            .get(format!("{s}agents/fixture/.well-known/agent-card.json"))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), 200);
+        assert_eq!(r.headers()["content-type"], "application/json");
+        assert_eq!(
+            r.headers()["content-security-policy"],
+            CONTENT_SECURITY_POLICY
+        );
+        assert_eq!(
+            r.bytes().await.unwrap(),
+            direct,
+            "the card is passed on unchanged"
+        );
+        let r = client()
+            .post(format!("{s}agents/fixture/"))
+            .header("content-type", "application/json")
+            .header(
+                "x-a2a-extensions",
+                "https://a2ui.org/a2a-extension/a2ui/v0.9",
+            )
+            .body(rpc_body("message/send", json!({"message": message("hi")})))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), 200);
+        assert_eq!(
+            r.headers()["x-a2a-extensions"],
+            "https://a2ui.org/a2a-extension/a2ui/v0.9"
+        );
+        assert_eq!(r.headers()["cache-control"], "no-store");
+        let v: Value = serde_json::from_slice(&r.bytes().await.unwrap()).unwrap();
+        assert_eq!(v["result"]["kind"], "task");
+        assert_eq!(v["result"]["status"]["state"], "input-required");
+        // Without the trailing slash, the same endpoint.
+        let r = client()
+            .post(format!("{s}agents/fixture"))
+            .header("content-type", "application/json")
+            .body(rpc_body("tasks/get", json!({"id": "task-1"})))
+            .send()
+            .await
+            .unwrap();
+        let v: Value = serde_json::from_slice(&r.bytes().await.unwrap()).unwrap();
+        assert_eq!(v["result"]["id"], "task-1");
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn refuses_unknown_agents_and_every_escape_and_reaches_nothing_else() {
+    bounded(async {
+        let sent = sentinel().await;
+        let rec = recorder(format!("http://{}/", sent.addr)).await;
+        let s = server(Config::new(dist(), vec![agent("fixture", &rec.url)])).await;
+        let host = host_of(&s);
+        let x = &sent.addr;
+        let targets = [
+            "/agents/nope/.well-known/agent-card.json".to_string(),
+            "/agents/FIXTURE/".into(),
+            "/agents/%66ixture/".into(),
+            "/agents//fixture/".into(),
+            format!("/agents/{x}/"),
+            format!("/agents/fixture@{x}/"),
+            format!("/agents/fixture/@{x}/"),
+            format!("/agents/fixture/x@{x}"),
+            format!("/agents/fixture//{x}/"),
+            format!("/agents/fixture/http://{x}/"),
+            format!("/agents/fixture/http:%2f%2f{x}/"),
+            "/agents/fixture/../../x".into(),
+            "/agents/fixture/..".into(),
+            "/agents/fixture/.".into(),
+            "/agents/fixture/a/../b".into(),
+            "/agents/fixture/%2e%2e/x".into(),
+            "/agents/fixture/%2E%2E%2Fx".into(),
+            "/agents/fixture/.%2e/x".into(),
+            "/agents/fixture/a%2fb".into(),
+            "/agents/fixture/a%5cb".into(),
+            "/agents/fixture/a%00b".into(),
+            "/agents/fixture/a%0d%0aHost:x".into(),
+            "/agents/fixture/%".into(),
+            "/agents/fixture/a\\..\\b".into(),
+            "/agents/fixture/x?q=%zz".into(),
+            format!("/agents/..%2f..%2f{x}/"),
+            format!("http://{x}/agents/nope/"),
+        ];
+        for target in &targets {
+            let (status, _, _) = raw(&s, &get(target, &host)).await;
+            assert!(
+                status == 400 || status == 404,
+                "{target}: {status} (expected 400 or 404)"
+            );
+        }
+        // A POST to an unknown agent or an escaping path is refused the same way.
+        for path in [
+            "/agents/nope/",
+            "/agents/fixture/%2e%2e/",
+            "/agents/fixture/a%2f",
+        ] {
+            let request = format!(
+                "POST {path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\n\
+                 Content-Length: 2\r\nConnection: close\r\n\r\n{{}}"
+            );
+            let (status, _, _) = raw(&s, request.as_bytes()).await;
+            assert!(status == 400 || status == 404, "{path}: {status}");
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        assert_eq!(
+            rec.connections.load(Ordering::SeqCst),
+            0,
+            "the agent was reached"
+        );
+        assert_eq!(
+            sent.hits.load(Ordering::SeqCst),
+            0,
+            "the sentinel was reached"
+        );
+
+        // Host and forwarding headers do not steer: the configured agent answers.
+        let steer = format!(
+            "GET /agents/fixture/steer HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nX-Forwarded-Host: {x}\r\n\
+             Forwarded: host={x}\r\nX-Forwarded-For: 10.0.0.1\r\nConnection: close\r\n\r\n",
+            x.rsplit(':').next().unwrap()
+        );
+        let (status, _, body) = raw(&s, steer.as_bytes()).await;
+        assert_eq!(status, 200);
+        assert_eq!(body, b"{\"ok\":true}");
+        // A redirect is not followed, nor passed on.
+        let r = client()
+            .get(format!("{s}agents/fixture/redirect"))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), 502);
+        assert!(r.headers().get("location").is_none());
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        assert_eq!(rec.connections.load(Ordering::SeqCst), 2);
+        let heads = rec.heads.lock().unwrap().clone();
+        assert!(heads[0].starts_with("get /steer http/1.1"), "{}", heads[0]);
+        assert!(heads[0].contains(&format!("host: {}", host_of(&rec.url))));
+        assert!(!heads[0].contains(x.as_str()), "{}", heads[0]);
+        assert!(!heads[0].contains("forwarded"), "{}", heads[0]);
+        assert_eq!(
+            sent.hits.load(Ordering::SeqCst),
+            0,
+            "the sentinel was reached"
+        );
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn forwards_no_cookies_or_credentials() {
+    bounded(async {
+        let rec = recorder("http://127.0.0.1:9/".into()).await;
+        let s = server(Config::new(dist(), vec![agent("rec", &rec.url)])).await;
+        let host = host_of(&s);
+        let body = r#"{"jsonrpc":"2.0","id":1,"method":"message/send","params":{}}"#;
+        let request = format!(
+            "POST /agents/rec/rpc?x=1 HTTP/1.1\r\nHost: {host}\r\nOrigin: http://{host}\r\n\
+             Sec-Fetch-Site: same-origin\r\nCookie: session=abc\r\nAuthorization: Bearer t0ken\r\n\
+             Proxy-Authorization: Basic eA==\r\nReferer: http://{host}/#agent\r\n\
+             X-Forwarded-For: 10.0.0.1\r\nX-Api-Key: k3y\r\nTE: trailers\r\nUpgrade: websocket\r\n\
+             Connection: close, Upgrade\r\nKeep-Alive: timeout=5\r\n\
+             Content-Type: application/json\r\nAccept: application/json\r\n\
+             A2A-Extensions: https://a2ui.org/a2a-extension/a2ui/v0.9\r\n\
+             X-A2A-Extensions: https://a2ui.org/a2a-extension/a2ui/v0.9\r\nA2A-Version: 0.3\r\n\
+             Content-Length: {}\r\n\r\n{body}",
+            body.len()
+        );
+        let (status, head, reply) = raw(&s, request.as_bytes()).await;
+        assert_eq!(status, 200, "{head}");
+        assert_eq!(reply, b"{\"ok\":true}");
+        assert!(!head.contains("set-cookie"), "{head}");
+        assert!(!head.contains("x-upstream-secret"), "{head}");
+        assert!(head.contains("a2a-version: 0.3"), "{head}");
+        let seen = rec.heads.lock().unwrap()[0].clone();
+        assert!(seen.starts_with("post /rpc?x=1 http/1.1"), "{seen}");
+        for gone in [
+            "cookie",
+            "authorization",
+            "referer",
+            "origin",
+            "x-forwarded",
+            "x-api-key",
+            "te:",
+            "upgrade",
+            "keep-alive",
+            "sec-fetch",
+            "abc",
+            "t0ken",
+            "k3y",
+        ] {
+            assert!(!seen.contains(gone), "{gone} reached the agent:\n{seen}");
+        }
+        for kept in [
+            "content-type: application/json",
+            "accept: application/json",
+            "a2a-extensions: https://a2ui.org/a2a-extension/a2ui/v0.9",
+            "x-a2a-extensions: https://a2ui.org/a2a-extension/a2ui/v0.9",
+            "a2a-version: 0.3",
+        ] {
+            assert!(
+                seen.contains(kept),
+                "{kept} did not reach the agent:\n{seen}"
+            );
+        }
+        assert!(seen.ends_with(&body.to_ascii_lowercase()));
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn refuses_other_sites_and_other_hosts() {
+    bounded(async {
+        let rec = recorder("http://127.0.0.1:9/".into()).await;
+        let s = server(Config::new(dist(), vec![agent("rec", &rec.url)])).await;
+        let host = host_of(&s);
+        let post = |headers: &str, ctype: &str| {
+            format!(
+                "POST /agents/rec/ HTTP/1.1\r\n{headers}Content-Type: {ctype}\r\n\
+                 Content-Length: 2\r\nConnection: close\r\n\r\n{{}}"
+            )
+        };
+        let cases = [
+            (post(&format!("Host: {host}\r\nSec-Fetch-Site: cross-site\r\n"), "application/json"), 403),
+            (post(&format!("Host: {host}\r\nSec-Fetch-Site: same-site\r\n"), "application/json"), 403),
+            (post(&format!("Host: {host}\r\nOrigin: http://evil.example\r\n"), "application/json"), 403),
+            (post(&format!("Host: {host}\r\nOrigin: null\r\n"), "application/json"), 403),
+            (post(&format!("Host: {host}\r\n"), "text/plain"), 415),
+            (post(&format!("Host: {host}\r\n"), "application/x-www-form-urlencoded"), 415),
+            (post("Host: evil.example\r\n", "application/json"), 403),
+            (post(&format!("Host: rebind.example:{}\r\n", host.rsplit(':').next().unwrap()), "application/json"), 403),
+            ("GET /index.html HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n".to_string(), 403),
+            (format!("PUT /agents/rec/ HTTP/1.1\r\nHost: {host}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"), 405),
+        ];
+        for (request, want) in &cases {
+            let (status, _, _) = raw(&s, request.as_bytes()).await;
+            assert_eq!(status, *want, "{request}");
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        assert_eq!(rec.connections.load(Ordering::SeqCst), 0);
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn events_arrive_one_by_one_as_the_agent_sends_them() {
+    bounded(async {
+        let (s, _) = fixture_server(Scenario::Progress, Limits::default()).await;
+        let started = Instant::now();
+        let mut r = post_stream(
+            &s,
+            "agents/fixture/",
+            rpc_body("message/stream", json!({"message": message("go")})),
+        )
+        .send()
+        .await
+        .unwrap();
+        assert_eq!(r.status(), 200);
+        assert_eq!(r.headers()["content-type"], "text/event-stream");
+        assert_eq!(r.headers()["cache-control"], "no-cache");
+        assert_eq!(
+            r.headers()["content-security-policy"],
+            CONTENT_SECURITY_POLICY
+        );
+        let mut buf = Vec::new();
+        let mut arrivals: Vec<(Duration, Value)> = Vec::new();
+        while let Some(chunk) = r.chunk().await.unwrap() {
+            buf.extend_from_slice(&chunk);
+            while let Some(end) = buf.windows(2).position(|w| w == b"\n\n") {
+                let event: Vec<u8> = buf.drain(..end + 2).collect();
+                let line = String::from_utf8(event).unwrap();
+                let v: Value =
+                    serde_json::from_str(line.trim().strip_prefix("data: ").unwrap()).unwrap();
+                arrivals.push((started.elapsed(), v["result"].clone()));
+            }
+        }
+        assert!(arrivals.len() >= 11, "{} events", arrivals.len());
+        let (first_at, first) = &arrivals[0];
+        let (last_at, last) = arrivals.last().unwrap();
+        assert_eq!(first["kind"], "task");
+        assert_eq!(last["final"], true);
+        assert_eq!(last["status"]["state"], "completed");
+        // The first event was in hand well before the agent finished (about 2 s later).
+        assert!(
+            *last_at >= *first_at + Duration::from_millis(1500),
+            "first at {first_at:?}, last at {last_at:?}"
+        );
+        // And the updates came spread out, not in one lump at the end.
+        let before_half = arrivals
+            .iter()
+            .filter(|(t, _)| *t < *first_at + Duration::from_millis(1000))
+            .count();
+        assert!(
+            (2..arrivals.len() - 3).contains(&before_half),
+            "{before_half}"
+        );
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stream_cut_off_midway_ends_cleanly_for_the_page() {
+    bounded(async {
+        let (s, agent_url) = fixture_server(Scenario::Cut, Limits::default()).await;
+        let body = rpc_body("message/stream", json!({"message": message("go")}));
+        // Straight from the agent, the stream breaks off …
+        let mut direct = post_stream(&agent_url, "", body.clone())
+            .send()
+            .await
+            .unwrap();
+        let broke = loop {
+            match direct.chunk().await {
+                Ok(Some(_)) => {}
+                Ok(None) => break false,
+                Err(_) => break true,
+            }
+        };
+        assert!(broke, "the fixture agent must cut its stream");
+        // … and through the server, the page gets what was sent and a clean end.
+        let mut r = post_stream(&s, "agents/fixture/", body)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), 200);
+        let mut text = Vec::new();
+        loop {
+            match r.chunk().await {
+                Ok(Some(c)) => text.extend_from_slice(&c),
+                Ok(None) => break,
+                Err(e) => panic!("the page's stream broke: {e}"),
+            }
+        }
+        let text = String::from_utf8(text).unwrap();
+        assert_eq!(text.matches("data: ").count(), 3, "{text}");
+        assert!(text.ends_with("\n\n"));
+        assert!(!text.contains("\"final\":true"));
+        // The server still serves.
+        let r = client().get(format!("{s}agents")).send().await.unwrap();
+        assert_eq!(r.status(), 200);
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn past_the_stream_limit_429_and_the_place_comes_back() {
+    bounded(async {
+        let limits = Limits {
+            max_streams: 1,
+            ..Limits::default()
+        };
+        let (s, _) = fixture_server(Scenario::Progress, limits).await;
+        let body = rpc_body("message/stream", json!({"message": message("go")}));
+        let mut first = post_stream(&s, "agents/fixture/", body.clone())
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(first.status(), 200);
+        assert!(first.chunk().await.unwrap().is_some());
+        let second = post_stream(&s, "agents/fixture/", body.clone())
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(second.status(), 429);
+        assert_eq!(second.headers()["retry-after"], "1");
+        // A stream by method alone (no Accept) counts too.
+        let third = client()
+            .post(format!("{s}agents/fixture/"))
+            .header("content-type", "application/json")
+            .body(rpc_body("tasks/resubscribe", json!({"id": "task-1"})))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(third.status(), 429);
+        // The refused stream never reached the agent: it has one task only.
+        let r = client()
+            .post(format!("{s}agents/fixture/"))
+            .header("content-type", "application/json")
+            .body(rpc_body("tasks/get", json!({"id": "task-2"})))
+            .send()
+            .await
+            .unwrap();
+        let v: Value = serde_json::from_slice(&r.bytes().await.unwrap()).unwrap();
+        assert_eq!(v["error"]["code"], -32001);
+        while first.chunk().await.unwrap().is_some() {}
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        let again = post_stream(&s, "agents/fixture/", body)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(again.status(), 200);
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_page_that_stops_reading_does_not_wedge_the_server() {
+    bounded(async {
+        use tokio::io::AsyncWriteExt;
+        let rec = recorder("http://127.0.0.1:9/".into()).await;
+        let mut config = Config::new(dist(), vec![agent("rec", &rec.url)]);
+        config.limits.max_streams = 1;
+        config.limits.stream_idle = Duration::from_secs(2);
+        let s = server(config).await;
+        let host = host_of(&s);
+        // A client that asks for an endless stream and never reads a byte.
+        let socket = tokio::net::TcpSocket::new_v4().unwrap();
+        socket.set_recv_buffer_size(4096).unwrap();
+        let mut stalled = socket.connect(host.parse().unwrap()).await.unwrap();
+        stalled
+            .write_all(
+                format!(
+                    "POST /agents/rec/flood HTTP/1.1\r\nHost: {host}\r\nAccept: text/event-stream\r\n\
+                     Content-Type: application/json\r\nContent-Length: 2\r\n\r\n{{}}"
+                )
+                .as_bytes(),
+            )
+            .await
+            .unwrap();
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        // Other requests are served meanwhile …
+        for path in ["agents", "index.html", "agents/rec/plain"] {
+            let r = client().get(format!("{s}{path}")).send().await.unwrap();
+            assert_eq!(r.status(), 200, "{path}");
+        }
+        // … the stalled stream holds the only place …
+        let flood = || {
+            client()
+                .post(format!("{s}agents/rec/flood"))
+                .header("content-type", "application/json")
+                .header("accept", "text/event-stream")
+                .body("{}")
+                .send()
+        };
+        assert_eq!(flood().await.unwrap().status(), 429);
+        // … until the page has not taken a chunk for the idle time: then it is let go.
+        let since = Instant::now();
+        let freed = loop {
+            tokio::time::sleep(Duration::from_millis(250)).await;
+            let r = flood().await.unwrap();
+            if r.status() == 200 {
+                break since.elapsed();
+            }
+            assert_eq!(r.status(), 429);
+            assert!(since.elapsed() < Duration::from_secs(20), "the place never came back");
+        };
+        assert!(freed >= Duration::from_millis(500), "{freed:?}");
+        drop(stalled);
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn request_body_limit_is_413() {
+    bounded(async {
+        let rec = recorder("http://127.0.0.1:9/".into()).await;
+        let mut config = Config::new(dist(), vec![agent("rec", &rec.url)]);
+        config.limits.body_bytes = 1024;
+        let s = server(config).await;
+        let host = host_of(&s);
+        let at_limit = format!("{{\"a\":\"{}\"}}", "x".repeat(1024 - 8));
+        assert_eq!(at_limit.len(), 1024);
+        let r = client()
+            .post(format!("{s}agents/rec/"))
+            .header("content-type", "application/json")
+            .body(at_limit.clone())
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), 200);
+        let over = format!("{at_limit} ");
+        let r = client()
+            .post(format!("{s}agents/rec/"))
+            .header("content-type", "application/json")
+            .body(over.clone())
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), 413);
+        // Chunked, with no length given: refused while reading.
+        let chunked = format!(
+            "POST /agents/rec/ HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\n\
+             Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n{:x}\r\n{over}\r\n0\r\n\r\n",
+            over.len()
+        );
+        let (status, _, _) = raw(&s, chunked.as_bytes()).await;
+        assert_eq!(status, 413);
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        assert_eq!(
+            rec.connections.load(Ordering::SeqCst),
+            1,
+            "only the request at the limit"
+        );
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn large_and_slow_agent_responses_are_cut_short() {
+    bounded(async {
+        let rec = recorder("http://127.0.0.1:9/".into()).await;
+        let mut config = Config::new(dist(), vec![agent("rec", &rec.url)]);
+        config.limits.response_bytes = 1024 * 1024;
+        config.limits.request_timeout = Duration::from_secs(1);
+        let s = server(config).await;
+        let r = client()
+            .get(format!("{s}agents/rec/big"))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), 502);
+        let started = Instant::now();
+        let r = client()
+            .get(format!("{s}agents/rec/slow"))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), 504);
+        assert!(started.elapsed() < Duration::from_millis(2500));
+        // Nothing listens here: 502.
+        let closed = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let dead = format!("http://{}/", closed.local_addr().unwrap());
+        drop(closed);
+        let s = server(Config::new(dist(), vec![agent("dead", &dead)])).await;
+        let r = client()
+            .get(format!("{s}agents/dead/"))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), 502);
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_binary_prints_its_url_and_shows_its_limits() {
+    bounded(async {
+        use tokio::io::AsyncBufReadExt;
+        let exe = env!("CARGO_BIN_EXE_surfaces-server");
+        let help = tokio::process::Command::new(exe)
+            .arg("--help")
+            .output()
+            .await
+            .unwrap();
+        assert!(help.status.success());
+        let help = String::from_utf8(help.stdout).unwrap();
+        for flag in [
+            "--listen <ADDR>",
+            "[default: 127.0.0.1:8080]",
+            "--dist <DIR>",
+            "--agent <NAME=URL>",
+            "--max-body <BYTES>",
+            "[default: 1048576]",
+            "--max-response <BYTES>",
+            "--request-timeout <SECS>",
+            "--stream-idle-timeout <SECS>",
+            "--stream-max-duration <SECS>",
+            "--max-streams <N>",
+            "[default: 16]",
+        ] {
+            assert!(help.contains(flag), "{flag} missing from --help:\n{help}");
+        }
+        for bad in [
+            "x=https://agent.example/",
+            "x=http://u:p@agent.example/",
+            "bad name=http://a/",
+        ] {
+            let out = tokio::process::Command::new(exe)
+                .args(["--listen", "127.0.0.1:0", "--agent", bad])
+                .output()
+                .await
+                .unwrap();
+            assert_eq!(out.status.code(), Some(2), "{bad}");
+        }
+        let dup = tokio::process::Command::new(exe)
+            .args([
+                "--listen",
+                "127.0.0.1:0",
+                "--agent",
+                "a=http://x/",
+                "--agent",
+                "a=http://y/",
+            ])
+            .output()
+            .await
+            .unwrap();
+        assert_eq!(dup.status.code(), Some(1));
+        assert!(String::from_utf8_lossy(&dup.stderr).contains("twice"));
+        let dist = dist();
+        let mut child = tokio::process::Command::new(exe)
+            .args([
+                "--listen",
+                "127.0.0.1:0",
+                "--agent",
+                "fixture=http://127.0.0.1:9",
+            ])
+            .arg("--dist")
+            .arg(&dist)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::null())
+            .kill_on_drop(true)
+            .spawn()
+            .unwrap();
+        let mut lines = tokio::io::BufReader::new(child.stdout.take().unwrap()).lines();
+        let url = lines.next_line().await.unwrap().unwrap();
+        assert!(
+            url.starts_with("http://127.0.0.1:") && url.ends_with('/'),
+            "{url}"
+        );
+        let r = client().get(format!("{url}agents")).send().await.unwrap();
+        assert_eq!(r.status(), 200);
+        let r = client().get(url.clone()).send().await.unwrap();
+        assert_eq!(
+            r.headers()["content-security-policy"],
+            CONTENT_SECURITY_POLICY
+        );
+        child.kill().await.unwrap();
+    })
+    .await;
+}
