@@ -1,5 +1,5 @@
 //! The one A2UI renderer: Leptos components that draw a render tree from `surfaces-core`
-//! (`SurfaceStore::render_for`). The console draws its surfaces with it, and the npm package's
+//! (`SurfaceStore::render`, in the store's locale). The console draws its surfaces with it, and the npm package's
 //! `mountSurface` mounts it into an element a JavaScript app gives.
 //!
 //! Every agent string is a text node or an attribute value chosen here (a label's text, an

@@ -16,6 +16,8 @@ use crate::{from_js, option, to_js};
 const A2UI_TYPES: &'static str = r#"
 export interface SurfaceStoreOptions {
   limits?: Partial<A2uiLimits>;
+  /** BCP 47 locale for numbers, currencies and plurals in renders, checks and actions (default "en-US"). */
+  locale?: string;
   /** When given, only https: media and links on these hosts are admitted. */
   allowedHosts?: string[];
 }
@@ -114,10 +116,30 @@ impl SurfaceStore {
         };
         let mut inner = a2ui::SurfaceStore::new(limits);
         inner.urls = UrlPolicy { allowed_hosts };
+        if let Some(tag) = option(&options, "locale").as_string() {
+            inner
+                .set_locale(&tag)
+                .map_err(|e| JsError::new(&format!("SurfaceStore: {e}")))?;
+        }
         Ok(SurfaceStore {
             inner: Rc::new(RefCell::new(inner)),
             fold_ms: 0.0,
         })
+    }
+
+    /// Sets the locale (a BCP 47 tag) every later render, check and action is formatted
+    /// for, so what is shown and what is checked agree. Throws on a string that is not a tag.
+    #[wasm_bindgen(js_name = setLocale)]
+    pub fn set_locale(&mut self, tag: &str) -> Result<(), JsError> {
+        self.inner
+            .borrow_mut()
+            .set_locale(tag)
+            .map_err(|e| JsError::new(&format!("setLocale: {e}")))
+    }
+
+    /// The store's locale.
+    pub fn locale(&self) -> String {
+        self.inner.borrow().locale().to_string()
     }
 
     /// Applies an A2A data part. Returns whether it was A2UI and how many envelopes it held.
@@ -272,6 +294,9 @@ const STORE_TYPES: &'static str = r#"
 export class SurfaceStore {
   free(): void;
   constructor(options?: SurfaceStoreOptions);
+  /** Sets the locale of every later render, check and action (a BCP 47 tag; throws on anything else). */
+  setLocale(tag: string): void;
+  locale(): string;
   applyPart(part: object | string, options?: ApplyPartOptions): { a2ui: boolean; envelopes: number };
   applyEnvelopes(input: string | object | object[], options?: ApplyOptions): number;
   report(): A2uiReport;

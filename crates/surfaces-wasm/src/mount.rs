@@ -37,7 +37,6 @@ enum Root {
 struct Mount {
     store: Rc<RefCell<a2ui::SurfaceStore>>,
     surface: String,
-    locale: String,
     element: Element,
     root: ArcRwSignal<Option<Root>>,
     on_action: Option<js_sys::Function>,
@@ -56,7 +55,7 @@ impl Mount {
             .and_then(|d| d.active_element())
             .filter(|a| self.element.contains(Some(a)));
         let caret = focused.as_ref().and_then(caret_of);
-        let tree = self.store.borrow().render_for(&self.surface, &self.locale);
+        let tree = self.store.borrow().render(&self.surface);
         let next = match tree {
             Some(node) => {
                 let drawn = self.root.with_untracked(|r| match r {
@@ -239,6 +238,13 @@ pub fn mount_surface(
             .map(|h| h.to_ascii_lowercase())
             .collect()
     };
+    if let Some(tag) = option(&options, "locale").as_string() {
+        store
+            .inner
+            .borrow_mut()
+            .set_locale(&tag)
+            .map_err(|e| JsError::new(&format!("mountSurface: {e}")))?;
+    }
     let on_open_url = function("onOpenUrl");
     let render_options = RenderOptions {
         renderer: "renderer",
@@ -248,9 +254,6 @@ pub fn mount_surface(
     let mount = Rc::new(Mount {
         store: store.inner.clone(),
         surface,
-        locale: option(&options, "locale")
-            .as_string()
-            .unwrap_or_else(|| "en-US".into()),
         element: element.clone(),
         root: ArcRwSignal::new(None),
         on_action: function("onAction"),
@@ -373,7 +376,7 @@ export interface MountOptions {
   onEdit?: (pointer: string, value: unknown) => void;
   /** Called with the URL of an `openUrl` button; ask the person, then open it yourself. */
   onOpenUrl?: (url: string) => void;
-  /** BCP 47 locale for numbers, currencies and plurals (default "en-US"). */
+  /** BCP 47 locale for numbers, currencies and plurals: sets the store's (its checks and actions use it too). */
   locale?: string;
   /**
    * Hosts whose https: images, video and audio may be loaded. Without it nothing is loaded;

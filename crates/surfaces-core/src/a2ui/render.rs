@@ -601,21 +601,6 @@ impl SurfaceStore {
         self.render_pass(surface_id, Pass::Full)
     }
 
-    /// Transitional: renders for `locale` instead of the store's. Checks and actions use
-    /// the store's locale, so callers should `set_locale` and `render` instead.
-    pub fn render_for(&self, surface_id: &str, locale: &str) -> Option<Node> {
-        let s = self.surface(surface_id)?;
-        if !s.catalog_rendered || !s.components.contains_key("root") {
-            return None;
-        }
-        let model = s.effective_model();
-        let meter = functions::Meter::new(self.limits.render_work);
-        let mut ctx = Ctx::new(self, s, &model, &meter);
-        ctx.r = Resolver::for_locale(self, &model, &meter, locale);
-        ctx.proposals = s.proposals();
-        Some(ctx.node("root", &Scope::top(), 1))
-    }
-
     /// The tree's shape only: children, templates and media addresses, no text, no checks.
     pub(crate) fn render_shape(&self, surface_id: &str) -> Option<Node> {
         self.render_pass(surface_id, Pass::Shape)

@@ -82,21 +82,11 @@ impl<'a> Resolver<'a> {
         model: &'a Value,
         meter: &'a functions::Meter,
     ) -> Self {
-        Self::for_locale(store, model, meter, store.locale())
-    }
-
-    /// The same with another locale than the store's (only `render_for`, while it lasts).
-    pub(crate) fn for_locale(
-        store: &'a SurfaceStore,
-        model: &'a Value,
-        meter: &'a functions::Meter,
-        locale: &'a str,
-    ) -> Self {
         Resolver {
             budget: store.limits.budget(),
             meter,
             model,
-            locale,
+            locale: store.locale(),
             urls: &store.urls,
             pass: Pass::Full,
             faults: RefCell::new(Vec::new()),
