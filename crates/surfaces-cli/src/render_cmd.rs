@@ -1,18 +1,14 @@
 //! `surfaces a2ui --render`: what a person would see, as JSON. Each surface's render tree is
-//! the core's (`SurfaceStore::render`, in the store's locale), serialised as the core serialises it, with what a
-//! renderer decides from it written out: whether a Button can be pressed and why not, and
-//! what a placeholder says. The output is deterministic: surfaces sorted by id, object keys
-//! sorted, no time or randomness.
+//! the core's (`SurfaceStore::render`, in the store's locale), serialised as the core
+//! serialises it, with what a renderer decides from it written out as data: whether a Button
+//! can be pressed and, if not, why (its reason, not a renderer's wording). The output is
+//! deterministic: surfaces sorted by id, object keys sorted, no time or randomness.
 
 use std::collections::BTreeMap;
 
 use serde_json::{json, Value};
 use surfaces_core::a2ui::render::{button_blocked, Blocked, Kind, Node};
-use surfaces_core::a2ui::tree::PlaceholderReason;
 use surfaces_core::a2ui::{A2uiReport, SurfaceStore};
-
-/// The word placeholders and blocked buttons use for what draws the surface.
-const RENDERER: &str = "renderer";
 
 /// `{"locale": TAG, "surfaces": {ID: TREE or null}}` for every surface of the report.
 pub fn render(store: &SurfaceStore, report: &A2uiReport) -> Value {
@@ -36,7 +32,7 @@ pub fn tree(node: &Node) -> Value {
 }
 
 /// Adds to each node's `kind` what a renderer decides from it: a Button's `enabled` and
-/// `blocked` (the reason it is disabled, or null), a Placeholder's `text`. Walks the node
+/// `blocked` (the reason it is disabled, or null). Walks the node
 /// and its JSON side by side (their depth is bounded by the render's depth limit).
 fn annotate(node: &Node, v: &mut Value) {
     let Some(kind) = v.get_mut("kind").and_then(Value::as_object_mut) else {
@@ -86,48 +82,21 @@ fn annotate(node: &Node, v: &mut Value) {
                 event.as_deref(),
                 local.as_deref(),
                 open_url.is_some(),
-            )
-            .map(|b| blocked_text(b, RENDERER));
+            );
             kind.insert("enabled".into(), Value::Bool(blocked.is_none()));
-            kind.insert("blocked".into(), blocked.map_or(Value::Null, Value::String));
-        }
-        Kind::Placeholder { reason, name } => {
-            let text = placeholder_text(*reason, &node.id, name.as_deref(), RENDERER);
-            kind.insert("text".into(), Value::String(text));
+            // The reason as data (a snapshot compares it; a renderer words it).
+            let why = match blocked {
+                None => Value::Null,
+                Some(Blocked::Checks(messages)) => {
+                    json!({"reason": "checks", "messages": messages})
+                }
+                Some(Blocked::ClientFunction(f)) => {
+                    json!({"reason": "clientFunction", "function": f})
+                }
+                Some(Blocked::NoAction) => json!({"reason": "noAction"}),
+            };
+            kind.insert("blocked".into(), why);
         }
         _ => {}
-    }
-}
-
-// The CLI's words for what the core hands over as reasons (the same as the renderer's).
-/// What a placeholder says, in the renderer's words (`renderer` is "console" or "renderer").
-pub fn placeholder_text(
-    reason: PlaceholderReason,
-    id: &str,
-    name: Option<&str>,
-    renderer: &str,
-) -> String {
-    match (reason, name) {
-        (_, Some(name)) => format!("Unsupported component \"{name}\""),
-        (PlaceholderReason::Missing, None) => format!("Missing component \"{id}\""),
-        (PlaceholderReason::Depth, _) => "Nested too deeply to show".to_string(),
-        (PlaceholderReason::Template, _) => {
-            format!("More repeated content than this {renderer} shows")
-        }
-        (PlaceholderReason::Cycle, _) => "A component that contains itself".to_string(),
-        (PlaceholderReason::UrlRefused, _) => {
-            format!("Media from an address this {renderer} refuses")
-        }
-    }
-}
-
-/// Why a Button cannot be pressed, in the renderer's words.
-pub fn blocked_text(blocked: Blocked<'_>, renderer: &str) -> String {
-    match blocked {
-        Blocked::Checks(errors) => errors.join(" "),
-        Blocked::ClientFunction(f) => {
-            format!("Runs the client function \"{f}\", which this {renderer} does not run.")
-        }
-        Blocked::NoAction => "This button has no action.".to_string(),
     }
 }
