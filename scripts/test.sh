@@ -43,4 +43,7 @@ step "npm package"
 scripts/build-npm.sh
 
 step "end to end: the npm package from Node, the console served by trunk in Chromium"
+# The native binaries the end-to-end tests drive: the CLI (the contract record), the server
+# and the fixture agent (the Agent screen).
+cargo build -p surfaces-cli -p surfaces-server -p surfaces-fixture-agent
 (cd tests/e2e && npm test)

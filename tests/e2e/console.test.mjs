@@ -5,7 +5,7 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { execFileSync } from "node:child_process";
-import { ROOT } from "./lib/console-server.mjs";
+import { ROOT, DEBUG_BINS } from "./lib/console-server.mjs";
 import { consoleSession, offOrigin as requestsOffOrigin, ARTIFACTS } from "./lib/session.mjs";
 import { watchedPage } from "./lib/browser.mjs";
 import { UiLinksPage } from "./pages/ui-links.mjs";
@@ -199,7 +199,7 @@ test("a card opened from a file is checked like a pasted one", async () => {
 
 // The README's promise: the CLI, Node and the console print one contract record.
 test("About this console shows the record `surfaces contract --json` and Node's contract() give", async () => {
-  const cli = path.join(ROOT, "target/debug/surfaces");
+  const cli = path.join(DEBUG_BINS, "surfaces");
   assert.ok(fs.existsSync(cli), "build the CLI first: cargo build -p surfaces-cli");
   const printed = JSON.parse(execFileSync(cli, ["contract", "--json"], { encoding: "utf8" }));
   const PKG = path.join(ROOT, "crates/surfaces-wasm/pkg");

@@ -6,7 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { ROOT } from "./lib/console-server.mjs";
+import { ROOT, DEBUG_BINS } from "./lib/console-server.mjs";
 
 const PKG = path.join(ROOT, "crates/surfaces-wasm/pkg");
 const CARDS = path.join(ROOT, "tests/fixtures/cards");
@@ -227,7 +227,7 @@ test("contract() is the record `surfaces contract --json` prints", () => {
     const bytes = fs.readFileSync(path.join(SPEC, f.path));
     assert.equal(createHash("sha256").update(bytes).digest("hex"), f.sha256, f.path);
   }
-  const cli = path.join(ROOT, "target/debug/surfaces");
+  const cli = path.join(DEBUG_BINS, "surfaces");
   if (fs.existsSync(cli)) {
     const printed = JSON.parse(execFileSync(cli, ["contract", "--json"], { encoding: "utf8" }));
     assert.deepEqual(record, printed);

@@ -7,6 +7,7 @@
 pub mod a2ui_render;
 pub mod a2ui_screen;
 pub mod about;
+pub mod agent_screen;
 pub mod demo_cards;
 pub mod demo_streams;
 pub mod findings;
@@ -18,6 +19,7 @@ use leptos::prelude::*;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Screen {
+    Agent,
     UiLinks,
     A2ui,
     About,
@@ -27,6 +29,7 @@ impl Screen {
     fn from_hash(hash: &str) -> Screen {
         match hash {
             "#a2ui" => Screen::A2ui,
+            "#agent" => Screen::Agent,
             "#about" => Screen::About,
             _ => Screen::UiLinks,
         }
@@ -51,6 +54,7 @@ pub fn App() -> impl IntoView {
         <header class="chrome" data-testid="chrome">
             <p class="product">"agent-surfaces console"</p>
             <nav aria-label="Screens">
+                <a href="#agent" data-testid="nav-agent" aria-current=move || current(Screen::Agent) on:click=move |_| screen.set(Screen::Agent)>"Agent"</a>
                 <a href="#ui-links" data-testid="nav-ui-links" aria-current=move || current(Screen::UiLinks) on:click=move |_| screen.set(Screen::UiLinks)>"UI links"</a>
                 <a href="#a2ui" data-testid="nav-a2ui" aria-current=move || current(Screen::A2ui) on:click=move |_| screen.set(Screen::A2ui)>"A2UI"</a>
                 <a href="#about" data-testid="nav-about" aria-current=move || current(Screen::About) on:click=move |_| screen.set(Screen::About)>"About this console"</a>
@@ -58,6 +62,7 @@ pub fn App() -> impl IntoView {
         </header>
         <main>
             {move || match screen.get() {
+                Screen::Agent => view! { <agent_screen::AgentScreen /> }.into_any(),
                 Screen::UiLinks => view! { <ui_links::UiLinksScreen /> }.into_any(),
                 Screen::A2ui => view! { <a2ui_screen::A2uiScreen /> }.into_any(),
                 Screen::About => view! { <about::AboutScreen /> }.into_any(),

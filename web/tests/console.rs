@@ -263,6 +263,6 @@ async fn the_whole_console_keeps_its_chrome_outside() {
     let _h = mount_to(root.clone(), App);
     leptos::task::tick().await;
     let root: Element = root.unchecked_into();
-    assert_eq!(all(&root, "[data-testid=chrome] nav a").len(), 3);
+    assert_eq!(all(&root, "[data-testid=chrome] nav a").len(), 4);
     assert_eq!(all(&root, "main [data-testid=entry]").len(), 1);
 }

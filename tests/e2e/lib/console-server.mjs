@@ -5,6 +5,8 @@ import { fileURLToPath } from "node:url";
 import path from "node:path";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
+/** Where cargo put the native binaries (the CLI, the server, the fixture agent). */
+export const DEBUG_BINS = path.join(process.env.CARGO_TARGET_DIR ? path.resolve(ROOT, process.env.CARGO_TARGET_DIR) : path.join(ROOT, "target"), "debug");
 
 async function waitFor(url, ms) {
   const until = Date.now() + ms;
