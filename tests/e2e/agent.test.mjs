@@ -34,7 +34,10 @@ test("discovery to an action round trip with the fixture agent, nothing off the 
   const browser = await launch();
   try {
     const { page, seen } = await watchedPage(browser);
-    await page.goto(`${server.url}/#agent`);
+    // Served with an agent, the console opens on the Agent screen.
+    await page.goto(`${server.url}/`);
+    await page.getByTestId("agent-screen").waitFor();
+    assert.equal(await page.getByTestId("nav-agent").getAttribute("aria-current"), "page");
     // Discovery: the configured agent, then its card and its UI links.
     await page.getByTestId("agent-choose").click();
     await page.getByTestId("agent-card").waitFor();

@@ -99,6 +99,18 @@ async fn read_stream(resp: &web_sys::Response, mut chunk: impl FnMut(&[u8])) -> 
     }
 }
 
+/// Whether this origin's server proxies at least one agent (`GET /agents`).
+pub async fn agents_available() -> bool {
+    match fetch("/agents", None, &[]).await {
+        Ok(r) if r.ok() => text_of(&r)
+            .await
+            .ok()
+            .and_then(|t| serde_json::from_str::<Value>(&t).ok())
+            .is_some_and(|v| !agents_of(&v).is_empty()),
+        _ => false,
+    }
+}
+
 fn agents_of(v: &Value) -> Vec<Agent> {
     v.as_array()
         .into_iter()

@@ -43,6 +43,16 @@ pub fn App() -> impl IntoView {
         .and_then(|w| w.location().hash().ok())
         .unwrap_or_default();
     let screen = RwSignal::new(Screen::from_hash(&hash));
+    // Served by surfaces-server with an agent configured, the first screen is the live
+    // agent (unless the address names another); elsewhere (trunk serve, a static host)
+    // there is no `/agents` and the console opens on UI links.
+    if hash.is_empty() {
+        leptos::task::spawn_local(async move {
+            if agent_screen::agents_available().await && screen.get_untracked() == Screen::UiLinks {
+                screen.set(Screen::Agent);
+            }
+        });
+    }
     let current = move |s: Screen| {
         if screen.get() == s {
             Some("page")
