@@ -38,7 +38,7 @@ async function waitForCard(url, ms) {
 test("a Python a2a-sdk agent: discovered, its surface drawn, an action round trip", async () => {
   // The pinned venv, made (or reused) the way the recordings make it.
   const py = execFileSync("python3", ["-c",
-    "import runpy; m = runpy.run_path('scripts/record-a2a.py', run_name='venv'); print(m['make_venv']('0.3', 'requirements-0.3.txt'))",
+    "import runpy; m = runpy.run_path('scripts/record-a2a.py', run_name='record_a2a'); print(m['make_venv']('0.3', 'requirements-0.3.txt'))",
   ], { cwd: ROOT, encoding: "utf8" }).trim().split("\n").pop();
   execFileSync("cargo", ["build", "-q", "-p", "surfaces-server"], { cwd: ROOT, stdio: "inherit" });
   execFileSync("trunk", ["build", "--release", "--dist", DIST], { cwd: ROOT, stdio: "inherit" });
