@@ -155,6 +155,21 @@ fn state_text(s: ActionState) -> &'static str {
     }
 }
 
+/// One part of a turn or an artifact: agent text as a text node, the rest described.
+fn shown(p: &Shown) -> AnyView {
+    match p {
+        Shown::Text { text } => view! { <p dir="auto" class="turn-text">{text.clone()}</p> }.into_any(),
+        Shown::Interface { envelopes } => {
+            let s = if *envelopes == 1 { "" } else { "s" };
+            view! { <p class="turn-note">{format!("Interface update ({envelopes} envelope{s})")}</p> }.into_any()
+        }
+        Shown::Data { .. } => view! { <p class="turn-note">"Data (not shown)"</p> }.into_any(),
+        Shown::File { name, .. } => {
+            view! { <p class="turn-note">"File: " <bdi>{name.clone().unwrap_or_default()}</bdi></p> }.into_any()
+        }
+    }
+}
+
 #[component]
 pub fn AgentScreen() -> impl IntoView {
     let agents = RwSignal::new(None::<Result<Vec<Agent>, String>>);
@@ -367,22 +382,13 @@ pub fn AgentScreen() -> impl IntoView {
             let ignored = c.task.surfaces.report().ignored;
             let rows = c.task.turns.iter().map(|t| {
                 let who = match t.role { a2a::Role::User => "You", a2a::Role::Agent => "Agent" };
-                let parts = t.parts.iter().map(|p| match p {
-                    Shown::Text { text } => view! { <p dir="auto" class="turn-text">{text.clone()}</p> }.into_any(),
-                    Shown::Interface { envelopes } => view! { <p class="turn-note">{format!("Interface update ({envelopes} envelope{})", if *envelopes == 1 { "" } else { "s" })}</p> }.into_any(),
-                    Shown::Data { .. } => view! { <p class="turn-note">"Data (not shown)"</p> }.into_any(),
-                    Shown::File { name, .. } => view! { <p class="turn-note">"File: " {name.clone().unwrap_or_default()}</p> }.into_any(),
-                }).collect_view();
+                let parts = t.parts.iter().map(shown).collect_view();
                 view! { <li class="turn" data-testid="turn" data-role=who><span class="turn-who">{who}</span>{parts}</li> }
             }).collect_view();
             let state = c.task.state.map(|s| format!("{s:?}")).unwrap_or_else(|| "no task yet".into());
             let artifacts = c.task.artifacts.iter().map(|a| {
                 let name = a.name.clone().unwrap_or_else(|| a.artifact_id.clone());
-                let parts = a.parts.iter().map(|p| match p {
-                    Shown::Text { text } => view! { <p dir="auto" class="turn-text">{text.clone()}</p> }.into_any(),
-                    Shown::Interface { envelopes } => view! { <p class="turn-note">{format!("Interface update ({envelopes} envelope{})", if *envelopes == 1 { "" } else { "s" })}</p> }.into_any(),
-                    _ => view! { <p class="turn-note">"Data (not shown)"</p> }.into_any(),
-                }).collect_view();
+                let parts = a.parts.iter().map(shown).collect_view();
                 view! { <li class="turn" data-testid="artifact"><span class="turn-who">"Artifact: " {name}</span>{parts}</li> }
             }).collect_view();
             let mut findings = c.task.findings.clone();

@@ -288,6 +288,7 @@ fn turns_and_artifacts_are_bounded_at_and_past_the_limit() {
         artifacts: 2,
         seen_ids: 100,
         findings: 10,
+        kept_bytes: 1 << 20,
     };
     let mut t = TaskView::new(true, Limits::default(), limits);
     let msg = |i: usize| {
@@ -386,4 +387,76 @@ fn a_stream_that_breaks_its_bounds_is_a_finding_and_reading_goes_on() {
     // The third event (A2UI parts) was read; the fourth was past the count.
     assert_eq!(t.surfaces.report().applied, 3);
     assert_eq!(t.state, Some(TaskState::Working));
+}
+
+/// A stream of events each within its bounds must not add up to an unbounded view: text and
+/// data kept over turns and artifacts stop at `kept_bytes` (at it, and one byte past it), and
+/// an artifact appended to chunk by chunk holds at most MAX_PARTS parts.
+#[test]
+fn what_a_long_conversation_keeps_is_bounded() {
+    let limits = TaskLimits {
+        kept_bytes: 1000,
+        ..TaskLimits::default()
+    };
+    let mut t = TaskView::new(true, Limits::default(), limits);
+    let msg = |i: usize, n: usize| {
+        Event::Message(wire::Message {
+            message_id: Some(format!("m{i}")),
+            role: a2a::Role::Agent,
+            parts: vec![wire::Part::Text {
+                text: "x".repeat(n),
+            }],
+            task_id: None,
+            context_id: None,
+        })
+    };
+    // Four turns of 250 bytes: exactly at the budget, all kept.
+    for i in 0..4 {
+        t.apply(msg(i, 250));
+    }
+    assert_eq!(t.turns.len(), 4);
+    assert!(t.findings.is_empty());
+    // One byte past: the oldest turn goes.
+    t.apply(msg(4, 1));
+    assert_eq!(t.turns.len(), 4);
+    assert_eq!(t.turns[0].message_id.as_deref(), Some("m1"));
+    assert_eq!(t.findings[0].code, Code::A2aLimit);
+    // A million appended chunks of one part each: the artifact stops at MAX_PARTS.
+    let mut t = TaskView::new(true, Limits::default(), TaskLimits::default());
+    for i in 0..1000 {
+        t.apply(Event::Artifact {
+            task_id: "t".into(),
+            context_id: None,
+            artifact: wire::Artifact {
+                artifact_id: "a".into(),
+                name: None,
+                parts: vec![wire::Part::Text {
+                    text: format!("{i}"),
+                }],
+            },
+            append: true,
+            last_chunk: false,
+        });
+    }
+    assert_eq!(t.artifacts[0].parts.len(), wire::MAX_PARTS);
+    assert_eq!(t.findings.len(), 1, "said once");
+    // And artifacts' bytes count against the same budget.
+    let mut t = TaskView::new(true, Limits::default(), limits);
+    t.apply(Event::Artifact {
+        task_id: "t".into(),
+        context_id: None,
+        artifact: wire::Artifact {
+            artifact_id: "big".into(),
+            name: None,
+            parts: vec![
+                wire::Part::Text {
+                    text: "y".repeat(1000),
+                },
+                wire::Part::Text { text: "z".into() },
+            ],
+        },
+        append: false,
+        last_chunk: true,
+    });
+    assert_eq!(t.artifacts[0].parts.len(), 1);
 }

@@ -23,6 +23,10 @@ pub struct TaskLimits {
     /// Message ids remembered to fold a repeated message once.
     pub seen_ids: usize,
     pub findings: usize,
+    /// Bytes of text and data kept over all turns and artifacts: past it, the oldest turns
+    /// go, and an artifact takes no more parts. (Each event is bounded by the stream's
+    /// limits, but a stream of them is not: this bounds what a long conversation holds.)
+    pub kept_bytes: usize,
 }
 
 impl Default for TaskLimits {
@@ -32,6 +36,7 @@ impl Default for TaskLimits {
             artifacts: 64,
             seen_ids: 10_000,
             findings: 500,
+            kept_bytes: 4 << 20,
         }
     }
 }
@@ -93,6 +98,32 @@ pub struct TaskView {
     /// Parts of each artifact already folded (an artifact sent again is not folded twice).
     folded: BTreeMap<String, usize>,
     dropped_turns: usize,
+    /// Bytes kept now (`kept_bytes` bounds it).
+    kept: usize,
+    /// An artifact was refused a part: said once.
+    artifact_full: bool,
+}
+
+/// What a shown part keeps, in bytes.
+fn kept_size(parts: &[Shown]) -> usize {
+    parts
+        .iter()
+        .map(|p| match p {
+            Shown::Text { text } => text.len(),
+            Shown::Interface { .. } => 8,
+            Shown::Data { data, media_type } => {
+                crate::a2ui::pointer::json_size(data) + media_type.as_ref().map_or(0, String::len)
+            }
+            Shown::File {
+                name,
+                media_type,
+                uri,
+            } => [name, media_type, uri]
+                .iter()
+                .map(|f| f.as_ref().map_or(0, String::len))
+                .sum(),
+        })
+        .sum()
 }
 
 impl TaskView {
@@ -113,19 +144,25 @@ impl TaskView {
     }
 
     fn push_turn(&mut self, turn: Turn) {
-        if self.turns.len() == self.limits.turns {
-            self.turns.remove(0);
+        self.kept += kept_size(&turn.parts);
+        self.turns.push(turn);
+        // The oldest turns go while there are too many or they hold too much (the newest
+        // stays: one event is bounded by the stream's limits).
+        while self.turns.len() > 1
+            && (self.turns.len() > self.limits.turns || self.kept > self.limits.kept_bytes)
+        {
+            let old = self.turns.remove(0);
+            self.kept -= kept_size(&old.parts);
             self.dropped_turns += 1;
             if self.dropped_turns == 1 {
-                let limit = self.limits.turns;
+                let (turns, bytes) = (self.limits.turns, self.limits.kept_bytes);
                 self.finding(Finding::new(
                     Code::A2aLimit,
                     "",
-                    format!("Only the last {limit} turns are kept; older ones are dropped (their surfaces stay)."),
+                    format!("Only the last {turns} turns, and {bytes} bytes of their text and data, are kept; older ones are dropped (their surfaces stay)."),
                 ));
             }
         }
-        self.turns.push(turn);
     }
 
     /// Whether a message was folded already; remembers it when not.
@@ -215,12 +252,31 @@ impl TaskView {
         // A chunk appends; a whole artifact sent again repeats what was folded.
         let skip = if append { 0 } else { done };
         let total = a.parts.len();
-        let new: Vec<Shown> = a
-            .parts
-            .into_iter()
-            .skip(skip)
-            .map(|p| self.show(p, ctx.as_deref()))
-            .collect();
+        let mut held = known.map_or(0, |i| self.artifacts[i].parts.len());
+        let mut new: Vec<Shown> = Vec::new();
+        for p in a.parts.into_iter().skip(skip) {
+            // Chunks are bounded one by one, their sum is not: an artifact holds at most
+            // MAX_PARTS parts, and all artifacts and turns `kept_bytes`.
+            let shown = self.show(p, ctx.as_deref());
+            let size = kept_size(std::slice::from_ref(&shown));
+            if held >= super::wire::MAX_PARTS || self.kept + size > self.limits.kept_bytes {
+                if !std::mem::replace(&mut self.artifact_full, true) {
+                    self.finding(Finding::new(
+                        Code::A2aLimit,
+                        "",
+                        format!(
+                            "An artifact past {} parts, or past {} bytes kept in all, takes no more parts.",
+                            super::wire::MAX_PARTS,
+                            self.limits.kept_bytes
+                        ),
+                    ));
+                }
+                continue;
+            }
+            held += 1;
+            self.kept += size;
+            new.push(shown);
+        }
         let folded = if append {
             done + total
         } else {
