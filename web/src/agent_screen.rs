@@ -471,22 +471,27 @@ pub fn AgentScreen() -> impl IntoView {
 
     let ready = move || convo.with(|c| c.is_some());
     view! {
-        <section class="agent-screen" aria-labelledby="agent-heading" data-testid="agent-screen">
-            <h1 id="agent-heading">"Talk to an agent"</h1>
-            <p class="visually-hidden" role="status" aria-live="polite" data-testid="agent-announce">{move || announce.get()}</p>
-            {agent_list}
-            {move || problem.get().map(|p| view! { <p class="field-error" role="alert" data-testid="agent-problem">{p}</p> })}
-            {card_summary}
-            {turns}
-            {surfaces}
-            <form class="composer" on:submit=move |ev| { ev.prevent_default(); submit(); }>
-                <label for="agent-message">"Message to the agent"</label>
-                <input id="agent-message" data-testid="agent-message" type="text" autocomplete="off"
-                    prop:value=move || draft.get()
-                    disabled=move || !ready()
-                    on:input=move |ev| draft.set(event_target_value(&ev)) />
-                <button type="submit" data-testid="agent-send" disabled=move || !ready() || sending.get()>"Send"</button>
-            </form>
-        </section>
+        <div class="screen agent-screen" data-testid="agent-screen">
+            <section class="panel input" aria-labelledby="agent-heading">
+                <h1 id="agent-heading">"Talk to an agent"</h1>
+                <p class="visually-hidden" role="status" aria-live="polite" data-testid="agent-announce">{move || announce.get()}</p>
+                {agent_list}
+                {move || problem.get().map(|p| view! { <p class="field-error" role="alert" data-testid="agent-problem">{p}</p> })}
+                {card_summary}
+                <form class="composer" on:submit=move |ev| { ev.prevent_default(); submit(); }>
+                    <label for="agent-message">"Message to the agent"</label>
+                    <input id="agent-message" data-testid="agent-message" type="text" autocomplete="off"
+                        prop:value=move || draft.get()
+                        disabled=move || !ready()
+                        on:input=move |ev| draft.set(event_target_value(&ev)) />
+                    <button type="submit" data-testid="agent-send" disabled=move || !ready() || sending.get()>"Send"</button>
+                </form>
+            </section>
+            <section class="panel result" aria-label="The conversation">
+                {move || (!ready()).then(|| view! { <p>"Choose an agent to start a conversation."</p> })}
+                {turns}
+                {surfaces}
+            </section>
+        </div>
     }
 }
