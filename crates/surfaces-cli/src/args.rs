@@ -3,6 +3,8 @@
 //! never list a limit the type lacks or a default it does not have.
 
 use std::fmt::Display;
+use std::path::PathBuf;
+use std::time::Duration;
 
 use clap::error::ErrorKind;
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueHint};
@@ -71,12 +73,20 @@ pub enum Command {
 
 #[derive(Args)]
 pub struct CardArgs {
-    /// The card's JSON (- reads standard input)
-    #[arg(value_name = "FILE|-", value_hint = ValueHint::FilePath)]
+    /// The card's JSON: a file, - for standard input, or an https:// URL to fetch it from
+    #[arg(value_name = "FILE|-|URL", value_hint = ValueHint::AnyPath)]
     pub file: String,
-    /// The URL the card was fetched from, for same-origin marks
+    /// The URL the card was fetched from, for same-origin marks (not with a URL: the card is
+    /// then checked against the URL it came from)
     #[arg(long, value_name = "URL", value_hint = ValueHint::Url, value_parser = origin)]
     pub origin: Option<String>,
+    /// With a URL: trust the CA certificates in this PEM file instead of the built-in roots
+    #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
+    pub cacert: Option<PathBuf>,
+    /// With a URL: the time the whole fetch may take, redirects and body included
+    /// [default: 10]
+    #[arg(long, value_name = "SECONDS", value_parser = seconds)]
+    pub timeout: Option<Duration>,
     /// Override a limit (repeatable; the limits are listed below)
     #[arg(long = "limit", value_name = "NAME=VALUE", value_parser = limit::<CardLimits>)]
     pub limits: Vec<(String, Value)>,
@@ -246,8 +256,14 @@ fn rfc3339(s: &str) -> bool {
 fn card_after_help() -> String {
     format!(
         "{}\n\
-         Exit status: 0 no error finding, 1 an error finding, 2 usage or I/O problem",
-        limits_help::<CardLimits>("cardBytes")
+         A URL is fetched over HTTPS only: at most cardBytes of body are read (plus one), the\n\
+         whole fetch gets --timeout seconds, and at most {} redirects are followed, each on the\n\
+         same host. Entries are marked same-origin against the URL the card came from, after\n\
+         the redirects; --json adds \"fetchedFrom\": {{\"url\", \"requested\", \"redirects\"}}.\n\n\
+         Exit status: 0 no error finding, 1 an error finding, 2 usage or I/O problem\n\
+         \x20            (an http:// URL, or a card that could not be fetched)",
+        limits_help::<CardLimits>("cardBytes"),
+        crate::fetch::MAX_REDIRECTS
     )
 }
 
@@ -321,6 +337,17 @@ impl<'de> Deserialize<'de> for Pairs {
         }
         d.deserialize_map(Members)
     }
+}
+
+/// `--timeout SECONDS`: a number of seconds above 0, fractions allowed (tests use a fraction
+/// of a second), at most a day.
+fn seconds(given: &str) -> Result<Duration, String> {
+    given
+        .parse::<f64>()
+        .ok()
+        .filter(|s| *s > 0.0 && *s <= 86_400.0)
+        .and_then(|s| Duration::try_from_secs_f64(s).ok())
+        .ok_or_else(|| format!("{given:?} is not a number of seconds above 0 (at most 86400)"))
 }
 
 /// `--origin URL`, judged by the core as it judges `fetchedFrom` (an absolute http(s) URL),
@@ -401,6 +428,17 @@ mod tests {
     #[test]
     fn the_command_line_is_well_formed() {
         Cli::command().debug_assert();
+    }
+
+    /// The help's `[default: …]` for --timeout is written by hand: it must say what the fetch
+    /// uses.
+    #[test]
+    fn the_timeout_help_names_the_default_the_fetch_uses() {
+        let mut cmd = Cli::command();
+        let card = cmd.find_subcommand_mut("card").unwrap();
+        let help = card.render_long_help().to_string();
+        let default = format!("[default: {}]", crate::fetch::DEFAULT_TIMEOUT_SECS);
+        assert!(help.contains(&default), "{default} not in {help}");
     }
 
     #[test]

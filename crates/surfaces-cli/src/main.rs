@@ -9,6 +9,7 @@ mod a2ui_cmd;
 mod action_cmd;
 mod args;
 mod card_cmd;
+mod fetch;
 mod out;
 mod render_cmd;
 mod term;
