@@ -1,23 +1,52 @@
-// axe-core on a plain page that uses mountSurface (not the console): every official
-// example stream drawn by the package's UI build, as a front end would draw it.
+// A plain page that uses mountSurface (not the console), loading the package as README.md says
+// and as npm installs it: every official example stream drawn by the UI build is axe-clean,
+// and the package's stylesheet applies and takes a host's theme.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import { launch, watchedPage } from "./lib/browser.mjs";
 import { axeViolations } from "./lib/axe.mjs";
 import { ROOT } from "./lib/console-server.mjs";
-import { serveRepository } from "../../bench/static-server.mjs";
+import { installPackage, readmeBlock } from "./lib/installed-package.mjs";
 
 const SPEC = process.env.AGENT_SURFACES_SPEC || path.join(ROOT, "../shared/spec");
 const EXAMPLES = path.join(SPEC, "a2ui/v0_9/catalogs/basic/examples");
+const PAGE = path.join(ROOT, "tests/e2e/mount-page");
+const CAT = "https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json";
+const TYPES = { ".html": "text/html", ".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm", ".css": "text/css" };
 
-test("every official example drawn by mountSurface on a plain page is axe-clean", async () => {
-  assert.ok(
-    fs.existsSync(path.join(ROOT, "crates/surfaces-wasm/pkg/agent_surfaces.js")),
-    "build the package first: scripts/build-npm.sh",
-  );
-  const server = await serveRepository();
+/** Serves the page's files at /tests/e2e/mount-page/ and the installed packages at /node_modules/. */
+async function servePage(nodeModules) {
+  const roots = [["/node_modules/", nodeModules], ["/tests/e2e/mount-page/", PAGE]];
+  const server = http.createServer((req, res) => {
+    const url = decodeURIComponent(new URL(req.url, "http://x").pathname);
+    const [prefix, dir] = roots.find(([p]) => url.startsWith(p)) ?? [];
+    const file = dir && path.join(dir, url.slice(prefix.length));
+    if (!file || !file.startsWith(dir) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { "content-type": TYPES[path.extname(file)] ?? "application/octet-stream" });
+    fs.createReadStream(file).pipe(res);
+  });
+  await new Promise((r) => server.listen(0, "127.0.0.1", r));
+  return server;
+}
+
+test("the page loads the package as README.md's page quick start says, word for word", () => {
+  assert.ok(fs.readFileSync(path.join(PAGE, "page.mjs"), "utf8").includes(readmeBlock("js", "// In a page")));
+  const html = fs.readFileSync(path.join(PAGE, "index.html"), "utf8");
+  for (const line of readmeBlock("html", "importmap").trim().split("\n")) assert.ok(html.includes(line), line);
+});
+
+test("every official example drawn by mountSurface on a plain page is axe-clean, and styled by a2ui.css", async (t) => {
+  const pkg = path.join(ROOT, "crates/surfaces-wasm/pkg");
+  assert.ok(fs.existsSync(path.join(pkg, "a2ui.css")), "build the package first: scripts/build-npm.sh");
+  const installed = installPackage(pkg);
+  t.after(installed.remove);
+  const server = await servePage(path.join(installed.project, "node_modules"));
   const browser = await launch();
   try {
     const { page, seen } = await watchedPage(browser);
@@ -38,8 +67,56 @@ test("every official example drawn by mountSurface on a plain page is axe-clean"
       assert.deepEqual(violations, [], `${f}: axe violations`);
     }
     assert.ok(drawn >= 30, `only ${drawn} examples drew a surface`);
+
+    const form = [
+      { version: "v0.9", createSurface: { surfaceId: "s", catalogId: CAT } },
+      { version: "v0.9", updateComponents: { surfaceId: "s", components: [
+        { id: "root", component: "Column", children: ["name", "fruit", "go"] },
+        { id: "name", component: "TextField", label: "Name", value: { path: "/name" } },
+        { id: "fruit", component: "ChoicePicker", label: "Fruit", filterable: true, value: { path: "/fruit" },
+          options: [{ label: "Apple", value: "a" }, { label: "Pear", value: "p" }] },
+        { id: "go", component: "Button", variant: "primary", child: "t", action: { event: { name: "go" } } },
+        { id: "t", component: "Text", text: "Go" },
+      ] } },
+    ];
+    assert.equal((await page.evaluate((t) => window.mountStream(t), JSON.stringify(form))).drawn, true);
+    const styles = await page.evaluate(async () => {
+      const host = document.getElementById("host");
+      const field = host.querySelector(".a2ui-field");
+      const [label, input] = [field.querySelector("label"), field.querySelector("input")];
+      const button = host.querySelector(".a2ui-button-primary");
+      const read = () => ({
+        labelAbove: label.getBoundingClientRect().bottom <= input.getBoundingClientRect().top,
+        fieldGap: getComputedStyle(field).rowGap,
+        primary: getComputedStyle(button).backgroundColor,
+      });
+      const plain = read();
+      // The filter hides options with the hidden attribute, which a2ui.css's display rules
+      // would defeat on a page that has no [hidden] rule of its own.
+      const filter = host.querySelector("input[type=search]");
+      filter.value = "pe";
+      filter.dispatchEvent(new Event("input", { bubbles: true }));
+      // The filter's effect runs after the event: wait for it to mark an option, up to a second.
+      for (let i = 0; i < 100 && !host.querySelector(".a2ui-choice[hidden]"); i++) await new Promise((r) => setTimeout(r, 10));
+      plain.shownChoices = [...host.querySelectorAll(".a2ui-choice")].filter((c) => getComputedStyle(c).display !== "none").map((c) => c.textContent);
+      host.style.setProperty("--a2ui-gap", "1rem");
+      host.style.setProperty("--a2ui-accent", "rgb(0, 90, 60)");
+      const themed = read();
+      host.style.setProperty("--agent-primary", "rgb(90, 0, 60)");
+      const agent = read();
+      host.removeAttribute("style");
+      return { plain, themed, agent };
+    });
+    // Half the default --a2ui-gap (0.4rem at 16px), then half the host's 1rem.
+    assert.deepEqual(styles.plain, { labelAbove: true, fieldGap: "3.2px", primary: "rgb(31, 78, 121)", shownChoices: ["Pear"] });
+    assert.deepEqual(styles.themed, { labelAbove: true, fieldGap: "8px", primary: "rgb(0, 90, 60)" });
+    assert.equal(styles.agent.primary, "rgb(90, 0, 60)", "--agent-primary takes precedence over --a2ui-accent");
+    assert.deepEqual(await axeViolations(page), []);
+
     assert.deepEqual(seen.pageErrors, []);
+    assert.deepEqual(seen.consoleErrors, []);
     assert.deepEqual(seen.requests.filter((u) => !u.startsWith(origin)), [], "nothing is loaded from elsewhere");
+    assert.ok(seen.requests.includes(`${origin}/node_modules/agent-surfaces/a2ui.css`));
   } finally {
     await browser.close();
     server.close();

@@ -6,7 +6,9 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import { execFileSync } from "node:child_process";
+import { pathToFileURL } from "node:url";
 import { ROOT } from "./lib/console-server.mjs";
+import { installPackage, resolveFrom, runNodeQuickStart } from "./lib/installed-package.mjs";
 
 const PKG = path.join(ROOT, "crates/surfaces-wasm/pkg-headless");
 const UI = path.join(ROOT, "crates/surfaces-wasm/pkg");
@@ -28,6 +30,24 @@ test("the headless build has no renderer, in its module, its glue or its types",
   assert.equal(WebAssembly.Module.customSections(module, "name").length, 0, "run scripts/build-npm.sh");
   // The UI build is the one that has it.
   assert.match(fs.readFileSync(path.join(UI, "agent_surfaces.d.ts"), "utf8"), /export function mountSurface/);
+});
+
+test("the README's Node quick start runs as written on the packed headless build, which has no stylesheet", (t) => {
+  const meta = JSON.parse(fs.readFileSync(path.join(PKG, "package.json"), "utf8"));
+  assert.deepEqual(meta.exports, {
+    ".": { types: "./agent_surfaces.d.ts", default: "./agent_surfaces.js" },
+    "./agent_surfaces_bg.wasm": "./agent_surfaces_bg.wasm",
+    "./package.json": "./package.json",
+  });
+  const installed = installPackage(PKG);
+  t.after(installed.remove);
+  assert.deepEqual(installed.files, ["agent_surfaces.d.ts", "agent_surfaces.js", "agent_surfaces_bg.wasm", "package.json"]);
+  const out = runNodeQuickStart(
+    installed.project,
+    `console.log(JSON.stringify({ entry: import.meta.resolve("agent-surfaces"), uiLinks: checkCard("{}").uiLinks, store: typeof new SurfaceStore().report }));`,
+  );
+  assert.deepEqual(out, { entry: pathToFileURL(path.join(installed.dir, "agent_surfaces.js")).href, uiLinks: "absent", store: "function" });
+  assert.deepEqual(resolveFrom(installed.project, ["agent-surfaces/a2ui.css"]), { "agent-surfaces/a2ui.css": "ERR_PACKAGE_PATH_NOT_EXPORTED" });
 });
 
 test("the headless API works: a card checked, a stream folded, an edit and an action", () => {

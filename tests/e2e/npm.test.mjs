@@ -6,7 +6,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
+import { pathToFileURL } from "node:url";
 import { ROOT, DEBUG_BINS } from "./lib/console-server.mjs";
+import { installPackage, resolveFrom, runNodeQuickStart } from "./lib/installed-package.mjs";
 
 const PKG = path.join(ROOT, "crates/surfaces-wasm/pkg");
 const CARDS = path.join(ROOT, "tests/fixtures/cards");
@@ -19,10 +21,67 @@ const SPEC = process.env.AGENT_SURFACES_SPEC || path.join(ROOT, "../shared/spec"
 const larkfield = fs.readFileSync(path.join(CARDS, "larkfield.json"), "utf8");
 const isPlain = (v) => Object.getPrototypeOf(v) === Object.prototype;
 
-test("package.json names the package and its types", () => {
+test("package.json names the package, its types, its exports and its stylesheet", () => {
   const meta = JSON.parse(fs.readFileSync(path.join(PKG, "package.json"), "utf8"));
   assert.equal(meta.name, "agent-surfaces");
   assert.equal(meta.types, "agent_surfaces.d.ts");
+  assert.deepEqual(meta.exports, {
+    ".": { types: "./agent_surfaces.d.ts", default: "./agent_surfaces.js" },
+    "./agent_surfaces_bg.wasm": "./agent_surfaces_bg.wasm",
+    "./a2ui.css": "./a2ui.css",
+    "./package.json": "./package.json",
+  });
+  // A bundler drops an import of a file it is told has no side effects.
+  assert.ok(meta.sideEffects.includes("./a2ui.css"));
+});
+
+test("the README's Node quick start runs as written on the packed package, resolved by its exports", (t) => {
+  const installed = installPackage(PKG);
+  t.after(installed.remove);
+  assert.deepEqual(installed.files, ["a2ui.css", "agent_surfaces.d.ts", "agent_surfaces.js", "agent_surfaces_bg.wasm", "package.json"]);
+  const out = runNodeQuickStart(
+    installed.project,
+    `const card = fs.readFileSync(${JSON.stringify(path.join(CARDS, "larkfield.json"))}, "utf8");
+const store = new SurfaceStore();
+store.applyEnvelopes([{ version: "v0.9", createSurface: { surfaceId: "s", catalogId: "https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json" } }]);
+console.log(JSON.stringify({
+  entry: import.meta.resolve("agent-surfaces"),
+  uiLinks: checkCard(card, "https://agent.larkfield.example/.well-known/agent-card.json").uiLinks,
+  applied: store.report().applied,
+}));`,
+  );
+  assert.deepEqual(out, {
+    entry: pathToFileURL(path.join(installed.dir, "agent_surfaces.js")).href,
+    uiLinks: "present",
+    applied: 1,
+  });
+  const resolved = resolveFrom(installed.project, ["agent-surfaces/a2ui.css", "agent-surfaces/agent_surfaces_bg.wasm.d.ts"]);
+  assert.equal(resolved["agent-surfaces/a2ui.css"], pathToFileURL(path.join(installed.dir, "a2ui.css")).href);
+  assert.equal(resolved["agent-surfaces/agent_surfaces_bg.wasm.d.ts"], "ERR_PACKAGE_PATH_NOT_EXPORTED", "exports is what resolves");
+  assert.equal(
+    fs.readFileSync(path.join(installed.dir, "a2ui.css"), "utf8"),
+    fs.readFileSync(path.join(ROOT, "crates/surfaces-render/a2ui.css"), "utf8"),
+    "the console's stylesheet, not a copy that drifted",
+  );
+  // Why the README reads the bytes: init() with no argument fetches a file: URL, which Node refuses.
+  fs.writeFileSync(path.join(installed.project, "bare.mjs"), 'import init from "agent-surfaces";\nawait init();\n');
+  assert.throws(
+    () => execFileSync(process.execPath, ["bare.mjs"], { cwd: installed.project, encoding: "utf8", stdio: "pipe" }),
+    (e) => /fetch failed/.test(e.stderr),
+  );
+  // A TypeScript consumer finds the types by the package's name, under Node's and bundlers' rules.
+  fs.writeFileSync(
+    path.join(installed.project, "consumer.ts"),
+    'import init, { checkCard, type CardReport } from "agent-surfaces";\nexport async function f(): Promise<CardReport["uiLinks"]> { await init(); return checkCard("{}").uiLinks; }\n',
+  );
+  const tsc = path.join(ROOT, "tests/e2e/node_modules/typescript/bin/tsc");
+  for (const [module, resolution] of [["node16", "node16"], ["ES2022", "bundler"]]) {
+    try {
+      execFileSync(process.execPath, [tsc, "--strict", "--noEmit", "--target", "ES2022", "--lib", "ES2022,DOM", "--module", module, "--moduleResolution", resolution, "consumer.ts"], { cwd: installed.project, encoding: "utf8" });
+    } catch (e) {
+      assert.fail(`tsc (${resolution}) failed:\n${e.stdout}${e.stderr}`);
+    }
+  }
 });
 
 test("the published module carries no function names, and keeps what wasm-bindgen reads", () => {

@@ -1,12 +1,17 @@
 // A plain page (no console, no framework) using the npm package's UI build as an app would:
-// fold a stream into a SurfaceStore and mountSurface it into its own element.
-import init, { SurfaceStore, mountSurface } from "/crates/surfaces-wasm/pkg/agent_surfaces.js";
+// fold a stream into a SurfaceStore and mountSurface it into its own element. The package is
+// served as npm installed it, and loaded by README.md's page quick start, word for word below
+// (mount-page.test.mjs checks).
+// In a page: "agent-surfaces" resolved by your bundler or by an import map (below), and the
+// .wasm fetched from where you serve it. With no URL, init() fetches agent_surfaces_bg.wasm
+// from beside agent_surfaces.js (new URL(…, import.meta.url)).
+import init, { checkCard, SurfaceStore, mountSurface } from "agent-surfaces";
+await init({ module_or_path: "/node_modules/agent-surfaces/agent_surfaces_bg.wasm" });
 
 let mounted = null;
 let store = null;
 
-window.mountStream = async (text) => {
-  await init();
+window.mountStream = (text) => {
   if (mounted) {
     mounted.unmount();
     mounted.free();
