@@ -10,7 +10,7 @@ use surfaces_core::a2ui::{Limits, SurfaceStore};
 use surfaces_core::Finding;
 use wasm_bindgen::JsCast;
 
-use crate::a2ui_render::{render_node, Handlers};
+use crate::a2ui_render::{Handlers, LiveSurface};
 use crate::demo_streams::DEMO_STREAMS;
 use crate::findings::FindingsTable;
 use crate::source::SourceInput;
@@ -203,81 +203,16 @@ pub fn A2uiScreen() -> impl IntoView {
             .unwrap_or_else(|| "Pasted stream (agent unknown)".to_string())
     };
 
+    // One area per surface, kept while the surface exists: each later store change patches
+    // what it draws (see `SurfaceArea`), so a field being typed into keeps its focus.
+    let surface_ids =
+        move || store.with(|s| s.surface_ids().map(str::to_string).collect::<Vec<_>>());
     let surfaces = move || {
-        let report = store.with(|s| s.report());
-        let name = agent_name();
-        report
-            .surfaces
-            .into_iter()
-            .map(|summary| {
-                let sid = summary.surface_id.clone();
-                let tree = store.with(|s| s.render(&sid));
-                let theme_color = store.with(|s| {
-                    s.theme(&sid).and_then(|t| t.get("primaryColor")).and_then(Value::as_str).map(str::to_string)
-                });
-                let sid_edit = sid.clone();
-                let sid_click = sid.clone();
-                let (sid_accept, sid_keep) = (sid.clone(), sid.clone());
-                let handlers = Handlers {
-                    heading: StoredValue::new(2),
-                    open: Callback::new(move |url: String| pending_open.set(Some(url))),
-                    accept: Callback::new(move |pointer: String| {
-                        store.update(|s| {
-                            let _ = s.accept_agent(&sid_accept, &pointer);
-                        })
-                    }),
-                    keep: Callback::new(move |pointer: String| {
-                        store.update(|s| {
-                            let _ = s.keep_mine(&sid_keep, &pointer);
-                        })
-                    }),
-                    edit: Callback::new(move |(pointer, value): (String, Value)| {
-                        store.update(|s| {
-                            let _ = s.edit(&sid_edit, &pointer, value);
-                        });
-                    }),
-                    click: Callback::new(move |(component, scope): (String, String)| {
-                        let result = store.with_untracked(|s| s.action_in(&sid_click, &component, &scope, &now_iso()));
-                        last_action.set(Some(match result {
-                            Ok(msg) => serde_json::to_string_pretty(&msg).unwrap_or_default(),
-                            Err(e) => format!("Not sent: {e}"),
-                        }));
-                    }),
-                };
-                let area = NodeRef::<html::Section>::new();
-                let accent = theme_color.as_deref().and_then(accent);
-                let accent_note = match (&theme_color, &accent) {
-                    (Some(c), None) => Some(format!("The agent's colour {c} is not applied: text on it would not keep WCAG AA contrast.")),
-                    _ => None,
-                };
-                Effect::new(move |_| {
-                    if let (Some(el), Some((bg, fg))) = (area.get(), accent.clone()) {
-                        let style = el.unchecked_ref::<web_sys::HtmlElement>().style();
-                        let _ = style.set_property("--agent-primary", &bg);
-                        let _ = style.set_property("--agent-on-primary", fg);
-                    }
-                });
-                let body = if !summary.catalog_rendered {
-                    view! { <p class="a2ui-notice" data-testid="a2ui-catalog-notice">"This agent chose a catalog this console does not render."</p> }.into_any()
-                } else if let Some(tree) = tree {
-                    render_node(tree, handlers, false)
-                } else {
-                    view! { <p class="a2ui-notice" data-testid="a2ui-waiting">"Waiting for the agent…"</p> }.into_any()
-                };
-                view! {
-                    <section class="agent-area" node_ref=area tabindex="-1" aria-label=format!("Content from {name}") data-testid="agent-area">
-                        <p class="agent-area-label">
-                            <span class="visually-hidden">"Agent content. "</span>
-                            {name.clone()}
-                            " · surface "
-                            <code>{sid.clone()}</code>
-                        </p>
-                        {accent_note.map(|n| view! { <p class="a2ui-note">{n}</p> })}
-                        <div class="agent-area-body" data-testid="a2ui-surface">{body}</div>
-                    </section>
-                }
-            })
-            .collect_view()
+        view! {
+            <For each=surface_ids key=|id| id.clone() let:sid>
+                <SurfaceArea sid=sid store=store name=Signal::derive(agent_name) pending_open=pending_open last_action=last_action />
+            </For>
+        }
     };
 
     let findings = move || {
@@ -398,5 +333,103 @@ fn OpenUrlPanel(url: String, pending: RwSignal<Option<String>>) -> impl IntoView
                 <button type="button" data-testid="open-url-cancel" on:click=move |_| pending.set(None)>"Cancel"</button>
             </p>
         </div>
+    }
+}
+
+/// One surface of the store, drawn once and patched on each later change of the store.
+#[component]
+fn SurfaceArea(
+    sid: String,
+    store: RwSignal<SurfaceStore>,
+    name: Signal<String>,
+    pending_open: RwSignal<Option<String>>,
+    last_action: RwSignal<Option<String>>,
+) -> impl IntoView {
+    let drawn = LiveSurface::new(2);
+    {
+        let (drawn, sid) = (drawn.clone(), sid.clone());
+        // The first run only subscribes: the surface was drawn just below.
+        Effect::new(move |seen: Option<()>| {
+            store.with(|s| {
+                if seen.is_some() {
+                    drawn.show(s, &sid)
+                }
+            })
+        });
+    }
+    store.with_untracked(|s| drawn.show(s, &sid));
+    let theme_color = {
+        let sid = sid.clone();
+        Memo::new(move |_| {
+            store.with(|s| {
+                s.theme(&sid)
+                    .and_then(|t| t.get("primaryColor"))
+                    .and_then(Value::as_str)
+                    .map(str::to_string)
+            })
+        })
+    };
+    let (sid_edit, sid_click, sid_accept, sid_keep) =
+        (sid.clone(), sid.clone(), sid.clone(), sid.clone());
+    let handlers = Handlers {
+        open: Callback::new(move |url: String| pending_open.set(Some(url))),
+        accept: Callback::new(move |pointer: String| {
+            store.update(|s| {
+                let _ = s.accept_agent(&sid_accept, &pointer);
+            })
+        }),
+        keep: Callback::new(move |pointer: String| {
+            store.update(|s| {
+                let _ = s.keep_mine(&sid_keep, &pointer);
+            })
+        }),
+        edit: Callback::new(move |(pointer, value): (String, Value)| {
+            store.update(|s| {
+                let _ = s.edit(&sid_edit, &pointer, value);
+            });
+        }),
+        click: Callback::new(move |(component, scope): (String, String)| {
+            let result =
+                store.with_untracked(|s| s.action_in(&sid_click, &component, &scope, &now_iso()));
+            last_action.set(Some(match result {
+                Ok(msg) => serde_json::to_string_pretty(&msg).unwrap_or_default(),
+                Err(e) => format!("Not sent: {e}"),
+            }));
+        }),
+    };
+    let area = NodeRef::<html::Section>::new();
+    Effect::new(move |_| {
+        let colours = theme_color.get().as_deref().and_then(accent);
+        if let Some(el) = area.get() {
+            let style = el.unchecked_ref::<web_sys::HtmlElement>().style();
+            match colours {
+                Some((bg, fg)) => {
+                    let _ = style.set_property("--agent-primary", &bg);
+                    let _ = style.set_property("--agent-on-primary", fg);
+                }
+                None => {
+                    let _ = style.remove_property("--agent-primary");
+                    let _ = style.remove_property("--agent-on-primary");
+                }
+            }
+        }
+    });
+    let accent_note = move || match theme_color.get() {
+        Some(c) if accent(&c).is_none() => Some(format!(
+            "The agent's colour {c} is not applied: text on it would not keep WCAG AA contrast."
+        )),
+        _ => None,
+    };
+    view! {
+        <section class="agent-area" node_ref=area tabindex="-1" aria-label=move || format!("Content from {}", name.get()) data-testid="agent-area">
+            <p class="agent-area-label">
+                <span class="visually-hidden">"Agent content. "</span>
+                {move || name.get()}
+                " · surface "
+                <code>{sid.clone()}</code>
+            </p>
+            {move || accent_note().map(|n| view! { <p class="a2ui-note">{n}</p> })}
+            <div class="agent-area-body" data-testid="a2ui-surface">{drawn.view(handlers)}</div>
+        </section>
     }
 }

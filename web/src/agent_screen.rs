@@ -16,7 +16,7 @@ use surfaces_core::card::{check_card, CardOptions};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
-use crate::a2ui_render::{render_node, Handlers};
+use crate::a2ui_render::{Handlers, LiveSurface};
 
 /// One agent the server proxies to.
 #[derive(Debug, Clone, PartialEq)]
@@ -409,64 +409,27 @@ pub fn AgentScreen() -> impl IntoView {
         })
     };
 
-    let surfaces = move || {
-        let ids: Vec<String> = convo.with(|c| {
+    // One area per surface, kept while the surface exists: later task updates patch what it
+    // draws, so a field being typed into keeps its focus while the agent streams.
+    let surface_ids = move || {
+        convo.with(|c| {
             c.as_ref()
                 .map(|c| {
                     c.task
                         .surfaces
-                        .report()
-                        .surfaces
-                        .into_iter()
-                        .map(|s| s.surface_id)
-                        .collect()
+                        .surface_ids()
+                        .map(str::to_string)
+                        .collect::<Vec<_>>()
                 })
                 .unwrap_or_default()
-        });
-        ids.into_iter().map(|sid| {
-            let tree = convo.with(|c| c.as_ref().and_then(|c| c.task.surfaces.render(&sid)));
-            let (s_edit, s_click, s_accept, s_keep) = (sid.clone(), sid.clone(), sid.clone(), sid.clone());
-            let handlers = Handlers {
-                heading: StoredValue::new(2),
-                open: Callback::new(|_url: String| {}),
-                accept: Callback::new(move |p: String| convo.update(|c| if let Some(c) = c.as_mut() { let _ = c.task.surfaces.accept_agent(&s_accept, &p); })),
-                keep: Callback::new(move |p: String| convo.update(|c| if let Some(c) = c.as_mut() { let _ = c.task.surfaces.keep_mine(&s_keep, &p); })),
-                edit: Callback::new(move |(p, v): (String, Value)| convo.update(|c| if let Some(c) = c.as_mut() { let _ = c.task.surfaces.edit(&s_edit, &p, v); })),
-                click: Callback::new(move |(component, scope): (String, String)| {
-                    let key = fresh_id("act");
-                    let built = convo.try_update(|c| {
-                        let c = c.as_mut()?;
-                        let message = c.task.surfaces.action_in(&s_click, &component, &scope, &now_iso()).ok()?;
-                        // A double click while it runs is refused: it sends once.
-                        c.attempts.begin(&s_click, &component, &key).ok()?;
-                        Some(message)
-                    }).flatten();
-                    if let Some(message) = built {
-                        announce.set(state_text(ActionState::Pending).to_string());
-                        send(None, vec![message], Some((s_click.clone(), component)));
-                    }
-                }),
-            };
-            let body = match tree {
-                Some(t) => render_node(t, handlers, false),
-                None => view! { <p class="a2ui-notice">"Waiting for the agent…"</p> }.into_any(),
-            };
-            let sid_state = sid.clone();
-            let state = move || convo.with(|c| {
-                c.as_ref().and_then(|c| c.attempts.list.iter().rev().find(|a| a.surface_id == sid_state).map(|a| (a.state, state_text(a.state))))
-            });
-            view! {
-                <section class="agent-area" aria-label=format!("Content from the agent, surface {sid}") data-testid="agent-surface">
-                    <p class="agent-area-label"><span class="visually-hidden">"Agent content. "</span>"surface " <code>{sid.clone()}</code></p>
-                    <div class="agent-area-body">{body}</div>
-                    {move || state().map(|(s, text)| view! {
-                        <p class="action-state" data-testid="action-state" data-state=format!("{s:?}")>
-                            <strong>"Your action: "</strong>{text}
-                        </p>
-                    })}
-                </section>
-            }
-        }).collect_view()
+        })
+    };
+    let surfaces = move || {
+        view! {
+            <For each=surface_ids key=|id| id.clone() let:sid>
+                {surface_area(sid, convo, announce, send)}
+            </For>
+        }
     };
 
     let ready = move || convo.with(|c| c.is_some());
@@ -493,5 +456,101 @@ pub fn AgentScreen() -> impl IntoView {
                 {surfaces}
             </section>
         </div>
+    }
+}
+
+/// One surface of the conversation's task, drawn once and patched on each later change.
+fn surface_area(
+    sid: String,
+    convo: RwSignal<Option<Conversation>, LocalStorage>,
+    announce: RwSignal<String>,
+    send: impl Fn(Option<String>, Vec<Value>, Option<(String, String)>) + Copy + Send + Sync + 'static,
+) -> impl IntoView {
+    let drawn = LiveSurface::new(2);
+    let show = {
+        let (drawn, sid) = (drawn.clone(), sid.clone());
+        move |c: &Option<Conversation>| {
+            if let Some(c) = c {
+                drawn.show(&c.task.surfaces, &sid)
+            }
+        }
+    };
+    convo.with_untracked(show.clone());
+    // The first run only subscribes: the surface was drawn just above.
+    Effect::new(move |seen: Option<()>| {
+        convo.with(|c| {
+            if seen.is_some() {
+                show(c)
+            }
+        })
+    });
+    let (s_edit, s_click, s_accept, s_keep) = (sid.clone(), sid.clone(), sid.clone(), sid.clone());
+    let handlers = Handlers {
+        open: Callback::new(|_url: String| {}),
+        accept: Callback::new(move |p: String| {
+            convo.update(|c| {
+                if let Some(c) = c.as_mut() {
+                    let _ = c.task.surfaces.accept_agent(&s_accept, &p);
+                }
+            })
+        }),
+        keep: Callback::new(move |p: String| {
+            convo.update(|c| {
+                if let Some(c) = c.as_mut() {
+                    let _ = c.task.surfaces.keep_mine(&s_keep, &p);
+                }
+            })
+        }),
+        edit: Callback::new(move |(p, v): (String, Value)| {
+            convo.update(|c| {
+                if let Some(c) = c.as_mut() {
+                    let _ = c.task.surfaces.edit(&s_edit, &p, v);
+                }
+            })
+        }),
+        click: Callback::new(move |(component, scope): (String, String)| {
+            let key = fresh_id("act");
+            let built = convo
+                .try_update(|c| {
+                    let c = c.as_mut()?;
+                    let message = c
+                        .task
+                        .surfaces
+                        .action_in(&s_click, &component, &scope, &now_iso())
+                        .ok()?;
+                    // A double click while it runs is refused: it sends once.
+                    c.attempts.begin(&s_click, &component, &key).ok()?;
+                    Some(message)
+                })
+                .flatten();
+            if let Some(message) = built {
+                announce.set(state_text(ActionState::Pending).to_string());
+                send(None, vec![message], Some((s_click.clone(), component)));
+            }
+        }),
+    };
+    let sid_state = sid.clone();
+    let state = move || {
+        convo.with(|c| {
+            c.as_ref().and_then(|c| {
+                c.attempts
+                    .list
+                    .iter()
+                    .rev()
+                    .find(|a| a.surface_id == sid_state)
+                    .map(|a| (a.state, state_text(a.state)))
+            })
+        })
+    };
+    view! {
+        <section class="agent-area" aria-label=format!("Content from the agent, surface {sid}") data-testid="agent-surface">
+            <p class="agent-area-label"><span class="visually-hidden">"Agent content. "</span>"surface " <code>{sid.clone()}</code></p>
+            <div class="agent-area-body">{drawn.view(handlers)}</div>
+            {move || state().map(|(s, text)| view! {
+                <p class="action-state" data-testid="action-state" data-state=format!("{s:?}")>
+                    <strong>"Your action: "</strong>{text}
+                </p>
+            })}
+        </section>
     }
 }

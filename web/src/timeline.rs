@@ -124,21 +124,13 @@ fn head(text: &str) -> (String, Option<String>) {
     (kind, surface)
 }
 
-/// A scan issue as the core's reader reports it (`scan_error` in the core's `a2ui/input.rs`).
+/// A scan issue in the words of the core's reader ([`Issue::envelope_message`]).
 fn problem(positions: &mut Positions, issue: &Issue, batch: bool) -> ScanProblem {
-    let (line, column) = positions.of(issue.start);
-    let after = if batch {
-        "; the envelopes after it are not read"
-    } else {
-        ""
-    };
+    let (message, line, column) = issue.envelope_message(positions, batch);
     ScanProblem {
         code: issue.problem.envelope_code(),
         path: issue.path.clone(),
-        message: format!(
-            "{} (line {line}, column {column}){after}.",
-            issue.problem.describe()
-        ),
+        message,
         at: issue.start,
         line,
         column,

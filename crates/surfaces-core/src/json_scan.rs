@@ -90,6 +90,33 @@ pub struct Issue {
     pub end: usize,
 }
 
+impl Issue {
+    /// What a reader of envelopes says about this issue, in the words every reader of this
+    /// library uses (the store's, the console's timeline): where it is as a line and column
+    /// of the whole text, and, when `batch` is set (the issue broke a batch), that the
+    /// envelopes after it are not read. Returns the message with its 1-based line and column.
+    pub fn envelope_message(
+        &self,
+        positions: &mut Positions,
+        batch: bool,
+    ) -> (String, usize, usize) {
+        let (line, column) = positions.of(self.start);
+        let after = if batch {
+            "; the envelopes after it are not read"
+        } else {
+            ""
+        };
+        (
+            format!(
+                "{} (line {line}, column {column}){after}.",
+                self.problem.describe()
+            ),
+            line,
+            column,
+        )
+    }
+}
+
 /// 1-based line and column (in characters) of a byte offset.
 pub fn position(text: &[u8], offset: usize) -> (usize, usize) {
     let before = &text[..offset.min(text.len())];

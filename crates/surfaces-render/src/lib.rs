@@ -21,6 +21,7 @@ use send_wrapper::SendWrapper;
 use serde_json::Value;
 use surfaces_core::a2ui::catalog::{Axis, TextFieldVariant};
 use surfaces_core::a2ui::render::{button_blocked, svg_path_ok, Choices, Kind, Node};
+use surfaces_core::a2ui::SurfaceStore;
 
 mod words;
 use wasm_bindgen::JsCast;
@@ -32,9 +33,6 @@ pub use words::{blocked_text, grow_class, placeholder_text};
 pub struct Handlers {
     pub edit: Callback<(String, Value)>,
     pub click: Callback<(String, String)>,
-    /// The level of the last heading drawn, so the agent's headings never skip a level
-    /// below the page's own (start it at 2: the screen's section heading).
-    pub heading: StoredValue<u8>,
     /// A person asked to open an `openUrl` target: the page asks before anything opens.
     pub open: Callback<String>,
     /// Take the agent's proposed value at a pointer, or keep the person's.
@@ -80,15 +78,6 @@ fn options() -> RenderOptions {
     use_context::<RenderOptions>().unwrap_or_default()
 }
 
-/// Renders one node; `phrasing` is set inside a button, where only inline content belongs.
-/// The running heading level is read from and left in `h.heading`.
-pub fn render_node(node: Node, h: Handlers, phrasing: bool) -> AnyView {
-    let mut level = h.heading.get_value();
-    let live = Live::new(node, &mut level, phrasing, false);
-    h.heading.set_value(level);
-    live.view(h)
-}
-
 /// A drawn tree that later renders of the same surface update in place.
 #[derive(Clone)]
 pub struct LiveTree {
@@ -101,7 +90,7 @@ impl LiveTree {
     pub fn new(node: Node, heading: u8) -> LiveTree {
         let mut level = heading;
         LiveTree {
-            root: Live::new(node, &mut level, false, true),
+            root: Live::new(node, &mut level, false),
             heading,
         }
     }
@@ -119,6 +108,93 @@ impl LiveTree {
 
     pub fn view(&self, h: Handlers) -> AnyView {
         self.root.view(h)
+    }
+}
+
+/// What a surface shows: its tree, or why there is none.
+#[derive(Clone)]
+enum Root {
+    Tree(LiveTree),
+    Waiting,
+    OtherCatalog,
+}
+
+/// One surface of a store as drawn. Each [`show`](LiveSurface::show) takes the surface's
+/// latest state and patches what is on the page ([`LiveTree::patch`]): a one-field update
+/// touches only the nodes bound to that field, and a field being typed into keeps its
+/// element, focus and caret. The console and `mountSurface` both draw surfaces this way.
+#[derive(Clone)]
+pub struct LiveSurface {
+    root: ArcRwSignal<Option<Root>>,
+    heading: u8,
+}
+
+impl LiveSurface {
+    /// A surface not drawn yet; its headings start one below `heading` (2: below an h2).
+    pub fn new(heading: u8) -> LiveSurface {
+        LiveSurface {
+            root: ArcRwSignal::new(None),
+            heading,
+        }
+    }
+
+    /// Takes the surface's latest state in `store`: renders it (in the store's locale) and
+    /// patches what is drawn, or draws it anew when its root is another component. A
+    /// notice that did not change is not drawn again.
+    pub fn show(&self, store: &SurfaceStore, surface_id: &str) {
+        let next = match store.render(surface_id) {
+            Some(node) => {
+                let drawn = self.root.with_untracked(|r| match r {
+                    Some(Root::Tree(t)) => Some(t.clone()),
+                    _ => None,
+                });
+                match drawn {
+                    Some(t) => t
+                        .patch(node)
+                        .err()
+                        .map(|n| Root::Tree(LiveTree::new(*n, self.heading))),
+                    None => Some(Root::Tree(LiveTree::new(node, self.heading))),
+                }
+            }
+            None => {
+                let root = if store.catalog_rendered(surface_id) == Some(false) {
+                    Root::OtherCatalog
+                } else {
+                    Root::Waiting
+                };
+                let same = self.root.with_untracked(|r| {
+                    matches!(
+                        (r, &root),
+                        (Some(Root::Waiting), Root::Waiting)
+                            | (Some(Root::OtherCatalog), Root::OtherCatalog)
+                    )
+                });
+                (!same).then_some(root)
+            }
+        };
+        if let Some(root) = next {
+            self.root.set(Some(root));
+        }
+    }
+
+    /// The surface's view: it follows every later [`show`](LiveSurface::show).
+    pub fn view(&self, h: Handlers) -> AnyView {
+        let root = self.root.clone();
+        let renderer = options().renderer;
+        (move || match root.get() {
+            Some(Root::Tree(tree)) => tree.view(h),
+            Some(Root::OtherCatalog) => {
+                view! {
+                    <p class="a2ui-notice" data-testid="a2ui-catalog-notice">
+                        {format!("This agent chose a catalog this {renderer} does not render.")}
+                    </p>
+                }
+                .into_any()
+            }
+            _ => view! { <p class="a2ui-notice" data-testid="a2ui-waiting">"Waiting for the agent…"</p> }
+                .into_any(),
+        })
+        .into_any()
     }
 }
 
@@ -246,9 +322,6 @@ struct Live {
     /// Which component it is: a node patched in place stays the same component.
     variant: std::mem::Discriminant<Kind>,
     phrasing: bool,
-    /// Drawn to follow patches (a `LiveTree`), or once (`render_node`: a page that draws
-    /// the whole tree again on every change, where Leptos then updates the elements in place).
-    live: bool,
     shell: ArcRwSignal<Shell>,
     /// For inputs and Buttons only.
     state: Option<State>,
@@ -290,7 +363,7 @@ fn set_if_changed<T: PartialEq + Send + Sync + 'static>(signal: &ArcRwSignal<T>,
 }
 
 impl Live {
-    fn new(node: Node, level: &mut u8, phrasing: bool, live: bool) -> Live {
+    fn new(node: Node, level: &mut u8, phrasing: bool) -> Live {
         let id = node.id.clone();
         let variant = std::mem::discriminant(&node.kind);
         let (shell, parts) = split(node, level, phrasing);
@@ -306,7 +379,7 @@ impl Live {
                 parts
                     .kids
                     .into_iter()
-                    .map(|k| Live::new(k, level, kp, live))
+                    .map(|k| Live::new(k, level, kp))
                     .collect(),
             )
         });
@@ -315,7 +388,6 @@ impl Live {
             id,
             variant,
             phrasing,
-            live,
             shell: ArcRwSignal::new(shell),
             state,
             kids,
@@ -352,7 +424,7 @@ impl Live {
                 }
                 _ => {
                     changed = true;
-                    Live::new(k, level, kp, self.live)
+                    Live::new(k, level, kp)
                 }
             })
             .collect();
@@ -363,9 +435,6 @@ impl Live {
 
     /// The node's view: drawn again only when its own fields change.
     fn view(&self, h: Handlers) -> AnyView {
-        if !self.live {
-            return self.draw(h);
-        }
         let this = self.clone();
         (move || this.draw(h)).into_any()
     }
@@ -373,21 +442,11 @@ impl Live {
     /// The child at `i`, drawn again only when the children are replaced.
     fn kid(&self, i: usize, h: Handlers) -> AnyView {
         let kids = self.kids.clone();
-        let at = move || {
-            kids.as_ref()
-                .and_then(|k| k.with_untracked(|k| k.get(i).cloned()))
-                .map(|l| l.view(h))
-        };
-        if !self.live {
-            return at().into_any();
-        }
-        let kids = self.kids.clone();
+        // Tracked: drawn again when the children are replaced.
         (move || {
-            // Tracked: drawn again when the children are replaced.
-            if let Some(k) = &kids {
-                k.track();
-            }
-            at()
+            kids.as_ref()
+                .and_then(|k| k.with(|k| k.get(i).cloned()))
+                .map(|l| l.view(h))
         })
         .into_any()
     }
@@ -404,14 +463,6 @@ impl Live {
                 l.view(h)
             }
         };
-        if !self.live {
-            return kids
-                .get_untracked()
-                .into_iter()
-                .map(child)
-                .collect_view()
-                .into_any();
-        }
         view! {
             <For
                 each=move || kids.get()
@@ -423,11 +474,7 @@ impl Live {
     }
 
     fn draw(&self, h: Handlers) -> AnyView {
-        let Shell { node, level } = if self.live {
-            self.shell.get()
-        } else {
-            self.shell.get_untracked()
-        };
+        let Shell { node, level } = self.shell.get();
         let phrasing = self.phrasing;
         let Node {
             id,

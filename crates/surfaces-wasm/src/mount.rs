@@ -17,7 +17,7 @@ use leptos::tachys::view::any_view::AnyViewState;
 use send_wrapper::SendWrapper;
 use serde_json::Value;
 use surfaces_core::a2ui;
-use surfaces_render::{Handlers, LiveTree, RenderOptions};
+use surfaces_render::{Handlers, LiveSurface, RenderOptions};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement, HtmlInputElement};
@@ -25,20 +25,12 @@ use web_sys::{Element, HtmlElement, HtmlInputElement};
 use crate::a2ui::SurfaceStore;
 use crate::{option, to_js};
 
-/// What is drawn at the root of a mounted surface.
-#[derive(Clone)]
-enum Root {
-    Tree(LiveTree),
-    Waiting,
-    OtherCatalog,
-}
-
 /// A mounted surface's state, shared with the handlers of what it drew.
 struct Mount {
     store: Rc<RefCell<a2ui::SurfaceStore>>,
     surface: String,
     element: Element,
-    root: ArcRwSignal<Option<Root>>,
+    drawn: LiveSurface,
     on_action: Option<js_sys::Function>,
     on_edit: Option<js_sys::Function>,
     on_open_url: Option<js_sys::Function>,
@@ -55,47 +47,7 @@ impl Mount {
             .and_then(|d| d.active_element())
             .filter(|a| self.element.contains(Some(a)));
         let caret = focused.as_ref().and_then(caret_of);
-        let tree = self.store.borrow().render(&self.surface);
-        let next = match tree {
-            Some(node) => {
-                let drawn = self.root.with_untracked(|r| match r {
-                    Some(Root::Tree(t)) => Some(t.clone()),
-                    _ => None,
-                });
-                match drawn {
-                    Some(t) => t
-                        .patch(node)
-                        .err()
-                        .map(|n| Root::Tree(LiveTree::new(*n, 2))),
-                    None => Some(Root::Tree(LiveTree::new(node, 2))),
-                }
-            }
-            None => {
-                let other = self
-                    .store
-                    .borrow()
-                    .report()
-                    .surfaces
-                    .iter()
-                    .any(|s| s.surface_id == self.surface && !s.catalog_rendered);
-                let root = if other {
-                    Root::OtherCatalog
-                } else {
-                    Root::Waiting
-                };
-                let same = self.root.with_untracked(|r| {
-                    matches!(
-                        (r, &root),
-                        (Some(Root::Waiting), Root::Waiting)
-                            | (Some(Root::OtherCatalog), Root::OtherCatalog)
-                    )
-                });
-                (!same).then_some(root)
-            }
-        };
-        if let Some(root) = next {
-            self.root.set(Some(root));
-        }
+        self.drawn.show(&self.store.borrow(), &self.surface);
         run_effects();
         if let Some(f) = focused.filter(|f| self.element.contains(Some(f))) {
             let doc = self.element.owner_document();
@@ -129,7 +81,6 @@ fn handlers(mount: &Rc<Mount>) -> Handlers {
     let m = SendWrapper::new(mount.clone());
     let (m1, m2, m3, m4, m5) = (m.clone(), m.clone(), m.clone(), m.clone(), m);
     Handlers {
-        heading: StoredValue::new(2),
         edit: Callback::new(move |(pointer, value): (String, Value)| {
             let edited = m1
                 .store
@@ -255,7 +206,7 @@ pub fn mount_surface(
         store: store.inner.clone(),
         surface,
         element: element.clone(),
-        root: ArcRwSignal::new(None),
+        drawn: LiveSurface::new(2),
         on_action: function("onAction"),
         on_edit: function("onEdit"),
         on_open_url,
@@ -264,19 +215,10 @@ pub fn mount_surface(
     let _ = Executor::init_local_custom_executor(Drain);
     element.set_text_content(None);
     let glue = SendWrapper::new(mount.clone());
-    let root = mount.root.clone();
+    let drawn = mount.drawn.clone();
     let handle = mount_to(parent, move || {
         provide_context(render_options);
-        let h = handlers(&glue);
-        (move || match root.get() {
-            Some(Root::Tree(tree)) => tree.view(h),
-            Some(Root::OtherCatalog) => view! {
-                <p class="a2ui-notice">"This agent chose a catalog this renderer does not render."</p>
-            }
-            .into_any(),
-            _ => view! { <p class="a2ui-notice">"Waiting for the agent…"</p> }.into_any(),
-        })
-        .into_any()
+        drawn.view(handlers(&glue))
     });
     let mounted = MountedSurface {
         mount,

@@ -1,4 +1,8 @@
-//! `mountSurface` in a real browser: what a React or Lit app gets when it hands us an element.
+//! The one renderer's DOM suite, in a real browser, through `mountSurface`: what a React or
+//! Lit app gets when it hands us an element, and what the console draws with the same
+//! components (`surfaces-render`). Element choices, patching in place, focus and caret, and
+//! the glue to the app's callbacks are tested here once; the console's tests (`web/tests`)
+//! cover its screens around the renderer.
 #![cfg(all(target_arch = "wasm32", feature = "ui"))]
 
 use std::cell::RefCell;
@@ -46,6 +50,16 @@ fn mount(
     let mounted = mount_surface(el.clone(), store, options).unwrap();
     (el, mounted)
 }
+
+/// Lets the renderer's own effects (a tab chosen, a modal opened) run: they are queued in a
+/// microtask, which runs before this promise's continuation.
+async fn settle() {
+    wasm_bindgen_futures::JsFuture::from(js_sys::Promise::resolve(&JsValue::NULL))
+        .await
+        .unwrap();
+}
+
+const BASIC: &str = "https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json";
 
 const LOGIN: &str = include_str!("../../../web/demo/a2ui/09_login-form.json");
 const HOSTILE: &str = include_str!("../../../tests/fixtures/a2ui/hostile.json");
@@ -553,4 +567,109 @@ fn update_keeps_focus_in_the_field_being_typed_into() {
     assert_eq!(all(&el, "input")[1], Element::from(city.clone()));
     assert_eq!(city.value(), "Paris");
     assert_eq!(doc.active_element(), Some(Element::from(name.clone())));
+}
+
+#[wasm_bindgen_test]
+async fn every_component_draws_the_element_we_chose() {
+    let stream = format!(
+        r##"[{{"version":"v0.9","createSurface":{{"surfaceId":"all","catalogId":"{BASIC}"}}}},
+        {{"version":"v0.9","updateComponents":{{"surfaceId":"all","components":[
+          {{"id":"root","component":"Column","children":["text","img","icon","svg","video","audio","row","list","card","tabs","modal","div","btn","tf","cb","cp","sl","dt"]}},
+          {{"id":"text","component":"Text","text":"Plain","variant":"h1"}},
+          {{"id":"img","component":"Image","url":"https://cdn.example/a.png","description":"A picture"}},
+          {{"id":"icon","component":"Icon","name":"star"}},
+          {{"id":"svg","component":"Icon","name":{{"svgPath":"M0 0L24 24Z"}}}},
+          {{"id":"video","component":"Video","url":"https://cdn.example/v.mp4"}},
+          {{"id":"audio","component":"AudioPlayer","url":"https://cdn.example/a.mp3","description":"Song"}},
+          {{"id":"row","component":"Row","children":["r1"],"justify":"spaceBetween"}},
+          {{"id":"r1","component":"Text","text":"In a row"}},
+          {{"id":"list","component":"List","children":["l1"]}},
+          {{"id":"l1","component":"Text","text":"Listed"}},
+          {{"id":"card","component":"Card","child":"c1"}},
+          {{"id":"c1","component":"Text","text":"Carded"}},
+          {{"id":"tabs","component":"Tabs","tabs":[{{"title":"One","child":"t1"}},{{"title":"Two","child":"t2"}}]}},
+          {{"id":"t1","component":"Text","text":"First tab"}},
+          {{"id":"t2","component":"Text","text":"Second tab"}},
+          {{"id":"modal","component":"Modal","trigger":"mt","content":"mc"}},
+          {{"id":"mt","component":"Text","text":"Open details"}},
+          {{"id":"mc","component":"Text","text":"Details"}},
+          {{"id":"div","component":"Divider","axis":"vertical"}},
+          {{"id":"btn","component":"Button","child":"bt","variant":"primary","action":{{"event":{{"name":"go"}}}}}},
+          {{"id":"bt","component":"Text","text":"Go"}},
+          {{"id":"tf","component":"TextField","label":"Notes","variant":"longText","value":{{"path":"/notes"}}}},
+          {{"id":"cb","component":"CheckBox","label":"Agree","value":{{"path":"/agree"}}}},
+          {{"id":"cp","component":"ChoicePicker","label":"Size","variant":"multipleSelection","displayStyle":"chips","filterable":true,
+             "options":[{{"label":"Small","value":"s"}},{{"label":"Large","value":"l"}}],"value":{{"path":"/size"}}}},
+          {{"id":"sl","component":"Slider","label":"Volume","min":0,"max":10,"value":{{"path":"/vol"}}}},
+          {{"id":"dt","component":"DateTimeInput","label":"When","enableDate":true,"enableTime":true,"min":"2026-01-01","value":{{"path":"/when"}}}}]}}}},
+        {{"version":"v0.9","updateDataModel":{{"surfaceId":"all","path":"/","value":{{"notes":"","agree":true,"size":["l"],"vol":3,"when":""}}}}}}]"##
+    );
+    let mut store = SurfaceStore::new(None).unwrap();
+    store
+        .apply_envelopes(JsValue::from_str(&stream), None)
+        .unwrap();
+    let (s, _mounted) = mount(&store, "all", None);
+    let count = |sel: &str| all(&s, sel).len();
+    assert_eq!(count("h3"), 1, "an agent h1 sits below the page's h2");
+    assert_eq!(
+        count("figure.a2ui-media"),
+        3,
+        "image, video and audio are inert boxes"
+    );
+    assert_eq!(count("img, video, audio"), 0);
+    assert_eq!(count("span.a2ui-icon[role=img][aria-label=star]"), 1);
+    assert_eq!(count("svg.a2ui-icon path[d]"), 1);
+    assert_eq!(count(".a2ui-row.a2ui-justify-spaceBetween"), 1);
+    assert_eq!(count("ul.a2ui-list > li"), 1);
+    assert_eq!(count(".a2ui-card"), 1);
+    assert_eq!(count("[role=tablist] [role=tab]"), 2);
+    assert_eq!(
+        count("[role=tabpanel]:not([hidden])"),
+        1,
+        "one panel shown at a time"
+    );
+    assert_eq!(
+        count("[data-testid=a2ui-modal][hidden]"),
+        1,
+        "the modal starts closed, inside the agent's area"
+    );
+    assert_eq!(
+        count("hr.a2ui-divider-vertical[aria-orientation=vertical]"),
+        1
+    );
+    assert_eq!(count("button.a2ui-button-primary"), 1);
+    assert_eq!(count("textarea"), 1);
+    assert_eq!(
+        count("input[type=checkbox]:checked"),
+        2,
+        "the CheckBox and the chosen chip"
+    );
+    assert_eq!(count("fieldset.a2ui-chips input[type=checkbox]"), 2);
+    assert_eq!(count("input[type=search]"), 1, "filterable");
+    assert_eq!(count("input[type=range][min='0'][max='10']"), 1);
+    assert_eq!(count("input[type=datetime-local][min='2026-01-01']"), 1);
+    // Tabs switch by click and by arrow key; the modal opens from its trigger.
+    let tabs = all(&s, "[role=tab]");
+    tabs[1].unchecked_ref::<web_sys::HtmlElement>().click();
+    settle().await;
+    assert_eq!(
+        tabs[1].get_attribute("aria-selected").as_deref(),
+        Some("true")
+    );
+    let init = web_sys::KeyboardEventInit::new();
+    init.set_key("ArrowLeft");
+    init.set_bubbles(true);
+    let left = web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap();
+    tabs[1].dispatch_event(&left).unwrap();
+    settle().await;
+    assert_eq!(
+        tabs[0].get_attribute("aria-selected").as_deref(),
+        Some("true"),
+        "arrow keys move between tabs"
+    );
+    one(&s, ".a2ui-modal-trigger")
+        .unchecked_ref::<web_sys::HtmlElement>()
+        .click();
+    settle().await;
+    assert_eq!(count("[data-testid=a2ui-modal]:not([hidden])"), 1);
 }

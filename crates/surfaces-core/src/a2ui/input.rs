@@ -16,21 +16,8 @@ fn scan_error(
     issue: &json_scan::Issue,
     batch: bool,
 ) -> SchemaError {
-    let (line, column) = positions.of(issue.start);
-    let code = issue.problem.envelope_code();
-    let after = if batch {
-        "; the envelopes after it are not read"
-    } else {
-        ""
-    };
-    SchemaError::new(
-        code,
-        issue.path.clone(),
-        format!(
-            "{} (line {line}, column {column}){after}.",
-            issue.problem.describe()
-        ),
-    )
+    let (message, _, _) = issue.envelope_message(positions, batch);
+    SchemaError::new(issue.problem.envelope_code(), issue.path.clone(), message)
 }
 
 /// Media types of an A2UI data part (v0.9 and v0.9.1 spellings).

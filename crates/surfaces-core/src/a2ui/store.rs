@@ -172,6 +172,17 @@ impl SurfaceStore {
         self.surfaces.iter().find(|s| s.id == id)
     }
 
+    /// The surfaces' ids, oldest first: cheaper than `report()` when that is all a caller
+    /// needs (a renderer deciding which surfaces to draw).
+    pub fn surface_ids(&self) -> impl Iterator<Item = &str> {
+        self.surfaces.iter().map(|s| s.id.as_str())
+    }
+
+    /// Whether the surface uses a catalog this library renders (`None`: no such surface).
+    pub fn catalog_rendered(&self, surface_id: &str) -> Option<bool> {
+        self.surface(surface_id).map(|s| s.catalog_rendered)
+    }
+
     pub(crate) fn surface_mut(&mut self, id: &str) -> Option<&mut Surface> {
         self.surfaces.iter_mut().find(|s| s.id == id)
     }
