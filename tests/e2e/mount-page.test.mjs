@@ -4,35 +4,21 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
-import http from "node:http";
 import path from "node:path";
 import { launch, watchedPage } from "./lib/browser.mjs";
 import { axeViolations } from "./lib/axe.mjs";
 import { ROOT } from "./lib/console-server.mjs";
 import { installPackage, readmeBlock } from "./lib/installed-package.mjs";
+import { serveFiles } from "./lib/static-files.mjs";
 
 const SPEC = process.env.AGENT_SURFACES_SPEC || path.join(ROOT, "../shared/spec");
 const EXAMPLES = path.join(SPEC, "a2ui/v0_9/catalogs/basic/examples");
 const PAGE = path.join(ROOT, "tests/e2e/mount-page");
 const CAT = "https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json";
-const TYPES = { ".html": "text/html", ".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm", ".css": "text/css" };
 
 /** Serves the page's files at /tests/e2e/mount-page/ and the installed packages at /node_modules/. */
-async function servePage(nodeModules) {
-  const roots = [["/node_modules/", nodeModules], ["/tests/e2e/mount-page/", PAGE]];
-  const server = http.createServer((req, res) => {
-    const url = decodeURIComponent(new URL(req.url, "http://x").pathname);
-    const [prefix, dir] = roots.find(([p]) => url.startsWith(p)) ?? [];
-    const file = dir && path.join(dir, url.slice(prefix.length));
-    if (!file || !file.startsWith(dir) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
-      res.writeHead(404).end();
-      return;
-    }
-    res.writeHead(200, { "content-type": TYPES[path.extname(file)] ?? "application/octet-stream" });
-    fs.createReadStream(file).pipe(res);
-  });
-  await new Promise((r) => server.listen(0, "127.0.0.1", r));
-  return server;
+function servePage(nodeModules) {
+  return serveFiles([["/node_modules/", nodeModules], ["/tests/e2e/mount-page/", PAGE]]);
 }
 
 test("the page loads the package as README.md's page quick start says, word for word", () => {
