@@ -16,6 +16,9 @@ const ms = (x) => `${x.toFixed(2)} ms`;
 const kb = (b) => `${(b / 1024).toFixed(1)} KB`;
 const spread = (t) => `${ms(t.median)} (p10 ${t.p10.toFixed(2)}, p90 ${t.p90.toFixed(2)})`;
 const verdict = (ok, text) => `${ok ? "met" : "**missed**"}: ${text}`;
+/** The budget a build keeps today, and the goal issue 16 sets for it (both in KB gzipped). */
+const budget = (gz, now, goal) =>
+  `${verdict(gz <= now * 1024, `budget at most ${now} KB`)}; ${verdict(gz <= goal * 1024, `goal at most ${goal} KB${gz > goal * 1024 ? ` (${(gz / (goal * 1024)).toFixed(1)}× over)` : ""}`)}`;
 
 let md = `# Benchmarks
 
@@ -49,12 +52,17 @@ for (const r of node.results) md += `- ${r.name}: ${r.agreement.length === 0 ? "
 
 md += `\n## DOM updates in headless Chromium
 
-The npm package's \`applyEnvelopes\` then \`mountSurface(...).update()\`, timed until the DOM is updated.
+The npm package's \`applyEnvelopes\` then \`mountSurface(...)\` (full) or \`.update()\` (one field),
+timed until the DOM is updated. \`mountSurface\` mounts the one renderer (\`crates/surfaces-render\`,
+Leptos 0.8, the console's components); \`update()\` patches the drawn tree and returns with the page
+drawn. Measured with \`scripts/build-npm.sh && node bench/browser-bench.mjs\` (${browser.full.reps} reps).
 
 | Case | Median (p10, p90) | Target |
 | --- | ---: | --- |
 | full 200-component surface (${browser.elements} elements) | ${spread(browser.full)} | ${verdict(browser.full.median < 30, "under 30 ms")} |
 | one-field update | ${spread(browser.one)} | ${verdict(browser.one.median < 4, "under 4 ms")} |
+
+${fs.readFileSync(path.join(ROOT, "bench/dom-notes.md"), "utf8").replace(/^<!--[\s\S]*?-->\n/, "")}
 
 ## Native (Rust, release build)
 
@@ -68,8 +76,10 @@ md += `
 
 | What | Raw | Gzipped | Target |
 | --- | ---: | ---: | --- |
-| npm package \`.wasm\` | ${kb(sizes.npmWasm.raw)} | ${kb(sizes.npmWasm.gz)} | ${verdict(sizes.npmWasm.gz <= 100 * 1024, `at most 100 KB${sizes.npmWasm.gz > 100 * 1024 ? ` (${(sizes.npmWasm.gz / 102400).toFixed(1)}× over)` : ""}`)} |
-| npm package \`.js\` glue | ${kb(sizes.npmJs.raw)} | ${kb(sizes.npmJs.gz)} | |
+| npm UI build \`.wasm\` (\`pkg/\`: headless API + \`mountSurface\` with Leptos) | ${kb(sizes.npmWasm.raw)} | ${kb(sizes.npmWasm.gz)} | ${budget(sizes.npmWasm.gz, 600, 200)} |
+| npm UI build \`.js\` glue | ${kb(sizes.npmJs.raw)} | ${kb(sizes.npmJs.gz)} | |
+| npm headless build \`.wasm\` (\`pkg-headless/\`: no DOM code, no Leptos) | ${kb(sizes.npmHeadlessWasm.raw)} | ${kb(sizes.npmHeadlessWasm.gz)} | ${budget(sizes.npmHeadlessWasm.gz, 470, 100)} |
+| npm headless build \`.js\` glue | ${kb(sizes.npmHeadlessJs.raw)} | ${kb(sizes.npmHeadlessJs.gz)} | |
 | console, whole transfer (${sizes.console.files.map((f) => f.f).join(", ")}) | ${kb(sizes.console.raw)} | ${kb(sizes.console.gz)} | ${verdict(sizes.console.gz <= 450 * 1024, "at most 450 KB")} |
 | official core + basic catalog, minified, without Lit | ${kb(sizes.officialWithoutLit.raw)} | ${kb(sizes.officialWithoutLit.gz)} | |
 | official core + basic catalog, minified, with Lit | ${kb(sizes.officialWithLit.raw)} | ${kb(sizes.officialWithLit.gz)} | |
