@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { ROOT, DEBUG_BINS } from "./lib/console-server.mjs";
 import { consoleSession, offOrigin as requestsOffOrigin, ARTIFACTS } from "./lib/session.mjs";
 import { watchedPage } from "./lib/browser.mjs";
@@ -85,13 +85,13 @@ test("the console starts under its policy and shows the Larkfield card as the sp
 const ALLOWED_TAGS = new Set([
   "NOSCRIPT", "HEADER", "P", "NAV", "A", "MAIN", "DIV", "SECTION", "H1", "H2", "LABEL", "SELECT", "OPTION",
   "TEXTAREA", "INPUT", "FIELDSET", "LEGEND", "UL", "LI", "SPAN", "CODE", "BDI", "DETAILS", "SUMMARY", "TABLE",
-  "CAPTION", "THEAD", "TBODY", "TR", "TH", "TD",
+  "CAPTION", "THEAD", "TBODY", "TR", "TH", "TD", "BUTTON",
 ]);
 const ALLOWED_ATTRS = new Set([
   "id", "class", "for", "href", "target", "rel", "referrerpolicy", "title", "dir", "role", "type", "name", "value",
   "rows", "spellcheck", "accept", "placeholder", "aria-labelledby", "aria-live", "aria-label", "aria-current",
   "data-testid", "data-index", "data-severity", "data-code", "data-ui-links", "scope", "open",
-  "aria-describedby", "disabled", "tabindex",
+  "aria-describedby", "disabled", "tabindex", "aria-selected", "aria-controls", "aria-invalid", "data-label",
 ]);
 
 const PASTED = JSON.stringify({
@@ -193,6 +193,9 @@ test("a card opened from a file is checked like a pasted one", async () => {
   await page.getByTestId("card-file").setInputFiles(path.join(ROOT, "tests/fixtures/cards/hostile.json"));
   await page.waitForFunction(() => document.querySelector("[data-testid=card-select]").value === "custom");
   assert.equal(await ui.status(), "present");
+  // The example's "fetched from" is not this file's: same-origin is said to be not computed.
+  assert.equal(await ui.fetchedFrom(), "");
+  assert.match(await page.getByTestId("origin-note").textContent(), /^Same-origin was not computed/);
   assert.ok((await ui.findingCodes()).includes("url-not-https"));
   await context.close();
 });
@@ -243,5 +246,73 @@ test("About this console shows the record `surfaces contract --json` and Node's 
   assert.deepEqual(seen.consoleErrors, []);
   assert.deepEqual(seen.pageErrors, []);
   assert.deepEqual(requestsOffOrigin(seen, session.server.url), []);
+  await context.close();
+});
+
+/** `surfaces card FILE [--origin URL] --json`, parsed (it exits 1 when the card has errors). */
+function cliCardJson(file, origin) {
+  const cli = path.join(DEBUG_BINS, "surfaces");
+  assert.ok(fs.existsSync(cli), "build the CLI first: cargo build -p surfaces-cli");
+  const args = ["card", path.join(ROOT, file), ...(origin ? ["--origin", origin] : []), "--json"];
+  const run = spawnSync(cli, args, { encoding: "utf8" });
+  assert.ok(run.status === 0 || run.status === 1, `surfaces card exited ${run.status}: ${run.stderr}`);
+  return JSON.parse(run.stdout);
+}
+
+test("Download report (JSON) saves what `surfaces card --json` prints for the same card, under the policy", async () => {
+  const { page, seen, context } = await watchedPage(session.browser);
+  const ui = new UiLinksPage(page, session.server.url);
+  await ui.open();
+  // The example with the address it came from, as --origin gives it to the CLI.
+  const origin = await ui.fetchedFrom();
+  assert.equal(origin, "https://agent.larkfield.example/.well-known/agent-card.json");
+  const larkfield = await ui.downloadReport();
+  assert.equal(larkfield.name, "card-report.json");
+  assert.deepEqual(larkfield.json, cliCardJson("tests/fixtures/cards/larkfield.json", origin));
+  // The hostile card without an address: every sameOrigin is null, as the CLI says without --origin.
+  await ui.chooseCard("hostile");
+  await ui.setFetchedFrom("");
+  const hostile = await ui.downloadReport();
+  assert.deepEqual(hostile.json, cliCardJson("tests/fixtures/cards/hostile.json"));
+  assert.ok(hostile.json.entries.every((e) => e.sameOrigin === null));
+  // A blob: download is no fetch: nothing for default-src 'none' to refuse.
+  assert.deepEqual(seen.violations, [], "CSP violations");
+  assert.deepEqual(seen.popups, [], "a window opened");
+  assert.deepEqual(seen.consoleErrors, []);
+  assert.deepEqual(seen.pageErrors, []);
+  assert.deepEqual(requestsOffOrigin(seen, session.server.url), []);
+  await context.close();
+});
+
+test("back, forward and an edited address switch screens", async () => {
+  const { page, seen, context } = await watchedPage(session.browser);
+  const ui = new UiLinksPage(page, session.server.url);
+  await ui.open();
+  const screenShown = async (hash, testid) => {
+    await page.locator(`main [data-testid=${testid}]`).first().waitFor();
+    assert.equal(new URL(page.url()).hash, hash);
+  };
+  const current = () => page.locator("[data-testid=chrome] nav a[aria-current=page]").getAttribute("data-testid");
+  await page.getByTestId("nav-a2ui").click();
+  await screenShown("#a2ui", "stream-select");
+  await page.getByTestId("nav-about").click();
+  await screenShown("#about", "about");
+  await page.goBack();
+  await screenShown("#a2ui", "stream-select");
+  assert.equal(await current(), "nav-a2ui");
+  await page.goBack();
+  await page.locator("main [data-testid=status]").waitFor();
+  assert.equal(new URL(page.url()).hash, "");
+  assert.equal(await current(), "nav-ui-links");
+  await page.goForward();
+  await screenShown("#a2ui", "stream-select");
+  await page.evaluate(() => (location.hash = "#about"));
+  await screenShown("#about", "about");
+  assert.equal(await current(), "nav-about");
+  await page.evaluate(() => (location.hash = "#ui-links"));
+  await screenShown("#ui-links", "status");
+  assert.equal(await current(), "nav-ui-links");
+  assert.deepEqual(seen.violations, [], "CSP violations");
+  assert.deepEqual(seen.pageErrors, []);
   await context.close();
 });

@@ -1,5 +1,21 @@
 use leptos::prelude::*;
-use surfaces_core::Finding;
+use surfaces_core::{Finding, Severity};
+
+/// `n` and the noun in the number `n` asks for ("1 error", "0 errors", "2 infos").
+pub fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// "N errors, N warnings, N infos": the findings counted by severity.
+pub fn summary(findings: &[Finding]) -> String {
+    let count = |sev| findings.iter().filter(|f| f.severity == sev).count();
+    format!(
+        "{}, {}, {}",
+        plural(count(Severity::Error), "error", "errors"),
+        plural(count(Severity::Warning), "warning", "warnings"),
+        plural(count(Severity::Info), "info", "infos"),
+    )
+}
 
 /// The findings of a check, as a table: severity, code, JSON Pointer path, message.
 #[component]
@@ -21,11 +37,12 @@ pub fn FindingsTable(findings: Vec<Finding>) -> impl IntoView {
                 f.path
             };
             view! {
+                // `data-label` names the column when narrow screens stack a row's cells.
                 <tr data-testid="finding" data-severity=sev data-code=code>
-                    <td><span class=format!("sev sev-{sev}")>{sev}</span></td>
-                    <td><code title=meaning>{code}</code></td>
-                    <td><code class="path">{path}</code></td>
-                    <td dir="auto">{f.message}</td>
+                    <td data-label="Severity"><span class=format!("sev sev-{sev}")>{sev}</span></td>
+                    <td data-label="Code"><code class="code" title=meaning>{code}</code></td>
+                    <td data-label="Path"><code class="path">{path}</code></td>
+                    <td data-label="Message" dir="auto">{f.message}</td>
                 </tr>
             }
         })

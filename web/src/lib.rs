@@ -26,33 +26,54 @@ pub enum Screen {
 }
 
 impl Screen {
-    fn from_hash(hash: &str) -> Screen {
+    /// The screen an address names; `None` for no hash or one the console does not know,
+    /// which shows the first screen.
+    fn from_hash(hash: &str) -> Option<Screen> {
         match hash {
-            "#a2ui" => Screen::A2ui,
-            "#agent" => Screen::Agent,
-            "#about" => Screen::About,
-            _ => Screen::UiLinks,
+            "#agent" => Some(Screen::Agent),
+            "#ui-links" => Some(Screen::UiLinks),
+            "#a2ui" => Some(Screen::A2ui),
+            "#about" => Some(Screen::About),
+            _ => None,
         }
     }
 }
 
+fn location_hash() -> String {
+    web_sys::window()
+        .and_then(|w| w.location().hash().ok())
+        .unwrap_or_default()
+}
+
 /// The console's own chrome: product navigation stays outside anything an agent controls.
+///
+/// The address is the screen: each screen has a hash, the header's links are plain links
+/// to it (so choosing one is a history entry), and `hashchange` (back, forward, an edited
+/// address) switches the screen.
 #[component]
 pub fn App() -> impl IntoView {
-    let hash = web_sys::window()
-        .and_then(|w| w.location().hash().ok())
-        .unwrap_or_default();
-    let screen = RwSignal::new(Screen::from_hash(&hash));
-    // Served by surfaces-server with an agent configured, the first screen is the live
-    // agent (unless the address names another); elsewhere (trunk serve, a static host)
-    // there is no `/agents` and the console opens on UI links.
-    if hash.is_empty() {
+    let named = Screen::from_hash(&location_hash());
+    // The screen an address without a (known) hash shows: UI links, or the live agent once
+    // it is known that surfaces-server has one configured.
+    let home = RwSignal::new(Screen::UiLinks);
+    let screen = RwSignal::new(named.unwrap_or(Screen::UiLinks));
+    if named.is_none() {
         leptos::task::spawn_local(async move {
-            if agent_screen::agents_available().await && screen.get_untracked() == Screen::UiLinks {
-                screen.set(Screen::Agent);
+            if agent_screen::agents_available().await {
+                home.try_set(Screen::Agent);
+                // Unless the person went somewhere else meanwhile.
+                if Screen::from_hash(&location_hash()).is_none() {
+                    screen.try_set(Screen::Agent);
+                }
             }
         });
     }
+    let listener = window_event_listener(leptos::ev::hashchange, move |_| {
+        let to = Screen::from_hash(&location_hash()).unwrap_or_else(|| home.get_untracked());
+        screen.set(to);
+    });
+    // Mounted more than once (tests, the npm page), each App stops listening when it goes.
+    on_cleanup(move || listener.remove());
     let current = move |s: Screen| {
         if screen.get() == s {
             Some("page")
@@ -60,6 +81,8 @@ pub fn App() -> impl IntoView {
             None
         }
     };
+    // The click only makes the switch immediate; the link's own navigation adds the history
+    // entry and its `hashchange` finds the screen already shown.
     view! {
         <header class="chrome" data-testid="chrome">
             <p class="product">"agent-surfaces console"</p>

@@ -8,7 +8,9 @@ pub const CUSTOM: &str = "custom";
 
 /// `name` prefixes the ids and test ids (`{name}-select`, `{name}-text`, `{name}-file`).
 /// `on_example` runs when an example is chosen; `on_edit` after the person types; `on_open`
-/// after a file was read into the text. Typing or opening a file selects "your own".
+/// after a file was read into the text; `on_replace` after an edit that replaced the whole
+/// text (select all, then paste, drop or type) or emptied it: that is another document, not
+/// a change to this one. Typing or opening a file selects "your own".
 #[component]
 pub fn SourceInput(
     name: &'static str,
@@ -25,8 +27,25 @@ pub fn SourceInput(
     on_example: Callback<String>,
     #[prop(optional)] on_edit: Option<Callback<()>>,
     #[prop(optional)] on_open: Option<Callback<()>>,
+    #[prop(optional)] on_replace: Option<Callback<()>>,
 ) -> impl IntoView {
     let file_error = RwSignal::new(None::<String>);
+    // Whether the edit under way started with the whole (non-empty) text selected; only
+    // `beforeinput` still sees the selection the edit replaces.
+    let replacing = StoredValue::new(false);
+    let on_before = move |ev: leptos::ev::InputEvent| {
+        use wasm_bindgen::JsCast;
+        let whole = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::HtmlTextAreaElement>().ok())
+            .is_some_and(|area| {
+                let len = area.text_length();
+                let start = area.selection_start().ok().flatten();
+                let end = area.selection_end().ok().flatten();
+                len > 0 && start == Some(0) && end == Some(len)
+            });
+        replacing.set_value(whole);
+    };
     let id = move |part: &str| format!("{name}-{part}");
     let on_file = move |ev: leptos::ev::Event| {
         file_error.set(None);
@@ -66,10 +85,17 @@ pub fn SourceInput(
             spellcheck="false"
             rows=rows
             prop:value=move || text.get()
+            on:beforeinput=on_before
             on:input=move |ev| {
-                text.set(event_target_value(&ev));
+                let value = event_target_value(&ev);
+                let replaced = replacing.get_value() || value.trim().is_empty();
+                replacing.set_value(false);
+                text.set(value);
                 selected.set(CUSTOM.into());
                 if let Some(f) = on_edit {
+                    f.run(());
+                }
+                if let (true, Some(f)) = (replaced, on_replace) {
                     f.run(());
                 }
             }

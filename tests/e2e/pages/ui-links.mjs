@@ -12,8 +12,31 @@ export class UiLinksPage {
   async chooseCard(id) {
     await this.page.getByTestId("card-select").selectOption(id);
   }
+  /** Chooses an audience view by its tab. */
   async chooseView(view) {
-    await this.page.getByTestId(`view-${view}`).check();
+    const tab = this.page.getByTestId(`view-${view}`);
+    await tab.click();
+    await this.page.locator(`[data-testid=view-${view}][aria-selected=true]`).waitFor();
+  }
+  /** Each view tab's text, as "Directory (1)". */
+  async viewTabs() {
+    return this.page.locator("[role=tablist] [role=tab]").allTextContents();
+  }
+  async fetchedFrom() {
+    return this.page.getByTestId("fetched-from").inputValue();
+  }
+  async findingSummary() {
+    return this.page.getByTestId("finding-summary").textContent();
+  }
+  /** Clicks "Download report (JSON)"; the file's name and its JSON. */
+  async downloadReport() {
+    const [download] = await Promise.all([
+      this.page.waitForEvent("download"),
+      this.page.getByTestId("download-report").click(),
+    ]);
+    const file = await download.path();
+    const { readFileSync } = await import("node:fs");
+    return { name: download.suggestedFilename(), json: JSON.parse(readFileSync(file, "utf8")) };
   }
   async pasteCard(json) {
     await this.page.getByTestId("card-text").fill(json);
