@@ -3,7 +3,8 @@
 //! `mountSurface` mounts it into an element a JavaScript app gives.
 //!
 //! Every agent string is a text node or an attribute value chosen here (a label's text, an
-//! input's value); nothing is parsed as markup. URLs become text plus a link a person may
+//! input's value); nothing is parsed as HTML. A Text's Markdown becomes elements from a
+//! short allowlist built here from the parser's events (`markdown.rs`). URLs become text plus a link a person may
 //! click; media is loaded only from hosts the page names ([`RenderOptions::media_hosts`]).
 //!
 //! A tree is drawn as a [`LiveTree`]: each node keeps its own parts in signals (its fields,
@@ -12,6 +13,7 @@
 //! only the elements bound to them are touched. An input's value is set on the element only
 //! when it differs, so a field being typed into keeps its focus and caret.
 
+use std::collections::HashSet;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
@@ -20,9 +22,12 @@ use leptos::reactive::effect::ImmediateEffect;
 use send_wrapper::SendWrapper;
 use serde_json::Value;
 use surfaces_core::a2ui::catalog::{Axis, TextFieldVariant};
-use surfaces_core::a2ui::render::{button_blocked, svg_path_ok, Choices, Kind, Node};
+use surfaces_core::a2ui::render::{
+    self as dates, button_blocked, svg_path_ok, Choices, Kind, Node,
+};
 use surfaces_core::a2ui::SurfaceStore;
 
+mod markdown;
 mod words;
 use wasm_bindgen::JsCast;
 pub use words::{blocked_text, grow_class, placeholder_text};
@@ -88,9 +93,9 @@ pub struct LiveTree {
 impl LiveTree {
     /// The tree of `node`; the agent's headings start one below `heading` (2: below an h2).
     pub fn new(node: Node, heading: u8) -> LiveTree {
-        let mut level = heading;
+        let mut cx = Cx::new(&node, heading);
         LiveTree {
-            root: Live::new(node, &mut level, false),
+            root: Live::new(node, &mut cx, false),
             heading,
         }
     }
@@ -101,8 +106,8 @@ impl LiveTree {
         if !self.root.same(&node) {
             return Err(Box::new(node));
         }
-        let mut level = self.heading;
-        self.root.patch(node, &mut level);
+        let mut cx = Cx::new(&node, self.heading);
+        self.root.patch(node, &mut cx);
         Ok(())
     }
 
@@ -207,6 +212,28 @@ enum Val {
     Bool(bool),
     Num(f64),
     Chosen(Vec<String>),
+    /// A DateTimeInput's value written with a zone (`…T19:00:00Z`, `…+02:00`), which a
+    /// `datetime-local` or `time` input cannot take: the control shows the wall-clock time
+    /// as the agent wrote it, in the zone the agent gave, with that zone named beside it;
+    /// an edit is written back with the same zone (and seconds if the agent wrote them).
+    /// Nothing is converted, so an untouched value goes back exactly as it came.
+    Zoned {
+        local: String,
+        zone: String,
+        seconds: bool,
+    },
+}
+
+/// A DateTimeInput's value as its control can show it.
+fn local_input(value: String) -> Val {
+    match dates::split_zone(&value) {
+        Some((local, zone)) => Val::Zoned {
+            seconds: dates::has_seconds(local),
+            local: local.to_string(),
+            zone: zone.to_string(),
+        },
+        None => Val::Text(value),
+    }
 }
 
 /// A node's own fields: its children, value, check messages and proposal taken out (they
@@ -241,8 +268,42 @@ fn blank() -> Node {
     }
 }
 
-/// Splits a node into its shell and parts; `level` is the running heading level.
-fn split(mut node: Node, level: &mut u8, phrasing: bool) -> (Shell, Parts) {
+/// What drawing a tree carries from node to node.
+struct Cx {
+    /// The running heading level.
+    level: u8,
+    /// The ids of the components that open a Modal: each is drawn once, as its Modal's
+    /// trigger. An agent that also places one among a Row's, Column's or List's children
+    /// (the official movie card does) would otherwise get a second copy that does not open it.
+    triggers: HashSet<String>,
+}
+
+impl Cx {
+    fn new(root: &Node, level: u8) -> Cx {
+        let mut triggers = HashSet::new();
+        // A stack, not recursion: the walk is as deep as the agent's tree.
+        let mut todo = vec![root];
+        while let Some(n) = todo.pop() {
+            match &n.kind {
+                Kind::Row { children, .. }
+                | Kind::Column { children, .. }
+                | Kind::List { children, .. } => todo.extend(children),
+                Kind::Card { child } | Kind::Button { child, .. } => todo.push(child),
+                Kind::Modal { trigger, content } => {
+                    triggers.insert(trigger.id.clone());
+                    todo.push(trigger);
+                    todo.push(content);
+                }
+                Kind::Tabs { tabs } => todo.extend(tabs.iter().map(|t| &t.1)),
+                _ => {}
+            }
+        }
+        Cx { level, triggers }
+    }
+}
+
+/// Splits a node into its shell and parts; `cx.level` is the running heading level.
+fn split(mut node: Node, cx: &mut Cx, phrasing: bool) -> (Shell, Parts) {
     let errors = std::mem::take(&mut node.errors);
     let proposal = node.proposal.take();
     let mut kids = Vec::new();
@@ -251,7 +312,10 @@ fn split(mut node: Node, level: &mut u8, phrasing: bool) -> (Shell, Parts) {
     match &mut node.kind {
         Kind::Row { children, .. }
         | Kind::Column { children, .. }
-        | Kind::List { children, .. } => kids = std::mem::take(children),
+        | Kind::List { children, .. } => {
+            kids = std::mem::take(children);
+            kids.retain(|k| !cx.triggers.contains(&k.id));
+        }
         Kind::Card { child } | Kind::Button { child, .. } => {
             kids.push(std::mem::replace(&mut **child, blank()))
         }
@@ -264,9 +328,8 @@ fn split(mut node: Node, level: &mut u8, phrasing: bool) -> (Shell, Parts) {
                 kids.push(std::mem::replace(n, blank()));
             }
         }
-        Kind::TextField { value: v, .. } | Kind::DateTimeInput { value: v, .. } => {
-            value = Val::Text(std::mem::take(v))
-        }
+        Kind::TextField { value: v, .. } => value = Val::Text(std::mem::take(v)),
+        Kind::DateTimeInput { value: v, .. } => value = local_input(std::mem::take(v)),
         Kind::CheckBox { value: v, .. } => value = Val::Bool(std::mem::take(v)),
         Kind::Slider { value: v, .. } => value = Val::Num(std::mem::take(v)),
         Kind::ChoicePicker(c) => value = Val::Chosen(std::mem::take(&mut c.selected)),
@@ -282,8 +345,8 @@ fn split(mut node: Node, level: &mut u8, phrasing: bool) -> (Shell, Parts) {
             // An empty heading announces nothing: it stays a paragraph. The agent's headings
             // sit below the page's own and never skip a level.
             if wanted != 0 && !text.trim().is_empty() {
-                heading = (wanted + 2).min(*level + 1).clamp(3, 6);
-                *level = heading;
+                heading = (wanted + 2).min(cx.level + 1).clamp(3, 6);
+                cx.level = heading;
             }
         }
         _ => {}
@@ -321,6 +384,8 @@ struct Live {
     id: String,
     /// Which component it is: a node patched in place stays the same component.
     variant: std::mem::Discriminant<Kind>,
+    /// A Button or an input: a Modal whose trigger is one lets it take focus and keys.
+    focusable: bool,
     phrasing: bool,
     shell: ArcRwSignal<Shell>,
     /// For inputs and Buttons only.
@@ -363,10 +428,11 @@ fn set_if_changed<T: PartialEq + Send + Sync + 'static>(signal: &ArcRwSignal<T>,
 }
 
 impl Live {
-    fn new(node: Node, level: &mut u8, phrasing: bool) -> Live {
+    fn new(node: Node, cx: &mut Cx, phrasing: bool) -> Live {
         let id = node.id.clone();
         let variant = std::mem::discriminant(&node.kind);
-        let (shell, parts) = split(node, level, phrasing);
+        let focusable = node.kind.is_input() || matches!(node.kind, Kind::Button { .. });
+        let (shell, parts) = split(node, cx, phrasing);
         let kind = &shell.node.kind;
         let kp = kids_phrasing(kind, phrasing);
         let state = has_state(kind).then(|| State {
@@ -379,7 +445,7 @@ impl Live {
                 parts
                     .kids
                     .into_iter()
-                    .map(|k| Live::new(k, level, kp))
+                    .map(|k| Live::new(k, cx, kp))
                     .collect(),
             )
         });
@@ -387,6 +453,7 @@ impl Live {
             uid: NEXT_UID.fetch_add(1, Ordering::Relaxed),
             id,
             variant,
+            focusable,
             phrasing,
             shell: ArcRwSignal::new(shell),
             state,
@@ -401,8 +468,8 @@ impl Live {
 
     /// Sets what changed; children at the same place, with the same id and component, are
     /// patched in turn. The caller has checked that `node` is the `same`.
-    fn patch(&self, node: Node, level: &mut u8) {
-        let (shell, parts) = split(node, level, self.phrasing);
+    fn patch(&self, node: Node, cx: &mut Cx) {
+        let (shell, parts) = split(node, cx, self.phrasing);
         let kp = kids_phrasing(&shell.node.kind, self.phrasing);
         set_if_changed(&self.shell, shell);
         if let Some(state) = &self.state {
@@ -419,12 +486,12 @@ impl Live {
             .enumerate()
             .map(|(i, k)| match old.get(i) {
                 Some(o) if o.same(&k) && o.phrasing == kp => {
-                    o.patch(k, level);
+                    o.patch(k, cx);
                     o.clone()
                 }
                 _ => {
                     changed = true;
-                    Live::new(k, level, kp)
+                    Live::new(k, cx, kp)
                 }
             })
             .collect();
@@ -506,14 +573,28 @@ impl Live {
         let value = state.as_ref().map(|s| s.value.clone());
         let view = match kind {
             Kind::Text { text, variant } => {
+                // The element's level keeps the page's outline; the variant's class (a2ui-h4)
+                // sets its size, so a deep h6 for an agent's h4 is not drawn smaller than body.
                 let class = format!("a2ui-text a2ui-{variant}{grow}");
+                let blocks = markdown::parse(&text);
+                let inline = markdown::inline(&blocks);
+                let one_paragraph = inline.is_some();
+                // A heading or a Button's label holds one paragraph's worth: more than that
+                // is drawn as the text it was written as.
+                let line = move || match inline {
+                    Some(md) => markdown::view(md),
+                    None => text.into_any(),
+                };
                 match (phrasing, level) {
-                    (true, _) => view! { <span class=class dir="auto">{text}</span> }.into_any(),
-                    (_, 0) => view! { <p class=class dir="auto">{text}</p> }.into_any(),
-                    (_, 3) => view! { <h3 class=class dir="auto">{text}</h3> }.into_any(),
-                    (_, 4) => view! { <h4 class=class dir="auto">{text}</h4> }.into_any(),
-                    (_, 5) => view! { <h5 class=class dir="auto">{text}</h5> }.into_any(),
-                    _ => view! { <h6 class=class dir="auto">{text}</h6> }.into_any(),
+                    (true, _) => view! { <span class=class dir="auto">{line()}</span> }.into_any(),
+                    (_, 0) if one_paragraph => {
+                        view! { <p class=class dir="auto">{line()}</p> }.into_any()
+                    }
+                    (_, 0) => view! { <div class=format!("{class} a2ui-md") dir="auto">{markdown::view(blocks)}</div> }.into_any(),
+                    (_, 3) => view! { <h3 class=class dir="auto">{line()}</h3> }.into_any(),
+                    (_, 4) => view! { <h4 class=class dir="auto">{line()}</h4> }.into_any(),
+                    (_, 5) => view! { <h5 class=class dir="auto">{line()}</h5> }.into_any(),
+                    _ => view! { <h6 class=class dir="auto">{line()}</h6> }.into_any(),
                 }
             }
             Kind::Image {
@@ -562,7 +643,7 @@ impl Live {
             Kind::Tabs { tabs } => {
                 self.tabs_view(tabs.into_iter().map(|t| t.0).collect(), h, label)
             }
-            Kind::Modal { .. } => self.modal_view(h),
+            Kind::Modal { .. } => self.modal_view(h, label),
             Kind::Button {
                 variant,
                 event,
@@ -720,6 +801,8 @@ impl Live {
             } => {
                 let (input, value) = (input.as_ref().expect(STATE), value.expect(STATE));
                 let input_id = dom_id();
+                let zone = value.clone();
+                let written = value.clone();
                 let kind = match (enable_date, enable_time) {
                     (true, true) => "datetime-local",
                     (false, true) => "time",
@@ -738,10 +821,19 @@ impl Live {
                             use:bind_value=value
                             on:input=move |ev| {
                                 if let Some(b) = binding.clone() {
-                                    h.edit.run((b, Value::String(event_target_value(&ev))));
+                                    let edited = event_target_value(&ev);
+                                    let v = written.with_untracked(|w| match w {
+                                        Val::Zoned { zone, seconds, .. } => dates::rezone(&edited, zone, *seconds),
+                                        _ => edited,
+                                    });
+                                    h.edit.run((b, Value::String(v)));
                                 }
                             }
                         />
+                        {move || zone.with(|z| match z {
+                            Val::Zoned { zone, .. } => Some(view! { <span class="a2ui-zone" data-testid="a2ui-zone">{dates::zone_name(zone)}</span> }),
+                            _ => None,
+                        })}
                     </div>
                 }
                 .into_any()
@@ -811,17 +903,101 @@ impl Live {
         .into_any()
     }
 
-    fn modal_view(&self, h: Handlers) -> AnyView {
-        let open = RwSignal::new(false);
-        let dialog_id = dom_id();
+    /// A Modal: its trigger, drawn once, opens a `<dialog>` as a real modal (`showModal`:
+    /// the rest of the page is inert behind it). Focus moves into it, Escape or its Close
+    /// button closes it, and focus goes back to the trigger. It is named by the agent's
+    /// accessibility label, or else by the trigger's text.
+    fn modal_view(&self, h: Handlers, label: Option<String>) -> AnyView {
+        let dialog = NodeRef::<leptos::html::Dialog>::new();
+        let trigger = NodeRef::<leptos::html::Div>::new();
+        let trigger_id = dom_id();
+        let labelled = label.is_none().then(|| trigger_id.clone());
+        // A trigger that is not itself a control (a Text, an Image) is made one, so the
+        // dialog can be opened from the keyboard and focus has somewhere to come back to.
+        let kids = self.kids.clone();
+        let plain = Signal::derive(move || {
+            kids.as_ref()
+                .is_some_and(|k| k.with(|k| k.first().is_some_and(|l| !l.focusable)))
+        });
+        let open = move || {
+            let Some(d) = dialog.get_untracked() else {
+                return;
+            };
+            if d.open() || d.show_modal().is_err() {
+                return;
+            }
+            let first = d
+                .query_selector("button:not([disabled]), input:not([disabled]), textarea, select, [tabindex]:not([tabindex='-1'])")
+                .ok()
+                .flatten();
+            if let Some(f) = first.and_then(|f| f.dyn_into::<web_sys::HtmlElement>().ok()) {
+                let _ = f.focus();
+            }
+        };
+        let back = move || {
+            let Some(t) = trigger.get_untracked() else {
+                return;
+            };
+            let target: Option<web_sys::HtmlElement> = if t.has_attribute("tabindex") {
+                Some(t.unchecked_into())
+            } else {
+                t.query_selector("button, input, textarea, select")
+                    .ok()
+                    .flatten()
+                    .and_then(|e| e.dyn_into().ok())
+            };
+            if let Some(target) = target {
+                let _ = target.focus();
+            }
+        };
+        // Focus goes back at once: the `close` event comes a task later, and a browser that
+        // restores focus itself sends it to whatever had it before (often the page's body).
+        let close = move || {
+            if let Some(d) = dialog.get_untracked() {
+                d.close();
+            }
+            back();
+        };
         view! {
             <div class="a2ui-modal-wrap">
-                <div class="a2ui-modal-trigger" on:click=move |_| open.set(true)>{self.kid(0, h)}</div>
-                // Kept inside the agent's area, never over the page's own chrome.
-                <div class="a2ui-modal" role="dialog" aria-modal="false" id=dialog_id hidden=move || !open.get() data-testid="a2ui-modal">
-                    {self.kid(1, h)}
-                    <button type="button" class="a2ui-button" on:click=move |_| open.set(false)>"Close"</button>
+                <div
+                    class="a2ui-modal-trigger"
+                    id=trigger_id
+                    node_ref=trigger
+                    role=move || plain.get().then_some("button")
+                    tabindex=move || plain.get().then_some("0")
+                    aria-haspopup="dialog"
+                    on:click=move |_| open()
+                    on:keydown=move |ev: leptos::ev::KeyboardEvent| {
+                        if plain.get_untracked() && matches!(ev.key().as_str(), "Enter" | " ") {
+                            ev.prevent_default();
+                            open();
+                        }
+                    }
+                >
+                    {self.kid(0, h)}
                 </div>
+                <dialog
+                    class="a2ui-modal"
+                    node_ref=dialog
+                    aria-label=label
+                    aria-labelledby=labelled
+                    data-testid="a2ui-modal"
+                    on:close=move |_| back()
+                    on:keydown=move |ev: leptos::ev::KeyboardEvent| {
+                        // The browser closes a modal dialog on Escape by itself; doing it here
+                        // too covers a dialog that did not open modally and keeps the key
+                        // from reaching the page behind.
+                        if ev.key() == "Escape" {
+                            ev.prevent_default();
+                            ev.stop_propagation();
+                            close();
+                        }
+                    }
+                >
+                    {self.kid(1, h)}
+                    <button type="button" class="a2ui-button a2ui-modal-close" on:click=move |_| close()>"Close"</button>
+                </dialog>
             </div>
         }
         .into_any()
@@ -929,7 +1105,7 @@ fn set_control(el: &web_sys::Element, v: &Val) {
         return;
     };
     match v {
-        Val::Text(s) if i.value() != *s => i.set_value(s),
+        Val::Text(s) | Val::Zoned { local: s, .. } if i.value() != *s => i.set_value(s),
         Val::Bool(b) if i.checked() != *b => i.set_checked(*b),
         Val::Num(n) if i.value_as_number() != *n => i.set_value(&n.to_string()),
         _ => {}

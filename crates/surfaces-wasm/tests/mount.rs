@@ -629,9 +629,9 @@ async fn every_component_draws_the_element_we_chose() {
         "one panel shown at a time"
     );
     assert_eq!(
-        count("[data-testid=a2ui-modal][hidden]"),
+        count("dialog[data-testid=a2ui-modal]:not([open])"),
         1,
-        "the modal starts closed, inside the agent's area"
+        "the modal starts closed"
     );
     assert_eq!(
         count("hr.a2ui-divider-vertical[aria-orientation=vertical]"),
@@ -671,5 +671,327 @@ async fn every_component_draws_the_element_we_chose() {
         .unchecked_ref::<web_sys::HtmlElement>()
         .click();
     settle().await;
-    assert_eq!(count("[data-testid=a2ui-modal]:not([hidden])"), 1);
+    assert_eq!(count("dialog[data-testid=a2ui-modal][open]"), 1);
+    one(&s, ".a2ui-modal-close")
+        .unchecked_ref::<web_sys::HtmlElement>()
+        .click();
+}
+
+const MOVIE_CARD: &str =
+    include_str!("../../../../shared/spec/a2ui/v0_9/catalogs/basic/examples/29_movie-card.json");
+
+/// The official example's messages as a stream.
+fn example_stream(example: &str) -> String {
+    let v: serde_json::Value = serde_json::from_str(example).unwrap();
+    v["messages"].to_string()
+}
+
+fn active() -> Option<Element> {
+    web_sys::window()
+        .unwrap()
+        .document()
+        .unwrap()
+        .active_element()
+}
+
+fn key(target: &Element, name: &str) {
+    let init = web_sys::KeyboardEventInit::new();
+    init.set_key(name);
+    init.set_bubbles(true);
+    init.set_cancelable(true);
+    let ev = web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap();
+    target.dispatch_event(&ev).unwrap();
+}
+
+#[wasm_bindgen_test]
+async fn a_modal_is_a_real_dialog_with_its_trigger_drawn_once() {
+    let mut store = SurfaceStore::new(None).unwrap();
+    store
+        .apply_envelopes(JsValue::from_str(&example_stream(MOVIE_CARD)), None)
+        .unwrap();
+    let (s, _mounted) = mount(&store, "gallery-movie-card", None);
+    // The example places its trigger Button in a Column and names it as the Modal's trigger.
+    let triggers: Vec<Element> = all(&s, "button")
+        .into_iter()
+        .filter(|b| b.text_content().unwrap().contains("Watch Trailer"))
+        .collect();
+    assert_eq!(triggers.len(), 1, "the trigger is drawn once");
+    let trigger: web_sys::HtmlElement = triggers[0].clone().unchecked_into();
+    assert!(
+        trigger.closest(".a2ui-modal-trigger").unwrap().is_some(),
+        "and it is the one that opens the modal"
+    );
+    let dialog = one(&s, "dialog[data-testid=a2ui-modal]");
+    assert!(!dialog.has_attribute("open"));
+    // Named by the trigger's text.
+    let name_id = dialog.get_attribute("aria-labelledby").unwrap();
+    let name = web_sys::window()
+        .unwrap()
+        .document()
+        .unwrap()
+        .get_element_by_id(&name_id)
+        .unwrap();
+    assert_eq!(name.text_content().unwrap().trim(), "Watch Trailer");
+
+    trigger.focus().unwrap();
+    trigger.click();
+    settle().await;
+    assert!(dialog.matches(":modal").unwrap(), "opened with showModal");
+    assert!(
+        dialog.contains(active().as_ref().map(|e| e.unchecked_ref())),
+        "focus moved into the dialog"
+    );
+    assert_eq!(
+        all(&dialog, "figure.a2ui-media").len(),
+        1,
+        "the content is inside the dialog"
+    );
+    key(&active().unwrap(), "Escape");
+    settle().await;
+    assert!(!dialog.has_attribute("open"), "Escape closes it");
+    assert_eq!(
+        active().as_ref(),
+        Some(trigger.unchecked_ref::<Element>()),
+        "focus went back to the trigger"
+    );
+}
+
+#[wasm_bindgen_test]
+async fn a_modal_takes_the_agents_label_and_a_text_trigger_works_from_the_keyboard() {
+    let stream = surface_stream(
+        "m",
+        r#"[{"id":"root","component":"Column","children":["modal"]},
+            {"id":"modal","component":"Modal","trigger":"mt","content":"mc","accessibility":{"label":"Seat map"}},
+            {"id":"mt","component":"Text","text":"<b>Seats</b>"},
+            {"id":"mc","component":"Text","text":"<img src=x onerror=alert(1)>"}]"#,
+    );
+    let mut store = SurfaceStore::new(None).unwrap();
+    store
+        .apply_envelopes(JsValue::from_str(&stream), None)
+        .unwrap();
+    let (s, _mounted) = mount(&store, "m", None);
+    let dialog = one(&s, "dialog[data-testid=a2ui-modal]");
+    assert_eq!(
+        dialog.get_attribute("aria-label").as_deref(),
+        Some("Seat map")
+    );
+    assert!(!dialog.has_attribute("aria-labelledby"));
+    assert_eq!(all(&s, "b, img").len(), 0, "agent text stays text");
+    let trigger = one(&s, ".a2ui-modal-trigger[role=button][tabindex='0']");
+    assert_eq!(trigger.text_content().unwrap(), "<b>Seats</b>");
+    // Not focused first, as after a tap: the browser alone would not bring focus back to it.
+    key(&trigger, "Enter");
+    settle().await;
+    assert!(dialog.matches(":modal").unwrap(), "Enter opens it");
+    assert_eq!(
+        active().unwrap().class_name(),
+        "a2ui-button a2ui-modal-close",
+        "with no control of the agent's inside, focus is on Close"
+    );
+    one(&dialog, ".a2ui-modal-close")
+        .unchecked_ref::<web_sys::HtmlElement>()
+        .click();
+    settle().await;
+    assert!(!dialog.has_attribute("open"));
+    assert_eq!(
+        active().as_ref(),
+        Some(&trigger),
+        "focus went back to the trigger"
+    );
+}
+
+/// How many elements lie between `el` and `top`.
+fn depth_below(el: &Element, top: &Element) -> usize {
+    let mut n = 0;
+    let mut at = el.clone();
+    while &at != top {
+        at = at.parent_element().unwrap();
+        n += 1;
+    }
+    n
+}
+
+#[wasm_bindgen_test]
+fn text_draws_its_markdown_as_allowlisted_elements_only() {
+    let md = "Line one\nLine two\n\n**bold** and *em* and `code`\n\n- first\n- second\n\n1. one\n2. two\n\n<b>raw</b> [a link](https://evil.example/) ![the alt](https://evil.example/x.png)\n\n# Big";
+    let deep = format!("{}deepest", "> - ".repeat(40));
+    let components = serde_json::json!([
+        {"id":"root","component":"Column","children":["md","deep","h","tf","btn"]},
+        {"id":"md","component":"Text","text":md},
+        {"id":"deep","component":"Text","text":deep},
+        {"id":"h","component":"Text","text":"**Price** *now*","variant":"h4"},
+        {"id":"tf","component":"TextField","label":"**Name**","value":{"path":"/n"}},
+        {"id":"btn","component":"Button","child":"bt","action":{"event":{"name":"go"}}},
+        {"id":"bt","component":"Text","text":"*Go*"}
+    ]);
+    let mut store = SurfaceStore::new(None).unwrap();
+    store
+        .apply_envelopes(
+            JsValue::from_str(&surface_stream("md", &components.to_string())),
+            None,
+        )
+        .unwrap();
+    let (s, _mounted) = mount(&store, "md", None);
+    let body = one(&s, "div.a2ui-text.a2ui-md");
+    assert_eq!(
+        all(&body, ":scope > p").len(),
+        4,
+        "blank lines part paragraphs"
+    );
+    assert_eq!(
+        all(&body, ":scope > p:first-child > br").len(),
+        1,
+        "a line break stays one"
+    );
+    assert_eq!(one(&body, "strong").text_content().unwrap(), "bold");
+    assert_eq!(one(&body, "em").text_content().unwrap(), "em");
+    assert_eq!(one(&body, "code").text_content().unwrap(), "code");
+    assert_eq!(all(&body, "ul > li").len(), 2);
+    assert_eq!(all(&body, "ol > li").len(), 2);
+    assert_eq!(
+        all(&s, "a, img, b, h1, h2").len(),
+        0,
+        "no link, image, HTML or heading element"
+    );
+    let text = body.text_content().unwrap();
+    assert!(text.contains("<b>raw</b>"), "HTML is text: {text}");
+    assert!(
+        text.contains("a link") && !text.contains("evil.example"),
+        "a link is its text"
+    );
+    assert!(text.contains("the alt"), "an image is its alt text");
+    assert_eq!(
+        all(&body, "p > strong")
+            .last()
+            .unwrap()
+            .text_content()
+            .unwrap(),
+        "Big"
+    );
+
+    let deep = all(&s, "div.a2ui-md")
+        .into_iter()
+        .find(|d| d.text_content().unwrap().contains("deepest"))
+        .unwrap();
+    let innermost = all(&deep, "*")
+        .iter()
+        .map(|e| depth_below(e, &deep))
+        .max()
+        .unwrap();
+    assert!(innermost <= 6, "nesting is capped: {innermost}");
+    assert!(
+        deep.text_content().unwrap().contains("deepest"),
+        "its text is kept"
+    );
+
+    let h = one(&s, "h3.a2ui-h4");
+    assert_eq!(one(&h, "strong").text_content().unwrap(), "Price");
+    assert_eq!(one(&h, "em").text_content().unwrap(), "now");
+    assert_eq!(
+        one(&s, ".a2ui-field label").text_content().unwrap(),
+        "**Name**",
+        "labels stay plain"
+    );
+    assert_eq!(
+        one(&s, "button.a2ui-button span.a2ui-text em")
+            .text_content()
+            .unwrap(),
+        "Go"
+    );
+}
+
+#[wasm_bindgen_test]
+fn a_date_time_with_a_zone_is_shown_in_that_zone_and_edited_back_in_it() {
+    let mut store = SurfaceStore::new(None).unwrap();
+    let stream = format!(
+        r#"[{{"version":"v0.9","createSurface":{{"surfaceId":"dt","catalogId":"{BASIC}"}}}},
+        {{"version":"v0.9","updateComponents":{{"surfaceId":"dt","components":[
+          {{"id":"root","component":"Column","children":["when","at","plain"]}},
+          {{"id":"when","component":"DateTimeInput","label":"When","enableDate":true,"enableTime":true,"value":{{"path":"/when"}}}},
+          {{"id":"at","component":"DateTimeInput","label":"At","enableTime":true,"value":{{"path":"/at"}}}},
+          {{"id":"plain","component":"DateTimeInput","label":"Day","enableDate":true,"value":{{"path":"/day"}}}}]}}}},
+        {{"version":"v0.9","updateDataModel":{{"surfaceId":"dt","path":"/","value":{{"when":"2025-07-15T19:00:00Z","at":"09:30+0200","day":"2025-07-15"}}}}}}]"#
+    );
+    store
+        .apply_envelopes(JsValue::from_str(&stream), None)
+        .unwrap();
+    let (s, _mounted) = mount(&store, "dt", None);
+    let when: HtmlInputElement = one(&s, "input[type=datetime-local]").unchecked_into();
+    assert!(
+        when.value().starts_with("2025-07-15T19:00"),
+        "the wall-clock time as the agent wrote it: {:?}",
+        when.value()
+    );
+    let at: HtmlInputElement = one(&s, "input[type=time]").unchecked_into();
+    assert_eq!(at.value(), "09:30");
+    let zones = dom::texts(&s, "[data-testid=a2ui-zone]");
+    assert_eq!(
+        zones,
+        ["UTC", "+02:00"],
+        "the zone is named beside each zoned field"
+    );
+    let day: HtmlInputElement = one(&s, "input[type=date]").unchecked_into();
+    assert_eq!(day.value(), "2025-07-15");
+
+    when.set_value("2025-07-15T20:30");
+    when.dispatch_event(&web_sys::Event::new("input").unwrap())
+        .unwrap();
+    at.set_value("10:15");
+    at.dispatch_event(&web_sys::Event::new("input").unwrap())
+        .unwrap();
+    let model = JSON::stringify(&store.report().unwrap())
+        .unwrap()
+        .as_string()
+        .unwrap();
+    assert!(
+        model.contains("\"2025-07-15T20:30:00Z\""),
+        "written back in UTC with seconds, as the agent wrote it: {model}"
+    );
+    assert!(model.contains("\"10:15+0200\""), "{model}");
+}
+
+#[wasm_bindgen_test]
+fn heading_size_follows_the_variant_not_the_outline_level() {
+    let doc = web_sys::window().unwrap().document().unwrap();
+    let style = doc.create_element("style").unwrap();
+    style.set_text_content(Some(include_str!("../../surfaces-render/a2ui.css")));
+    doc.head().unwrap().append_child(&style).unwrap();
+    // h1 → h3 → h4 → h5 → h6: the h4 and h5 land on h6, which a browser draws at 0.67em.
+    let components = r#"[{"id":"root","component":"Column","children":["a","b","c","d","e","body"]},
+        {"id":"a","component":"Text","text":"Title","variant":"h1"},
+        {"id":"b","component":"Text","text":"Section","variant":"h2"},
+        {"id":"c","component":"Text","text":"Sub","variant":"h3"},
+        {"id":"d","component":"Text","text":"$12","variant":"h4"},
+        {"id":"e","component":"Text","text":"Note","variant":"h5"},
+        {"id":"body","component":"Text","text":"Body text"}]"#;
+    let mut store = SurfaceStore::new(None).unwrap();
+    store
+        .apply_envelopes(JsValue::from_str(&surface_stream("hs", components)), None)
+        .unwrap();
+    let (s, _mounted) = mount(&store, "hs", None);
+    let size = |sel: &str| -> f64 {
+        let style = web_sys::window()
+            .unwrap()
+            .get_computed_style(&one(&s, sel))
+            .unwrap()
+            .unwrap();
+        let px = style.get_property_value("font-size").unwrap();
+        px.trim_end_matches("px").parse().unwrap()
+    };
+    assert_eq!(all(&s, "h6").len(), 2, "the outline keeps its levels");
+    let body = size("p.a2ui-body");
+    let sizes: Vec<f64> = ["h1", "h2", "h3", "h4", "h5"]
+        .iter()
+        .map(|v| size(&format!(".a2ui-{v}")))
+        .collect();
+    assert!(
+        sizes[3] > body,
+        "an h4 ({}) is larger than body text ({body})",
+        sizes[3]
+    );
+    assert!(
+        sizes.windows(2).all(|w| w[0] > w[1]) && sizes[4] >= body,
+        "each variant is larger than the next and than body: {sizes:?} vs {body}"
+    );
+    style.remove();
 }

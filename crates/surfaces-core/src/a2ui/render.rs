@@ -646,3 +646,131 @@ impl SurfaceStore {
         Resolver::new(self, &model, meter).failing_checks(c, &Scope::at(&model, scope))
     }
 }
+
+/// A DateTimeInput value for a browser's `datetime-local` or `time` control, which takes no
+/// zone: `2025-07-15T19:00:00Z` is split into its wall-clock part as written
+/// (`2025-07-15T19:00:00`) and its zone (`Z`). Renderers show the time in the zone the agent
+/// gave, with that zone named beside the control ([`zone_name`]), and write an edit back in
+/// the same zone ([`rezone`]): nothing is converted, so an untouched value round-trips
+/// exactly and no time is shifted by the viewer's own zone. `None` when the value has no
+/// zone, or one that is not `Z` / `±HH` / `±HHMM` / `±HH:MM`.
+pub fn split_zone(value: &str) -> Option<(&str, &str)> {
+    // The zone can only follow a time: after the `T` (or space) of a date-time, or in a time.
+    let time_at = value.find(['T', 't', ' ']).map_or(0, |i| i + 1);
+    if !value[time_at..].starts_with(|c: char| c.is_ascii_digit()) || !value.contains(':') {
+        return None;
+    }
+    let at = time_at + value[time_at..].find(['Z', 'z', '+', '-'])?;
+    let (local, zone) = value.split_at(at);
+    let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+    let ok = match zone.as_bytes() {
+        [b'Z' | b'z'] => true,
+        [b'+' | b'-', rest @ ..] => {
+            let rest = std::str::from_utf8(rest).unwrap_or_default();
+            match rest.len() {
+                2 | 4 => digits(rest),
+                5 => rest.as_bytes()[2] == b':' && digits(&rest[..2]) && digits(&rest[3..]),
+                _ => false,
+            }
+        }
+        _ => false,
+    };
+    ok.then_some((local, zone))
+}
+
+/// Whether a wall-clock value written without a zone gives seconds (`19:00:00`, not `19:00`).
+pub fn has_seconds(local: &str) -> bool {
+    let time_at = local.find(['T', 't', ' ']).map_or(0, |i| i + 1);
+    local[time_at..].matches(':').count() >= 2
+}
+
+/// How a zone is named beside a control: `UTC`, or its offset as `+02:00`.
+pub fn zone_name(zone: &str) -> String {
+    match zone {
+        "Z" | "z" => "UTC".to_string(),
+        _ => {
+            let (sign, rest) = zone.split_at(1.min(zone.len()));
+            let rest = rest.replace(':', "");
+            match rest.len() {
+                2 => format!("{sign}{rest}:00"),
+                4 => format!("{sign}{}:{}", &rest[..2], &rest[2..]),
+                _ => zone.to_string(),
+            }
+        }
+    }
+}
+
+/// A person's edit of a control that showed a value split by [`split_zone`], written back
+/// in the agent's form: the same zone, and seconds when the agent wrote seconds (a browser
+/// drops `:00`). A cleared control stays empty.
+pub fn rezone(edited: &str, zone: &str, seconds: bool) -> String {
+    if edited.is_empty() {
+        return String::new();
+    }
+    let pad = if seconds && !has_seconds(edited) {
+        ":00"
+    } else {
+        ""
+    };
+    format!("{edited}{pad}{zone}")
+}
+
+#[cfg(test)]
+mod zone_tests {
+    use super::*;
+
+    #[test]
+    fn a_zoned_value_splits_into_what_a_local_control_takes() {
+        assert_eq!(
+            split_zone("2025-07-15T19:00:00Z"),
+            Some(("2025-07-15T19:00:00", "Z"))
+        );
+        assert_eq!(
+            split_zone("2025-07-15T19:00+02:00"),
+            Some(("2025-07-15T19:00", "+02:00"))
+        );
+        assert_eq!(split_zone("19:00:00-0530"), Some(("19:00:00", "-0530")));
+        assert_eq!(
+            split_zone("2025-07-15T19:00:00.250z"),
+            Some(("2025-07-15T19:00:00.250", "z"))
+        );
+    }
+
+    #[test]
+    fn values_without_a_zone_or_with_a_malformed_one_are_left_alone() {
+        // The date's own hyphens are not an offset.
+        assert_eq!(split_zone("2025-07-15"), None);
+        assert_eq!(split_zone("2025-07-15T19:00"), None);
+        assert_eq!(split_zone("19:00"), None);
+        assert_eq!(split_zone("2025-07-15T19:00+2"), None);
+        assert_eq!(split_zone("2025-07-15T19:00+02:0x"), None);
+        assert_eq!(split_zone("2025-07-15TZ"), None);
+        assert_eq!(split_zone(""), None);
+    }
+
+    #[test]
+    fn zones_are_named_as_utc_or_an_offset() {
+        assert_eq!(zone_name("Z"), "UTC");
+        assert_eq!(zone_name("+02:00"), "+02:00");
+        assert_eq!(zone_name("-0530"), "-05:30");
+        assert_eq!(zone_name("+02"), "+02:00");
+    }
+
+    #[test]
+    fn an_edit_goes_back_in_the_agents_form() {
+        let (local, zone) = split_zone("2025-07-15T19:00:00Z").unwrap();
+        assert!(has_seconds(local));
+        // The browser reports minutes only; the agent wrote seconds and UTC.
+        assert_eq!(
+            rezone("2025-07-15T19:30", zone, true),
+            "2025-07-15T19:30:00Z"
+        );
+        assert_eq!(
+            rezone("2025-07-15T19:30:15", zone, true),
+            "2025-07-15T19:30:15Z"
+        );
+        assert_eq!(rezone("19:30", "+02:00", false), "19:30+02:00");
+        assert!(!has_seconds("2025-07-15T19:00"));
+        assert_eq!(rezone("", "Z", true), "");
+    }
+}
