@@ -76,7 +76,7 @@ md += `
 
 | What | Raw | Gzipped | Target |
 | --- | ---: | ---: | --- |
-| npm UI build \`.wasm\` (\`pkg/\`: headless API + \`mountSurface\` with Leptos) | ${kb(sizes.npmWasm.raw)} | ${kb(sizes.npmWasm.gz)} | ${budget(sizes.npmWasm.gz, 600, 200)} |
+| npm UI build \`.wasm\` (\`pkg/\`: headless API + \`mountSurface\` with Leptos) | ${kb(sizes.npmWasm.raw)} | ${kb(sizes.npmWasm.gz)} | ${budget(sizes.npmWasm.gz, 660, 200)} |
 | npm UI build \`.js\` glue | ${kb(sizes.npmJs.raw)} | ${kb(sizes.npmJs.gz)} | |
 | npm headless build \`.wasm\` (\`pkg-headless/\`: no DOM code, no Leptos) | ${kb(sizes.npmHeadlessWasm.raw)} | ${kb(sizes.npmHeadlessWasm.gz)} | ${budget(sizes.npmHeadlessWasm.gz, 470, 100)} |
 | npm headless build \`.js\` glue | ${kb(sizes.npmHeadlessJs.raw)} | ${kb(sizes.npmHeadlessJs.gz)} | |
@@ -96,10 +96,10 @@ ${sizes.npmWasmGroups.map((g) => `| ${g.group}${g.text !== undefined ? ` (${kb(g
 
 ${(() => {
   const g = (name) => sizes.npmWasmGroups.find((x) => x.group.startsWith(name)) ?? { gz: 0 };
-  const renderer = g("ours: DOM renderer");
-  const shared = g("Rust std").gz + g("serde").gz;
-  return `The DOM renderer (\`mountSurface\`) is ${kb(renderer.gz)} of it gzipped alone. In a module of its own it would
-need its own copy of Rust's std and serde (${kb(shared)} gzipped alone here), so it stays in this one.`;
+  const ui = g("ours: DOM renderer").gz + g("Leptos").gz + g("pulldown-cmark").gz;
+  return `The DOM renderer with what it brings (Leptos, Text's Markdown) is ${kb(ui)} of the UI build gzipped
+alone; the headless build (\`pkg-headless/\`) leaves all of it out. Text's Markdown grows the data section
+too (its HTML entity names); a smaller Markdown reader with no entity table is one of issue 16's ways back.`;
 })()}
 
 ### Build choices
