@@ -8,8 +8,8 @@
 use leptos::prelude::*;
 use serde_json::Value;
 use surfaces_core::a2a::{
-    self, wire, ActionState, Attempts, Endpoint, ProtocolVersion, Shown, Signal, SseDecoder,
-    SseLimits, TaskLimits, TaskView,
+    self, lifecycle::signal_of, wire, ActionState, Attempt, Attempts, ConfirmationEnd, Decision,
+    Endpoint, ProtocolVersion, Shown, Signal, SseDecoder, SseLimits, TaskLimits, TaskView,
 };
 use surfaces_core::a2ui::Limits;
 use surfaces_core::card::{check_card, CardOptions};
@@ -140,6 +140,32 @@ fn proxied(agent: &Agent, endpoint: &Endpoint) -> Option<String> {
     ))
 }
 
+/// The console's words for an attempt's state (never the agent's): a rejection says why
+/// when the console knows.
+fn attempt_text(a: &Attempt) -> &'static str {
+    match (a.state, a.confirmation_end) {
+        (ActionState::Rejected, Some(ConfirmationEnd::Declined)) => {
+            "Not done: you canceled it before the agent acted."
+        }
+        (ActionState::Rejected, Some(ConfirmationEnd::Expired)) => {
+            "Not done: the confirmation had expired, so it was not sent. Choose the button again to start over."
+        }
+        (ActionState::Rejected, Some(ConfirmationEnd::Invalid)) => {
+            "Not done: the agent's confirmation request could not be read (see the findings), so it cannot be confirmed."
+        }
+        (s, _) => state_text(s),
+    }
+}
+
+/// The instant `ms` (since the epoch) in words, in the person's time zone.
+fn when(ms: i64) -> String {
+    let date = js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(ms as f64));
+    let options = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&options, &"dateStyle".into(), &"long".into());
+    let _ = js_sys::Reflect::set(&options, &"timeStyle".into(), &"long".into());
+    String::from(date.to_locale_string("en-GB", &options))
+}
+
 /// The console's words for an action's state (never the agent's).
 fn state_text(s: ActionState) -> &'static str {
     match s {
@@ -179,6 +205,12 @@ pub fn AgentScreen() -> impl IntoView {
     let draft = RwSignal::new(String::new());
     let sending = RwSignal::new(false);
     let announce = RwSignal::new(String::new());
+    // One polite announcement per change: the same words again are not said twice.
+    let say = move |text: &str| {
+        if announce.with_untracked(|a| a != text) {
+            announce.set(text.to_string());
+        }
+    };
 
     leptos::task::spawn_local(async move {
         let result = match fetch("/agents", None, &[]).await {
@@ -240,6 +272,76 @@ pub fn AgentScreen() -> impl IntoView {
         });
     };
 
+    // Sends a request and reads the answer into the task; the attempts learn from the last
+    // event that said how the task stands (a stream's first event is the task as it was).
+    let deliver = move |request: wire::Request, path: String, version: ProtocolVersion| {
+        sending.set(true);
+        leptos::task::spawn_local(async move {
+            let mut last: Option<Signal> = None;
+            let mut note = |e: &a2a::Event| {
+                if let Some(s) = signal_of(e) {
+                    last = Some(s);
+                }
+            };
+            let result = fetch(&path, Some(&request.body), &request.headers).await;
+            let ok = match result {
+                Ok(resp) if resp.ok() && request.streams => {
+                    let mut decoder = SseDecoder::new(SseLimits::default());
+                    read_stream(&resp, |bytes| {
+                        convo.update(|c| {
+                            if let Some(c) = c.as_mut() {
+                                c.task.apply_stream_bytes_with(
+                                    version,
+                                    &mut decoder,
+                                    bytes,
+                                    &mut note,
+                                );
+                            }
+                        })
+                    })
+                    .await
+                    .is_ok()
+                }
+                Ok(resp) if resp.ok() => match text_of(&resp).await {
+                    Ok(t) => {
+                        convo.update(|c| {
+                            if let Some(c) = c.as_mut() {
+                                c.task.apply_text_with(version, &t, &mut note);
+                            }
+                        });
+                        true
+                    }
+                    Err(_) => false,
+                },
+                _ => false,
+            };
+            convo.update(|c| {
+                if let Some(c) = c.as_mut() {
+                    c.task.stream_ended();
+                    // Each attempt still waiting learns from the task's last word, or is lost.
+                    let signal = last.or_else(|| c.task.state.map(Signal::Task));
+                    if let Some(signal) = signal {
+                        for a in c.attempts.list.iter_mut().filter(|a| !a.state.is_final()) {
+                            let _ = a.on(signal.clone());
+                        }
+                    }
+                    if !ok || !c.task.settled {
+                        c.attempts.lost();
+                    }
+                    if let Some(a) = c.attempts.list.last() {
+                        say(attempt_text(a));
+                    }
+                }
+            });
+            if !ok {
+                problem.set(Some(
+                    "The agent could not be reached, or its answer broke off.".into(),
+                ));
+            }
+            sending.set(false);
+        });
+    };
+
     // Sends a message (text and/or A2UI client messages) and reads the answer into the task.
     let send = move |text: Option<String>, a2ui: Vec<Value>, attempt: Option<(String, String)>| {
         let Some((request, path, version)) = convo
@@ -273,59 +375,38 @@ pub fn AgentScreen() -> impl IntoView {
         else {
             return;
         };
-        sending.set(true);
-        leptos::task::spawn_local(async move {
-            let result = fetch(&path, Some(&request.body), &request.headers).await;
-            let ok = match result {
-                Ok(resp) if resp.ok() && request.streams => {
-                    let mut decoder = SseDecoder::new(SseLimits::default());
-                    read_stream(&resp, |bytes| {
-                        convo.update(|c| {
-                            if let Some(c) = c.as_mut() {
-                                c.task.apply_stream_bytes(version, &mut decoder, bytes);
-                            }
-                        })
-                    })
-                    .await
-                    .is_ok()
-                }
-                Ok(resp) if resp.ok() => match text_of(&resp).await {
-                    Ok(t) => {
-                        convo.update(|c| {
-                            if let Some(c) = c.as_mut() {
-                                c.task.apply_text(version, &t);
-                            }
-                        });
-                        true
-                    }
-                    Err(_) => false,
-                },
-                _ => false,
-            };
-            convo.update(|c| {
-                if let Some(c) = c.as_mut() {
-                    c.task.stream_ended();
-                    // Each attempt still waiting learns from the task's state, or is lost.
-                    if let Some(state) = c.task.state {
-                        for a in c.attempts.list.iter_mut().filter(|a| !a.state.is_final()) {
-                            let _ = a.on(Signal::Task(state));
-                        }
-                    }
-                    if !ok || !c.task.settled {
-                        c.attempts.lost();
-                    }
-                    if let Some(a) = c.attempts.list.last() {
-                        announce.set(state_text(a.state).to_string());
-                    }
-                }
-            });
-            if !ok {
-                problem.set(Some(
-                    "The agent could not be reached, or its answer broke off.".into(),
-                ));
-            }
-            sending.set(false);
-        });
+        deliver(request, path, version);
+    };
+
+    // The person's answer to a confirmation request: the core refuses a confirm past its
+    // expiry (and a cancel is sent instead), and builds the message with the attempt's key.
+    let answer = move |sid: String, cid: String, decision: Decision| {
+        if sending.get_untracked() {
+            return;
+        }
+        let built = convo
+            .try_update(|c| {
+                let c = c.as_mut()?;
+                let a = c.attempts.latest_mut(&sid, &cid)?;
+                let answer = a.answer(decision, js_sys::Date::now()).ok()?;
+                let words = attempt_text(a);
+                let out =
+                    a2a::confirmation_message(&c.endpoint, &fresh_id("msg"), &answer, &c.task)?;
+                c.task.sent(&out);
+                let id = c.next_id;
+                c.next_id += 1;
+                Some((
+                    words,
+                    wire::send(c.endpoint.version, id, &out, c.endpoint.streaming),
+                    c.path.clone(),
+                    c.endpoint.version,
+                ))
+            })
+            .flatten();
+        if let Some((words, request, path, version)) = built {
+            say(words);
+            deliver(request, path, version);
+        }
     };
 
     let submit = move || {
@@ -392,6 +473,7 @@ pub fn AgentScreen() -> impl IntoView {
                 view! { <li class="turn" data-testid="artifact"><span class="turn-who">"Artifact: " {name}</span>{parts}</li> }
             }).collect_view();
             let mut findings = c.task.findings.clone();
+            findings.extend(c.attempts.list.iter().flat_map(|a| a.findings.iter().cloned()));
             findings.extend(c.task.surfaces.findings().iter().map(|f| surfaces_core::Finding {
                 severity: f.severity,
                 code: f.code,
@@ -427,7 +509,7 @@ pub fn AgentScreen() -> impl IntoView {
     let surfaces = move || {
         view! {
             <For each=surface_ids key=|id| id.clone() let:sid>
-                {surface_area(sid, convo, announce, send)}
+                {surface_area(sid, convo, say, send, answer)}
             </For>
         }
     };
@@ -463,8 +545,9 @@ pub fn AgentScreen() -> impl IntoView {
 fn surface_area(
     sid: String,
     convo: RwSignal<Option<Conversation>, LocalStorage>,
-    announce: RwSignal<String>,
+    say: impl Fn(&str) + Copy + Send + Sync + 'static,
     send: impl Fn(Option<String>, Vec<Value>, Option<(String, String)>) + Copy + Send + Sync + 'static,
+    answer: impl Fn(String, String, Decision) + Copy + Send + Sync + 'static,
 ) -> impl IntoView {
     let drawn = LiveSurface::new(2);
     let show = {
@@ -524,7 +607,7 @@ fn surface_area(
                 })
                 .flatten();
             if let Some(message) = built {
-                announce.set(state_text(ActionState::Pending).to_string());
+                say(state_text(ActionState::Pending));
                 send(None, vec![message], Some((s_click.clone(), component)));
             }
         }),
@@ -538,10 +621,66 @@ fn surface_area(
                     .iter()
                     .rev()
                     .find(|a| a.surface_id == sid_state)
-                    .map(|a| (a.state, state_text(a.state)))
+                    .map(|a| (a.state, attempt_text(a)))
             })
         })
     };
+    // The confirmation the surface's latest attempt waits for, if it waits for one.
+    let sid_ask = sid.clone();
+    // A memo: the dialog is drawn again only when the question changes, so an edit in the
+    // form or a stream event does not take the focus back to it.
+    let asked = Memo::new(move |_| {
+        convo.with(|c| {
+            let a = c
+                .as_ref()?
+                .attempts
+                .list
+                .iter()
+                .rev()
+                .find(|a| a.surface_id == sid_ask)?;
+            (a.state == ActionState::NeedsConfirmation)
+                .then(|| Some((a.component_id.clone(), a.confirmation.clone()?)))
+                .flatten()
+        })
+    });
+    let dialog_ref = NodeRef::<leptos::html::Section>::new();
+    // The dialog takes focus when it opens, so the keyboard is where the question is.
+    Effect::new(move |_| {
+        if let Some(el) = dialog_ref.get() {
+            let _ = el.focus();
+        }
+    });
+    let title_id = format!("confirm-title-{sid}");
+    let claim_id = format!("confirm-claim-{sid}");
+    let sid_dialog = sid.clone();
+    let dialog = move || {
+        asked.get().map(|(component, c)| {
+            let (yes_sid, no_sid) = (sid_dialog.clone(), sid_dialog.clone());
+            let (yes_cid, no_cid) = (component.clone(), component);
+            view! {
+                <section class="confirm-dialog" role="dialog" tabindex="-1" node_ref=dialog_ref
+                    aria-labelledby=title_id.clone() aria-describedby=claim_id.clone()
+                    data-testid="confirm-dialog">
+                    <h3 id=title_id.clone()>"Confirm before the agent acts"</h3>
+                    <div id=claim_id.clone()>
+                        <p class="confirm-says">"The agent says:"</p>
+                        <blockquote class="confirm-claim" dir="auto" data-testid="confirm-summary">{c.summary.clone()}</blockquote>
+                        <p class="confirm-expiry" data-testid="confirm-expiry">
+                            "This request expires " <time datetime=c.expires_at.clone()>{when(c.expires_at_ms)}</time>
+                            ". After that it cannot be confirmed."
+                        </p>
+                    </div>
+                    <div class="confirm-buttons">
+                        <button type="button" class="confirm-yes" data-testid="confirm-yes"
+                            on:click=move |_| answer(yes_sid.clone(), yes_cid.clone(), Decision::Confirm)>"Confirm"</button>
+                        <button type="button" class="confirm-no" data-testid="confirm-no"
+                            on:click=move |_| answer(no_sid.clone(), no_cid.clone(), Decision::Cancel)>"Cancel"</button>
+                    </div>
+                </section>
+            }
+        })
+    };
+    // The dialog is the console's, so it is drawn after the agent's area, never inside it.
     view! {
         <section class="agent-area" aria-label=format!("Content from the agent, surface {sid}") data-testid="agent-surface">
             <p class="agent-area-label"><span class="visually-hidden">"Agent content. "</span>"surface " <code>{sid.clone()}</code></p>
@@ -552,5 +691,6 @@ fn surface_area(
                 </p>
             })}
         </section>
+        {dialog}
     }
 }

@@ -249,6 +249,12 @@ codes! {
         A2aStreamCut "a2a-stream-cut" Warning "The agent's stream ended before its last event: the outcome of what was sent is not known.",
         A2aTaskMismatch "a2a-task-mismatch" Error "An event names another task than the conversation's; it is ignored.",
         A2aLimit "a2a-limit" Warning "More turns, artifacts or parts than a conversation keeps; the excess is dropped.",
+        A2aConfirmationMalformed "a2a-confirmation-malformed" Error "A confirmation request is not an object with string `confirmationId`, `summary` and `expiresAt`; the action cannot be confirmed and ends rejected.",
+        A2aConfirmationIdInvalid "a2a-confirmation-id-invalid" Error "A confirmation id is empty, longer than 128 bytes, or holds characters other than ASCII letters, digits and `._:-`.",
+        A2aConfirmationSummaryTooLong "a2a-confirmation-summary-too-long" Error "A confirmation summary is longer than 1000 characters; it is refused, never cut.",
+        A2aConfirmationSummaryInvalid "a2a-confirmation-summary-invalid" Error "A confirmation summary shows nothing, or holds bidirectional controls that can reorder it.",
+        A2aConfirmationExpiryInvalid "a2a-confirmation-expiry-invalid" Error "A confirmation's `expiresAt` is not an RFC 3339 date-time.",
+        A2aConfirmationAmbiguous "a2a-confirmation-ambiguous" Error "One message holds more than one confirmation request; none is confirmable.",
     }
     Report {
         FindingsTruncated "findings-truncated" Warning "More findings than the limit; the rest are counted, not listed (an error when errors were left out).",

@@ -4,9 +4,12 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 /// Now, in UTC, as `YYYY-MM-DDTHH:MM:SS.mmmZ`.
 pub(crate) fn now() -> String {
-    let d = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .unwrap_or_default();
+    at(SystemTime::now())
+}
+
+/// `t`, in UTC, as `YYYY-MM-DDTHH:MM:SS.mmmZ`.
+pub(crate) fn at(t: SystemTime) -> String {
+    let d = t.duration_since(UNIX_EPOCH).unwrap_or_default();
     let secs = d.as_secs();
     let (y, m, day) = civil_from_days((secs / 86_400) as i64);
     let rem = secs % 86_400;

@@ -7,7 +7,11 @@
 //! of a field the person edited, and hostile modes (markup, update storms, oversize parts,
 //! component cycles, surfaces of another context, a stream cut off midway).
 //!
-//! Everything it holds is bounded: tasks, events per task, history, request bodies.
+//! The booking scenario asks the person to confirm before it books (the confirmation
+//! convention of `docs/actions.md`), and books once per idempotency key.
+//!
+//! Everything it holds is bounded: tasks, events per task, history, request bodies, the
+//! idempotency keys remembered.
 #![cfg(not(target_arch = "wasm32"))]
 
 mod card;
@@ -42,9 +46,36 @@ pub const BASIC_CATALOG: &str = "https://a2ui.org/specification/v0_9/catalogs/ba
 /// The largest JSON-RPC request body it reads.
 pub const BODY_LIMIT: usize = 2 * 1024 * 1024;
 
+/// The media type of a confirmation request and of its answer (`docs/actions.md`).
+pub const CONFIRMATION_MIME: &str = "application/vnd.agent-surfaces.confirmation+json";
+/// The message metadata key an action's idempotency key travels under.
+pub const ACTION_METADATA_KEY: &str = "agent-surfaces/action";
+/// How long a confirmation the agent asks for stays open, unless told otherwise.
+pub const CONFIRMATION_TTL: std::time::Duration = std::time::Duration::from_secs(300);
+
+/// How the agent behaves beyond its scenario.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Options {
+    /// How long after asking a confirmation expires (`expiresAt`).
+    pub confirmation_ttl: std::time::Duration,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            confirmation_ttl: CONFIRMATION_TTL,
+        }
+    }
+}
+
 /// The agent's routes. `url` is where it is reached (its card's JSON-RPC `url`).
 pub fn router(scenario: Scenario, url: &str) -> Router {
-    let agent = Arc::new(Agent::new(scenario, url.to_string()));
+    router_with(scenario, Options::default(), url)
+}
+
+/// [`router`], with options.
+pub fn router_with(scenario: Scenario, options: Options, url: &str) -> Router {
+    let agent = Arc::new(Agent::new(scenario, options, url.to_string()));
     Router::new()
         .route("/.well-known/agent-card.json", get(card_handler))
         .route("/", post(rpc_handler))
@@ -55,15 +86,29 @@ pub fn router(scenario: Scenario, url: &str) -> Router {
 /// Serves the agent on `listener` until the process ends. Its URL is
 /// `http://{listener address}/`.
 pub async fn serve(listener: tokio::net::TcpListener, scenario: Scenario) -> std::io::Result<()> {
+    serve_with(listener, scenario, Options::default()).await
+}
+
+/// [`serve`], with options.
+pub async fn serve_with(
+    listener: tokio::net::TcpListener,
+    scenario: Scenario,
+    options: Options,
+) -> std::io::Result<()> {
     let url = url_of(listener.local_addr()?);
-    axum::serve(listener, router(scenario, &url)).await
+    axum::serve(listener, router_with(scenario, options, &url)).await
 }
 
 /// Binds `127.0.0.1:0`, serves the agent in the background, and returns its URL (for tests).
 pub async fn spawn(scenario: Scenario) -> std::io::Result<String> {
+    spawn_with(scenario, Options::default()).await
+}
+
+/// [`spawn`], with options.
+pub async fn spawn_with(scenario: Scenario, options: Options) -> std::io::Result<String> {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
     let url = url_of(listener.local_addr()?);
-    let app = router(scenario, &url);
+    let app = router_with(scenario, options, &url);
     tokio::spawn(async move {
         let _ = axum::serve(listener, app).await;
     });

@@ -4,7 +4,7 @@
 fn main() -> std::process::ExitCode {
     use clap::Parser;
     use std::io::Write;
-    use surfaces_fixture_agent::{serve, url_of, Scenario};
+    use surfaces_fixture_agent::{serve_with, url_of, Options, Scenario};
 
     fn scenarios() -> String {
         Scenario::ALL
@@ -26,6 +26,10 @@ fn main() -> std::process::ExitCode {
         /// What the agent answers (see the list below).
         #[arg(long, default_value = "booking", value_name = "NAME")]
         scenario: Scenario,
+        /// How long a confirmation the agent asks for stays open, in milliseconds.
+        #[arg(long, default_value_t = 300_000, value_name = "MS",
+              value_parser = clap::value_parser!(u64).range(1..=86_400_000))]
+        confirmation_ttl_ms: u64,
     }
 
     let args = Args::parse();
@@ -52,7 +56,10 @@ fn main() -> std::process::ExitCode {
             "surfaces-fixture-agent: scenario {}; card at {url}.well-known/agent-card.json",
             args.scenario
         );
-        serve(listener, args.scenario).await
+        let options = Options {
+            confirmation_ttl: std::time::Duration::from_millis(args.confirmation_ttl_ms),
+        };
+        serve_with(listener, args.scenario, options).await
     });
     match result {
         Ok(()) => std::process::ExitCode::SUCCESS,

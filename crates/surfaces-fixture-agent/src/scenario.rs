@@ -8,7 +8,7 @@ use std::sync::Arc;
 use serde_json::{json, Value};
 
 use crate::tasks::{clip, context_ok, Agent, Emitter};
-use crate::{A2UI_MIME, BASIC_CATALOG};
+use crate::{clock, A2UI_MIME, ACTION_METADATA_KEY, BASIC_CATALOG, CONFIRMATION_MIME};
 
 /// What the agent does, chosen when it starts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -72,7 +72,9 @@ impl Scenario {
 
     pub fn describe(self) -> &'static str {
         match self {
-            Scenario::Booking => "a booking form; Book is answered with a confirmation surface",
+            Scenario::Booking => {
+                "a booking form; Book asks the person to confirm, then books once and answers with a confirmation surface"
+            }
             Scenario::Progress => "a long job: progress text updated over about 2 seconds",
             Scenario::SlowAction => "the booking form; Book takes 3 seconds",
             Scenario::FailingAction => "the booking form; Book ends in a failed task",
@@ -111,20 +113,58 @@ impl std::fmt::Display for Scenario {
     }
 }
 
-/// What a person's message says: an A2UI action, or anything else (text, files, data).
+/// What a person's message says: an A2UI action, an answer to a confirmation request, or
+/// anything else (text, files, data). `key` is the idempotency key it carries, if any.
 pub(crate) enum Input {
-    Action { name: String, context: Value },
+    Action {
+        name: String,
+        context: Value,
+        key: Option<String>,
+    },
+    Answer {
+        confirmation_id: String,
+        confirm: bool,
+        key: Option<String>,
+    },
     Other,
 }
 
-/// Reads a user message: does it carry an A2UI action part (`{version, action}`)?
+/// The idempotency key a message carries (`metadata["agent-surfaces/action"]`).
+pub(crate) fn key_of(message: &Value) -> Option<String> {
+    message
+        .pointer("/metadata")
+        .and_then(|m| m.get(ACTION_METADATA_KEY))
+        .and_then(|a| a.get("idempotencyKey"))
+        .and_then(Value::as_str)
+        .filter(|k| (1..=128).contains(&k.len()))
+        .map(str::to_string)
+}
+
+/// Reads a user message: does it carry an A2UI action part (`{version, action}`), or an
+/// answer to a confirmation request?
 pub(crate) fn input_of(message: &Value) -> Input {
     let parts = message["parts"].as_array().map_or(&[][..], Vec::as_slice);
+    let key = key_of(message);
     for p in parts {
+        if p.pointer("/metadata/mimeType").and_then(Value::as_str) == Some(CONFIRMATION_MIME) {
+            let decision = p.pointer("/data/decision").and_then(Value::as_str);
+            return Input::Answer {
+                confirmation_id: clip(
+                    p.pointer("/data/confirmationId")
+                        .and_then(Value::as_str)
+                        .unwrap_or_default(),
+                    128,
+                ),
+                // Anything but an explicit confirm is not one.
+                confirm: decision == Some("confirm"),
+                key,
+            };
+        }
         if let Some(action) = p.pointer("/data/action").filter(|a| a.is_object()) {
             return Input::Action {
                 name: clip(action["name"].as_str().unwrap_or_default(), 128),
                 context: action.get("context").cloned().unwrap_or(json!({})),
+                key,
             };
         }
     }
@@ -222,9 +262,13 @@ fn summary(context: &Value) -> String {
 }
 
 /// The confirmation surface and the task's end.
-fn confirm_parts(surface: &str, context: &Value) -> Vec<Value> {
+fn confirm_parts(surface: &str, context: &Value, reference: Option<&str>) -> Vec<Value> {
+    let booked = match reference {
+        Some(r) => format!("Booked ({r}): {}.", summary(context)),
+        None => format!("Booked: {}.", summary(context)),
+    };
     vec![
-        text(format!("Booked: {}.", summary(context))),
+        text(booked),
         part(create(surface, false)),
         part(components(
             surface,
@@ -237,12 +281,12 @@ fn confirm_parts(surface: &str, context: &Value) -> Vec<Value> {
     ]
 }
 
-fn confirm(em: &Emitter, context: &Value) {
+fn confirm(em: &Emitter, context: &Value, reference: Option<&str>) {
     let surface = format!("confirmation-{}", em.n);
     if em.artifact(
         "confirmation",
         "Booking confirmation",
-        confirm_parts(&surface, context),
+        confirm_parts(&surface, context, reference),
     ) {
         em.status("completed", vec![text("Your room is booked.")], true);
     }
@@ -459,10 +503,73 @@ pub(crate) async fn start(em: Emitter, _input: Input) {
     }
 }
 
+/// The summary a confirmation request shows: what would be booked, under the cap the
+/// convention sets (1000 characters).
+fn confirmation_summary(context: &Value) -> String {
+    clip(&format!("Book a meeting room: {}.", summary(context)), 900)
+}
+
+/// The answer to a confirmation request: books once on a confirm that is current and
+/// carries the key of the action it confirms; a cancel, a stale or unknown id, an expired
+/// confirmation or a missing key books nothing.
+async fn answered(em: Emitter, confirmation_id: String, confirmed: bool, key: Option<String>) {
+    let pending = em.take_pending();
+    let Some(p) = pending.filter(|p| p.id == confirmation_id) else {
+        em.status(
+            "rejected",
+            vec![text(
+                "No confirmation with that id is waiting on this task; nothing was booked.",
+            )],
+            true,
+        );
+        return;
+    };
+    if !confirmed {
+        em.status(
+            "input-required",
+            vec![text(
+                "Not booked: you canceled. Change the form and choose Book again if you like.",
+            )],
+            true,
+        );
+        return;
+    }
+    if std::time::SystemTime::now() >= p.expires {
+        em.status(
+            "rejected",
+            vec![text(
+                "The confirmation expired before it was confirmed; nothing was booked.",
+            )],
+            true,
+        );
+        return;
+    }
+    let Some(key) = key.filter(|k| p.key.as_deref().is_none_or(|pk| pk == k)) else {
+        em.status(
+            "rejected",
+            vec![text(
+                "A confirmation must carry the idempotency key of the action it confirms; nothing was booked.",
+            )],
+            true,
+        );
+        return;
+    };
+    if !em.status("working", vec![text("Booking…")], false) {
+        return;
+    }
+    let reference = em.book_once(&key);
+    confirm(&em, &p.context, Some(&reference));
+}
+
 /// The answer to a later message on a task that waits for input.
 pub(crate) async fn continue_task(em: Emitter, input: Input) {
-    let (name, context) = match input {
-        Input::Action { name, context } => (name, context),
+    let (name, context, key) = match input {
+        Input::Action { name, context, key } => (name, context, key),
+        Input::Answer {
+            confirmation_id,
+            confirm,
+            key,
+        } => return answered(em, confirmation_id, confirm, key).await,
         Input::Other => {
             em.status(
                 "input-required",
@@ -490,7 +597,7 @@ pub(crate) async fn continue_task(em: Emitter, input: Input) {
                 return;
             }
             em.pause(SLOW_ACTION_MS).await;
-            confirm(&em, &context);
+            confirm(&em, &context, None);
         }
         Scenario::FailingAction => {
             if !em.status("working", vec![text("Booking…")], false) {
@@ -526,9 +633,26 @@ pub(crate) async fn continue_task(em: Emitter, input: Input) {
                 true,
             );
         }
+        Scenario::Booking => {
+            if !em.status("working", vec![text("Checking the booking…")], false) {
+                return;
+            }
+            let summary = confirmation_summary(&context);
+            let (id, expires) = em.ask(key, &context);
+            em.status(
+                "input-required",
+                vec![
+                    text("Please confirm the booking before I make it."),
+                    json!({"kind": "data", "metadata": {"mimeType": CONFIRMATION_MIME},
+                           "data": {"confirmationId": id, "summary": summary,
+                                    "expiresAt": clock::at(expires)}}),
+                ],
+                true,
+            );
+        }
         _ => {
             if em.status("working", vec![text("Booking…")], false) {
-                confirm(&em, &context);
+                confirm(&em, &context, None);
             }
         }
     }
@@ -543,8 +667,8 @@ pub(crate) fn message_reply(agent: &Arc<Agent>, message: &Value, input: &Input) 
         .filter(|c| context_ok(c))
         .map_or_else(|| format!("ctx-{n}"), str::to_string);
     let parts = match input {
-        Input::Action { name, context } if name == "book" => {
-            confirm_parts(&format!("confirmation-{n}"), context)
+        Input::Action { name, context, .. } if name == "book" => {
+            confirm_parts(&format!("confirmation-{n}"), context, None)
         }
         _ => {
             let mut parts = vec![text("Fill in the form and choose Book.")];

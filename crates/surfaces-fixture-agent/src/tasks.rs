@@ -8,7 +8,7 @@
 use std::collections::{HashMap, VecDeque};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
-use std::time::Duration;
+use std::time::{Duration, SystemTime};
 
 use axum::body::Bytes;
 use futures_util::Stream;
@@ -17,7 +17,7 @@ use tokio::sync::watch;
 
 use crate::clock;
 use crate::scenario::{self, Input};
-use crate::Scenario;
+use crate::{Options, Scenario};
 
 /// Tasks kept; past it the oldest task that is not running is forgotten.
 pub(crate) const MAX_TASKS: usize = 256;
@@ -27,6 +27,8 @@ const MAX_LOG: usize = 20_000;
 const MAX_HISTORY: usize = 200;
 /// Surfaces remembered per context, for the foreign-surface scenario.
 const MAX_SURFACES: usize = 64;
+/// Idempotency keys remembered with the effect each had; past it the oldest is forgotten.
+const MAX_EFFECTS: usize = 1024;
 /// How long `message/send` waits for a run to end.
 const SEND_WAIT: Duration = Duration::from_secs(60);
 
@@ -67,7 +69,26 @@ struct Entry {
     run: u64,
     running: bool,
     actions: u32,
+    /// The confirmation this task waits for, if it asked for one.
+    pending: Option<Pending>,
     tx: watch::Sender<u64>,
+}
+
+/// A confirmation asked for and not yet answered: what it would do, bound to the key of the
+/// action that asked. The answer only names it; the details stay here.
+#[derive(Debug, Clone)]
+pub(crate) struct Pending {
+    pub id: String,
+    pub key: Option<String>,
+    pub expires: SystemTime,
+    pub context: Value,
+}
+
+/// An effect done once: the idempotency key that asked for it, its task, its reference.
+struct Effect {
+    key: String,
+    task_id: String,
+    reference: String,
 }
 
 impl Entry {
@@ -93,10 +114,14 @@ struct Tasks {
     order: VecDeque<String>,
     /// (contextId, surfaceId), newest last.
     surfaces: VecDeque<(String, String)>,
+    effects: VecDeque<Effect>,
+    /// Bookings made: each effect counts once, however often its key is sent.
+    bookings: u64,
 }
 
 pub(crate) struct Agent {
     pub scenario: Scenario,
+    pub options: Options,
     pub url: String,
     /// Numbers messages (and the `message` scenario's replies).
     next: AtomicU64,
@@ -129,9 +154,10 @@ enum Begun {
 }
 
 impl Agent {
-    pub(crate) fn new(scenario: Scenario, url: String) -> Self {
+    pub(crate) fn new(scenario: Scenario, options: Options, url: String) -> Self {
         Agent {
             scenario,
+            options,
             url,
             next: AtomicU64::new(1),
             next_task: AtomicU64::new(1),
@@ -162,7 +188,9 @@ impl Agent {
                 self, message, &input,
             )));
         }
-        let mut tasks = self.lock();
+        let mut guard = self.lock();
+        // As a plain `&mut Tasks`, its fields borrow apart (an entry and the effects).
+        let tasks: &mut Tasks = &mut guard;
         let mut user = message.clone();
         if let Some(task_id) = message.get("taskId").and_then(Value::as_str) {
             let entry = tasks
@@ -174,6 +202,19 @@ impl Agent {
                     -32004,
                     "The task is still working: wait for its final event or cancel it.",
                 ));
+            }
+            // A message repeating the key of an effect this task had (a retry after a
+            // lost answer) gets the task as it ended, and nothing is done again.
+            let key = scenario::key_of(message);
+            if terminal(entry.state())
+                && key.is_some_and(|k| {
+                    tasks
+                        .effects
+                        .iter()
+                        .any(|e| e.key == k && e.task_id == task_id)
+                })
+            {
+                return Ok(Begun::Message(entry.task.clone()));
             }
             if terminal(entry.state()) {
                 return Err(RpcError::invalid_params(format!(
@@ -246,6 +287,7 @@ impl Agent {
             run: 1,
             running: true,
             actions: 0,
+            pending: None,
             tx,
         };
         let snapshot = entry.task.to_string();
@@ -539,6 +581,49 @@ impl Emitter {
 
     pub(crate) async fn pause(&self, ms: u64) {
         tokio::time::sleep(Duration::from_millis(ms)).await;
+    }
+
+    /// Asks for confirmation of `context` (the action's details) on behalf of the action
+    /// sent with `key`: remembers it on the task and returns its id and expiry.
+    pub(crate) fn ask(&self, key: Option<String>, context: &Value) -> (String, SystemTime) {
+        let id = format!("confirm-{}-{}", self.n, self.actions);
+        let expires = SystemTime::now() + self.agent.options.confirmation_ttl;
+        let mut tasks = self.agent.lock();
+        if let Some(entry) = tasks.map.get_mut(&self.task_id) {
+            entry.pending = Some(Pending {
+                id: id.clone(),
+                key,
+                expires,
+                context: context.clone(),
+            });
+        }
+        (id, expires)
+    }
+
+    /// The confirmation the task waits for, which an answer settles either way.
+    pub(crate) fn take_pending(&self) -> Option<Pending> {
+        let mut tasks = self.agent.lock();
+        tasks.map.get_mut(&self.task_id)?.pending.take()
+    }
+
+    /// Books once per idempotency key: the reference of the booking `key` made, made now if
+    /// it made none yet.
+    pub(crate) fn book_once(&self, key: &str) -> String {
+        let mut tasks = self.agent.lock();
+        if let Some(e) = tasks.effects.iter().find(|e| e.key == key) {
+            return e.reference.clone();
+        }
+        tasks.bookings += 1;
+        let reference = format!("BK-{:04}", tasks.bookings);
+        if tasks.effects.len() >= MAX_EFFECTS {
+            tasks.effects.pop_front();
+        }
+        tasks.effects.push_back(Effect {
+            key: key.to_string(),
+            task_id: self.task_id.clone(),
+            reference: reference.clone(),
+        });
+        reference
     }
 
     /// Remembers that this context created `surface_id`.

@@ -9,10 +9,13 @@ use std::time::{Duration, Instant};
 
 use common::*;
 use serde_json::{json, Value};
+use surfaces_core::a2a::lifecycle::{
+    check_confirmation, ACTION_METADATA_KEY, CONFIRMATION_MEDIA_TYPE,
+};
 use surfaces_core::a2ui::card_advertises_a2ui;
 use surfaces_core::card::UiLinks;
 use surfaces_core::{check_card, CardOptions, Severity};
-use surfaces_fixture_agent::{spawn, Scenario, A2UI_EXTENSION};
+use surfaces_fixture_agent::{spawn, spawn_with, Options, Scenario, A2UI_EXTENSION};
 
 async fn bounded<T>(f: impl Future<Output = T>) -> T {
     tokio::time::timeout(TEST_TIME, f)
@@ -48,6 +51,53 @@ fn last(s: &Streamed) -> &Value {
 
 fn timestamp() -> &'static str {
     "2026-09-01T10:00:00Z"
+}
+
+/// `message` with the action metadata convention's idempotency key.
+fn keyed(mut message: Value, key: &str, attempt: u32) -> Value {
+    message["metadata"] = json!({ACTION_METADATA_KEY: {"idempotencyKey": key, "attempt": attempt}});
+    message
+}
+
+/// The person's answer to a confirmation request, as `docs/actions.md` has it.
+fn answer(task: &str, ctx: &str, id: &str, decision: &str, key: Option<&str>) -> Value {
+    let mut m = user_text("", Some(task), Some(ctx));
+    m["parts"] = json!([{"kind": "data", "metadata": {"mimeType": CONFIRMATION_MEDIA_TYPE},
+                         "data": {"confirmationId": id, "decision": decision}}]);
+    match key {
+        Some(k) => keyed(m, k, 2),
+        None => m,
+    }
+}
+
+/// The confirmation request of the last event, read by the core as a console reads it.
+fn confirmation_of(s: &Streamed) -> surfaces_core::a2a::Confirmation {
+    let end = last(s);
+    assert_eq!(end["status"]["state"], "input-required");
+    let part = end["status"]["message"]["parts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["metadata"]["mimeType"] == CONFIRMATION_MEDIA_TYPE)
+        .expect("a confirmation request");
+    check_confirmation(&part["data"]).expect("a well-formed confirmation request")
+}
+
+/// The booking form, filled in and booked with `key`: the stream that answered the action.
+async fn book(url: &str, key: &str) -> (Fold, Streamed, String, String) {
+    let mut fold = Fold::default();
+    let (_, task, ctx) = start(url, &mut fold).await;
+    let surface = fold.store.surface_ids().next().unwrap().to_string();
+    fold.store
+        .edit(&surface, "/booking/name", json!("Ada"))
+        .unwrap();
+    let action = fold.store.action(&surface, "book", timestamp()).unwrap();
+    let m = keyed(user_action(action, Some(&task), Some(&ctx)), key, 1);
+    let s = stream(url, "message/stream", params(m)).await;
+    for r in &s.results {
+        fold.result(r);
+    }
+    (fold, s, task, ctx)
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -138,10 +188,32 @@ async fn booking_form_then_action_round_trip() {
         let action = fold.store.action(surface, "book", timestamp()).unwrap();
         assert_eq!(action["action"]["name"], "book");
         assert_eq!(action["action"]["context"]["name"], "Ada");
+        let s1 = stream(
+            &url,
+            "message/stream",
+            params(keyed(
+                user_action(action, Some(&task), Some(&ctx)),
+                "key-1",
+                1,
+            )),
+        )
+        .await;
+        // Book is consequential: the agent asks first, and books nothing yet.
+        assert!(s1.clean_end);
+        assert_eq!(last(&s1)["final"], true);
+        assert!(s1.results.iter().all(|r| r["kind"] != "artifact-update"));
+        let c = confirmation_of(&s1);
+        assert!(c.summary.contains("name: Ada"), "{}", c.summary);
         let s2 = stream(
             &url,
             "message/stream",
-            params(user_action(action, Some(&task), Some(&ctx))),
+            params(answer(
+                &task,
+                &ctx,
+                &c.confirmation_id,
+                "confirm",
+                Some("key-1"),
+            )),
         )
         .await;
         assert!(s2.clean_end);
@@ -163,7 +235,7 @@ async fn booking_form_then_action_round_trip() {
         assert_eq!(t["status"]["state"], "completed");
         assert_eq!(t["artifacts"][0]["artifactId"], "confirmation");
         let history = t["history"].as_array().unwrap();
-        assert_eq!(history.iter().filter(|m| m["role"] == "user").count(), 2);
+        assert_eq!(history.iter().filter(|m| m["role"] == "user").count(), 3);
         let short = rpc(&url, "tasks/get", json!({"id": task, "historyLength": 1})).await;
         assert_eq!(short["result"]["history"].as_array().unwrap().len(), 1);
         // A finished task takes no more messages and cannot be canceled.
@@ -176,6 +248,181 @@ async fn booking_form_then_action_round_trip() {
         assert_eq!(again["error"]["code"], -32602);
         let cancel = rpc(&url, "tasks/cancel", json!({"id": task})).await;
         assert_eq!(cancel["error"]["code"], -32002);
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_confirmed_booking_is_made_once_per_idempotency_key() {
+    bounded(async {
+        let url = spawn(Scenario::Booking).await.unwrap();
+        let (_, s, task, ctx) = book(&url, "key-once").await;
+        let c = confirmation_of(&s);
+        let confirm = params(answer(
+            &task,
+            &ctx,
+            &c.confirmation_id,
+            "confirm",
+            Some("key-once"),
+        ));
+        let first = rpc(&url, "message/send", confirm.clone()).await;
+        assert_eq!(first["result"]["status"]["state"], "completed");
+        let text = first["result"]["artifacts"][0]["parts"][0]["text"]
+            .as_str()
+            .unwrap();
+        assert!(text.starts_with("Booked (BK-0001): "), "{text}");
+        // The answer was lost; the same confirmation is sent again with the same key: the
+        // task as it ended comes back, and nothing is booked twice.
+        let again = rpc(&url, "message/send", confirm.clone()).await;
+        assert_eq!(again["result"], first["result"]);
+        let streamed = stream(&url, "message/stream", confirm).await;
+        assert_eq!(streamed.results.len(), 1);
+        assert_eq!(streamed.results[0], first["result"]);
+        // Another key on another task is another booking: the count above was of effects.
+        let (_, s, task, ctx) = book(&url, "key-two").await;
+        let c = confirmation_of(&s);
+        let second = rpc(
+            &url,
+            "message/send",
+            params(answer(
+                &task,
+                &ctx,
+                &c.confirmation_id,
+                "confirm",
+                Some("key-two"),
+            )),
+        )
+        .await;
+        let text = second["result"]["artifacts"][0]["parts"][0]["text"]
+            .as_str()
+            .unwrap();
+        assert!(text.starts_with("Booked (BK-0002): "), "{text}");
+        // A key that made no effect on a finished task is still refused.
+        let other = rpc(
+            &url,
+            "message/send",
+            params(answer(
+                &task,
+                &ctx,
+                &c.confirmation_id,
+                "confirm",
+                Some("key-other"),
+            )),
+        )
+        .await;
+        assert_eq!(other["error"]["code"], -32602);
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_canceled_confirmation_books_nothing_and_the_form_stays() {
+    bounded(async {
+        let url = spawn(Scenario::Booking).await.unwrap();
+        let (_, s, task, ctx) = book(&url, "key-c").await;
+        let c = confirmation_of(&s);
+        let r = rpc(
+            &url,
+            "message/send",
+            params(answer(
+                &task,
+                &ctx,
+                &c.confirmation_id,
+                "cancel",
+                Some("key-c"),
+            )),
+        )
+        .await;
+        let t = &r["result"];
+        assert_eq!(t["status"]["state"], "input-required");
+        assert!(t["artifacts"].as_array().unwrap().is_empty());
+        assert!(t["status"]["message"]["parts"][0]["text"]
+            .as_str()
+            .unwrap()
+            .starts_with("Not booked"));
+        // The canceled confirmation cannot be confirmed afterwards.
+        let late = rpc(
+            &url,
+            "message/send",
+            params(answer(
+                &task,
+                &ctx,
+                &c.confirmation_id,
+                "confirm",
+                Some("key-c"),
+            )),
+        )
+        .await;
+        assert_eq!(late["result"]["status"]["state"], "rejected");
+        assert!(late["result"]["artifacts"].as_array().unwrap().is_empty());
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_expired_confirmation_is_refused() {
+    bounded(async {
+        let options = Options {
+            confirmation_ttl: Duration::from_millis(300),
+        };
+        let url = spawn_with(Scenario::Booking, options).await.unwrap();
+        let asked_at = std::time::SystemTime::now();
+        let (_, s, task, ctx) = book(&url, "key-e").await;
+        let c = confirmation_of(&s);
+        // expiresAt says when: about the TTL after it was asked.
+        let asked_ms = asked_at
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_millis() as i64;
+        assert!(
+            (asked_ms + 250..asked_ms + 5_000).contains(&c.expires_at_ms),
+            "{}",
+            c.expires_at
+        );
+        tokio::time::sleep(Duration::from_millis(400)).await;
+        let r = rpc(
+            &url,
+            "message/send",
+            params(answer(
+                &task,
+                &ctx,
+                &c.confirmation_id,
+                "confirm",
+                Some("key-e"),
+            )),
+        )
+        .await;
+        assert_eq!(r["result"]["status"]["state"], "rejected");
+        assert!(r["result"]["status"]["message"]["parts"][0]["text"]
+            .as_str()
+            .unwrap()
+            .contains("expired"));
+        assert!(r["result"]["artifacts"].as_array().unwrap().is_empty());
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_confirmation_without_its_key_or_with_another_id_books_nothing() {
+    bounded(async {
+        let url = spawn(Scenario::Booking).await.unwrap();
+        for (id, key) in [
+            (None, None),
+            (None, Some("key-wrong")),
+            (Some("confirm-9-9"), Some("key-k")),
+        ] {
+            let (_, s, task, ctx) = book(&url, "key-k").await;
+            let c = confirmation_of(&s);
+            let id = id.unwrap_or(&c.confirmation_id);
+            let r = rpc(
+                &url,
+                "message/send",
+                params(answer(&task, &ctx, id, "confirm", key)),
+            )
+            .await;
+            assert_eq!(r["result"]["status"]["state"], "rejected", "{id} {key:?}");
+            assert!(r["result"]["artifacts"].as_array().unwrap().is_empty());
+        }
     })
     .await;
 }

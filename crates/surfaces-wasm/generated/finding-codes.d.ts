@@ -134,5 +134,11 @@ export type FindingCode =
   | "a2a-stream-cut"
   | "a2a-task-mismatch"
   | "a2a-limit"
+  | "a2a-confirmation-malformed"
+  | "a2a-confirmation-id-invalid"
+  | "a2a-confirmation-summary-too-long"
+  | "a2a-confirmation-summary-invalid"
+  | "a2a-confirmation-expiry-invalid"
+  | "a2a-confirmation-ambiguous"
   | "findings-truncated"
 ;

@@ -8,6 +8,7 @@
 //!                      │  ├──failed──▶ failed
 //!                      │  ├──confirmation asked──▶ needs_confirmation ──confirm──▶ running
 //!                      │  │                            └──cancel / expired──▶ rejected
+//!                      │  ├──confirmation asked, malformed (findings)──▶ rejected
 //!                      └──stream cut / timeout / connection lost──▶ outcome_unknown
 //!  outcome_unknown ──the task, read again (tasks/get)──▶ as above;  ──retry──▶ running
 //! ```
@@ -22,13 +23,19 @@
 //!   {"idempotencyKey", "attempt"}`;
 //! - an agent asks for confirmation by moving the task to `input-required` with a data part
 //!   of media type [`CONFIRMATION_MEDIA_TYPE`] holding `{"confirmationId", "summary",
-//!   "expiresAt"?}`; the person's answer is a data part of the same media type holding
+//!   "expiresAt"}`; the person's answer is a data part of the same media type holding
 //!   `{"confirmationId", "decision": "confirm" | "cancel"}`, with the attempt's key.
+//!
+//! A confirmation request that breaks the convention (see [`read_confirmation`]) cannot be
+//! shown to the person as it was meant, so it cannot be confirmed: the attempt ends
+//! `rejected` with findings. Confirming after `expiresAt` is refused here, before anything
+//! is sent: the attempt ends `rejected` (expired) and the answer sent is a cancel.
 
 use serde::Serialize;
 use serde_json::{json, Value};
 
 use super::wire::{Event, Part, TaskState};
+use crate::{Code, Finding};
 
 pub const CONFIRMATION_MEDIA_TYPE: &str = "application/vnd.agent-surfaces.confirmation+json";
 /// The message metadata key an action attempt's idempotency key travels under.
@@ -76,7 +83,56 @@ impl ActionState {
 pub struct Confirmation {
     pub confirmation_id: String,
     pub summary: String,
-    pub expires_at: Option<String>,
+    /// As the agent wrote it (an RFC 3339 date-time).
+    pub expires_at: String,
+    /// The same instant, in milliseconds since 1970-01-01T00:00:00Z.
+    pub expires_at_ms: i64,
+}
+
+impl Confirmation {
+    /// Whether it can no longer be confirmed at `now_ms` (milliseconds since the epoch):
+    /// the instant `expiresAt` names is already past the end.
+    pub fn expired_at(&self, now_ms: f64) -> bool {
+        now_ms >= self.expires_at_ms as f64
+    }
+}
+
+/// The longest confirmation summary read, in characters. A longer one is refused rather than
+/// cut: what is cut off could be the part that matters ("… and charge 900 EUR").
+pub const SUMMARY_MAX_CHARS: usize = 1000;
+/// The longest confirmation id, in bytes (ASCII letters, digits and `._:-` only).
+pub const CONFIRMATION_ID_MAX: usize = 128;
+
+/// How the person's side of a confirmation ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ConfirmationEnd {
+    /// The person confirmed; the confirmation was sent.
+    Confirmed,
+    /// The person canceled.
+    Declined,
+    /// The person confirmed after `expiresAt`: refused before sending.
+    Expired,
+    /// The agent's request broke the convention, so it could not be confirmed.
+    Invalid,
+}
+
+/// The person's answer to a confirmation request.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Decision {
+    Confirm,
+    Cancel,
+}
+
+/// What to send for an answer: the data part (of [`CONFIRMATION_MEDIA_TYPE`]) and the
+/// message metadata under [`ACTION_METADATA_KEY`] (the attempt's idempotency key).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Answer {
+    /// What is sent: a confirm refused as expired is sent as a cancel.
+    pub decision: Decision,
+    pub data: Value,
+    pub metadata: Value,
 }
 
 /// What moves an attempt on.
@@ -88,6 +144,8 @@ pub enum Signal {
     Task(TaskState),
     /// The agent asked for confirmation (read from an `input-required` status).
     ConfirmationAsked(Confirmation),
+    /// The agent asked for confirmation in a way that breaks the convention: what was wrong.
+    ConfirmationInvalid(Vec<Finding>),
     /// The person confirmed; the confirmation is being sent.
     Confirmed,
     /// The person declined, or the confirmation expired before they answered.
@@ -130,6 +188,10 @@ pub struct Attempt {
     pub sends: u32,
     pub state: ActionState,
     pub confirmation: Option<Confirmation>,
+    /// How the confirmation ended, once it did.
+    pub confirmation_end: Option<ConfirmationEnd>,
+    /// What was wrong with a confirmation request the agent sent.
+    pub findings: Vec<Finding>,
     /// The task state that decided the last transition, when one did.
     pub task_state: Option<TaskState>,
 }
@@ -139,6 +201,7 @@ fn signal_name(s: &Signal) -> &'static str {
         Signal::Sent => "sent",
         Signal::Task(_) => "task",
         Signal::ConfirmationAsked(_) => "confirmation-asked",
+        Signal::ConfirmationInvalid(_) => "confirmation-invalid",
         Signal::Confirmed => "confirmed",
         Signal::Declined => "declined",
         Signal::Expired => "expired",
@@ -168,6 +231,8 @@ impl Attempt {
             sends: 0,
             state: ActionState::Pending,
             confirmation: None,
+            confirmation_end: None,
+            findings: Vec::new(),
             task_state: None,
         }
     }
@@ -188,16 +253,42 @@ impl Attempt {
                 self.task_state = Some(t);
                 settled_by(t).unwrap_or(Running)
             }
+            // A task snapshot (a stream's first event, a `tasks/get`) can repeat the question
+            // the person already answered: that is not a new question.
+            (Running | OutcomeUnknown, Signal::ConfirmationAsked(c))
+                if self
+                    .confirmation
+                    .as_ref()
+                    .is_some_and(|old| old.confirmation_id == c.confirmation_id)
+                    && self.confirmation_end.is_some() =>
+            {
+                self.state
+            }
             (Running | OutcomeUnknown, Signal::ConfirmationAsked(c)) => {
                 self.confirmation = Some(c);
+                self.confirmation_end = None;
                 self.task_state = Some(TaskState::InputRequired);
                 NeedsConfirmation
             }
+            (Running | OutcomeUnknown, Signal::ConfirmationInvalid(findings)) => {
+                self.findings = findings;
+                self.confirmation_end = Some(ConfirmationEnd::Invalid);
+                self.task_state = Some(TaskState::InputRequired);
+                Rejected
+            }
             (NeedsConfirmation, Signal::Confirmed) => {
                 self.sends += 1;
+                self.confirmation_end = Some(ConfirmationEnd::Confirmed);
                 Running
             }
-            (NeedsConfirmation, Signal::Declined | Signal::Expired) => Rejected,
+            (NeedsConfirmation, Signal::Declined) => {
+                self.confirmation_end = Some(ConfirmationEnd::Declined);
+                Rejected
+            }
+            (NeedsConfirmation, Signal::Expired) => {
+                self.confirmation_end = Some(ConfirmationEnd::Expired);
+                Rejected
+            }
             // A task read while waiting for the person can still settle it (the agent may
             // have given up); a status that only repeats the question changes nothing.
             (NeedsConfirmation, Signal::Task(t)) if t != TaskState::InputRequired => {
@@ -222,33 +313,252 @@ impl Attempt {
         json!({"idempotencyKey": self.idempotency_key, "attempt": self.sends.max(1)})
     }
 
-    /// The person's answer to the confirmation, as the data part's content.
-    pub fn confirmation_answer(&self, confirm: bool) -> Option<Value> {
-        let c = self.confirmation.as_ref()?;
-        Some(json!({
-            "confirmationId": c.confirmation_id,
-            "decision": if confirm { "confirm" } else { "cancel" },
-        }))
+    /// The person's answer to the confirmation asked, at `now_ms` (milliseconds since the
+    /// epoch, the caller's clock): moves the attempt on and says what to send. Confirm moves
+    /// it to `running`; cancel ends it `rejected`; confirm at or after `expiresAt` is refused
+    /// here (`rejected`, [`ConfirmationEnd::Expired`]) and a cancel is sent instead, so the
+    /// agent can let go of what it held. Refused when no confirmation is awaited.
+    pub fn answer(&mut self, decision: Decision, now_ms: f64) -> Result<Answer, Refused> {
+        let c = match (&self.confirmation, self.state) {
+            (Some(c), ActionState::NeedsConfirmation) => c.clone(),
+            _ => {
+                return Err(Refused {
+                    from: self.state,
+                    signal: match decision {
+                        Decision::Confirm => "confirmed",
+                        Decision::Cancel => "declined",
+                    },
+                })
+            }
+        };
+        let sent = match decision {
+            Decision::Confirm if c.expired_at(now_ms) => {
+                self.on(Signal::Expired)?;
+                Decision::Cancel
+            }
+            Decision::Confirm => {
+                self.on(Signal::Confirmed)?;
+                Decision::Confirm
+            }
+            Decision::Cancel => {
+                self.on(Signal::Declined)?;
+                Decision::Cancel
+            }
+        };
+        Ok(Answer {
+            decision: sent,
+            data: json!({
+                "confirmationId": c.confirmation_id,
+                "decision": match sent {
+                    Decision::Confirm => "confirm",
+                    Decision::Cancel => "cancel",
+                },
+            }),
+            metadata: self.metadata(),
+        })
     }
 }
 
-/// A confirmation request in a message's parts, if the agent sent one.
-pub fn confirmation_in(parts: &[Part]) -> Option<Confirmation> {
-    parts.iter().find_map(|p| match p {
-        Part::Data {
-            data, media_type, ..
-        } if media_type.as_deref() == Some(CONFIRMATION_MEDIA_TYPE) => {
-            let o = data.as_object()?;
-            let text = |k: &str| o.get(k).and_then(Value::as_str).map(str::to_string);
-            let summary: String = text("summary")?.chars().take(2000).collect();
-            Some(Confirmation {
-                confirmation_id: text("confirmationId")?,
-                summary,
-                expires_at: text("expiresAt"),
+/// Milliseconds since the epoch of an RFC 3339 date-time (`2026-12-01T00:00:00Z`,
+/// `…T01:00:00.5+01:00`), or `None` when it is not one. Leap seconds count as the second
+/// before; years are four digits, as RFC 3339 has them.
+pub fn rfc3339_ms(s: &str) -> Option<i64> {
+    let b = s.as_bytes();
+    let digits = |r: std::ops::Range<usize>| -> Option<i64> {
+        let d = b.get(r)?;
+        if d.iter().all(u8::is_ascii_digit) {
+            Some(d.iter().fold(0, |n, c| n * 10 + i64::from(c - b'0')))
+        } else {
+            None
+        }
+    };
+    let sep = |i: usize, c: &[u8]| b.get(i).is_some_and(|x| c.contains(x));
+    if !(sep(4, b"-") && sep(7, b"-") && sep(10, b"Tt") && sep(13, b":") && sep(16, b":")) {
+        return None;
+    }
+    let (year, month, day) = (digits(0..4)?, digits(5..7)?, digits(8..10)?);
+    let (hour, minute, second) = (digits(11..13)?, digits(14..16)?, digits(17..19)?);
+    let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
+    let days_in = match month {
+        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+        4 | 6 | 9 | 11 => 30,
+        2 if leap => 29,
+        2 => 28,
+        _ => return None,
+    };
+    if !(1..=days_in).contains(&day) || hour > 23 || minute > 59 || second > 60 {
+        return None;
+    }
+    let mut i = 19;
+    let mut millis = 0;
+    if b.get(i) == Some(&b'.') {
+        i += 1;
+        let start = i;
+        while b.get(i).is_some_and(u8::is_ascii_digit) {
+            i += 1;
+        }
+        // Only the first three digits count; more are allowed but bounded by the caller's
+        // length check.
+        let frac = &b[start..i];
+        if frac.is_empty() {
+            return None;
+        }
+        millis = frac
+            .iter()
+            .chain(std::iter::repeat(&b'0'))
+            .take(3)
+            .fold(0, |n, c| n * 10 + i64::from(c - b'0'));
+    }
+    let offset_min = match &b[i..] {
+        [b'Z' | b'z'] => 0,
+        [sign @ (b'+' | b'-'), h1, h2, b':', m1, m2] => {
+            let two = |x: u8, y: u8| -> Option<i64> {
+                (x.is_ascii_digit() && y.is_ascii_digit())
+                    .then(|| i64::from(x - b'0') * 10 + i64::from(y - b'0'))
+            };
+            let (oh, om) = (two(*h1, *h2)?, two(*m1, *m2)?);
+            if oh > 23 || om > 59 {
+                return None;
+            }
+            (oh * 60 + om) * if *sign == b'+' { 1 } else { -1 }
+        }
+        _ => return None,
+    };
+    // Days since 1970-01-01 (H. Hinnant's days_from_civil).
+    let y = if month <= 2 { year - 1 } else { year };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let mp = (month + 9) % 12;
+    let doy = (153 * mp + 2) / 5 + day - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    let days = era * 146_097 + doe - 719_468;
+    let secs = days * 86_400 + hour * 3600 + minute * 60 + second.min(59) - offset_min * 60;
+    Some(secs * 1000 + millis)
+}
+
+fn id_ok(id: &str) -> bool {
+    (1..=CONFIRMATION_ID_MAX).contains(&id.len())
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"._:-".contains(&b))
+}
+
+/// Reads a confirmation request from its data part's content. Every rule it breaks is a
+/// finding (path relative to the part's data); a request with any finding is not usable.
+pub fn check_confirmation(data: &Value) -> Result<Confirmation, Vec<Finding>> {
+    let Some(o) = data.as_object() else {
+        return Err(vec![Finding::new(
+            Code::A2aConfirmationMalformed,
+            "",
+            "The confirmation request is not a JSON object.",
+        )]);
+    };
+    let mut findings = Vec::new();
+    let mut text = |key: &str| match o.get(key) {
+        Some(Value::String(s)) => Some(s.as_str()),
+        Some(_) => {
+            findings.push(Finding::new(
+                Code::A2aConfirmationMalformed,
+                format!("/{key}"),
+                format!("`{key}` is not a string."),
+            ));
+            None
+        }
+        None => {
+            findings.push(Finding::new(
+                Code::A2aConfirmationMalformed,
+                format!("/{key}"),
+                format!("`{key}` is missing."),
+            ));
+            None
+        }
+    };
+    let (id, summary, expires) = (text("confirmationId"), text("summary"), text("expiresAt"));
+    if let Some(id) = id.filter(|id| !id_ok(id)) {
+        findings.push(Finding::new(
+            Code::A2aConfirmationIdInvalid,
+            "/confirmationId",
+            format!(
+                "The confirmation id ({} bytes) is empty, longer than {CONFIRMATION_ID_MAX} bytes, or holds characters other than ASCII letters, digits and `._:-`.",
+                id.len()
+            ),
+        ));
+    }
+    if let Some(summary) = summary {
+        let chars = summary.chars().count();
+        if chars > SUMMARY_MAX_CHARS {
+            findings.push(Finding::new(
+                Code::A2aConfirmationSummaryTooLong,
+                "/summary",
+                format!("The summary is {chars} characters long; at most {SUMMARY_MAX_CHARS} are shown, and a summary is never cut."),
+            ));
+        } else if crate::text::draws_nothing(summary) {
+            findings.push(Finding::new(
+                Code::A2aConfirmationSummaryInvalid,
+                "/summary",
+                "The summary shows nothing: the person would confirm without being told what.",
+            ));
+        } else if let Some(c) = crate::text::first_bidi_control(summary) {
+            findings.push(Finding::new(
+                Code::A2aConfirmationSummaryInvalid,
+                "/summary",
+                format!(
+                    "The summary holds the bidirectional control {}, which can reorder what it says.",
+                    crate::text::codepoint(c)
+                ),
+            ));
+        }
+    }
+    let expires_at_ms = expires.and_then(|e| {
+        let ms = (e.len() <= 64).then(|| rfc3339_ms(e)).flatten();
+        if ms.is_none() {
+            findings.push(Finding::new(
+                Code::A2aConfirmationExpiryInvalid,
+                "/expiresAt",
+                "`expiresAt` is not an RFC 3339 date-time (such as 2026-12-01T00:00:00Z).",
+            ));
+        }
+        ms
+    });
+    match (id, summary, expires, expires_at_ms) {
+        (Some(id), Some(summary), Some(expires), Some(ms)) if findings.is_empty() => {
+            Ok(Confirmation {
+                confirmation_id: id.to_string(),
+                summary: summary.to_string(),
+                expires_at: expires.to_string(),
+                expires_at_ms: ms,
             })
         }
+        _ => Err(findings),
+    }
+}
+
+/// The confirmation request in a message's parts: `None` when there is none, the request,
+/// or what is wrong with it (paths name the part: `/parts/N/data/…`). More than one
+/// request in one message is refused: which one the person would confirm is not clear.
+pub fn read_confirmation(parts: &[Part]) -> Option<Result<Confirmation, Vec<Finding>>> {
+    let mut asked = parts.iter().enumerate().filter_map(|(i, p)| match p {
+        Part::Data {
+            data, media_type, ..
+        } if media_type.as_deref() == Some(CONFIRMATION_MEDIA_TYPE) => Some((i, data)),
         _ => None,
-    })
+    });
+    let (i, data) = asked.next()?;
+    if asked.next().is_some() {
+        return Some(Err(vec![Finding::new(
+            Code::A2aConfirmationAmbiguous,
+            "/parts",
+            "One message holds more than one confirmation request.",
+        )]));
+    }
+    Some(check_confirmation(data).map_err(|fs| {
+        fs.into_iter()
+            .map(|mut f| {
+                f.path = format!("/parts/{i}/data{}", f.path);
+                f
+            })
+            .collect()
+    }))
 }
 
 /// The signal an agent event gives an attempt sent on its task.
@@ -260,12 +570,14 @@ pub fn signal_of(event: &Event) -> Option<Signal> {
         Event::Artifact { .. } => return None,
     };
     if status.state == TaskState::InputRequired {
-        if let Some(c) = status
+        match status
             .message
             .as_ref()
-            .and_then(|m| confirmation_in(&m.parts))
+            .and_then(|m| read_confirmation(&m.parts))
         {
-            return Some(Signal::ConfirmationAsked(c));
+            Some(Ok(c)) => return Some(Signal::ConfirmationAsked(c)),
+            Some(Err(findings)) => return Some(Signal::ConfirmationInvalid(findings)),
+            None => {}
         }
     }
     Some(Signal::Task(status.state))
@@ -352,7 +664,8 @@ mod tests {
         Confirmation {
             confirmation_id: "c1".into(),
             summary: "Book room 4 for 2 nights".into(),
-            expires_at: None,
+            expires_at: "2026-12-01T00:00:00Z".into(),
+            expires_at_ms: 1_796_083_200_000,
         }
     }
 
@@ -371,6 +684,7 @@ mod tests {
                 Signal::Task(TaskState::AuthRequired),
                 Signal::Task(TaskState::Failed),
                 Signal::ConfirmationAsked(confirmation()),
+                Signal::ConfirmationInvalid(vec![]),
                 Signal::Confirmed,
                 Signal::Declined,
                 Signal::Expired,
@@ -378,11 +692,12 @@ mod tests {
                 Signal::Retry,
             ]
         };
-        let table: &[(ActionState, [Option<ActionState>; 14])] = &[
+        let table: &[(ActionState, [Option<ActionState>; 15])] = &[
             (
                 Pending,
                 [
                     Some(Running),
+                    None,
                     None,
                     None,
                     None,
@@ -410,6 +725,7 @@ mod tests {
                     Some(Rejected),
                     Some(Failed),
                     Some(NeedsConfirmation),
+                    Some(Rejected),
                     None,
                     None,
                     None,
@@ -428,6 +744,7 @@ mod tests {
                     Some(Rejected),
                     Some(Rejected),
                     Some(Failed),
+                    None,
                     None,
                     Some(Running),
                     Some(Rejected),
@@ -448,6 +765,7 @@ mod tests {
                     Some(Rejected),
                     Some(Failed),
                     Some(NeedsConfirmation),
+                    Some(Rejected),
                     None,
                     None,
                     None,
@@ -455,9 +773,9 @@ mod tests {
                     Some(Running),
                 ],
             ),
-            (Succeeded, [None; 14]),
-            (Rejected, [None; 14]),
-            (Failed, [None; 14]),
+            (Succeeded, [None; 15]),
+            (Rejected, [None; 15]),
+            (Failed, [None; 15]),
         ];
         for (from, row) in table {
             for (signal, want) in signals().into_iter().zip(row) {
@@ -522,10 +840,7 @@ mod tests {
             (c.confirmation_id.as_str(), c.summary.as_str()),
             ("c9", "Charge 120 EUR")
         );
-        assert_eq!(
-            a.confirmation_answer(true),
-            Some(json!({"confirmationId": "c9", "decision": "confirm"}))
-        );
+        assert_eq!(c.expires_at_ms, rfc3339_ms("2026-12-01T00:00:00Z").unwrap());
         // Without the part, input-required is the agent's answer: the action was taken.
         let plain = json!({"jsonrpc": "2.0", "id": 1, "result": {"kind": "status-update",
             "taskId": "t", "final": true, "status": {"state": "input-required"}}});

@@ -18,7 +18,9 @@ mod task;
 pub mod wire;
 
 pub use card::{endpoint, Endpoint};
-pub use lifecycle::{ActionState, Attempt, Attempts, Confirmation, Signal};
+pub use lifecycle::{
+    ActionState, Answer, Attempt, Attempts, Confirmation, ConfirmationEnd, Decision, Signal,
+};
 pub use sse::{SseDecoder, SseEvent, SseLimits, SseProblem};
 pub use task::{ArtifactView, Shown, TaskLimits, TaskView, Turn};
 pub use wire::{Event, Method, Outgoing, ProtocolVersion, Request, Role, TaskState};
@@ -90,4 +92,28 @@ pub fn a2ui_message(
         extensions: endpoint.a2ui_extensions.clone(),
         metadata,
     }
+}
+
+/// The person's answer to a confirmation request, as a message on the task that asked
+/// ([`Attempt::answer`] says what it holds): one data part of
+/// [`lifecycle::CONFIRMATION_MEDIA_TYPE`] with the confirmation id and the decision, and
+/// the attempt's idempotency key in the metadata under [`lifecycle::ACTION_METADATA_KEY`].
+/// `None` when the task has no id or has ended: an answer belongs to the task that asked.
+pub fn confirmation_message(
+    endpoint: &Endpoint,
+    message_id: &str,
+    answer: &Answer,
+    task: &TaskView,
+) -> Option<Outgoing> {
+    let mut out = a2ui_message(endpoint, message_id, None, Vec::new(), task, None);
+    out.task_id.as_ref()?;
+    out.data.push((
+        answer.data.clone(),
+        lifecycle::CONFIRMATION_MEDIA_TYPE.to_string(),
+    ));
+    out.metadata.insert(
+        lifecycle::ACTION_METADATA_KEY.into(),
+        answer.metadata.clone(),
+    );
+    Some(out)
 }

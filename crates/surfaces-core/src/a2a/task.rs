@@ -381,8 +381,33 @@ impl TaskView {
 
     /// Folds a JSON-RPC answer or one stream event's data; what cannot be read is a finding.
     pub fn apply_text(&mut self, version: super::ProtocolVersion, text: &str) {
+        self.apply_text_with(version, text, |_| {});
+    }
+
+    /// [`Self::apply_text`], showing the event read to `seen` first (an action's lifecycle
+    /// learns from the same events the view folds).
+    pub fn apply_text_with(
+        &mut self,
+        version: super::ProtocolVersion,
+        text: &str,
+        mut seen: impl FnMut(&Event),
+    ) {
         match super::wire::response(version, text) {
-            Ok(e) => self.apply(e),
+            Ok(e) => {
+                // An event about another task is not folded (a finding says so): it says
+                // nothing about this conversation's actions either.
+                let other = match &e {
+                    Event::Task { id, .. } => Some(id),
+                    Event::Status { task_id, .. } | Event::Artifact { task_id, .. } => {
+                        Some(task_id)
+                    }
+                    Event::Message(_) => None,
+                };
+                if !matches!((&self.task_id, other), (Some(t), Some(o)) if t != o) {
+                    seen(&e);
+                }
+                self.apply(e)
+            }
             Err(f) => self.finding(f),
         }
     }
@@ -395,9 +420,20 @@ impl TaskView {
         decoder: &mut super::SseDecoder,
         bytes: &[u8],
     ) {
+        self.apply_stream_bytes_with(version, decoder, bytes, |_| {});
+    }
+
+    /// [`Self::apply_stream_bytes`], showing each event read to `seen` first.
+    pub fn apply_stream_bytes_with(
+        &mut self,
+        version: super::ProtocolVersion,
+        decoder: &mut super::SseDecoder,
+        bytes: &[u8],
+        mut seen: impl FnMut(&Event),
+    ) {
         for item in decoder.push(bytes) {
             match item {
-                Ok(ev) => self.apply_text(version, &ev.data),
+                Ok(ev) => self.apply_text_with(version, &ev.data, &mut seen),
                 Err(p) => self.finding(p.finding()),
             }
         }
