@@ -8,6 +8,7 @@
 
 pub mod a2a;
 pub mod a2ui;
+mod calendar;
 pub mod card;
 mod code;
 pub mod contract;

@@ -378,15 +378,8 @@ pub fn rfc3339_ms(s: &str) -> Option<i64> {
     }
     let (year, month, day) = (digits(0..4)?, digits(5..7)?, digits(8..10)?);
     let (hour, minute, second) = (digits(11..13)?, digits(14..16)?, digits(17..19)?);
-    let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
-    let days_in = match month {
-        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
-        4 | 6 | 9 | 11 => 30,
-        2 if leap => 29,
-        2 => 28,
-        _ => return None,
-    };
-    if !(1..=days_in).contains(&day) || hour > 23 || minute > 59 || second > 60 {
+    let days_in = crate::calendar::days_in_month(year, u32::try_from(month).ok()?)?;
+    if !(1..=i64::from(days_in)).contains(&day) || hour > 23 || minute > 59 || second > 60 {
         return None;
     }
     let mut i = 19;

@@ -19,15 +19,8 @@ pub fn is_date(s: &str) -> bool {
     let (Some(month), Some(day)) = (two(&b[5..7]), two(&b[8..10])) else {
         return false;
     };
-    let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
-    let days = match month {
-        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
-        4 | 6 | 9 | 11 => 30,
-        2 if leap => 29,
-        2 => 28,
-        _ => return false,
-    };
-    (1..=days).contains(&day)
+    crate::calendar::days_in_month(i64::from(year), month)
+        .is_some_and(|days| (1..=days).contains(&day))
 }
 
 pub fn is_time(s: &str) -> bool {

@@ -62,17 +62,6 @@ fn weekday(y: i64, m: u32, d: u32) -> usize {
     .rem_euclid(7)) as usize
 }
 
-/// Days in a month of the proleptic Gregorian calendar: a date that does not exist
-/// (2026-02-30) is not formatted, as an impossible month is not.
-fn days_in_month(year: i64, month: u32) -> u32 {
-    match month {
-        2 if year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) => 29,
-        2 => 28,
-        4 | 6 | 9 | 11 => 30,
-        _ => 31,
-    }
-}
-
 fn num(s: &str) -> Option<u32> {
     if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
         return None;
@@ -106,7 +95,9 @@ fn parse(v: &Value) -> Option<Moment> {
         m.year = i64::from(num(it.next()?)?);
         m.month = num(it.next()?)?;
         m.day = num(it.next()?)?;
-        if !(1..=12).contains(&m.month) || !(1..=days_in_month(m.year, m.month)).contains(&m.day) {
+        if !crate::calendar::days_in_month(m.year, m.month)
+            .is_some_and(|d| (1..=d).contains(&m.day))
+        {
             return None;
         }
     } else {
