@@ -9,10 +9,10 @@ import path from "node:path";
 import { execFileSync } from "node:child_process";
 import os from "node:os";
 import { fileURLToPath } from "node:url";
-import * as esbuild from "esbuild";
 import { chromium } from "playwright-core";
 import { serveRepository } from "./static-server.mjs";
 import { LIMITS } from "./limits.mjs";
+import { bundleOfficial, replaceSection } from "./shared.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const SPEC = process.env.AGENT_SURFACES_SPEC || path.join(ROOT, "../shared/spec");
@@ -68,18 +68,7 @@ async function measure() {
   fs.mkdirSync(OUT, { recursive: true });
   const w = workloads();
   // The official core bundled as one ES module for the page (as an app's bundler would).
-  await esbuild.build({
-    stdin: {
-      contents: "export { MessageProcessor } from '@a2ui/web_core/v0_9'; export { basicCatalog } from '@a2ui/web_core/v0_9/basic_catalog';",
-      resolveDir: path.join(ROOT, "bench"),
-      loader: "js",
-    },
-    bundle: true,
-    minify: true,
-    format: "esm",
-    outfile: path.join(OUT, "official-esm.js"),
-    logLevel: "silent",
-  });
+  await bundleOfficial({ outfile: path.join(OUT, "official-esm.js") });
   const result = { load: os.loadavg()[0], node: process.version, cold: { node: {}, chromium: {} }, memory: { node: {}, chromium: {} }, workloads: {} };
   for (const [k, v] of Object.entries(w)) result.workloads[k] = { bytes: v.bytes, modelBytes: v.modelBytes };
   // Node: sides take turns, one fresh process a sample.
@@ -181,17 +170,7 @@ ${["official", "headless", "ui"].map((s) => {
   }
   md += `\nMeasured at a load average of ${r.load.toFixed(1)} on this machine, so single samples spread widely; the medians are what the
 verdicts use. Against the goal (no worse than the official core):\n\n${verdicts.join("\n")}\n`;
-  const file = path.join(ROOT, "BENCHMARKS.md");
-  let doc = fs.readFileSync(file, "utf8");
-  const start = doc.indexOf("\n## Cold start and memory\n");
-  if (start >= 0) {
-    const next = doc.indexOf("\n## ", start + 1);
-    doc = doc.slice(0, start + 1) + md + (next >= 0 ? "\n" + doc.slice(next + 1) : "");
-  } else {
-    const at = doc.indexOf("\n## Hostile input\n");
-    doc = at >= 0 ? doc.slice(0, at + 1) + md + "\n" + doc.slice(at + 1) : `${doc.trimEnd()}\n\n${md}`;
-  }
-  fs.writeFileSync(file, doc);
+  replaceSection("Cold start and memory", md, "Hostile input");
   console.log(md);
 }
 

@@ -11,6 +11,7 @@
 import fs from "node:fs";
 import { ROOT, serveRepository } from "./static-server.mjs";
 import path from "node:path";
+import { replaceSection } from "./shared.mjs";
 
 const args = process.argv.slice(2);
 const arg = (name) => {
@@ -333,17 +334,7 @@ ${keystrokeTable(native, browser)}`;
   for (const k of browser?.keystrokes ?? []) if (k.withLayoutMedianMs > KEYSTROKE_TARGET_MS) over.push(`keystroke in Chromium ${ms(k.withLayoutMedianMs)}: ${k.id}`);
   md += `\nPast the budget: ${over.length ? `\n\n${over.map((o) => `- ${o}`).join("\n")}\n` : "none.\n"}`;
 
-  const file = path.join(ROOT, "BENCHMARKS.md");
-  let doc = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "# Benchmarks\n";
-  const start = doc.indexOf("\n## Hostile input\n");
-  if (start >= 0) {
-    const next = doc.indexOf("\n## ", start + 1);
-    doc = doc.slice(0, start + 1) + md + (next >= 0 ? "\n" + doc.slice(next + 1) : "");
-  } else {
-    const targets = doc.indexOf("\n## Targets\n");
-    doc = targets >= 0 ? doc.slice(0, targets + 1) + md + "\n" + doc.slice(targets + 1) : `${doc.trimEnd()}\n\n${md}`;
-  }
-  fs.writeFileSync(file, doc);
+  replaceSection("Hostile input", md, "Targets");
   console.log(md);
 }
 

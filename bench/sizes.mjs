@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import { fileURLToPath } from "node:url";
-import * as esbuild from "esbuild";
+import { bundleOfficial } from "./shared.mjs";
 import { wasmBytes } from "./wasm-bytes.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -18,19 +18,7 @@ const dist = path.join(ROOT, "dist");
 const console_ = fs.readdirSync(dist).map((f) => ({ f, raw: fs.statSync(path.join(dist, f)).size, gz: gz(fs.readFileSync(path.join(dist, f))) }));
 
 async function official(external) {
-  const out = await esbuild.build({
-    stdin: {
-      contents: "export { MessageProcessor } from '@a2ui/web_core/v0_9'; export { basicCatalog } from '@a2ui/web_core/v0_9/basic_catalog';",
-      resolveDir: path.join(ROOT, "bench"),
-      loader: "js",
-    },
-    bundle: true,
-    minify: true,
-    format: "esm",
-    write: false,
-    external,
-    logLevel: "silent",
-  });
+  const out = await bundleOfficial({ write: false, external });
   const code = Buffer.from(out.outputFiles[0].contents);
   return { raw: code.length, gz: gz(code) };
 }
