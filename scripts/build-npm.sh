@@ -4,7 +4,7 @@
 #   crates/surfaces-wasm/pkg           the UI build: the headless API plus mountSurface (the
 #                                      `ui` feature, on by default), which mounts surfaces-render,
 #                                      and a2ui.css, the stylesheet for what it draws
-#   crates/surfaces-wasm/pkg-headless  the headless build: checkCard, SurfaceStore,
+#   crates/surfaces-wasm/pkg-headless  the headless build: checkCard, SurfaceStore, A2aTask,
 #                                      advertisesA2ui, contract; no DOM code, no Leptos
 # Arguments are passed to both wasm-pack builds (before the crate's path).
 set -euo pipefail

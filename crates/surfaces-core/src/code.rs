@@ -231,6 +231,7 @@ codes! {
         ActionNameInvalid "action-name-invalid" Error "The event name is empty or longer than 128 characters.",
         ActionChecksFailing "action-checks-failing" Error "A check on the Button fails, so it is disabled.",
         ActionContextTooLarge "action-context-too-large" Error "The resolved action context is larger than the limit.",
+        ActionUnderWay "action-under-way" Error "The Button's last action is still pending, running or awaiting confirmation: a second click sends nothing.",
         EditRefused "edit-refused" Error "A person's edit is refused: unknown surface, bad pointer, a value too large or with refused keys.",
     }
     Lint {

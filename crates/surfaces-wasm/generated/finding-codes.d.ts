@@ -120,6 +120,7 @@ export type FindingCode =
   | "action-name-invalid"
   | "action-checks-failing"
   | "action-context-too-large"
+  | "action-under-way"
   | "edit-refused"
   | "stream-no-root"
   | "stream-dangling-child"

@@ -93,6 +93,16 @@ pub struct SurfaceStore {
     fold_ms: f64,
 }
 
+impl SurfaceStore {
+    /// Another handle on the same surfaces (an `A2aTask`'s, for `mountSurface`).
+    pub(crate) fn sharing(inner: Rc<RefCell<a2ui::SurfaceStore>>) -> SurfaceStore {
+        SurfaceStore {
+            inner,
+            fold_ms: 0.0,
+        }
+    }
+}
+
 #[wasm_bindgen]
 impl SurfaceStore {
     #[wasm_bindgen(constructor)]

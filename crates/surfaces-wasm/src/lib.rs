@@ -11,6 +11,7 @@ mod a2ui;
 mod card;
 #[cfg(feature = "ui")]
 mod mount;
+mod task;
 
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -20,6 +21,7 @@ pub use a2ui::SurfaceStore;
 pub use card::{check_card, ui_links_uri};
 #[cfg(feature = "ui")]
 pub use mount::{mount_surface, MountedSurface};
+pub use task::A2aTask;
 
 /// Serialises a report the way the `.d.ts` promises: plain objects, `null` for `None`.
 /// What the package returns: plain objects built by `JSON.parse`, which makes every key an

@@ -8,11 +8,14 @@
 //! - `sse.rs` — server-sent events decoded incrementally, bounded;
 //! - `task.rs` — a task as a person sees it: turns, state, artifacts, and its A2UI parts
 //!   folded into its surfaces;
+//! - `sdk.rs` — the same model read from, and messages written for, what JavaScript A2A
+//!   clients hand over (`@a2a-js/sdk` 1.x objects, or either version's JSON);
 //! - `lifecycle.rs` — one action's life, from click to effect (or to `outcome_unknown`),
 //!   with its idempotency key and the confirmation convention.
 
 mod card;
 pub mod lifecycle;
+pub mod sdk;
 pub mod sse;
 mod task;
 pub mod wire;

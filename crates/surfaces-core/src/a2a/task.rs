@@ -43,7 +43,11 @@ impl Default for TaskLimits {
 
 /// What one part became in the view.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-#[serde(tag = "kind", rename_all = "camelCase")]
+#[serde(
+    tag = "kind",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
 pub enum Shown {
     /// Agent or person text: for a text node, never markup.
     Text { text: String },

@@ -114,7 +114,11 @@ impl TaskState {
 
 /// One part of a message or artifact, as received. Agent text is text: never markup.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-#[serde(tag = "kind", rename_all = "camelCase")]
+#[serde(
+    tag = "kind",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
 pub enum Part {
     Text {
         text: String,

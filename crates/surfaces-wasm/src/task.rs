@@ -1,0 +1,455 @@
+//! `A2aTask`: one conversation with an agent, for front ends that bring their own A2A client
+//! (`@a2a-js/sdk`, or raw JSON-RPC). The client does the HTTP; this folds what it returns
+//! into the task's turns and surfaces (the core's `TaskView`), and builds the messages to
+//! send with the A2UI extension activated, an action's idempotency key and its lifecycle.
+//!
+//! The surfaces live in one store shared with `mountSurface` (the `store` getter): the
+//! store is swapped into the task view for each fold, which is O(1), so the task view's
+//! reader and the renderer see the same surfaces without a copy.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use serde_json::{json, Value};
+use surfaces_core::a2a::{
+    self, lifecycle::ActionState, sdk, Attempts, Decision, Endpoint, Outgoing, ProtocolVersion,
+    Signal, TaskLimits, TaskView,
+};
+use surfaces_core::a2ui::{self, Limits};
+use surfaces_core::{Code, Finding};
+use wasm_bindgen::prelude::*;
+
+use crate::{from_js, json_text, option, to_js, SurfaceStore};
+
+#[wasm_bindgen(typescript_custom_section)]
+const TASK_TYPES: &'static str = r#"
+export interface A2aTaskOptions extends SurfaceStoreOptions {
+  /** The protocol version to speak when the card offers both (default: the card's choice). */
+  protocolVersion?: "0.3" | "1.0";
+}
+
+/** How an outgoing message is shaped: `@a2a-js/sdk` 1.x's objects (the default), or the
+ *  JSON of the protocol version the agent's card names, for raw JSON-RPC clients. */
+export type MessageShape = "a2a-js" | "json";
+
+export interface MessageOptions {
+  /** Default: a fresh id. */
+  messageId?: string;
+  shape?: MessageShape;
+}
+
+/** A message to send, and the HTTP headers that activate the A2UI extension. With
+ *  `@a2a-js/sdk`: `client.sendMessageStream({ message }, { serviceParameters })`. */
+export interface OutgoingMessage {
+  message: Record<string, unknown>;
+  /** The extension URIs the message activates. */
+  extensions: string[];
+  /** `X-A2A-Extensions` (v0.3) or `A2A-Extensions` (v1.0), when an extension is activated. */
+  serviceParameters: Record<string, string>;
+  protocolVersion: "0.3" | "1.0";
+}
+
+export type ActionMessageResult =
+  | ({ ok: true; idempotencyKey: string } & OutgoingMessage)
+  | { ok: false; code: FindingCode; reason: string };
+
+export type IngestResult = { read: true } | { read: false; finding: Finding };
+
+export type TaskPart =
+  | { kind: "text"; text: string }
+  | { kind: "interface"; envelopes: number }
+  | { kind: "data"; mediaType: string | null; data: unknown }
+  | { kind: "file"; name: string | null; mediaType: string | null; uri: string | null };
+
+export interface TaskAttempt {
+  surfaceId: string;
+  componentId: string;
+  idempotencyKey: string;
+  sends: number;
+  state: "pending" | "needs_confirmation" | "running" | "succeeded" | "rejected" | "failed" | "outcome_unknown";
+  /** What the agent asks the person to confirm (its claim: show it as text), while asked. */
+  confirmation: { confirmationId: string; summary: string; expiresAt: string } | null;
+}
+
+export interface TaskSnapshot {
+  taskId: string | null;
+  contextId: string | null;
+  /** The A2A task state, kebab-case ("working", "input-required", …), or null before one. */
+  state: string | null;
+  /** Whether the last answer or stream has given its last event. */
+  settled: boolean;
+  /** Oldest first: the person's and the agent's messages. Agent text is text, never markup. */
+  turns: { role: "user" | "agent"; messageId: string | null; parts: TaskPart[] }[];
+  artifacts: { artifactId: string; name: string | null; parts: TaskPart[] }[];
+  /** What could not be read or was ignored (codes `a2a-…`). */
+  findings: Finding[];
+  /** Each action sent, with its lifecycle state. */
+  actions: TaskAttempt[];
+  /** Invalid interface updates ignored (envelopes the surfaces refused). */
+  ignored: number;
+}
+
+/** One conversation with an agent whose A2A client you bring. */
+export class A2aTask {
+  free(): void;
+  /** `card`: the agent's card (object or JSON text). Throws when it names no A2A v0.3 or
+   *  v1.0 JSON-RPC endpoint: there is then no agent to talk to. */
+  constructor(card: object | string, options?: A2aTaskOptions);
+  /** The surfaces, shared: pass it to `mountSurface`, and call `update()` after `ingest`. */
+  readonly store: SurfaceStore;
+  readonly protocolVersion: "0.3" | "1.0";
+  /** Folds what your client returned: a send's result (Message or Task), a stream event, a
+   *  `getTask` answer — as `@a2a-js/sdk` 1.x gives them, or v0.3 / v1.0 JSON. Never throws
+   *  on what the agent sent; it becomes a finding. */
+  ingest(event: unknown): IngestResult;
+  /** Call when an answer is read: a stream's end, or after ingesting a send's result. A
+   *  Task snapshot settles actions only here, if it was the answer's last word (a stream's
+   *  first event is the task as it was before the message). If the stream ended before its
+   *  last event, what was sent has an unknown outcome (`outcome_unknown`). */
+  streamEnded(): void;
+  /** The person's text, as a message to send on this conversation. */
+  userMessage(text: string, options?: MessageOptions): OutgoingMessage;
+  /** The message carrying `action` (what `mountSurface`'s `onAction` gives) on the same
+   *  task, with a fresh idempotency key; refused while the Button's last action is under way. */
+  actionMessage(action: ActionMessage, options?: MessageOptions): ActionMessageResult;
+  /** The answer to the confirmation the Button's action waits for (docs/actions.md), as a
+   *  message on the task that asked, or null when none is awaited. A confirm past
+   *  `expiresAt` is refused here and becomes a cancel (`decision` says which is sent). */
+  answerConfirmation(surfaceId: string, componentId: string, decision: "confirm" | "cancel", options?: MessageOptions): (OutgoingMessage & { decision: "confirm" | "cancel" }) | null;
+  view(): TaskSnapshot;
+}
+"#;
+
+/// Bytes of one event handed to `ingest`, as JSON: what one stream event may hold.
+const EVENT_BYTES: usize = 1_100_000;
+
+fn fresh_id(prefix: &str) -> String {
+    let r = (js_sys::Math::random() * 1e15) as u64;
+    format!("{prefix}-{:x}-{r:x}", js_sys::Date::now() as u64)
+}
+
+#[wasm_bindgen(skip_typescript)]
+pub struct A2aTask {
+    view: TaskView,
+    store: Rc<RefCell<a2ui::SurfaceStore>>,
+    endpoint: Endpoint,
+    attempts: Attempts,
+    /// A task snapshot read since the last send: a stream's first event is the task as it
+    /// was before the message arrived, so the attempts learn from it only if nothing came
+    /// after it (as the console does, from the exchange's last word).
+    snapshot: Option<a2a::Event>,
+}
+
+impl A2aTask {
+    /// Runs `f` on the task view with the shared store swapped in.
+    fn with_view<R>(&mut self, f: impl FnOnce(&mut TaskView) -> R) -> R {
+        let mut store = self.store.borrow_mut();
+        std::mem::swap(&mut self.view.surfaces, &mut *store);
+        let r = f(&mut self.view);
+        std::mem::swap(&mut self.view.surfaces, &mut *store);
+        r
+    }
+
+    fn outgoing(&self, out: &Outgoing, options: &Option<js_sys::Object>) -> Result<Value, JsError> {
+        let shape = option(options, "shape").as_string();
+        let message = match shape.as_deref() {
+            None | Some("a2a-js") => sdk::to_sdk_message(out),
+            Some("json") => sdk::to_json_message(self.endpoint.version, out),
+            Some(other) => {
+                return Err(JsError::new(&format!(
+                    "shape must be \"a2a-js\" or \"json\", not {other:?}"
+                )))
+            }
+        };
+        Ok(json!({
+            "message": message,
+            "extensions": out.extensions,
+            "serviceParameters": sdk::extension_headers(self.endpoint.version, out),
+            "protocolVersion": self.endpoint.version,
+        }))
+    }
+
+    /// Records the message as sent (the person's turn; an answer is awaited) and shapes it.
+    fn finish(
+        &mut self,
+        out: Outgoing,
+        options: &Option<js_sys::Object>,
+        key: Option<String>,
+    ) -> Result<JsValue, JsError> {
+        let mut v = self.outgoing(&out, options)?;
+        self.view.sent(&out);
+        self.snapshot = None;
+        if let Some(k) = key {
+            v["ok"] = json!(true);
+            v["idempotencyKey"] = json!(k);
+        }
+        to_js(&v)
+    }
+
+    fn message_id(options: &Option<js_sys::Object>) -> Result<String, JsError> {
+        let given = option(options, "messageId");
+        if given.is_undefined() {
+            return Ok(fresh_id("msg"));
+        }
+        given
+            .as_string()
+            .filter(|s| !s.is_empty())
+            .ok_or_else(|| JsError::new("messageId must be a non-empty string"))
+    }
+}
+
+#[wasm_bindgen]
+impl A2aTask {
+    #[wasm_bindgen(constructor)]
+    pub fn new(card: JsValue, options: Option<js_sys::Object>) -> Result<A2aTask, JsError> {
+        let card: Value = match crate::text_of(&card) {
+            Some(text) => serde_json::from_str(&text)
+                .map_err(|e| JsError::new(&format!("A2aTask: the card is not JSON: {e}")))?,
+            None => from_js(&card, "A2aTask: the card")?,
+        };
+        let prefer = match option(&options, "protocolVersion").as_string().as_deref() {
+            None => None,
+            Some("0.3") => Some(ProtocolVersion::V0_3),
+            Some("1.0") => Some(ProtocolVersion::V1_0),
+            Some(other) => {
+                return Err(JsError::new(&format!(
+                    "A2aTask: protocolVersion must be \"0.3\" or \"1.0\", not {other:?}"
+                )))
+            }
+        };
+        let endpoint = a2a::endpoint(&card, prefer)
+            .map_err(|f: Finding| JsError::new(&format!("A2aTask: {}: {}", f.code, f.message)))?;
+        // The store is made exactly as `new SurfaceStore(options)` makes it.
+        let store = SurfaceStore::new(options)?;
+        let advertised = a2ui::card_advertises_a2ui(&card);
+        let limits: Limits = store.inner.borrow().limits.clone();
+        Ok(A2aTask {
+            view: TaskView::new(advertised, limits, TaskLimits::default()),
+            store: store.inner,
+            endpoint,
+            attempts: Attempts::default(),
+            snapshot: None,
+        })
+    }
+
+    #[wasm_bindgen(getter)]
+    pub fn store(&self) -> SurfaceStore {
+        SurfaceStore::sharing(self.store.clone())
+    }
+
+    #[wasm_bindgen(getter, js_name = protocolVersion)]
+    pub fn protocol_version(&self) -> String {
+        self.endpoint.version.as_str().to_string()
+    }
+
+    pub fn ingest(&mut self, event: JsValue) -> Result<JsValue, JsError> {
+        let text = json_text(&event, "ingest: the event")?;
+        let read = if text.len() > EVENT_BYTES {
+            Err(Finding::new(
+                Code::A2aStreamEventTooLarge,
+                "",
+                format!(
+                    "An event of {} bytes; the limit is {EVENT_BYTES}.",
+                    text.len()
+                ),
+            ))
+        } else {
+            match serde_json::from_str::<Value>(&text) {
+                Ok(v) => sdk::event(&v),
+                Err(e) => Err(Finding::new(
+                    Code::A2aNotJson,
+                    "",
+                    format!("The event is not JSON ({e})."),
+                )),
+            }
+        };
+        drop(text);
+        let result = match read {
+            Ok(e) => {
+                let ours = {
+                    let other = match &e {
+                        a2a::Event::Task { id, .. } => Some(id),
+                        a2a::Event::Status { task_id, .. }
+                        | a2a::Event::Artifact { task_id, .. } => Some(task_id),
+                        a2a::Event::Message(_) => None,
+                    };
+                    // An event about another task says nothing about this one's actions.
+                    !matches!((&self.view.task_id, other), (Some(t), Some(o)) if t != o)
+                };
+                if ours {
+                    if matches!(e, a2a::Event::Task { .. }) {
+                        self.snapshot = Some(e.clone());
+                    } else {
+                        self.snapshot = None;
+                        self.attempts.on_event(&e);
+                    }
+                }
+                self.with_view(|view| view.apply(e));
+                json!({"read": true})
+            }
+            Err(f) => {
+                let v = json!({"read": false, "finding": f});
+                self.view.findings.push(f);
+                v
+            }
+        };
+        to_js(&result)
+    }
+
+    #[wasm_bindgen(js_name = streamEnded)]
+    pub fn stream_ended(&mut self) {
+        if let Some(e) = self.snapshot.take() {
+            self.attempts.on_event(&e);
+        }
+        if !self.view.settled {
+            self.attempts.lost();
+        }
+        self.view.stream_ended();
+    }
+
+    #[wasm_bindgen(js_name = userMessage)]
+    pub fn user_message(
+        &mut self,
+        text: String,
+        options: Option<js_sys::Object>,
+    ) -> Result<JsValue, JsError> {
+        let id = Self::message_id(&options)?;
+        let model = self.store.borrow().client_data_model();
+        let out = a2a::a2ui_message(&self.endpoint, &id, Some(&text), vec![], &self.view, model);
+        self.finish(out, &options, None)
+    }
+
+    #[wasm_bindgen(js_name = actionMessage)]
+    pub fn action_message(
+        &mut self,
+        action: JsValue,
+        options: Option<js_sys::Object>,
+    ) -> Result<JsValue, JsError> {
+        let action = from_js(&action, "actionMessage: the action")?;
+        let field = |k: &str| {
+            action
+                .get("action")
+                .and_then(|a| a.get(k))
+                .and_then(Value::as_str)
+                .map(str::to_string)
+        };
+        let (Some(surface), Some(component)) = (field("surfaceId"), field("sourceComponentId"))
+        else {
+            return Err(JsError::new(
+                "actionMessage: pass the action message mountSurface's onAction (or store.action) gave",
+            ));
+        };
+        let id = Self::message_id(&options)?;
+        let key = fresh_id("act");
+        if let Some(busy) = self
+            .attempts
+            .latest(&surface, &component)
+            .filter(|a| a.state.is_busy())
+        {
+            let state = busy.state;
+            return to_js(&json!({
+                "ok": false,
+                "code": Code::ActionUnderWay,
+                "reason": format!("This Button's last action is {}.", state_words(state)),
+            }));
+        }
+        let attempt = self
+            .attempts
+            .begin(&surface, &component, &key)
+            .map_err(|_| JsError::new("actionMessage: the Button is busy"))?;
+        let _ = attempt.on(Signal::Sent);
+        let metadata = attempt.metadata();
+        let model = self.store.borrow().client_data_model();
+        let mut out = a2a::a2ui_message(&self.endpoint, &id, None, vec![action], &self.view, model);
+        out.metadata
+            .insert(a2a::lifecycle::ACTION_METADATA_KEY.into(), metadata);
+        self.finish(out, &options, Some(key))
+    }
+
+    /// The person's answer to the confirmation the Button's action waits for, as a message on
+    /// the task that asked; `null` when none is awaited. A confirm at or after the request's
+    /// `expiresAt` is refused here and a cancel is built instead.
+    #[wasm_bindgen(js_name = answerConfirmation)]
+    pub fn answer_confirmation(
+        &mut self,
+        surface_id: &str,
+        component_id: &str,
+        decision: &str,
+        options: Option<js_sys::Object>,
+    ) -> Result<JsValue, JsError> {
+        let decision = match decision {
+            "confirm" => Decision::Confirm,
+            "cancel" => Decision::Cancel,
+            other => {
+                return Err(JsError::new(&format!(
+                    "answerConfirmation: decision must be \"confirm\" or \"cancel\", not {other:?}"
+                )))
+            }
+        };
+        let id = Self::message_id(&options)?;
+        let Some(attempt) = self.attempts.latest_mut(surface_id, component_id) else {
+            return Ok(JsValue::NULL);
+        };
+        let Ok(answer) = attempt.answer(decision, js_sys::Date::now()) else {
+            return Ok(JsValue::NULL);
+        };
+        let Some(out) = a2a::confirmation_message(&self.endpoint, &id, &answer, &self.view) else {
+            return Ok(JsValue::NULL);
+        };
+        let sent = match answer.decision {
+            Decision::Confirm => "confirm",
+            Decision::Cancel => "cancel",
+        };
+        let v = self.finish(out, &options, None)?;
+        js_sys::Reflect::set(&v, &"decision".into(), &sent.into())
+            .map_err(|_| JsError::new("answerConfirmation: the result"))?;
+        Ok(v)
+    }
+
+    pub fn view(&self) -> Result<JsValue, JsError> {
+        let v = &self.view;
+        let store = self.store.borrow();
+        let ignored = store.stats().ignored;
+        let actions: Vec<Value> = self
+            .attempts
+            .list
+            .iter()
+            .map(|a| {
+                json!({
+                    "surfaceId": a.surface_id,
+                    "componentId": a.component_id,
+                    "idempotencyKey": a.idempotency_key,
+                    "sends": a.sends,
+                    "state": a.state,
+                    "confirmation": a.confirmation.as_ref().map(|c| json!({
+                        "confirmationId": c.confirmation_id,
+                        "summary": c.summary,
+                        "expiresAt": c.expires_at,
+                    })),
+                })
+            })
+            .collect();
+        let mut findings: Vec<&Finding> = v.findings.iter().collect();
+        findings.extend(self.attempts.list.iter().flat_map(|a| a.findings.iter()));
+        to_js(&json!({
+            "taskId": v.task_id,
+            "contextId": v.context_id,
+            "state": v.state,
+            "settled": v.settled,
+            "turns": v.turns,
+            "artifacts": v.artifacts,
+            "findings": findings,
+            "actions": actions,
+            "ignored": ignored,
+        }))
+    }
+}
+
+fn state_words(s: ActionState) -> &'static str {
+    match s {
+        ActionState::Pending => "pending",
+        ActionState::NeedsConfirmation => "waiting for a confirmation",
+        ActionState::Running => "running",
+        _ => "finished",
+    }
+}
