@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { examples, bigSurface, megabyte, storm } from "./workloads.mjs";
+import { examples, bigSurface, megabyte, storm, valueHeavy, deepTemplate, manySmallSurfaces } from "./workloads.mjs";
 import { LIMITS } from "./limits.mjs";
 import { timeSides } from "./timing.mjs";
 
@@ -24,7 +24,7 @@ for (const dir of dirs) {
   builds.push([dir, m]);
 }
 const reps = Number(process.env.BENCH_REPS || 50);
-const loads = { examples: examples(SPEC), big: bigSurface(), megabyte: megabyte(), storm: storm() };
+const loads = { examples: examples(SPEC), big: bigSurface(), megabyte: megabyte(), storm: storm(), valueHeavy: valueHeavy(), deepTemplate: deepTemplate(), manySmall: manySmallSurfaces() };
 for (const [name, msgs] of Object.entries(loads)) {
   const text = JSON.stringify(msgs);
   const sides = Object.fromEntries(

@@ -307,6 +307,19 @@ export const CASES = [
       return out;
     },
   },
+  // Text's Markdown is read by the DOM renderer (pulldown-cmark): the browser run draws these.
+  {
+    id: "markdown-quotes",
+    group: "size",
+    name: "Text Markdown: 2,400 nested `> ` quotes (4,801 chars, under `textChars`)",
+    build: () => one(batch(surface("h", text("> ".repeat(2400) + "x"), []))),
+  },
+  {
+    id: "markdown-openers",
+    group: "size",
+    name: "Text Markdown: 1,600 × `*_[` unclosed emphasis and link openers",
+    build: () => one(batch(surface("h", text("*_[".repeat(1600)), []))),
+  },
 ];
 
 /** 101 good envelopes (a surface, its components, 99 updates), with `bad` as the 51st. */

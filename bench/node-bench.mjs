@@ -6,7 +6,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { MessageProcessor } from "@a2ui/web_core/v0_9";
 import { basicCatalog } from "@a2ui/web_core/v0_9/basic_catalog";
-import { examples, bigSurface, megabyte, storm } from "./workloads.mjs";
+import { examples, bigSurface, megabyte, storm, valueHeavy, deepTemplate, manySmallSurfaces } from "./workloads.mjs";
 import { LIMITS } from "./limits.mjs";
 import { timeSides } from "./timing.mjs";
 
@@ -86,7 +86,12 @@ const workloads = {
   "one big surface (200 components, 1,800 updates)": bigSurface(),
   "~1 MB over 8 surfaces": megabyte(),
   "storm of 5,000 tiny updates": storm(),
+  "value-heavy: 3 surfaces of nested records, patched deep": valueHeavy(),
+  "deep templates: lists in lists in lists": deepTemplate(),
+  "300 small surfaces, half deleted": manySmallSurfaces(),
 };
+const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
+for (const name of Object.keys(workloads)) if (only && !only.test(name)) delete workloads[name];
 
 const results = [];
 for (const [name, msgs] of Object.entries(workloads)) {

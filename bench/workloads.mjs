@@ -99,3 +99,109 @@ export function storm() {
   for (let n = 0; n < 5000; n++) msgs.push(env("updateDataModel", { surfaceId: "storm", path: "/n", value: n }));
   return msgs;
 }
+
+/**
+ * Value-heavy, another shape than `megabyte`: three surfaces whose data arrives as a few large
+ * nested values (records with nested objects, arrays of numbers, booleans, nulls and escaped
+ * strings), each replaced once, then patched at deep paths.
+ */
+export function valueHeavy() {
+  const r = rng(3);
+  const word = () => r().toString(36).slice(2, 2 + 3 + Math.floor(r() * 8));
+  const record = (k) => ({
+    id: `r${k}`,
+    title: `${word()} "${word()}" \\ ${word()}\n${word()}`,
+    score: Math.round(r() * 1e6) / 100,
+    tags: Array.from({ length: 1 + Math.floor(r() * 6) }, word),
+    flags: { open: r() < 0.5, archived: null, rank: Math.floor(r() * 100) },
+    series: Array.from({ length: 12 }, () => Math.round(r() * 1000) / 10),
+    owner: { name: word(), address: { city: word(), zip: String(10000 + Math.floor(r() * 89999)) } },
+  });
+  const msgs = [];
+  for (let s = 0; s < 3; s++) {
+    const sid = `v${s}`;
+    msgs.push(env("createSurface", { surfaceId: sid, catalogId: BASIC }));
+    msgs.push(
+      env("updateComponents", {
+        surfaceId: sid,
+        components: [
+          { id: "root", component: "List", children: { componentId: "row", path: "/records" } },
+          { id: "row", component: "Column", children: ["title", "city"] },
+          { id: "title", component: "Text", text: { path: "title" } },
+          { id: "city", component: "Text", text: { path: "owner/address/city" } },
+        ],
+      }),
+    );
+    for (let round = 0; round < 2; round++) {
+      msgs.push(env("updateDataModel", { surfaceId: sid, path: "/records", value: Array.from({ length: 400 }, (_, k) => record(k)) }));
+    }
+    for (let k = 0; k < 100; k++) {
+      msgs.push(env("updateDataModel", { surfaceId: sid, path: `/records/${Math.floor(r() * 400)}/owner/address/city`, value: word() }));
+    }
+  }
+  return msgs;
+}
+
+/** Templates inside templates: a List of sections, each a List of rows, each a Row of Texts. */
+export function deepTemplate() {
+  const r = rng(4);
+  const msgs = [env("createSurface", { surfaceId: "deep", catalogId: BASIC })];
+  msgs.push(
+    env("updateComponents", {
+      surfaceId: "deep",
+      components: [
+        { id: "root", component: "List", children: { componentId: "section", path: "/sections" } },
+        { id: "section", component: "Card", child: "section-body" },
+        { id: "section-body", component: "Column", children: ["section-title", "rows"] },
+        { id: "section-title", component: "Text", text: { path: "title" }, variant: "h3" },
+        { id: "rows", component: "List", children: { componentId: "row", path: "rows" } },
+        { id: "row", component: "Row", children: ["cell-a", "cell-b", "cells"] },
+        { id: "cell-a", component: "Text", text: { path: "a" } },
+        { id: "cell-b", component: "Text", text: { path: "b" } },
+        { id: "cells", component: "List", children: { componentId: "cell", path: "cells" } },
+        { id: "cell", component: "Text", text: { path: "v" } },
+      ],
+    }),
+  );
+  const sections = Array.from({ length: 12 }, (_, i) => ({
+    title: `Section ${i}`,
+    rows: Array.from({ length: 15 }, (_, j) => ({
+      a: `a ${i}.${j}`,
+      b: `b ${Math.floor(r() * 1e6)}`,
+      cells: Array.from({ length: 4 }, (_, k) => ({ v: `${i}.${j}.${k}` })),
+    })),
+  }));
+  msgs.push(env("updateDataModel", { surfaceId: "deep", path: "/sections", value: sections }));
+  for (let n = 0; n < 300; n++) {
+    const i = Math.floor(r() * 12);
+    const j = Math.floor(r() * 15);
+    msgs.push(env("updateDataModel", { surfaceId: "deep", path: `/sections/${i}/rows/${j}/cells/${n % 4}/v`, value: `edit ${n}` }));
+  }
+  return msgs;
+}
+
+/** Many small surfaces, as a chat with a card per answer makes: 300 surfaces of a few components, half deleted. */
+export function manySmallSurfaces() {
+  const r = rng(5);
+  const msgs = [];
+  for (let s = 0; s < 300; s++) {
+    const sid = `chat-${s}`;
+    msgs.push(env("createSurface", { surfaceId: sid, catalogId: BASIC }));
+    msgs.push(
+      env("updateComponents", {
+        surfaceId: sid,
+        components: [
+          { id: "root", component: "Card", child: "body" },
+          { id: "body", component: "Column", children: ["title", "detail", "ok"] },
+          { id: "title", component: "Text", text: { path: "/title" }, variant: "h4" },
+          { id: "detail", component: "Text", text: { path: "/detail" } },
+          { id: "ok-label", component: "Text", text: "OK" },
+          { id: "ok", component: "Button", child: "ok-label", action: { event: { name: "ok", context: { n: s } } } },
+        ],
+      }),
+    );
+    msgs.push(env("updateDataModel", { surfaceId: sid, path: "/", value: { title: `Answer ${s}`, detail: "y".repeat(10 + Math.floor(r() * 120)) } }));
+    if (s % 2 === 1) msgs.push(env("deleteSurface", { surfaceId: `chat-${s - 1}` }));
+  }
+  return msgs;
+}

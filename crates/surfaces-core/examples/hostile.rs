@@ -671,6 +671,28 @@ fn cases() -> Vec<Case> {
                 out
             },
         },
+        // Text's Markdown is read by the DOM renderer (pulldown-cmark): the browser run draws
+        // these; here they measure the fold and the render model only.
+        Case {
+            id: "markdown-quotes",
+            group: "size",
+            name: "Text Markdown: 2,400 nested `> ` quotes (4,801 chars, under `textChars`)",
+            limits: d(),
+            build: || {
+                one(batch(surface(
+                    "h",
+                    text(json!(format!("{}x", "> ".repeat(2400)))),
+                    vec![],
+                )))
+            },
+        },
+        Case {
+            id: "markdown-openers",
+            group: "size",
+            name: "Text Markdown: 1,600 × `*_[` unclosed emphasis and link openers",
+            limits: d(),
+            build: || one(batch(surface("h", text(long("*_[", 1600)), vec![]))),
+        },
     ]
 }
 
