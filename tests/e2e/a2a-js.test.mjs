@@ -35,7 +35,7 @@ async function startAgent(scenario) {
 
 before(async () => {
   execFileSync("cargo", ["build", "-q", "-p", "surfaces-fixture-agent"], { cwd: ROOT, stdio: "inherit" });
-  for (const s of ["booking", "message", "failing-action"]) agents[s] = await startAgent(s);
+  for (const s of ["booking", "message", "failing-action", "cycle"]) agents[s] = await startAgent(s);
 });
 after(() => {
   for (const a of Object.values(agents)) a.child.kill("SIGTERM");
@@ -205,6 +205,24 @@ test("a failing action ends failed, and what the SDK never returns is a finding,
   assert.throws(() => new A2aTask({ name: "no endpoint" }), /a2a-no-endpoint/);
   assert.throws(() => task.actionMessage({ not: "an action" }), /onAction/);
   assert.throws(() => task.userMessage("hi", { shape: "xml" }), /shape/);
+});
+
+test("what the surfaces refused goes back to the agent as A2UI errors, once", async () => {
+  const { url } = agents.cycle;
+  const client = await sdkClient(url);
+  const task = new A2aTask(await card(url));
+  await stream(client, task, task.userMessage("Show me"));
+  assert.ok(task.view().ignored > 0, "the cycle was refused");
+  const report = task.reportRefusals();
+  assert.equal(report.message.taskId, task.view().taskId);
+  const errors = report.message.parts.map((p) => p.content.value);
+  assert.ok(errors.length >= 1 && errors.length <= 20, String(errors.length));
+  for (const e of errors) {
+    assert.deepEqual(Object.keys(e).sort(), ["error", "version"]);
+    assert.equal(e.error.code, "VALIDATION_FAILED");
+  }
+  await stream(client, task, report);
+  assert.equal(task.reportRefusals(), null, "each refusal is reported once");
 });
 
 test("README's snippet for @a2a-js/sdk runs as written on the packed package", (t) => {

@@ -116,9 +116,17 @@ export class A2aTask {
    *  message on the task that asked, or null when none is awaited. A confirm past
    *  `expiresAt` is refused here and becomes a cancel (`decision` says which is sent). */
   answerConfirmation(surfaceId: string, componentId: string, decision: "confirm" | "cancel", options?: MessageOptions): (OutgoingMessage & { decision: "confirm" | "cancel" }) | null;
+  /** The A2UI `error` client messages (`client_to_server.json`) for envelopes the surfaces
+   *  refused since the last report, as one message on this task, so the agent can correct
+   *  itself; null when there is nothing new. At most 20 are reported per task. */
+  reportRefusals(options?: MessageOptions): OutgoingMessage | null;
   view(): TaskSnapshot;
 }
 "#;
+
+/// Refused envelopes reported to the agent per task, at most: enough for an agent to correct
+/// itself, not a channel an agent's stream can make us flood.
+const REFUSALS_REPORTED: usize = 20;
 
 /// Bytes of one event handed to `ingest`, as JSON: what one stream event may hold.
 const EVENT_BYTES: usize = 1_100_000;
@@ -134,6 +142,8 @@ pub struct A2aTask {
     store: Rc<RefCell<a2ui::SurfaceStore>>,
     endpoint: Endpoint,
     attempts: Attempts,
+    /// Refusals already reported to the agent (`reportRefusals`).
+    reported: usize,
     /// A task snapshot read since the last send: a stream's first event is the task as it
     /// was before the message arrived, so the attempts learn from it only if nothing came
     /// after it (as the console does, from the exchange's last word).
@@ -229,6 +239,7 @@ impl A2aTask {
             endpoint,
             attempts: Attempts::default(),
             snapshot: None,
+            reported: 0,
         })
     }
 
@@ -404,6 +415,25 @@ impl A2aTask {
         js_sys::Reflect::set(&v, &"decision".into(), &sent.into())
             .map_err(|_| JsError::new("answerConfirmation: the result"))?;
         Ok(v)
+    }
+
+    /// The A2UI `error` client messages for envelopes refused since the last report, as one
+    /// message to the agent on this task; `null` when there is nothing new, or when this task
+    /// has reported its share (20).
+    #[wasm_bindgen(js_name = reportRefusals)]
+    pub fn report_refusals(&mut self, options: Option<js_sys::Object>) -> Result<JsValue, JsError> {
+        let id = Self::message_id(&options)?;
+        let errors: Vec<Value> = self
+            .with_view(|view| view.refusals_for_agent(REFUSALS_REPORTED))
+            .into_iter()
+            .skip(self.reported)
+            .collect();
+        if errors.is_empty() {
+            return Ok(JsValue::NULL);
+        }
+        self.reported += errors.len();
+        let out = a2a::a2ui_message(&self.endpoint, &id, None, errors, &self.view, None);
+        self.finish(out, &options, None)
     }
 
     pub fn view(&self) -> Result<JsValue, JsError> {
