@@ -5,6 +5,10 @@
 //! The agent controls how deeply Markdown nests (`> > > - - -` …), so the tree is built with
 //! an explicit stack and at most [`MAX_DEPTH`] elements deep: a construct nested deeper is
 //! drawn as its content only. Drawing the tree then recurses at most that deep.
+//!
+//! The agent also controls how many constructs a Text holds (`*_[` repeated draws an element
+//! per three bytes), so one Text builds at most [`MAX_ELEMENTS`] elements: past that, every
+//! construct is drawn as its content only, a line break as a space, a rule as nothing.
 
 use leptos::prelude::*;
 use pulldown_cmark::{Event, Options, Parser, Tag};
@@ -12,6 +16,10 @@ use pulldown_cmark::{Event, Options, Parser, Tag};
 /// How many elements deep a Text's Markdown may nest (a paragraph in an item of a list in a
 /// list is 4): deeper constructs are flattened into their nearest drawn ancestor.
 pub const MAX_DEPTH: usize = 6;
+
+/// How many elements (line breaks and rules included) one Text's Markdown may build: enough
+/// for a long formatted message, few enough that one string cannot flood the page.
+pub const MAX_ELEMENTS: usize = 200;
 
 /// The elements a Text's Markdown may become: nothing else is ever built.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -65,6 +73,13 @@ fn push_text(kids: &mut Vec<Md>, text: &str) {
     }
 }
 
+/// Takes one element from `budget`, if one is left.
+fn take(budget: &mut usize) -> bool {
+    let ok = *budget > 0;
+    *budget -= usize::from(ok);
+    ok
+}
+
 /// The blocks `text` is drawn as.
 pub fn parse(text: &str) -> Vec<Md> {
     let mut stack = vec![Frame {
@@ -72,12 +87,14 @@ pub fn parse(text: &str) -> Vec<Md> {
         kids: Vec::new(),
     }];
     let mut drawn_depth = 0;
+    // Elements left to build; each one drawn takes one.
+    let mut budget = MAX_ELEMENTS;
     for event in Parser::new_ext(text, Options::empty()) {
         let top = stack.last_mut().expect("the root frame is never popped");
         match event {
             Event::Start(tag) => {
                 let mut open = |el: Option<El>| {
-                    let el = el.filter(|_| drawn_depth < MAX_DEPTH);
+                    let el = el.filter(|_| drawn_depth < MAX_DEPTH && take(&mut budget));
                     drawn_depth += usize::from(el.is_some());
                     stack.push(Frame {
                         el,
@@ -124,13 +141,15 @@ pub fn parse(text: &str) -> Vec<Md> {
             | Event::InlineMath(t)
             | Event::DisplayMath(t)
             | Event::FootnoteReference(t) => push_text(&mut top.kids, &t),
-            Event::Code(t) if drawn_depth < MAX_DEPTH => top
+            Event::Code(t) if drawn_depth < MAX_DEPTH && take(&mut budget) => top
                 .kids
                 .push(Md::El(El::Code, vec![Md::Text(t.to_string())])),
             Event::Code(t) => push_text(&mut top.kids, &t),
             // An agent's single line break is meant as one: a chat-style text, not a page of prose.
-            Event::SoftBreak | Event::HardBreak => top.kids.push(Md::Br),
-            Event::Rule => top.kids.push(Md::Rule),
+            Event::SoftBreak | Event::HardBreak if take(&mut budget) => top.kids.push(Md::Br),
+            Event::SoftBreak | Event::HardBreak => push_text(&mut top.kids, " "),
+            Event::Rule if take(&mut budget) => top.kids.push(Md::Rule),
+            Event::Rule => {}
             Event::TaskListMarker(done) => push_text(&mut top.kids, if done { "☑ " } else { "☐ " }),
         }
     }
@@ -172,4 +191,106 @@ pub fn view(nodes: Vec<Md>) -> AnyView {
         })
         .collect_view()
         .into_any()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every element the tree would draw, and its deepest nesting.
+    fn measure(nodes: &[Md], depth: usize, count: &mut usize, deepest: &mut usize) {
+        for n in nodes {
+            match n {
+                Md::Text(_) => {}
+                Md::Br | Md::Rule => *count += 1,
+                Md::El(_, kids) => {
+                    *count += 1;
+                    *deepest = (*deepest).max(depth + 1);
+                    measure(kids, depth + 1, count, deepest);
+                }
+            }
+        }
+    }
+
+    fn elements(text: &str) -> (usize, usize) {
+        let (mut count, mut deepest) = (0, 0);
+        measure(&parse(text), 0, &mut count, &mut deepest);
+        (count, deepest)
+    }
+
+    /// All the text a tree holds, in order.
+    fn text_of(nodes: &[Md], out: &mut String) {
+        for n in nodes {
+            match n {
+                Md::Text(t) => out.push_str(t),
+                Md::Br => out.push(' '),
+                Md::Rule => {}
+                Md::El(_, kids) => text_of(kids, out),
+            }
+        }
+    }
+
+    #[test]
+    fn a_text_builds_at_most_max_elements() {
+        // One paragraph with n emphasised words: n + 1 elements.
+        let words = |n: usize| {
+            (0..n)
+                .map(|i| format!("*w{i}*"))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        assert_eq!(elements(&words(MAX_ELEMENTS - 1)).0, MAX_ELEMENTS);
+        let (count, _) = elements(&words(MAX_ELEMENTS));
+        assert_eq!(count, MAX_ELEMENTS, "one past the limit");
+        // Past the budget the words are still all there, as text.
+        let mut text = String::new();
+        text_of(&parse(&words(MAX_ELEMENTS + 50)), &mut text);
+        assert!(text.contains("w0") && text.contains(&format!("w{}", MAX_ELEMENTS + 49)));
+    }
+
+    #[test]
+    fn hostile_openers_line_breaks_and_rules_stay_within_the_budget() {
+        for hostile in [
+            "*_[".repeat(1600),
+            "**a** ".repeat(5000),
+            "a\n".repeat(5000),
+            "---\n\n".repeat(2000),
+            "`c` ".repeat(5000),
+            "- a\n".repeat(3000),
+            "> ".repeat(3000) + "deep",
+        ] {
+            let (count, deepest) = elements(&hostile);
+            assert!(
+                count <= MAX_ELEMENTS,
+                "{count} elements from {:?}…",
+                &hostile[..12]
+            );
+            assert!(
+                deepest <= MAX_DEPTH,
+                "{deepest} deep from {:?}…",
+                &hostile[..12]
+            );
+        }
+    }
+
+    #[test]
+    fn nesting_stops_at_max_depth() {
+        // Each `> ` is one blockquote; the paragraph inside is one more.
+        let quotes = |n: usize| "> ".repeat(n) + "x";
+        assert_eq!(elements(&quotes(MAX_DEPTH - 1)).1, MAX_DEPTH);
+        assert_eq!(
+            elements(&quotes(MAX_DEPTH)).1,
+            MAX_DEPTH,
+            "one past the limit"
+        );
+    }
+
+    #[test]
+    fn links_images_and_html_are_text() {
+        let blocks = parse("[a](https://x.example) ![b](https://y.example/i.png) <b>c</b>");
+        assert_eq!(blocks.len(), 1);
+        let mut text = String::new();
+        text_of(&blocks, &mut text);
+        assert_eq!(text, "a b <b>c</b>");
+    }
 }
