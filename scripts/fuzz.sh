@@ -18,7 +18,7 @@ export PATH="$HOME/.cargo/bin:$PATH"
 export RUSTC_BOOTSTRAP=1
 
 CARGO_FUZZ_VERSION=0.13.2
-ALL_TARGETS=(card reader fold_render pointer functions json_scan)
+ALL_TARGETS=(card reader fold_render pointer functions json_scan a2a)
 SANITIZER=${FUZZ_SANITIZER:-address}
 
 smoke=false
@@ -48,6 +48,7 @@ fi
 dict_for() {
   case $1 in
     reader | fold_render) echo fuzz/dicts/a2ui.dict ;;
+    a2a) echo fuzz/dicts/a2a.dict ;;
     *) echo "fuzz/dicts/$1.dict" ;;
   esac
 }
