@@ -3,6 +3,10 @@
 // From discovery to an action round trip; every request the page makes stays on the origin.
 // The booking is consequential: the agent asks for confirmation (docs/actions.md), which the
 // console asks in a dialog of its own; confirmed, canceled and expired are each run here.
+// Every state of an action is reached and shown (pending, needs_confirmation, running,
+// succeeded, rejected, failed, outcome_unknown), with axe-core run in each that lasts; a
+// reload mid-action and a stream cut off after the send both end outcome_unknown and are then
+// settled from the task, never by sending again; "Forget this task" leaves storage empty.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync, spawn } from "node:child_process";
@@ -28,34 +32,100 @@ function start(bin, args) {
   });
 }
 
-/** Servers shared by the tests: the fixture agent twice (the second's confirmations expire
- * after 1.5 s) behind one surfaces-server. */
+/** Servers shared by the tests: the fixture agent in five scenarios (the `quick` one's
+ * confirmations expire after 1.5 s) behind one surfaces-server. */
 const env = {};
 const QUICK_TTL_MS = 1500;
+const AGENTS = {
+  fixture: ["booking"],
+  quick: ["booking", "--confirmation-ttl-ms", String(QUICK_TTL_MS)],
+  slow: ["slow-action"],
+  failing: ["failing-action"],
+  cut: ["cut-action"],
+};
 before(async () => {
   execFileSync("cargo", ["build", "-q", "-p", "surfaces-server", "-p", "surfaces-fixture-agent"], { cwd: ROOT, stdio: "inherit" });
   execFileSync("trunk", ["build", "--release", "--dist", DIST], { cwd: ROOT, stdio: "inherit" });
-  env.agent = await start("surfaces-fixture-agent", ["--listen", "127.0.0.1:0", "--scenario", "booking"]);
-  env.quick = await start("surfaces-fixture-agent", ["--listen", "127.0.0.1:0", "--scenario", "booking", "--confirmation-ttl-ms", String(QUICK_TTL_MS)]);
-  env.server = await start("surfaces-server", ["--listen", "127.0.0.1:0", "--dist", DIST, "--agent", `fixture=${env.agent.url}`, "--agent", `quick=${env.quick.url}`]);
+  env.agents = {};
+  for (const [name, [scenario, ...rest]] of Object.entries(AGENTS)) {
+    env.agents[name] = await start("surfaces-fixture-agent", ["--listen", "127.0.0.1:0", "--scenario", scenario, ...rest]);
+  }
+  const proxied = Object.entries(env.agents).flatMap(([name, a]) => ["--agent", `${name}=${a.url}`]);
+  env.server = await start("surfaces-server", ["--listen", "127.0.0.1:0", "--dist", DIST, ...proxied]);
   env.browser = await launch();
 });
 after(async () => {
   await env.browser?.close();
   env.server?.stop();
-  env.agent?.stop();
-  env.quick?.stop();
+  for (const a of Object.values(env.agents ?? {})) a.stop();
 });
 
-/** A watched page that also keeps the JSON-RPC bodies it posts to the agents. */
+/** A watched page that also keeps the JSON-RPC bodies it posts to the agents, and every
+ * action state the page has shown (`window.__states`, per document: each data-state an
+ * action-state element took, in order). */
 async function agentPage() {
   const { page, seen } = await watchedPage(env.browser);
   const posts = [];
   page.on("request", (r) => {
     if (r.method() === "POST" && r.url().startsWith(`${env.server.url}/agents/`)) posts.push(JSON.parse(r.postData()));
   });
+  await page.addInitScript(() => {
+    window.__states = [];
+    const note = (el) => {
+      const s = el.getAttribute?.("data-state");
+      if (el.dataset?.testid === "action-state" && s && window.__states.at(-1) !== s) window.__states.push(s);
+    };
+    new MutationObserver((records) => {
+      for (const r of records) {
+        if (r.type === "attributes") note(r.target);
+        for (const n of r.addedNodes ?? []) {
+          if (n.nodeType !== 1) continue;
+          note(n);
+          n.querySelectorAll?.("[data-testid=action-state]").forEach(note);
+        }
+      }
+    }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-state"] });
+  });
   return { page, seen, posts };
 }
+
+/** The action states the page has shown since it loaded. */
+const statesShown = (page) => page.evaluate(() => window.__states);
+
+/** The actions (A2UI action messages) the page posted. */
+const actionsSent = (posts) => sentData(posts, A2UI).filter((m) => m.parts.some((p) => p.data?.action));
+
+/** The record the console keeps in this tab's session storage, parsed, or null. */
+const stored = (page) => page.evaluate(() => {
+  const t = sessionStorage.getItem("agent-surfaces/agent-task");
+  return t && JSON.parse(t);
+});
+
+/** Opens the console, picks `agent`, asks for a room, fills in the name and books. */
+async function book(page, agent, name = "Ada Lovelace") {
+  await page.goto(`${env.server.url}/`);
+  await page.getByTestId("agent-screen").waitFor();
+  await page.getByRole("button", { name: agent, exact: true }).click();
+  await page.getByTestId("agent-card").waitFor();
+  await page.waitForFunction(() => !document.querySelector("[data-testid=agent-message]").disabled);
+  const box = page.getByTestId("agent-message");
+  await box.fill("I need a room");
+  await box.press("Enter");
+  const surface = page.getByTestId("agent-surface").first();
+  await surface.getByText("Book a meeting room").waitFor({ timeout: 15_000 });
+  await surface.getByLabel("Your name").fill(name);
+  await page.waitForFunction(bookEnabled);
+  await surface.getByRole("button", { name: "Book" }).click();
+  return surface;
+}
+
+/** Whether the Book button is there and enabled (run in the page). */
+function bookEnabled() {
+  return [...document.querySelectorAll("[data-testid=agent-surface] button")].some((b) => b.textContent.trim() === "Book" && !b.disabled);
+}
+
+/** Waits until the action shows `state`. */
+const shown = (page, state, timeout = 15_000) => page.locator(`[data-testid=action-state][data-state=${state}]`).waitFor({ timeout });
 
 /** The message parts the page sent with a data part of `mimeType`, oldest first. */
 function sentData(posts, mimeType) {
@@ -69,19 +139,7 @@ const A2UI = "application/json+a2ui";
 
 /** Opens the console, picks `agent`, asks for a room and books it: the dialog is open. */
 async function bookUntilAsked(page, agent) {
-  await page.goto(`${env.server.url}/`);
-  await page.getByTestId("agent-screen").waitFor();
-  await page.getByRole("button", { name: agent, exact: true }).click();
-  await page.getByTestId("agent-card").waitFor();
-  const box = page.getByTestId("agent-message");
-  await page.waitForFunction(() => !document.querySelector("[data-testid=agent-message]").disabled);
-  await box.fill("I need a room");
-  await box.press("Enter");
-  const surface = page.getByTestId("agent-surface").first();
-  await surface.getByText("Book a meeting room").waitFor({ timeout: 15_000 });
-  await surface.getByLabel("Your name").fill("Ada Lovelace");
-  await page.waitForFunction(() => [...document.querySelectorAll("[data-testid=agent-surface] button")].some((b) => b.textContent.trim() === "Book" && !b.disabled));
-  await surface.getByRole("button", { name: "Book" }).click();
+  const surface = await book(page, agent);
   await page.getByTestId("confirm-dialog").waitFor({ timeout: 15_000 }).catch(async (e) => {
     throw new Error(`${e.message}\n${await page.getByTestId("agent-screen").innerText()}`);
   });
@@ -107,7 +165,9 @@ test("discovery to a confirmed action, done once, nothing off the origin", async
     await box.press("Enter");
     const surface = page.getByTestId("agent-surface").first();
     await surface.getByText("Book a meeting room").waitFor({ timeout: 15_000 });
-    assert.match(await page.getByTestId("task-state").innerText(), /InputRequired/);
+    // The task's state in the console's words.
+    assert.equal(await page.getByTestId("task-state").innerText(), "Task: waiting for your answer");
+    assert.equal(await page.getByTestId("task-state").getAttribute("data-state"), "input-required");
     const turns = await page.getByTestId("turn").allInnerTexts();
     assert.match(turns[0], /You\s*I need a room/);
     // The Button waits for a name (its check), then sends the action on the same task.
@@ -122,12 +182,15 @@ test("discovery to a confirmed action, done once, nothing off the origin", async
     await page.locator("[data-testid=action-state][data-state=NeedsConfirmation]").waitFor();
     // The dialog takes the focus when it opens.
     assert.equal(await page.evaluate(() => document.activeElement?.dataset.testid), "confirm-dialog");
-    // A second click while the question is open sends nothing.
-    const actions = () => sentData(posts, A2UI).filter((m) => m.parts.some((p) => p.data?.action)).length;
+    // The Book button is disabled while the question is open, and a click sends nothing.
+    const actions = () => actionsSent(posts).length;
     assert.equal(actions(), 1);
-    await book.click();
+    assert.equal(await book.isDisabled(), true, "Book is disabled while the question is open");
+    await book.click({ force: true, timeout: 2_000 }).catch(() => {});
     await page.waitForTimeout(300);
     assert.equal(actions(), 1, "no second action while the question is open");
+    // Pending was shown before the message left, then running, then the question.
+    assert.deepEqual(await statesShown(page), ["Pending", "Running", "NeedsConfirmation"]);
     assert.equal(await dialog.getAttribute("role"), "dialog");
     assert.equal(await dialog.locator("h3").innerText(), "Confirm before the agent acts");
     assert.match(await dialog.innerText(), /The agent says:/);
@@ -152,6 +215,7 @@ test("discovery to a confirmed action, done once, nothing off the origin", async
     await page.getByText(/Booked \(BK-\d{4}\): .*Ada Lovelace/).first().waitFor();
     await page.getByText("Booking confirmed").waitFor();
     assert.match(await page.getByTestId("agent-announce").innerText(), /Done/);
+    assert.equal(await page.getByTestId("task-state").innerText(), "Task: done");
     // The confirmation carried its id and the action's idempotency key; sent once.
     const [action] = sentData(posts, A2UI).filter((m) => m.parts.some((p) => p.data?.action));
     const answers = sentData(posts, CONFIRMATION);
@@ -195,20 +259,162 @@ test("Cancel in the confirmation dialog: not done, and the Button is free again"
   }
 });
 
-test("Confirm after the confirmation expired is refused by the console, and nothing is booked", async () => {
+test("A confirmation that expires unanswered closes itself, says so, and nothing is sent", async () => {
   const { page, seen, posts } = await agentPage();
   try {
     await bookUntilAsked(page, "quick");
-    await page.waitForTimeout(QUICK_TTL_MS + 500);
-    await page.getByTestId("confirm-yes").click();
-    await page.locator("[data-testid=action-state][data-state=Rejected]").waitFor({ timeout: 15_000 });
-    assert.match(await page.getByTestId("action-state").innerText(), /expired/);
-    assert.equal(await page.getByTestId("confirm-dialog").count(), 0);
-    // No confirm left the console: the answer sent was a cancel, so the agent lets go.
-    const answers = sentData(posts, CONFIRMATION);
-    assert.deepEqual(answers.map((m) => m.parts[0].data.decision), ["cancel"]);
-    await page.getByText(/^Not booked/).waitFor({ timeout: 15_000 });
+    const surface = page.getByTestId("agent-surface").first();
+    assert.equal(await surface.getByRole("button", { name: "Book" }).isDisabled(), true);
+    // It closes itself at its expiry, and the console says why, politely.
+    await page.getByTestId("confirm-dialog").waitFor({ state: "detached", timeout: QUICK_TTL_MS + 5_000 });
+    await shown(page, "Rejected");
+    assert.match(await page.getByTestId("action-state").innerText(), /expired before it was confirmed/);
+    assert.match(await page.getByTestId("agent-announce").innerText(), /expired before it was confirmed/);
+    // Nothing left the console: no answer at all; nothing was booked.
+    assert.deepEqual(sentData(posts, CONFIRMATION), []);
     assert.equal(await page.getByText("Booking confirmed").count(), 0);
+    // The Button is free again for a new attempt.
+    await page.waitForFunction(bookEnabled);
+    assert.deepEqual(await axeViolations(page), [], "axe with the action rejected");
+    assert.deepEqual(seen.pageErrors, []);
+  } finally {
+    await page.close();
+  }
+});
+
+test("Running, then failed: each shown in the console's words, axe-clean", async () => {
+  const { page, seen, posts } = await agentPage();
+  try {
+    // The slow action runs for 3 s: the Button is disabled meanwhile.
+    const surface = await book(page, "slow");
+    await shown(page, "Running");
+    assert.match(await page.getByTestId("action-state").innerText(), /Sent; waiting for the agent/);
+    assert.equal(await surface.getByRole("button", { name: "Book" }).isDisabled(), true, "Book is disabled while it runs");
+    assert.deepEqual(await axeViolations(page), [], "axe while running");
+    await shown(page, "Succeeded");
+    assert.deepEqual(await axeViolations(page), [], "axe when done");
+    await page.close();
+    // The failing action ends in a failed task.
+    const failing = await agentPage();
+    await book(failing.page, "failing");
+    await shown(failing.page, "Failed");
+    assert.match(await failing.page.getByTestId("action-state").innerText(), /Failed: the agent reports an error/);
+    assert.equal(await failing.page.getByTestId("task-state").innerText(), "Task: failed");
+    assert.deepEqual(await statesShown(failing.page), ["Pending", "Running", "Failed"]);
+    assert.deepEqual(await axeViolations(failing.page), [], "axe when failed");
+    assert.equal(actionsSent(failing.posts).length, 1);
+    assert.deepEqual(failing.seen.pageErrors, []);
+    await failing.page.close();
+    assert.equal(actionsSent(posts).length, 1);
+    assert.deepEqual(seen.pageErrors, []);
+  } finally {
+    await page.close();
+  }
+});
+
+test("A stream cut off after the send: outcome unknown, then settled from the task, sent once", async () => {
+  const { page, seen, posts } = await agentPage();
+  try {
+    // The first read of the task fails: the outcome stays unknown, and Check again is offered.
+    let failGets = true;
+    await page.route(`${env.server.url}/agents/cut/**`, (route) => {
+      const body = route.request().postData() ?? "";
+      if (failGets && body.includes('"tasks/get"')) return route.abort();
+      return route.continue();
+    });
+    await book(page, "cut");
+    await shown(page, "OutcomeUnknown");
+    await page.getByTestId("check-again").waitFor();
+    await page.waitForFunction(() => !document.querySelector("[data-testid=check-again]").disabled);
+    assert.match(await page.getByTestId("action-state").innerText(), /Unknown: the connection ended/);
+    assert.match(await page.getByTestId("agent-problem").innerText(), /could not be reached to say how the task stands/);
+    // Never shown as done, and the Button stays free for the person's own retry.
+    assert.equal(await page.getByText("Booking confirmed").count(), 0);
+    assert.deepEqual(await axeViolations(page), [], "axe with the outcome unknown");
+    await page.waitForTimeout(500);
+    assert.equal(actionsSent(posts).length, 1, "nothing is sent again on its own");
+    // Check again: the task holds the action, still works, and a resubscribe follows it.
+    failGets = false;
+    await page.getByTestId("check-again").click();
+    await shown(page, "Succeeded", 20_000);
+    await page.getByText("Booking confirmed").waitFor();
+    await page.getByText(/Booked \(BK-\d{4}\)/).first().waitFor();
+    const states = await statesShown(page);
+    assert.deepEqual(states.slice(0, 3), ["Pending", "Running", "OutcomeUnknown"]);
+    assert.equal(states.at(-1), "Succeeded");
+    assert.equal(actionsSent(posts).length, 1, "the action was sent once");
+    assert.equal(await page.getByTestId("check-again").count(), 0);
+    assert.ok(posts.some((p) => p.method === "tasks/get"));
+    assert.deepEqual(seen.pageErrors, []);
+  } finally {
+    await page.close();
+  }
+});
+
+test("Reload in the middle of a running action: rebuilt from the task, edits kept, nothing sent twice", async () => {
+  const { page, seen, posts } = await agentPage();
+  try {
+    const surface = await book(page, "slow");
+    await shown(page, "Running");
+    // An edit made after the send, not sent: kept in this tab, scoped to the task.
+    await surface.getByLabel("Your name").fill("Grace Hopper");
+    await page.waitForFunction(() => sessionStorage.getItem("agent-surfaces/agent-task")?.includes("Grace Hopper"));
+    const record = await stored(page);
+    assert.equal(record.format, 1);
+    assert.equal(record.agent, "slow");
+    assert.match(record.taskId, /^task-/);
+    assert.deepEqual(record.attempts.map((a) => a.state), ["running"]);
+    assert.deepEqual(record.edits, [{ surfaceId: record.edits[0].surfaceId, pointer: "/booking/name", value: "Grace Hopper" }]);
+    // Nothing the agent wrote is kept: it is read again from the agent.
+    const text = JSON.stringify(record);
+    assert.ok(!text.includes("Book a meeting room") && !text.includes("Checking availability"), text);
+    await page.reload();
+    // Restored: the surfaces rebuilt from tasks/get, the action of unknown outcome until the
+    // task (which holds its key) says it works, followed to its end.
+    await shown(page, "Succeeded", 20_000);
+    const restored = page.getByTestId("agent-surface").first();
+    assert.equal(await restored.getByLabel("Your name").inputValue(), "Grace Hopper");
+    await page.getByText("Booking confirmed").waitFor();
+    const states = await statesShown(page);
+    assert.equal(states[0], "OutcomeUnknown", states.join(", "));
+    assert.equal(states.at(-1), "Succeeded");
+    assert.equal(actionsSent(posts).length, 1, "no action was sent again");
+    assert.ok(posts.some((p) => p.method === "tasks/get"));
+    // The task's turns are there once each.
+    const turns = await page.getByTestId("turn").allInnerTexts();
+    assert.equal(turns.filter((t) => /I need a room/.test(t)).length, 1);
+    assert.equal(await page.getByTestId("ignored").count(), 0, "the person's own action is not drawn");
+    // The record follows: the attempt done, the edit still there.
+    await page.waitForFunction(() => sessionStorage.getItem("agent-surfaces/agent-task")?.includes('"succeeded"'));
+    assert.deepEqual((await stored(page)).edits.map((e) => e.value), ["Grace Hopper"]);
+    assert.deepEqual(await axeViolations(page), [], "axe after the reload");
+    assert.deepEqual(seen.pageErrors, []);
+  } finally {
+    await page.close();
+  }
+});
+
+test("Forget this task: nothing of it is left in storage or on the page", async () => {
+  const { page, seen } = await agentPage();
+  try {
+    await bookUntilAsked(page, "fixture");
+    await page.getByTestId("confirm-no").click();
+    await shown(page, "Rejected");
+    await page.waitForFunction(() => sessionStorage.length > 0);
+    await page.getByTestId("forget-task").click();
+    assert.equal(await page.evaluate(() => sessionStorage.length), 0, "storage is empty");
+    assert.equal(await page.getByTestId("agent-surface").count(), 0);
+    assert.equal(await page.getByTestId("turn").count(), 0);
+    assert.equal(await page.getByTestId("action-state").count(), 0);
+    assert.match(await page.getByTestId("agent-announce").innerText(), /forgotten/);
+    await page.getByText("Choose an agent to start a conversation.").waitFor();
+    assert.deepEqual(await axeViolations(page), [], "axe after forgetting");
+    // A reload restores nothing, and storage stays empty.
+    await page.reload();
+    await page.getByTestId("agent-list").waitFor();
+    await page.waitForTimeout(500);
+    assert.equal(await page.getByTestId("agent-surface").count(), 0);
+    assert.equal(await page.evaluate(() => sessionStorage.length), 0);
     assert.deepEqual(seen.pageErrors, []);
   } finally {
     await page.close();

@@ -4,12 +4,20 @@
 //! does the protocol (`surfaces_core::a2a`): the endpoint from the card, the requests, the
 //! stream, the task view with its A2UI surfaces, and each action's lifecycle, shown here in
 //! the console's own words next to the surface that sent it.
+//!
+//! The conversation's task is kept in this tab's session storage (`a2a::saved`: ids, keys,
+//! states and the person's edits, bounded): a reload, or a lost stream, rebuilds it from
+//! the agent (`tasks/get`, then a resubscribe while it works), and no action is sent again
+//! on its own. "Forget this task" removes it all.
 
 use leptos::prelude::*;
 use serde_json::Value;
 use surfaces_core::a2a::{
-    self, lifecycle::signal_of, wire, ActionState, Attempt, Attempts, ConfirmationEnd, Decision,
-    Endpoint, ProtocolVersion, Shown, Signal, SseDecoder, SseLimits, TaskLimits, TaskView,
+    self,
+    lifecycle::signal_of,
+    saved::{keys_in_history, SavedTask},
+    wire, ActionState, Attempt, Attempts, ConfirmationEnd, Decision, Endpoint, ProtocolVersion,
+    Shown, Signal, SseDecoder, SseLimits, TaskLimits, TaskState, TaskView,
 };
 use surfaces_core::a2ui::Limits;
 use surfaces_core::card::{check_card, CardOptions};
@@ -17,6 +25,7 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
 use crate::a2ui_render::{Handlers, LiveSurface};
+use surfaces_render::HeldButtons;
 
 /// One agent the server proxies to.
 #[derive(Debug, Clone, PartialEq)]
@@ -36,6 +45,74 @@ struct Conversation {
     task: TaskView,
     attempts: Attempts,
     next_id: u64,
+    /// Which conversation this is: an answer that arrives for an earlier one (forgotten,
+    /// or left for another agent) is dropped.
+    generation: u64,
+    /// The record this conversation was restored from, until the task was read again and
+    /// the person's edits put back on its surfaces. Nothing is stored meanwhile, so a read
+    /// that fails loses nothing.
+    restoring: Option<SavedTask>,
+}
+
+/// Numbers conversations.
+static GENERATION: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+
+fn next_generation() -> u64 {
+    GENERATION.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+}
+
+/// History messages a `tasks/get` asks for: as many turns as the view keeps.
+const HISTORY: usize = 200;
+
+/// The conversation's task in this tab's session storage: one record (`a2a::saved`'s
+/// format, at most `SAVED_MAX_BYTES`), under one key. Storage that is off or full is not an
+/// error the person must handle: the console says that a reload would lose the task.
+mod session {
+    use wasm_bindgen::{JsCast, JsValue};
+
+    /// The key of the record.
+    pub const KEY: &str = "agent-surfaces/agent-task";
+
+    fn storage() -> Option<JsValue> {
+        let w = web_sys::window()?;
+        // Reading `sessionStorage` throws when storage is off for the page.
+        js_sys::Reflect::get(&w, &"sessionStorage".into())
+            .ok()
+            .filter(|s| !s.is_null() && !s.is_undefined())
+    }
+
+    fn call(name: &str, args: &[&str]) -> Result<JsValue, JsValue> {
+        let s = storage().ok_or(JsValue::NULL)?;
+        let f: js_sys::Function = js_sys::Reflect::get(&s, &name.into())?.dyn_into()?;
+        match args {
+            [a] => f.call1(&s, &(*a).into()),
+            [a, b] => f.call2(&s, &(*a).into(), &(*b).into()),
+            _ => f.call0(&s),
+        }
+    }
+
+    pub fn read() -> Option<String> {
+        call("getItem", &[KEY]).ok()?.as_string()
+    }
+
+    /// Whether it was stored.
+    pub fn write(text: &str) -> bool {
+        call("setItem", &[KEY, text]).is_ok()
+    }
+
+    pub fn remove() {
+        let _ = call("removeItem", &[KEY]);
+    }
+}
+
+/// Resolves after `ms` milliseconds (a timer of the page).
+async fn sleep(ms: i32) {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        if let Some(w) = web_sys::window() {
+            let _ = w.set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms.max(0));
+        }
+    });
+    let _ = JsFuture::from(promise).await;
 }
 
 fn now_iso() -> String {
@@ -148,7 +225,7 @@ fn attempt_text(a: &Attempt) -> &'static str {
             "Not done: you canceled it before the agent acted."
         }
         (ActionState::Rejected, Some(ConfirmationEnd::Expired)) => {
-            "Not done: the confirmation had expired, so it was not sent. Choose the button again to start over."
+            "Not done: the confirmation request expired before it was confirmed, so the question was closed and nothing was confirmed. Choose the button again to start over if you still want it."
         }
         (ActionState::Rejected, Some(ConfirmationEnd::Invalid)) => {
             "Not done: the agent's confirmation request could not be read (see the findings), so it cannot be confirmed."
@@ -176,9 +253,32 @@ fn state_text(s: ActionState) -> &'static str {
         ActionState::Rejected => "Not done: the agent refused it, or it was canceled.",
         ActionState::Failed => "Failed: the agent reports an error.",
         ActionState::OutcomeUnknown => {
-            "Unknown: the connection ended before the agent said whether it was done."
+            "Unknown: the connection ended before the agent said whether it was done. It is not sent again unless you choose to."
         }
     }
+}
+
+/// The console's words for the task's state (never the agent's).
+fn task_state_text(s: Option<TaskState>) -> &'static str {
+    match s {
+        None => "not started yet",
+        Some(TaskState::Submitted) => "received by the agent",
+        Some(TaskState::Working) => "the agent is working on it",
+        Some(TaskState::InputRequired) => "waiting for your answer",
+        Some(TaskState::AuthRequired) => "waiting for you to sign in with the agent",
+        Some(TaskState::Completed) => "done",
+        Some(TaskState::Canceled) => "canceled",
+        Some(TaskState::Failed) => "failed",
+        Some(TaskState::Rejected) => "refused by the agent",
+        Some(TaskState::Unknown) => "not known",
+    }
+}
+
+/// The task state's A2A name (`input-required`), for a data attribute.
+fn task_state_name(s: Option<TaskState>) -> String {
+    s.and_then(|s| serde_json::to_value(s).ok())
+        .and_then(|v| v.as_str().map(str::to_string))
+        .unwrap_or_else(|| "none".into())
 }
 
 /// One part of a turn or an artifact: agent text as a text node, the rest described.
@@ -204,6 +304,10 @@ pub fn AgentScreen() -> impl IntoView {
     let problem = RwSignal::new(None::<String>);
     let draft = RwSignal::new(String::new());
     let sending = RwSignal::new(false);
+    // A `tasks/get` (and the resubscribe that may follow it) is under way.
+    let checking = RwSignal::new(false);
+    // What the console could not keep in this tab, if anything.
+    let storage_note = RwSignal::new(None::<String>);
     let announce = RwSignal::new(String::new());
     // One polite announcement per change: the same words again are not said twice.
     let say = move |text: &str| {
@@ -212,21 +316,243 @@ pub fn AgentScreen() -> impl IntoView {
         }
     };
 
-    leptos::task::spawn_local(async move {
-        let result = match fetch("/agents", None, &[]).await {
-            Ok(r) if r.ok() => text_of(&r)
-                .await
-                .and_then(|t| serde_json::from_str::<Value>(&t).map_err(|e| e.to_string()))
-                .map(|v| agents_of(&v)),
-            _ => Err("This console is not served by surfaces-server, so no agent can be reached (start it with scripts/serve.sh).".to_string()),
-        };
-        agents.set(Some(result));
+    // The conversation's task, kept in this tab as it changes (once it has one, and not
+    // while a restored one waits to be read again: what is stored stays as it was).
+    Effect::new(move |_| {
+        convo.with(|c| {
+            let Some(c) = c.as_ref().filter(|c| c.restoring.is_none()) else {
+                return;
+            };
+            let Some(saved) = SavedTask::capture(&c.agent.name, &c.task, &c.attempts) else {
+                return;
+            };
+            let e = saved.encode();
+            let note = if !session::write(&e.text) {
+                Some("This tab could not keep the task (its storage is off or full): a reload would lose your edits.".to_string())
+            } else if e.dropped_edits > 0 {
+                let n = e.dropped_edits;
+                Some(if n == 1 {
+                    "One of your edits is too large to keep in this tab: a reload would lose it.".to_string()
+                } else {
+                    format!("{n} of your edits (the largest) are too large to keep in this tab: a reload would lose them.")
+                })
+            } else {
+                None
+            };
+            if storage_note.with_untracked(|n| *n != note) {
+                storage_note.set(note);
+            }
+        })
     });
 
-    let choose = move |agent: Agent| {
+    // Reads the answer to `request` into conversation `generation`'s task; the attempts
+    // waiting on it learn from the last event that said how the task stands (a stream's
+    // first event is the task as it was). Says whether an attempt sent was lost: the answer
+    // broke off, or ended before the task's last word.
+    let deliver = move |request: wire::Request,
+                        path: String,
+                        version: ProtocolVersion,
+                        generation: u64| async move {
+        let mut last: Option<Signal> = None;
+        let mut note = |e: &a2a::Event| {
+            if let Some(s) = signal_of(e) {
+                last = Some(s);
+            }
+        };
+        let result = fetch(&path, Some(&request.body), &request.headers).await;
+        let ok = match result {
+            Ok(resp) if resp.ok() && request.streams => {
+                let mut decoder = SseDecoder::new(SseLimits::default());
+                read_stream(&resp, |bytes| {
+                    convo.update(|c| {
+                        if let Some(c) = c.as_mut().filter(|c| c.generation == generation) {
+                            c.task
+                                .apply_stream_bytes_with(version, &mut decoder, bytes, &mut note);
+                        }
+                    })
+                })
+                .await
+                .is_ok()
+            }
+            Ok(resp) if resp.ok() => match text_of(&resp).await {
+                Ok(t) => {
+                    convo.update(|c| {
+                        if let Some(c) = c.as_mut().filter(|c| c.generation == generation) {
+                            c.task.apply_text_with(version, &t, &mut note);
+                        }
+                    });
+                    true
+                }
+                Err(_) => false,
+            },
+            _ => false,
+        };
+        let mut lost = false;
+        let mut ours = false;
+        convo.update(|c| {
+            let Some(c) = c.as_mut().filter(|c| c.generation == generation) else {
+                return;
+            };
+            ours = true;
+            c.task.stream_ended();
+            // Each attempt waiting on this answer learns from the task's last word; one of
+            // unknown outcome waits for the task read again (`tasks/get`), which shows
+            // whether the agent got it.
+            let signal = last.or_else(|| c.task.state.map(Signal::Task));
+            if let Some(signal) = signal {
+                for a in c.attempts.list.iter_mut().filter(|a| {
+                    matches!(
+                        a.state,
+                        ActionState::Running | ActionState::NeedsConfirmation
+                    )
+                }) {
+                    let _ = a.on(signal.clone());
+                }
+            }
+            // Broken off, ended before the task's last word, or over while the task still
+            // works: what was sent may or may not have been done.
+            let running = c
+                .attempts
+                .list
+                .iter()
+                .any(|a| a.state == ActionState::Running);
+            let working = c
+                .task
+                .state
+                .is_some_and(|s| !s.is_terminal() && !s.is_interrupted());
+            if running && (!ok || !c.task.settled || working) {
+                lost = true;
+                c.attempts.lost();
+            }
+            if let Some(a) = c.attempts.list.last() {
+                say(attempt_text(a));
+            }
+        });
+        if ours && !ok {
+            problem.set(Some(
+                "The agent could not be reached, or its answer broke off.".into(),
+            ));
+        }
+        lost
+    };
+
+    // Reads the task again (`tasks/get`): its history, artifacts and state folded (each
+    // message once), the person's edits put back on a restored task's surfaces, and then
+    // what it says of the actions. One whose outcome is unknown is settled only when the
+    // task's history holds its key; while the task works, a resubscribe follows it to its
+    // end. Nothing is ever sent again here.
+    let check = move |generation: u64| async move {
+        if checking.get_untracked() {
+            return;
+        }
+        let Some((request, path, version)) = convo
+            .try_update(|c| {
+                let c = c.as_mut().filter(|c| c.generation == generation)?;
+                let task_id = c.task.task_id.clone()?;
+                let id = c.next_id;
+                c.next_id += 1;
+                Some((
+                    wire::get_task(
+                        c.endpoint.version,
+                        id,
+                        &task_id,
+                        HISTORY,
+                        &c.endpoint.a2ui_extensions,
+                    ),
+                    c.path.clone(),
+                    c.endpoint.version,
+                ))
+            })
+            .flatten()
+        else {
+            return;
+        };
+        checking.set(true);
         problem.set(None);
-        convo.set(None);
-        card_view.set(None);
+        say("Checking with the agent how the task stands…");
+        let text = match fetch(&path, Some(&request.body), &request.headers).await {
+            Ok(r) if r.ok() => text_of(&r).await.ok(),
+            _ => None,
+        };
+        let Some(text) = text else {
+            checking.set(false);
+            problem.set(Some(
+                "The agent could not be reached to say how the task stands. Choose Check again to ask again.".into(),
+            ));
+            return;
+        };
+        // First the task as it is: its surfaces drawn again, the person's edits put back.
+        let read = convo
+            .try_update(|c| {
+                let c = c.as_mut().filter(|c| c.generation == generation)?;
+                c.task.apply_text(version, &text);
+                let ours = matches!(wire::response(version, &text), Ok(a2a::Event::Task { ref id, .. }) if c.task.task_id.as_ref() == Some(id));
+                if ours {
+                    if let Some(saved) = c.restoring.take() {
+                        saved.reapply_edits(&mut c.task);
+                    }
+                }
+                Some(ours)
+            })
+            .flatten();
+        if read != Some(true) {
+            checking.set(false);
+            if read.is_some() {
+                problem.set(Some(
+                    "The agent did not give this task back (see the findings), so how its actions ended is not known.".into(),
+                ));
+            }
+            return;
+        }
+        // Then, once the page has shown the actions as they were, what the task says of them.
+        sleep(0).await;
+        let follow = convo
+            .try_update(|c| {
+                let c = c.as_mut().filter(|c| c.generation == generation)?;
+                if let Ok(event) = wire::response(version, &text) {
+                    c.attempts.on_task_read(&event, &keys_in_history(&text));
+                }
+                if let Some(a) = c.attempts.list.last() {
+                    say(attempt_text(a));
+                }
+                let working = matches!(
+                    c.task.state,
+                    Some(TaskState::Submitted | TaskState::Working)
+                );
+                if !working
+                    || !c
+                        .attempts
+                        .list
+                        .iter()
+                        .any(|a| a.state == ActionState::Running)
+                {
+                    return None;
+                }
+                let task_id = c.task.task_id.clone()?;
+                let id = c.next_id;
+                c.next_id += 1;
+                // Read to the task's last event: ended before it, the outcome is unknown.
+                c.task.settled = false;
+                Some((
+                    wire::resubscribe(
+                        c.endpoint.version,
+                        id,
+                        &task_id,
+                        &c.endpoint.a2ui_extensions,
+                    ),
+                    c.path.clone(),
+                ))
+            })
+            .flatten();
+        if let Some((request, path)) = follow {
+            let _ = deliver(request, path, version, generation).await;
+        }
+        checking.set(false);
+    };
+
+    // Opens a conversation with `agent`: its card, its endpoint; restored from `saved`, the
+    // task is read again from the agent.
+    let open = move |agent: Agent, saved: Option<SavedTask>| {
         leptos::task::spawn_local(async move {
             let card = match fetch(&agent.card_url, None, &[]).await {
                 Ok(r) if r.ok() => text_of(&r).await,
@@ -261,90 +587,92 @@ pub fn AgentScreen() -> impl IntoView {
                 ));
             };
             let advertised = !endpoint.a2ui_extensions.is_empty();
+            let (task, attempts) = match &saved {
+                Some(s) => (
+                    s.task_view(advertised, Limits::default(), TaskLimits::default()),
+                    s.attempts(),
+                ),
+                None => (
+                    TaskView::new(advertised, Limits::default(), TaskLimits::default()),
+                    Attempts::default(),
+                ),
+            };
+            let generation = next_generation();
+            let restoring = saved.is_some();
             convo.set(Some(Conversation {
                 agent,
                 endpoint,
                 path,
-                task: TaskView::new(advertised, Limits::default(), TaskLimits::default()),
-                attempts: Attempts::default(),
+                task,
+                attempts,
                 next_id: 1,
+                generation,
+                restoring: saved,
             }));
-        });
-    };
-
-    // Sends a request and reads the answer into the task; the attempts learn from the last
-    // event that said how the task stands (a stream's first event is the task as it was).
-    let deliver = move |request: wire::Request, path: String, version: ProtocolVersion| {
-        sending.set(true);
-        leptos::task::spawn_local(async move {
-            let mut last: Option<Signal> = None;
-            let mut note = |e: &a2a::Event| {
-                if let Some(s) = signal_of(e) {
-                    last = Some(s);
-                }
-            };
-            let result = fetch(&path, Some(&request.body), &request.headers).await;
-            let ok = match result {
-                Ok(resp) if resp.ok() && request.streams => {
-                    let mut decoder = SseDecoder::new(SseLimits::default());
-                    read_stream(&resp, |bytes| {
-                        convo.update(|c| {
-                            if let Some(c) = c.as_mut() {
-                                c.task.apply_stream_bytes_with(
-                                    version,
-                                    &mut decoder,
-                                    bytes,
-                                    &mut note,
-                                );
-                            }
-                        })
-                    })
-                    .await
-                    .is_ok()
-                }
-                Ok(resp) if resp.ok() => match text_of(&resp).await {
-                    Ok(t) => {
-                        convo.update(|c| {
-                            if let Some(c) = c.as_mut() {
-                                c.task.apply_text_with(version, &t, &mut note);
-                            }
-                        });
-                        true
-                    }
-                    Err(_) => false,
-                },
-                _ => false,
-            };
-            convo.update(|c| {
-                if let Some(c) = c.as_mut() {
-                    c.task.stream_ended();
-                    // Each attempt still waiting learns from the task's last word, or is lost.
-                    let signal = last.or_else(|| c.task.state.map(Signal::Task));
-                    if let Some(signal) = signal {
-                        for a in c.attempts.list.iter_mut().filter(|a| !a.state.is_final()) {
-                            let _ = a.on(signal.clone());
-                        }
-                    }
-                    if !ok || !c.task.settled {
-                        c.attempts.lost();
-                    }
-                    if let Some(a) = c.attempts.list.last() {
-                        say(attempt_text(a));
-                    }
-                }
-            });
-            if !ok {
-                problem.set(Some(
-                    "The agent could not be reached, or its answer broke off.".into(),
-                ));
+            if restoring {
+                check(generation).await;
             }
-            sending.set(false);
         });
     };
 
-    // Sends a message (text and/or A2UI client messages) and reads the answer into the task.
+    // Another conversation: the task kept in this tab goes.
+    let choose = move |agent: Agent| {
+        session::remove();
+        problem.set(None);
+        storage_note.set(None);
+        convo.set(None);
+        card_view.set(None);
+        open(agent, None);
+    };
+
+    // "Forget this task": its record, its surfaces, the person's edits and the actions'
+    // states leave this tab (the agent keeps its task: that is the agent's).
+    let forget = move || {
+        session::remove();
+        convo.set(None);
+        card_view.set(None);
+        problem.set(None);
+        storage_note.set(None);
+        draft.set(String::new());
+        say("This task is forgotten in this tab: its surfaces, your edits and the state of its actions are gone.");
+    };
+
+    leptos::task::spawn_local(async move {
+        let result = match fetch("/agents", None, &[]).await {
+            Ok(r) if r.ok() => text_of(&r)
+                .await
+                .and_then(|t| serde_json::from_str::<Value>(&t).map_err(|e| e.to_string()))
+                .map(|v| agents_of(&v)),
+            _ => Err("This console is not served by surfaces-server, so no agent can be reached (start it with scripts/serve.sh).".to_string()),
+        };
+        // A task kept in this tab (a reload) is restored from the agent.
+        if let (Ok(list), Some(text)) = (&result, session::read()) {
+            match SavedTask::decode(&text) {
+                Ok(saved) => match list.iter().find(|a| a.name == saved.agent) {
+                    Some(agent) => {
+                        say("Restoring your conversation from this tab…");
+                        open(agent.clone(), Some(saved));
+                    }
+                    None => {
+                        session::remove();
+                        problem.set(Some("The task kept in this tab was with an agent this server no longer serves; it was removed.".into()));
+                    }
+                },
+                Err(e) => {
+                    session::remove();
+                    problem.set(Some(format!(
+                        "The task kept in this tab could not be restored ({e}); it was removed."
+                    )));
+                }
+            }
+        }
+        agents.set(Some(result));
+    });
+
+    // Sends a message (text and/or A2UI client messages) and reads the answer into the task;
+    // an action lost on the way is checked with the agent (`tasks/get`), never sent again.
     let send = move |text: Option<String>, a2ui: Vec<Value>, attempt: Option<(String, String)>| {
-        let Some((request, path, version)) = convo
+        let Some((request, path, version, generation)) = convo
             .try_update(|c| {
                 let c = c.as_mut()?;
                 let mut out = a2a::a2ui_message(
@@ -369,13 +697,21 @@ pub fn AgentScreen() -> impl IntoView {
                     wire::send(c.endpoint.version, id, &out, c.endpoint.streaming),
                     c.path.clone(),
                     c.endpoint.version,
+                    c.generation,
                 ))
             })
             .flatten()
         else {
             return;
         };
-        deliver(request, path, version);
+        sending.set(true);
+        leptos::task::spawn_local(async move {
+            let lost = deliver(request, path, version, generation).await;
+            sending.set(false);
+            if lost {
+                check(generation).await;
+            }
+        });
     };
 
     // The person's answer to a confirmation request: the core refuses a confirm past its
@@ -400,18 +736,26 @@ pub fn AgentScreen() -> impl IntoView {
                     wire::send(c.endpoint.version, id, &out, c.endpoint.streaming),
                     c.path.clone(),
                     c.endpoint.version,
+                    c.generation,
                 ))
             })
             .flatten();
-        if let Some((words, request, path, version)) = built {
+        if let Some((words, request, path, version, generation)) = built {
             say(words);
-            deliver(request, path, version);
+            sending.set(true);
+            leptos::task::spawn_local(async move {
+                let lost = deliver(request, path, version, generation).await;
+                sending.set(false);
+                if lost {
+                    check(generation).await;
+                }
+            });
         }
     };
 
     let submit = move || {
         let text = draft.get_untracked().trim().to_string();
-        if text.is_empty() || sending.get_untracked() {
+        if text.is_empty() || sending.get_untracked() || checking.get_untracked() {
             return;
         }
         draft.set(String::new());
@@ -466,7 +810,12 @@ pub fn AgentScreen() -> impl IntoView {
                 let parts = t.parts.iter().map(shown).collect_view();
                 view! { <li class="turn" data-testid="turn" data-role=who><span class="turn-who">{who}</span>{parts}</li> }
             }).collect_view();
-            let state = c.task.state.map(|s| format!("{s:?}")).unwrap_or_else(|| "no task yet".into());
+            let (state, state_name) = (task_state_text(c.task.state), task_state_name(c.task.state));
+            let generation = c.generation;
+            // Check again: while an action's outcome is unknown, or a restored task could
+            // not be read yet. It only reads the task; nothing is sent again.
+            let unsure = c.restoring.is_some()
+                || c.attempts.list.iter().any(|a| a.state == ActionState::OutcomeUnknown);
             let artifacts = c.task.artifacts.iter().map(|a| {
                 let name = a.name.clone().unwrap_or_else(|| a.artifact_id.clone());
                 let parts = a.parts.iter().map(shown).collect_view();
@@ -483,7 +832,19 @@ pub fn AgentScreen() -> impl IntoView {
             let with = c.agent.name.clone();
             view! {
                 <h2>"Conversation with " {with}</h2>
-                <p data-testid="task-state">"Task: " {state}</p>
+                <p data-testid="task-state" data-state=state_name>"Task: " {state}</p>
+                <div class="task-controls">
+                    {unsure.then(|| view! {
+                        <button type="button" data-testid="check-again" disabled=move || checking.get() || sending.get()
+                            on:click=move |_| leptos::task::spawn_local(check(generation))>"Check again"</button>
+                    })}
+                    <button type="button" data-testid="forget-task" on:click=move |_| forget()>"Forget this task"</button>
+                </div>
+                {unsure.then(|| view! {
+                    <p class="task-note" data-testid="unsure-note">
+                        "Check again asks the agent how the task stands; nothing is sent again. To send an action whose outcome is unknown once more, choose its button: it goes with the same key, so an agent that honours it does it once."
+                    </p>
+                })}
                 {(ignored > 0).then(|| view! { <p class="a2ui-notice" data-testid="ignored">{format!("{ignored} invalid interface updates ignored.")}</p> })}
                 <ol class="turns" data-testid="turns">{rows}{artifacts}</ol>
                 {(!findings.is_empty()).then(|| view! { <crate::findings::FindingsTable findings=findings /> })}
@@ -509,12 +870,13 @@ pub fn AgentScreen() -> impl IntoView {
     let surfaces = move || {
         view! {
             <For each=surface_ids key=|id| id.clone() let:sid>
-                {surface_area(sid, convo, say, send, answer)}
+                {surface_area(sid, convo, checking, say, send, answer)}
             </For>
         }
     };
 
-    let ready = move || convo.with(|c| c.is_some());
+    // A restored task can be written to once it was read again.
+    let ready = move || convo.with(|c| c.as_ref().is_some_and(|c| c.restoring.is_none()));
     view! {
         <div class="screen agent-screen" data-testid="agent-screen">
             <section class="panel input" aria-labelledby="agent-heading">
@@ -523,17 +885,19 @@ pub fn AgentScreen() -> impl IntoView {
                 {agent_list}
                 {move || problem.get().map(|p| view! { <p class="field-error" role="alert" data-testid="agent-problem">{p}</p> })}
                 {card_summary}
+                {move || storage_note.get().map(|n| view! { <p class="a2ui-notice" data-testid="storage-note">{n}</p> })}
                 <form class="composer" on:submit=move |ev| { ev.prevent_default(); submit(); }>
                     <label for="agent-message">"Message to the agent"</label>
                     <input id="agent-message" data-testid="agent-message" type="text" autocomplete="off"
                         prop:value=move || draft.get()
                         disabled=move || !ready()
                         on:input=move |ev| draft.set(event_target_value(&ev)) />
-                    <button type="submit" data-testid="agent-send" disabled=move || !ready() || sending.get()>"Send"</button>
+                    <button type="submit" data-testid="agent-send" disabled=move || !ready() || sending.get() || checking.get()>"Send"</button>
                 </form>
             </section>
             <section class="panel result" aria-label="The conversation">
-                {move || (!ready()).then(|| view! { <p>"Choose an agent to start a conversation."</p> })}
+                {move || convo.with(|c| c.is_none()).then(|| view! { <p>"Choose an agent to start a conversation."</p> })}
+                {move || checking.get().then(|| view! { <p class="task-note" data-testid="checking">"Checking with the agent how the task stands…"</p> })}
                 {turns}
                 {surfaces}
             </section>
@@ -545,6 +909,7 @@ pub fn AgentScreen() -> impl IntoView {
 fn surface_area(
     sid: String,
     convo: RwSignal<Option<Conversation>, LocalStorage>,
+    checking: RwSignal<bool>,
     say: impl Fn(&str) + Copy + Send + Sync + 'static,
     send: impl Fn(Option<String>, Vec<Value>, Option<(String, String)>) + Copy + Send + Sync + 'static,
     answer: impl Fn(String, String, Decision) + Copy + Send + Sync + 'static,
@@ -568,6 +933,29 @@ fn surface_area(
         })
     });
     let (s_edit, s_click, s_accept, s_keep) = (sid.clone(), sid.clone(), sid.clone(), sid.clone());
+    // The renderer holds a Button disabled while its action is under way (pending, running,
+    // waiting for the person's confirmation), and any whose outcome is unknown while the
+    // task is read again.
+    let s_held = sid.clone();
+    provide_context(HeldButtons(leptos::prelude::Signal::derive(move || {
+        let reading = checking.get();
+        convo.with(|c| {
+            let Some(c) = c else { return Vec::new() };
+            let mut held: Vec<String> = Vec::new();
+            for a in c.attempts.list.iter().filter(|a| a.surface_id == s_held) {
+                if held.contains(&a.component_id) {
+                    continue;
+                }
+                let latest = c.attempts.latest(&s_held, &a.component_id);
+                if latest.is_some_and(|l| {
+                    l.state.is_busy() || (reading && l.state == ActionState::OutcomeUnknown)
+                }) {
+                    held.push(a.component_id.clone());
+                }
+            }
+            held
+        })
+    })));
     let handlers = Handlers {
         open: Callback::new(|_url: String| {}),
         accept: Callback::new(move |p: String| {
@@ -592,6 +980,10 @@ fn surface_area(
             })
         }),
         click: Callback::new(move |(component, scope): (String, String)| {
+            // While the task is read again, a click waits: it may learn the action was done.
+            if checking.get_untracked() {
+                return;
+            }
             let key = fresh_id("act");
             let built = convo
                 .try_update(|c| {
@@ -601,15 +993,48 @@ fn surface_area(
                         .surfaces
                         .action_in(&s_click, &component, &scope, &now_iso())
                         .ok()?;
-                    // A double click while it runs is refused: it sends once.
-                    c.attempts.begin(&s_click, &component, &key).ok()?;
-                    Some(message)
+                    let retry = match c.attempts.latest_mut(&s_click, &component) {
+                        // The person sends again an action whose outcome is unknown: the
+                        // same attempt, with the same key, so an agent that honours the key
+                        // does it once.
+                        Some(a) if a.state == ActionState::OutcomeUnknown => {
+                            a.on(Signal::Retry).ok()?;
+                            true
+                        }
+                        // A double click while it runs is refused: it sends once.
+                        _ => {
+                            c.attempts.begin(&s_click, &component, &key).ok()?;
+                            false
+                        }
+                    };
+                    Some((message, retry))
                 })
                 .flatten();
-            if let Some(message) = built {
-                say(state_text(ActionState::Pending));
+            let Some((message, retry)) = built else {
+                return;
+            };
+            if retry {
+                say(state_text(ActionState::Running));
                 send(None, vec![message], Some((s_click.clone(), component)));
+                return;
             }
+            // Pending is shown (and a second click refused) before the message leaves; it
+            // leaves unless the attempt went meanwhile (the task forgotten).
+            say(state_text(ActionState::Pending));
+            let sid = s_click.clone();
+            leptos::task::spawn_local(async move {
+                sleep(0).await;
+                let still = convo.with_untracked(|c| {
+                    c.as_ref().is_some_and(|c| {
+                        c.attempts.latest(&sid, &component).is_some_and(|a| {
+                            a.idempotency_key == key && a.state == ActionState::Pending
+                        })
+                    })
+                });
+                if still {
+                    send(None, vec![message], Some((sid, component)));
+                }
+            });
         }),
     };
     let sid_state = sid.clone();
@@ -642,6 +1067,53 @@ fn surface_area(
                 .then(|| Some((a.component_id.clone(), a.confirmation.clone()?)))
                 .flatten()
         })
+    });
+    // A question that expires before the person answers closes itself and says so: nothing
+    // is sent (the agent set the expiry, and refuses a late confirmation itself).
+    let sid_expiry = sid.clone();
+    Effect::new(move |_| {
+        let Some((component, c)) = asked.get() else {
+            return;
+        };
+        let sid = sid_expiry.clone();
+        leptos::task::spawn_local(async move {
+            let still_asked = || {
+                convo.with_untracked(|cv| {
+                    cv.as_ref()
+                        .and_then(|cv| cv.attempts.latest(&sid, &component))
+                        .is_some_and(|a| {
+                            a.state == ActionState::NeedsConfirmation
+                                && a.confirmation.as_ref().is_some_and(|x| *x == c)
+                        })
+                })
+            };
+            // Timers wait at most a day at a time (a page's timer is bounded).
+            loop {
+                let left = c.expires_at_ms as f64 - js_sys::Date::now();
+                if left <= 0.0 {
+                    break;
+                }
+                sleep(left.min(86_400_000.0) as i32 + 1).await;
+                if !still_asked() {
+                    return;
+                }
+            }
+            let words = convo
+                .try_update(|cv| {
+                    let a = cv.as_mut()?.attempts.latest_mut(&sid, &component)?;
+                    let same = a.state == ActionState::NeedsConfirmation
+                        && a.confirmation.as_ref().is_some_and(|x| *x == c);
+                    if !same || !c.expired_at(js_sys::Date::now()) {
+                        return None;
+                    }
+                    a.on(Signal::Expired).ok()?;
+                    Some(attempt_text(a))
+                })
+                .flatten();
+            if let Some(words) = words {
+                say(words);
+            }
+        });
     });
     let dialog_ref = NodeRef::<leptos::html::Section>::new();
     // The dialog takes focus when it opens, so the keyboard is where the question is.

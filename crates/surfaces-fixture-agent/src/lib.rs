@@ -31,7 +31,8 @@ use axum::Router;
 use serde_json::{json, Value};
 
 pub use scenario::{
-    Scenario, OVERSIZE_BYTES, PROGRESS_STEPS, PROGRESS_STEP_MS, SLOW_ACTION_MS, STORM_UPDATES,
+    Scenario, CUT_ACTION_MS, OVERSIZE_BYTES, PROGRESS_STEPS, PROGRESS_STEP_MS, SLOW_ACTION_MS,
+    STORM_UPDATES,
 };
 use tasks::{Agent, RpcError};
 

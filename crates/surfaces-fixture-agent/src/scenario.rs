@@ -25,6 +25,7 @@ pub enum Scenario {
     Cycle,
     ForeignSurface,
     Cut,
+    CutAction,
 }
 
 /// Updates the `storm` scenario sends, as fast as it can.
@@ -34,11 +35,13 @@ pub const PROGRESS_STEPS: usize = 8;
 pub const PROGRESS_STEP_MS: u64 = 250;
 /// How long the `slow-action` scenario takes to answer an action.
 pub const SLOW_ACTION_MS: u64 = 3000;
+/// How long the `cut-action` scenario goes on booking after it cut the action's stream.
+pub const CUT_ACTION_MS: u64 = 1500;
 /// The size of the string in the `oversize` scenario's large part (just over 1 MiB).
 pub const OVERSIZE_BYTES: usize = 1024 * 1024 + 1024;
 
 impl Scenario {
-    pub const ALL: [Scenario; 12] = [
+    pub const ALL: [Scenario; 13] = [
         Scenario::Booking,
         Scenario::Progress,
         Scenario::SlowAction,
@@ -51,6 +54,7 @@ impl Scenario {
         Scenario::Cycle,
         Scenario::ForeignSurface,
         Scenario::Cut,
+        Scenario::CutAction,
     ];
 
     pub fn name(self) -> &'static str {
@@ -67,6 +71,7 @@ impl Scenario {
             Scenario::Cycle => "cycle",
             Scenario::ForeignSurface => "foreign-surface",
             Scenario::Cut => "cut",
+            Scenario::CutAction => "cut-action",
         }
     }
 
@@ -90,6 +95,9 @@ impl Scenario {
                 "hostile: each new conversation writes to the previous conversation's surface"
             }
             Scenario::Cut => "hostile: the stream stops midway without a final event",
+            Scenario::CutAction => {
+                "the booking form; Book's stream is cut off once the action is received, and the agent goes on and books (tasks/get tells)"
+            }
         }
     }
 }
@@ -300,6 +308,7 @@ pub(crate) async fn start(em: Emitter, _input: Input) {
         | Scenario::SlowAction
         | Scenario::FailingAction
         | Scenario::AgentUpdate
+        | Scenario::CutAction
         | Scenario::Message => {
             if !em.status("working", vec![text("Preparing a booking form…")], false) {
                 return;
@@ -598,6 +607,21 @@ pub(crate) async fn continue_task(em: Emitter, input: Input) {
             }
             em.pause(SLOW_ACTION_MS).await;
             confirm(&em, &context, None);
+        }
+        Scenario::CutAction => {
+            if !em.status("working", vec![text("Booking…")], false) {
+                return;
+            }
+            // The person's stream breaks off here (once what was said has gone out); the
+            // booking goes on, and the task (`tasks/get`, a resubscribe) says how it ended.
+            em.pause(200).await;
+            em.cut_streams();
+            em.pause(CUT_ACTION_MS).await;
+            let reference = match &key {
+                Some(k) => em.book_once(k),
+                None => em.book_once(&format!("no-key-{}-{}", em.n, em.actions)),
+            };
+            confirm(&em, &context, Some(&reference));
         }
         Scenario::FailingAction => {
             if !em.status("working", vec![text("Booking…")], false) {

@@ -579,6 +579,17 @@ impl Emitter {
         }
     }
 
+    /// Breaks off the streams following the run now, while the run goes on: later events
+    /// reach the task (`tasks/get`) and streams that join later (`tasks/resubscribe`).
+    pub(crate) fn cut_streams(&self) {
+        let mut tasks = self.agent.lock();
+        if let Some(entry) = tasks.map.get_mut(&self.task_id) {
+            if entry.run == self.run && entry.running {
+                entry.log(Item::Cut);
+            }
+        }
+    }
+
     pub(crate) async fn pause(&self, ms: u64) {
         tokio::time::sleep(Duration::from_millis(ms)).await;
     }

@@ -814,6 +814,44 @@ async fn cut_stream_breaks_off_without_a_final_event() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn cut_action_breaks_the_stream_off_and_books_anyway_once() {
+    bounded(async {
+        let url = spawn(Scenario::CutAction).await.unwrap();
+        let mut fold = Fold::default();
+        let (_, task, ctx) = start(&url, &mut fold).await;
+        fold.store
+            .edit("booking-1", "/booking/name", json!("Ada"))
+            .unwrap();
+        let action = fold.store.action("booking-1", "book", timestamp()).unwrap();
+        let m = keyed(user_action(action, Some(&task), Some(&ctx)), "key-cut", 1);
+        let s = stream(&url, "message/stream", params(m.clone())).await;
+        assert!(!s.clean_end, "the action's stream must break off, not end");
+        assert!(s.results.iter().all(|r| r["final"] != true));
+        assert_eq!(last(&s)["status"]["state"], "working");
+        // The task goes on: it holds the action (with its key), and a resubscribe follows it
+        // to its end.
+        let got = rpc(&url, "tasks/get", json!({"id": task})).await;
+        assert_eq!(got["result"]["status"]["state"], "working");
+        let keys = surfaces_core::a2a::saved::keys_in_history(&got.to_string());
+        assert!(keys.contains("key-cut"));
+        let s = stream(&url, "tasks/resubscribe", json!({"id": task})).await;
+        assert!(s.clean_end);
+        assert_eq!(last(&s)["status"]["state"], "completed");
+        let got = rpc(&url, "tasks/get", json!({"id": task})).await;
+        assert_eq!(got["result"]["status"]["state"], "completed");
+        let booked = got["result"]["artifacts"][0]["parts"][0]["text"]
+            .as_str()
+            .unwrap();
+        assert!(booked.starts_with("Booked (BK-0001)"), "{booked}");
+        // The same key again gets the task as it ended: nothing is booked twice.
+        let again = rpc(&url, "message/send", params(keyed(m, "key-cut", 2))).await;
+        assert_eq!(again["result"]["status"]["state"], "completed");
+        assert_eq!(again["result"]["artifacts"].as_array().unwrap().len(), 1);
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_binary_prints_its_url_first() {
     bounded(async {
         use tokio::io::AsyncBufReadExt;

@@ -31,7 +31,9 @@
 //! `rejected` with findings. Confirming after `expiresAt` is refused here, before anything
 //! is sent: the attempt ends `rejected` (expired) and the answer sent is a cancel.
 
-use serde::Serialize;
+use std::collections::BTreeSet;
+
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
 use super::wire::{Event, Part, TaskState};
@@ -41,7 +43,7 @@ pub const CONFIRMATION_MEDIA_TYPE: &str = "application/vnd.agent-surfaces.confir
 /// The message metadata key an action attempt's idempotency key travels under.
 pub const ACTION_METADATA_KEY: &str = "agent-surfaces/action";
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ActionState {
     /// Clicked; the message is being built and not yet sent.
@@ -104,7 +106,7 @@ pub const SUMMARY_MAX_CHARS: usize = 1000;
 pub const CONFIRMATION_ID_MAX: usize = 128;
 
 /// How the person's side of a confirmation ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ConfirmationEnd {
     /// The person confirmed; the confirmation was sent.
@@ -633,6 +635,31 @@ impl Attempts {
             )
         }) {
             let _ = a.on(signal.clone());
+        }
+    }
+
+    /// What the task, read again (a `tasks/get`, or a resubscribed stream's first event),
+    /// says of the attempts waiting on it. `keys` are the idempotency keys the person's
+    /// messages in the task's history carry ([`super::saved::keys_in_history`]). A running
+    /// attempt, or one of unknown outcome, is settled by the task only when its key is
+    /// there: the agent got it, so the task's state is its answer. Without it the task's
+    /// state says nothing of the attempt (it may not have arrived, or the history was cut
+    /// short), and the attempt stays as it is. One that waits for the person's confirmation
+    /// takes the task's word as [`Self::on_event`] does.
+    pub fn on_task_read(&mut self, event: &Event, keys: &BTreeSet<String>) {
+        let Some(signal) = signal_of(event) else {
+            return;
+        };
+        for a in self.list.iter_mut() {
+            let known = keys.contains(&a.idempotency_key);
+            let waits = match a.state {
+                ActionState::Running | ActionState::OutcomeUnknown => known,
+                ActionState::NeedsConfirmation => true,
+                _ => false,
+            };
+            if waits {
+                let _ = a.on(signal.clone());
+            }
         }
     }
 

@@ -11,10 +11,12 @@
 //! - `sdk.rs` — the same model read from, and messages written for, what JavaScript A2A
 //!   clients hand over (`@a2a-js/sdk` 1.x objects, or either version's JSON);
 //! - `lifecycle.rs` — one action's life, from click to effect (or to `outcome_unknown`),
-//!   with its idempotency key and the confirmation convention.
+//!   with its idempotency key and the confirmation convention;
+//! - `saved.rs` — a conversation's task kept across a reload (bounded), and restored.
 
 mod card;
 pub mod lifecycle;
+pub mod saved;
 pub mod sdk;
 pub mod sse;
 mod task;

@@ -194,11 +194,7 @@ fn artifact(v: &Value) -> Result<Value, Finding> {
 }
 
 /// The list at `k`, each item rewritten by `f` (absent or null: none).
-fn list(
-    o: &Map<String, Value>,
-    k: &str,
-    f: Rewrite,
-) -> Result<Option<Value>, Finding> {
+fn list(o: &Map<String, Value>, k: &str, f: Rewrite) -> Result<Option<Value>, Finding> {
     match o.get(k) {
         None | Some(Value::Null) => Ok(None),
         Some(Value::Array(a)) => Ok(Some(Value::Array(
@@ -215,10 +211,7 @@ fn task(v: &Value) -> Result<Value, Finding> {
     if let Some(s) = o.get("status").filter(|s| !s.is_null()) {
         out.insert("status".into(), status(s)?);
     }
-    for (k, f) in [
-        ("history", message as Rewrite),
-        ("artifacts", artifact),
-    ] {
+    for (k, f) in [("history", message as Rewrite), ("artifacts", artifact)] {
         if let Some(l) = list(o, k, f)? {
             out.insert(k.into(), l);
         }

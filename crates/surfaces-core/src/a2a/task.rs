@@ -181,7 +181,9 @@ impl TaskView {
         false
     }
 
-    fn show(&mut self, part: Part, context_id: Option<&str>) -> Shown {
+    /// What a part becomes. `fold`: an agent's A2UI part is folded into the surfaces; a
+    /// person's (an action, an error report: client-to-server messages) never is.
+    fn show(&mut self, part: Part, context_id: Option<&str>, fold: bool) -> Shown {
         match part {
             Part::Text { text } => Shown::Text { text },
             Part::File {
@@ -198,9 +200,10 @@ impl TaskView {
                 media_type,
                 raw,
             } => {
-                let a2ui = media_type
-                    .as_deref()
-                    .is_some_and(|m| MEDIA_TYPES.contains(&m));
+                let a2ui = fold
+                    && media_type
+                        .as_deref()
+                        .is_some_and(|m| MEDIA_TYPES.contains(&m));
                 if a2ui {
                     let ctx = ApplyContext {
                         context_id: context_id.map(str::to_string),
@@ -225,10 +228,13 @@ impl TaskView {
             self.context_id.clone_from(&m.context_id);
         }
         let ctx = m.context_id.clone().or_else(|| self.context_id.clone());
+        // A task's history holds the person's messages too (a `tasks/get` after a reload):
+        // their A2UI parts are what was sent, not surfaces to draw.
+        let fold = m.role == Role::Agent;
         let parts = m
             .parts
             .into_iter()
-            .map(|p| self.show(p, ctx.as_deref()))
+            .map(|p| self.show(p, ctx.as_deref(), fold))
             .collect();
         self.push_turn(Turn {
             role: m.role,
@@ -261,7 +267,7 @@ impl TaskView {
         for p in a.parts.into_iter().skip(skip) {
             // Chunks are bounded one by one, their sum is not: an artifact holds at most
             // MAX_PARTS parts, and all artifacts and turns `kept_bytes`.
-            let shown = self.show(p, ctx.as_deref());
+            let shown = self.show(p, ctx.as_deref(), true);
             let size = kept_size(std::slice::from_ref(&shown));
             if held >= super::wire::MAX_PARTS || self.kept + size > self.limits.kept_bytes {
                 if !std::mem::replace(&mut self.artifact_full, true) {
@@ -351,9 +357,9 @@ impl TaskView {
                 }
                 let end = status.state.is_terminal() || status.state.is_interrupted();
                 self.status(status);
-                if end {
-                    self.settled = true;
-                }
+                // A task still working has more to say (a stream's first event can be the
+                // task as it was, waiting for the person, before the agent works again).
+                self.settled = end;
             }
             Event::Status {
                 task_id,
@@ -365,9 +371,7 @@ impl TaskView {
                     return;
                 }
                 self.status(status);
-                if last {
-                    self.settled = true;
-                }
+                self.settled = last;
             }
             Event::Artifact {
                 task_id,
