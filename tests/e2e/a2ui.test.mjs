@@ -19,16 +19,30 @@ test("each of the 36 official examples renders with no placeholder, no error and
   await ui.open();
   const ids = (await ui.streamIds()).filter((id) => /^\d\d_/.test(id));
   assert.equal(ids.length, 36);
+  let iconCount = 0;
   for (const id of ids) {
     await ui.choose(id);
     await ui.surface().first().waitFor();
     assert.equal(await ui.placeholders(), 0, `${id}: placeholder`);
     assert.equal(await ui.ignoredText(), null, `${id}: ignored updates`);
     assert.deepEqual(await axeViolations(page), [], `${id}: axe-core violations`);
-    if (["05_product-card", "09_login-form", "13_coffee-order", "36_modal"].includes(id)) {
+    // Every icon is SVG we drew (a path, or the named frame of a name we do not know),
+    // never a character that needs an emoji font.
+    const icons = await ui.surface().locator(".a2ui-icon").evaluateAll((els) =>
+      els.map((e) => [e.tagName, e.textContent, e.querySelectorAll("path, rect").length, e.getAttribute("aria-label") ?? e.getAttribute("aria-hidden")]),
+    );
+    for (const icon of icons) {
+      assert.equal(icon[0], "svg", `${id}: ${icon}`);
+      assert.equal(icon[1], "", `${id}: text in an icon`);
+      assert.equal(icon[2], 1, `${id}: ${icon}`);
+      assert.ok(icon[3], `${id}: an icon neither named nor hidden`);
+    }
+    iconCount += icons.length;
+    if (["01_flight-status", "05_product-card", "08_user-profile", "09_login-form", "13_coffee-order", "29_movie-card", "33_financial-data-grid", "36_modal"].includes(id)) {
       await page.screenshot({ path: path.join(ARTIFACTS, `a2ui-${id}.png`), fullPage: true });
     }
   }
+  assert.ok(iconCount > 20, `the examples' icons were seen: ${iconCount}`);
   assert.deepEqual(seen.consoleErrors, []);
   assert.deepEqual(seen.pageErrors, []);
   assert.deepEqual(seen.violations, [], "CSP violations (the agent colour is set through CSSOM)");
@@ -45,9 +59,16 @@ test("a hostile stream adds no element of its own, opens nothing and fetches not
   const tags = await ui.surface().evaluateAll((els) =>
     [...new Set(els.flatMap((el) => [...el.querySelectorAll("*")].map((e) => e.tagName)))].sort(),
   );
-  for (const bad of ["IMG", "SCRIPT", "IFRAME", "OBJECT", "EMBED", "SVG", "B", "VIDEO", "AUDIO"]) {
+  for (const bad of ["IMG", "SCRIPT", "IFRAME", "OBJECT", "EMBED", "B", "VIDEO", "AUDIO", "FOREIGNOBJECT", "foreignObject"]) {
     assert.ok(!tags.includes(bad), `<${bad}> rendered: ${tags}`);
   }
+  // The only SVG is ours (an SVG element's tagName is lower case): each media box's
+  // picture of its kind, hidden from assistive technology, one path each.
+  const svgs = await ui.surface().locator("svg").evaluateAll((els) =>
+    els.map((e) => [e.getAttribute("class"), e.getAttribute("aria-hidden"), [...e.children].map((c) => c.tagName).join()]),
+  );
+  assert.ok(svgs.length > 0, "the hostile stream's images are drawn as not loaded");
+  for (const svg of svgs) assert.deepEqual(svg, ["a2ui-icon a2ui-media-glyph", "true", "path"]);
   const hrefs = await ui.surface().locator("a").evaluateAll((as) => as.map((a) => a.getAttribute("href")));
   for (const h of hrefs) assert.match(h, /^https:\/\//);
   // Click every enabled button the agent drew: actions are built and shown, never sent.
@@ -177,7 +198,10 @@ test("the stream timeline: statuses, counts, step forward and back, and why an e
   const ui = new A2uiPage(page, session.server.url);
   await ui.open();
   await ui.paste(REFUSALS);
-  // Nothing applied yet: back is disabled, every envelope waits.
+  // A paste is applied whole; Reset goes back to its start. Nothing applied: back is
+  // disabled, every envelope waits.
+  assert.equal(await ui.positionText(), "5 of 5 envelopes read: 3 applied, 2 refused.");
+  await ui.reset();
   assert.ok(await ui.backButton().isDisabled());
   assert.ok(await ui.stepButton().isEnabled());
   assert.deepEqual((await ui.timeline()).map((e) => e.state), ["pending", "pending", "pending", "pending", "pending"]);
@@ -276,6 +300,158 @@ test("the timeline at 390 px: nothing overflows, axe-clean, keyboard stepping wo
   await ui.back();
   assert.equal(await ui.positionText(), "3 of 5 envelopes read: 2 applied, 1 refused.");
   assert.deepEqual(seen.violations, []);
+  assert.deepEqual(seen.pageErrors, []);
+  await context.close();
+});
+
+// ---- Issue 15: faults seen on the official examples, and check messages' timing. ----
+
+const SHOTS = path.join(ARTIFACTS, "screenshots");
+
+/** The boxes of each weighted grid row's cells: [[{x, y, width}, …], …]. */
+function gridRows(page) {
+  return page.locator("[data-testid=a2ui-surface] .a2ui-row:has(> .a2ui-cell)").evaluateAll((rows) =>
+    rows.map((r) =>
+      [...r.children].map((c) => {
+        const b = c.getBoundingClientRect();
+        return { x: Math.round(b.x), y: Math.round(b.y), width: Math.round(b.width), bottom: Math.round(b.bottom) };
+      }),
+    ),
+  );
+}
+
+test("weighted columns line up across rows and a row stays one line, at 1280 and 390 px", async () => {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  const { page, seen, context } = await watchedPage(session.browser);
+  const ui = new A2uiPage(page, session.server.url);
+  for (const [width, height] of [[1280, 900], [390, 844]]) {
+    await page.setViewportSize({ width, height });
+    await ui.open();
+    await ui.choose("33_financial-data-grid");
+    await ui.surface().first().waitFor();
+    const rows = await gridRows(page);
+    assert.ok(rows.length >= 4, `the header and the asset rows: ${rows.length}`);
+    for (const [i, row] of rows.entries()) {
+      assert.equal(row.length, 4, `row ${i}: four cells`);
+      // One line: the cells (centred, as the agent aligns them) share a horizontal band;
+      // a wrapped cell would sit wholly below the others.
+      const top = Math.max(...row.map((c) => c.y));
+      const bottom = Math.min(...row.map((c) => c.bottom));
+      assert.ok(top < bottom, `${width}px row ${i} wrapped: ${JSON.stringify(row)}`);
+      // Each cell starts where the header's does, and is as wide.
+      for (const [k, c] of row.entries()) {
+        assert.ok(Math.abs(c.x - rows[0][k].x) <= 1, `${width}px row ${i} cell ${k} at ${c.x}, header at ${rows[0][k].x}`);
+        assert.ok(Math.abs(c.width - rows[0][k].width) <= 1, `${width}px row ${i} cell ${k} is ${c.width} wide`);
+      }
+    }
+    // The weights 2 : 1 : 1 : 1.5 (rounded to whole shares, 2 : 1 : 1 : 2) share the line.
+    const w = rows[0].map((c) => c.width);
+    assert.ok(Math.abs(w[0] - 2 * w[1]) <= 2 && Math.abs(w[1] - w[2]) <= 1, `shares: ${w}`);
+    await page.screenshot({ path: path.join(SHOTS, `a2ui-grid-${width === 390 ? "phone" : "desktop"}.png`) });
+  }
+  assert.deepEqual(seen.violations, []);
+  assert.deepEqual(seen.pageErrors, []);
+  await context.close();
+});
+
+test("media not loaded keep the size their variant asks for, and their links are the theme's colour", async () => {
+  const { page, seen, context } = await watchedPage(session.browser);
+  const ui = new A2uiPage(page, session.server.url);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await ui.open();
+  const frame = (sel) => ui.surface().locator(`${sel} .a2ui-media-frame`).first().boundingBox();
+  await ui.choose("08_user-profile");
+  const avatar = await frame(".a2ui-media-avatar");
+  assert.ok(Math.abs(avatar.width - 48) <= 1 && Math.abs(avatar.height - 48) <= 1, `an avatar is 3rem square: ${JSON.stringify(avatar)}`);
+  assert.equal(await ui.surface().locator(".a2ui-media-avatar .a2ui-media-frame").first().evaluate((e) => getComputedStyle(e).borderRadius), "50%");
+  await ui.choose("29_movie-card");
+  // The trailer is the content of the card's dialog.
+  await ui.surface().getByRole("button", { name: "Watch Trailer" }).click();
+  const video = await frame(".a2ui-media-video");
+  assert.ok(Math.abs(video.width / video.height - 16 / 9) < 0.02, `a video is 16:9: ${JSON.stringify(video)}`);
+  await page.keyboard.press("Escape");
+  await ui.choose("05_product-card");
+  const image = await frame(".a2ui-media-mediumFeature");
+  assert.ok(Math.abs(image.width / image.height - 4 / 3) < 0.02 && image.width <= 24 * 16 + 1, `a feature image is 4:3, at most 24rem: ${JSON.stringify(image)}`);
+  const colours = await ui.surface().locator("figure a").evaluateAll((as) => as.map((a) => getComputedStyle(a).color));
+  assert.ok(colours.length > 0);
+  for (const c of colours) assert.equal(c, "rgb(31, 78, 121)", "the accent, not the browser's blue");
+  assert.deepEqual(await axeViolations(page), []);
+  assert.deepEqual(seen.violations, []);
+  assert.deepEqual(offOrigin(seen), [], "nothing was loaded");
+  await context.close();
+});
+
+test("a Modal's trigger that is also a Card's or a Tab's only child is drawn once, where it opens the dialog", async () => {
+  const { page, seen, context } = await watchedPage(session.browser);
+  const ui = new A2uiPage(page, session.server.url);
+  await ui.open();
+  await ui.paste(JSON.stringify([
+    { version: "v0.9", createSurface: { surfaceId: "m", catalogId: BASIC } },
+    { version: "v0.9", updateComponents: { surfaceId: "m", components: [
+      { id: "root", component: "Column", children: ["card", "tabs", "m1", "m2"] },
+      { id: "card", component: "Card", child: "open1" },
+      { id: "tabs", component: "Tabs", tabs: [{ title: "Seats", child: "open2" }, { title: "Other", child: "other" }] },
+      { id: "other", component: "Text", text: "Another tab" },
+      { id: "m1", component: "Modal", trigger: "open1", content: "c1" },
+      { id: "m2", component: "Modal", trigger: "open2", content: "c2" },
+      { id: "open1", component: "Button", child: "t1", action: { event: { name: "noop" } } },
+      { id: "t1", component: "Text", text: "Open details" },
+      { id: "open2", component: "Button", child: "t2", action: { event: { name: "noop" } } },
+      { id: "t2", component: "Text", text: "Open seats" },
+      { id: "c1", component: "Text", text: "Details" },
+      { id: "c2", component: "Text", text: "Seat 12A" },
+    ] } },
+  ]));
+  for (const name of ["Open details", "Open seats"]) {
+    const buttons = ui.surface().getByRole("button", { name });
+    assert.equal(await buttons.count(), 1, `${name} drawn once`);
+    await buttons.click();
+    const dialog = page.locator("dialog[open]");
+    await dialog.waitFor();
+    await page.keyboard.press("Escape");
+    await page.locator("dialog[open]").waitFor({ state: "detached" }).catch(() => {});
+    assert.equal(await page.locator("dialog[open]").count(), 0);
+  }
+  assert.deepEqual(seen.pageErrors, []);
+  await context.close();
+});
+
+test("check messages wait until a field is left or a submit is tried; the button says why it is disabled", async () => {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  const { page, seen, context } = await watchedPage(session.browser);
+  const ui = new A2uiPage(page, session.server.url);
+  await ui.open();
+  await ui.choose("09_login-form");
+  const errors = () => ui.surface().getByTestId("a2ui-errors").allTextContents();
+  const signIn = ui.surface().locator("[data-component=login-btn]");
+  // First read: not one message yet; the button is disabled and says why.
+  assert.deepEqual(await errors(), []);
+  assert.equal(await ui.surface().locator("[aria-invalid]").count(), 0);
+  assert.ok(await signIn.isDisabled());
+  assert.equal(await ui.surface().getByTestId("a2ui-button-reason").textContent(), "Please fix errors before signing in");
+  const email = ui.surface().getByLabel("Email");
+  await email.click();
+  await page.keyboard.type("not-an");
+  assert.deepEqual(await errors(), [], "nothing while the person types");
+  await page.keyboard.press("Tab");
+  await ui.surface().getByTestId("a2ui-errors").first().waitFor();
+  assert.deepEqual(await errors(), ["Please enter a valid email address"], "the field left says what is wrong with it");
+  assert.equal(await email.getAttribute("aria-invalid"), "true");
+  // A press on the disabled button is a submit tried: the password says what it lacks.
+  await signIn.click({ force: true });
+  await page.waitForFunction(() => document.querySelectorAll("[data-testid=a2ui-errors]").length === 2);
+  assert.deepEqual(await errors(), ["Please enter a valid email address", "Password is requiredPassword must be at least 8 characters long"]);
+  assert.ok(await signIn.isDisabled(), "still disabled, with its reason");
+  assert.equal(await ui.actionText(), "No button clicked yet. Offline: nothing is sent.");
+  assert.deepEqual(await axeViolations(page), []);
+  await page.screenshot({ path: path.join(SHOTS, "a2ui-check-messages.png") });
+  // Fixing both: the messages go, the button works.
+  await email.fill("person@example.com");
+  await ui.surface().getByLabel("Password").fill("correct horse");
+  await page.waitForFunction(() => document.querySelectorAll("[data-testid=a2ui-errors]").length === 0);
+  await signIn.click();
+  assert.match(await ui.actionText(), /"name": "login"/);
   assert.deepEqual(seen.pageErrors, []);
   await context.close();
 });

@@ -8,7 +8,8 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { ROOT, DEBUG_BINS } from "./lib/console-server.mjs";
 import { consoleSession, offOrigin as requestsOffOrigin, ARTIFACTS } from "./lib/session.mjs";
 import { watchedPage } from "./lib/browser.mjs";
-import { UiLinksPage } from "./pages/ui-links.mjs";
+import { UiLinksPage, pasteInto } from "./pages/ui-links.mjs";
+import { A2uiPage } from "./pages/a2ui.mjs";
 import { AboutPage } from "./pages/about.mjs";
 import { axeViolations } from "./lib/axe.mjs";
 
@@ -313,6 +314,172 @@ test("back, forward and an edited address switch screens", async () => {
   await screenShown("#ui-links", "status");
   assert.equal(await current(), "nav-ui-links");
   assert.deepEqual(seen.violations, [], "CSP violations");
+  assert.deepEqual(seen.pageErrors, []);
+  await context.close();
+});
+
+// ---- Issue 15: the console as people use it, at a desk and on a phone. ----
+
+/** Where the layout tests write what they saw, at both sizes (git-ignored with artifacts/). */
+const SHOTS = path.join(ARTIFACTS, "screenshots");
+const PHONE = { width: 390, height: 844 };
+const DESK = { width: 1280, height: 900 };
+
+/** The two screens with an input and a result, and what shows each is ready. */
+const SCREENS = [
+  { name: "ui-links", hash: "#ui-links", ready: "status" },
+  { name: "a2ui", hash: "#a2ui", ready: "agent-area" },
+];
+
+/** How many lines an element's text is laid out on. */
+function lines(locator) {
+  return locator.evaluate((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    const rects = [...range.getClientRects()].filter((r) => r.width > 0);
+    return new Set(rects.map((r) => Math.round(r.top + r.height / 2))).size;
+  });
+}
+
+async function openScreen(page, s) {
+  await page.goto(session.server.url + "/" + s.hash);
+  await page.getByTestId(s.ready).first().waitFor();
+}
+
+test("at 390 px the header wraps between names, never inside one, and the result comes before the input", async () => {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  const { page, seen, context } = await watchedPage(session.browser);
+  await page.setViewportSize(PHONE);
+  for (const s of SCREENS) {
+    await openScreen(page, s);
+    for (const id of ["product", "nav-agent", "nav-ui-links", "nav-a2ui", "nav-about"]) {
+      assert.equal(await lines(page.getByTestId(id)), 1, `${s.name}: ${id} wraps inside its name`);
+    }
+    const header = await page.getByTestId("chrome").boundingBox();
+    assert.ok(header.height < 110, `${s.name}: the header takes ${header.height}px`);
+    const result = await page.getByTestId("result-panel").boundingBox();
+    const input = await page.locator(".panel.input").boundingBox();
+    assert.ok(
+      result.y + result.height <= input.y,
+      `${s.name}: the result ${JSON.stringify(result)} comes before the input ${JSON.stringify(input)}`,
+    );
+    assert.ok(result.y < PHONE.height / 4, `${s.name}: the result starts near the top, at ${result.y}`);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    assert.equal(overflow, 0, `${s.name}: the page scrolls sideways`);
+    assert.deepEqual(await axeViolations(page), [], `${s.name}: axe-core at 390 px`);
+    await page.screenshot({ path: path.join(SHOTS, `${s.name}-phone.png`) });
+    await page.screenshot({ path: path.join(SHOTS, `${s.name}-phone-full.png`), fullPage: true });
+  }
+  // The Agent screen (served here without an agent): the same header, nothing wider than a phone.
+  await page.goto(session.server.url + "/#agent");
+  await page.locator("[data-testid=agents-none], [data-testid=agent-list]").first().waitFor();
+  assert.equal(await lines(page.getByTestId("nav-about")), 1);
+  assert.equal(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), 0, "agent: sideways");
+  await page.screenshot({ path: path.join(SHOTS, "agent-phone.png") });
+  assert.deepEqual(seen.violations, [], "CSP violations");
+  assert.deepEqual(seen.pageErrors, []);
+  await context.close();
+});
+
+test("at 1280 px the input and the result sit side by side, the header on one line", async () => {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  const { page, seen, context } = await watchedPage(session.browser);
+  await page.setViewportSize(DESK);
+  for (const s of SCREENS) {
+    await openScreen(page, s);
+    const input = await page.locator(".panel.input").boundingBox();
+    const result = await page.getByTestId("result-panel").boundingBox();
+    assert.ok(input.x + input.width <= result.x, `${s.name}: the input is left of the result`);
+    assert.ok(Math.abs(input.y - result.y) < 1, `${s.name}: both start at the same height`);
+    const nav = await page.getByTestId("nav-about").boundingBox();
+    const product = await page.getByTestId("product").boundingBox();
+    assert.ok(Math.abs(nav.y + nav.height / 2 - (product.y + product.height / 2)) < 4, `${s.name}: one header line`);
+    assert.deepEqual(await axeViolations(page), [], `${s.name}: axe-core at 1280 px`);
+    await page.screenshot({ path: path.join(SHOTS, `${s.name}-desktop.png`) });
+  }
+  await page.goto(session.server.url + "/#agent");
+  await page.locator("[data-testid=agents-none], [data-testid=agent-list]").first().waitFor();
+  await page.screenshot({ path: path.join(SHOTS, "agent-desktop.png") });
+  assert.deepEqual(seen.violations, [], "CSP violations");
+  assert.deepEqual(seen.pageErrors, []);
+  await context.close();
+});
+
+/**
+ * Counts, from now on, each time the result panel is marked busy (typed text waiting) and
+ * keeps the panel's text as it was the first time.
+ */
+async function watchBusy(page) {
+  await page.evaluate(() => {
+    const panel = document.querySelector("[data-testid=result-panel]");
+    window.__busyWatch?.disconnect();
+    window.__busy = { set: 0, textAtFirst: null };
+    window.__busyWatch = new MutationObserver(() => {
+      if (!panel.hasAttribute("aria-busy")) return;
+      if (window.__busy.set++ === 0) window.__busy.textAtFirst = panel.textContent;
+    });
+    window.__busyWatch.observe(panel, { attributes: true, attributeFilter: ["aria-busy"] });
+  });
+}
+const busy = (page) => page.evaluate(() => window.__busy);
+const panelText = (page) => page.getByTestId("result-panel").textContent();
+
+test("one apply model on both screens: an example, a file and a paste take effect at once, typing once it pauses", async () => {
+  const { page, seen, context } = await watchedPage(session.browser);
+  const cardStatus = () => page.getByTestId("status").getAttribute("data-ui-links");
+  const a2ui = new A2uiPage(page, session.server.url);
+  const typedStream = JSON.stringify({ version: "v0.9", createSurface: { surfaceId: "typed", catalogId: "https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json" } });
+  const screens = [
+    {
+      name: "ui-links", hash: "#ui-links", text: "card-text", select: "card-select", file: "card-file",
+      example: ["georoute", async () => assert.equal(await cardStatus(), "absent")],
+      opened: ["tests/fixtures/cards/hostile.json", async () => assert.equal(await cardStatus(), "present")],
+      pasted: [fs.readFileSync(path.join(ROOT, "tests/fixtures/cards/larkfield.json"), "utf8"), async () => assert.equal(await cardStatus(), "present")],
+      typed: ['{"name":"typed","capabilities":{"extensions":[{"uri":"https://dev.agentmesh.ai/extensions/ui-links/v1","params":{"uis":[{"url":"https://typed.example/","label":"Typed","audience":"public"}]}}]}}',
+        async () => assert.equal(await cardStatus(), "present")],
+    },
+    {
+      name: "a2ui", hash: "#a2ui", text: "stream-text", select: "stream-select", file: "stream-file",
+      example: ["01_flight-status", async () => assert.equal(await a2ui.positionText(), "3 of 3 envelopes read: 3 applied, 0 refused.")],
+      opened: ["tests/fixtures/a2ui/hostile.json", async () => assert.equal(await a2ui.ignoredText(), "15 invalid interface updates ignored.")],
+      pasted: [fs.readFileSync(path.join(ROOT, "tests/fixtures/a2ui/hostile.json"), "utf8"), async () => assert.equal(await a2ui.ignoredText(), "15 invalid interface updates ignored.")],
+      typed: [typedStream, async () => assert.equal(await a2ui.positionText(), "1 of 1 envelopes read: 1 applied, 0 refused.")],
+    },
+  ];
+  for (const s of screens) {
+    await openScreen(page, { ...s, ready: s.name === "a2ui" ? "agent-area" : "status" });
+    const taken = async (what, act, check) => {
+      await watchBusy(page);
+      const before = await panelText(page);
+      await act();
+      await check();
+      assert.equal((await busy(page)).set, 0, `${s.name}: ${what} waited like typing`);
+      assert.notEqual(await panelText(page), before, `${s.name}: ${what} changed nothing`);
+    };
+    // No button is pressed after any of these: each takes effect by itself.
+    await taken("an example", () => page.getByTestId(s.select).selectOption(s.example[0]), s.example[1]);
+    await taken("a file", async () => {
+      await page.getByTestId(s.file).setInputFiles(path.join(ROOT, s.opened[0]));
+      await page.waitForFunction((id) => document.querySelector(`[data-testid=${id}]`).value === "custom", s.select);
+    }, s.opened[1]);
+    await page.getByTestId(s.select).selectOption(s.example[0]);
+    await taken("a paste", () => pasteInto(page, s.text, s.pasted[0]), s.pasted[1]);
+    // Typing: the panel says it waits, shows what it showed until the pause, then the result.
+    await page.getByTestId(s.select).selectOption(s.example[0]);
+    const before = await panelText(page);
+    await watchBusy(page);
+    await page.getByTestId(s.text).focus();
+    await page.keyboard.press("ControlOrMeta+A");
+    await page.getByTestId(s.text).pressSequentially(s.typed[0]);
+    await page.locator("[data-testid=result-panel]:not([aria-busy])").waitFor();
+    const seenBusy = await busy(page);
+    assert.ok(seenBusy.set >= 1, `${s.name}: typing was taken without a pause`);
+    assert.equal(seenBusy.textAtFirst, before, `${s.name}: the first key changed the result`);
+    await s.typed[1]();
+    assert.equal(await page.getByTestId(s.select).inputValue(), "custom");
+  }
+  assert.deepEqual(seen.violations, [], "CSP violations");
+  assert.deepEqual(seen.consoleErrors, []);
   assert.deepEqual(seen.pageErrors, []);
   await context.close();
 });

@@ -1,6 +1,8 @@
-//! The "A2UI" screen: pick an official example or a hostile stream, or paste your own; apply
-//! it all at once or envelope by envelope; see the surfaces, the findings, the effective data
-//! model and the last action message. Offline: nothing is sent anywhere.
+//! The "A2UI" screen: pick an official example or a hostile stream, or paste your own; it is
+//! applied whole as soon as it is taken (see `SourceInput`: at once, or once typing pauses),
+//! and can then be stepped through envelope by envelope (Reset, then Apply next); see the
+//! surfaces, the findings, the effective data model and the last action message. Offline:
+//! nothing is sent anywhere.
 
 use leptos::html;
 use leptos::prelude::*;
@@ -89,6 +91,8 @@ pub fn A2uiScreen() -> impl IntoView {
     let announce = RwSignal::new(String::new());
     // An openUrl target waiting for the person to confirm it.
     let pending_open = RwSignal::new(None::<String>);
+    // Typed stream text waiting for a pause (see `SourceInput`).
+    let pending = RwSignal::new(false);
     let step_button = NodeRef::<html::Button>::new();
     let back_button = NodeRef::<html::Button>::new();
 
@@ -251,7 +255,7 @@ pub fn A2uiScreen() -> impl IntoView {
     };
 
     view! {
-        <div class="screen">
+        <div class="screen result-first">
             <section class="panel input" aria-labelledby="a2ui-heading">
                 <h1 id="a2ui-heading">"A2UI"</h1>
                 <p class="lede">
@@ -270,8 +274,9 @@ pub fn A2uiScreen() -> impl IntoView {
                     selected=selected
                     text=text
                     on_example=on_example
-                    on_edit=Callback::new(move |()| reset())
+                    on_edit=Callback::new(move |()| apply_all())
                     on_open=Callback::new(move |()| apply_all())
+                    pending=pending
                 />
                 <div class="buttons">
                     <button type="button" data-testid="apply-all" on:click=move |_| apply_all()>"Apply all"</button>
@@ -293,7 +298,7 @@ pub fn A2uiScreen() -> impl IntoView {
                 <h2>"Last action message"</h2>
                 <pre class="model" data-testid="a2ui-action" tabindex="0" aria-label="Last action message">{move || last_action.get().unwrap_or_else(|| "No button clicked yet. Offline: nothing is sent.".into())}</pre>
             </section>
-            <section class="panel result" aria-labelledby="a2ui-result-heading">
+            <section class="panel result" aria-labelledby="a2ui-result-heading" aria-busy=move || pending.get().then_some("true") data-testid="result-panel">
                 <h2 id="a2ui-result-heading">"Surfaces"</h2>
                 <p class="visually-hidden" aria-live="polite" data-testid="a2ui-live">{move || announce.get()}</p>
                 {move || {

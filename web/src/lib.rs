@@ -85,7 +85,7 @@ pub fn App() -> impl IntoView {
     // entry and its `hashchange` finds the screen already shown.
     view! {
         <header class="chrome" data-testid="chrome">
-            <p class="product">"agent-surfaces console"</p>
+            <p class="product" data-testid="product">"agent-surfaces console"</p>
             <nav aria-label="Screens">
                 <a href="#agent" data-testid="nav-agent" aria-current=move || current(Screen::Agent) on:click=move |_| screen.set(Screen::Agent)>"Agent"</a>
                 <a href="#ui-links" data-testid="nav-ui-links" aria-current=move || current(Screen::UiLinks) on:click=move |_| screen.set(Screen::UiLinks)>"UI links"</a>

@@ -206,6 +206,8 @@ pub fn UiLinksScreen() -> impl IntoView {
     let fetched_from = RwSignal::new(first.fetched_from.to_string());
     let view_kind = RwSignal::new(ViewKind::Directory);
     let download_error = RwSignal::new(false);
+    // Typed card text waiting for a pause (see `SourceInput`): the result is about to change.
+    let pending = RwSignal::new(false);
 
     let checked = Memo::new(move |_| check(&card_text.get(), &fetched_from.get()));
     let present = Memo::new(move |_| checked.with(|(r, _)| r.ui_links == UiLinks::Present));
@@ -281,7 +283,7 @@ pub fn UiLinksScreen() -> impl IntoView {
     };
 
     view! {
-        <div class="screen">
+        <div class="screen result-first">
             <section class="panel input" aria-labelledby="card-heading">
                 <h1 id="card-heading">"UI links"</h1>
                 <p class="lede">
@@ -302,6 +304,7 @@ pub fn UiLinksScreen() -> impl IntoView {
                     on_example=on_example
                     on_open=forget_origin
                     on_replace=forget_origin
+                    pending=pending
                 />
                 <label for="fetched-from">"Fetched from"</label>
                 <input
@@ -319,7 +322,7 @@ pub fn UiLinksScreen() -> impl IntoView {
                     origin_error.get().map(|e| view! { <p class="field-error" id="fetched-from-error" data-testid="origin-error">{e}</p> })
                 }}
             </section>
-            <section class="panel result" aria-labelledby="result-heading">
+            <section class="panel result" aria-labelledby="result-heading" aria-busy=move || pending.get().then_some("true") data-testid="result-panel">
                 <h2 id="result-heading">"Result"</h2>
                 <div aria-live="polite">
                     {move || {

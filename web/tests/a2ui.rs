@@ -86,11 +86,18 @@ async fn hostile_stream_is_text_and_counted() {
         .unwrap();
     assert_eq!(ignored, "15 invalid interface updates ignored.");
     let surface = one(&root, "[data-testid=a2ui-surface]");
+    // The only SVG is ours: each media box's picture of its kind, from the built-in sprite.
     assert!(all(
         &surface,
-        "img, script, svg, iframe, object, embed, b, a[href^=javascript]"
+        "img, script, svg:not(.a2ui-media-glyph), iframe, object, embed, b, a[href^=javascript]"
     )
     .is_empty());
+    for glyph in all(&surface, "svg.a2ui-media-glyph path") {
+        assert_eq!(
+            glyph.get_attribute("d").as_deref(),
+            surfaces_render::icons::path("photo")
+        );
+    }
     let text = surface.text_content().unwrap();
     assert!(
         text.contains("<img src=x onerror=alert(1)>Security check"),
@@ -122,10 +129,15 @@ async fn typing_edits_the_overlay_checks_follow_and_the_action_carries_it() {
         sign_in().disabled(),
         "the official checks keep Sign in disabled until the form is valid"
     );
-    let errors = one(&root, "[data-testid=a2ui-surface]")
+    // The button says why at once; the fields wait until the person has been in them.
+    let text = one(&root, "[data-testid=a2ui-surface]")
         .text_content()
         .unwrap();
-    assert!(errors.contains("Email is required"), "{errors}");
+    assert!(
+        text.contains("Please fix errors before signing in"),
+        "{text}"
+    );
+    assert!(!text.contains("Email is required"), "{text}");
     let inputs = all(&root, "[data-testid=a2ui-surface] input");
     let (email, password): (HtmlInputElement, HtmlInputElement) = (
         inputs[0].clone().unchecked_into(),
@@ -133,10 +145,6 @@ async fn typing_edits_the_overlay_checks_follow_and_the_action_carries_it() {
     );
     email.focus().unwrap();
     type_into(&email, "not-an-email").await;
-    assert!(one(&root, "[data-testid=a2ui-surface]")
-        .text_content()
-        .unwrap()
-        .contains("Please enter a valid email address"));
     // The surface is patched, not drawn again: the field typed into is the same element,
     // and it still has the focus.
     assert!(email.is_connected(), "the field was replaced by an edit");
@@ -146,6 +154,17 @@ async fn typing_edits_the_overlay_checks_follow_and_the_action_carries_it() {
         .unwrap()
         .active_element();
     assert_eq!(active, Some(email.clone().unchecked_into::<Element>()));
+    assert!(
+        all(&root, "[data-testid=a2ui-errors]").is_empty(),
+        "not while the person is still typing"
+    );
+    // Leaving the field shows what is wrong with it.
+    email.blur().unwrap();
+    leptos::task::tick().await;
+    assert!(one(&root, "[data-testid=a2ui-surface]")
+        .text_content()
+        .unwrap()
+        .contains("Please enter a valid email address"));
     type_into(&email, "person@example.com").await;
     type_into(&password, "correct horse").await;
     let model = one(&root, "[data-testid=a2ui-model]")
@@ -228,11 +247,15 @@ fn agent_colour_comes_with_a_text_colour_that_keeps_aa_contrast() {
     assert!(accent("red").is_none() && accent("#12345").is_none() && accent("#gggggg").is_none());
 }
 
+/// Pastes `text` over the stream's text as a browser reports a paste (`insertFromPaste`):
+/// the screen takes and applies it at once.
 async fn paste(root: &Element, text: &str) {
     let area: web_sys::HtmlTextAreaElement =
         one(root, "[data-testid=stream-text]").unchecked_into();
     area.set_value(text);
-    area.dispatch_event(&web_sys::Event::new("input").unwrap())
+    let init = web_sys::InputEventInit::new();
+    init.set_input_type("insertFromPaste");
+    area.dispatch_event(&web_sys::InputEvent::new_with_event_init_dict("input", &init).unwrap())
         .unwrap();
     leptos::task::tick().await;
 }
@@ -267,6 +290,7 @@ async fn an_agent_update_after_an_edit_is_offered_not_applied() {
         {{"version":"v0.9","updateDataModel":{{"surfaceId":"s","path":"/name","value":"agent, later"}}}}]"#
     );
     paste(&root, &stream).await;
+    click(&root, "[data-testid=reset]").await;
     for _ in 0..3 {
         click(&root, "[data-testid=apply-step]").await;
     }

@@ -29,11 +29,15 @@ async fn mounted() -> Element {
     root.unchecked_into()
 }
 
+/// Pastes `text` over the stream's text as a browser reports a paste (`insertFromPaste`):
+/// the screen takes and applies it at once.
 async fn paste(root: &Element, text: &str) {
     let area: web_sys::HtmlTextAreaElement =
         one(root, "[data-testid=stream-text]").unchecked_into();
     area.set_value(text);
-    area.dispatch_event(&web_sys::Event::new("input").unwrap())
+    let init = web_sys::InputEventInit::new();
+    init.set_input_type("insertFromPaste");
+    area.dispatch_event(&web_sys::InputEvent::new_with_event_init_dict("input", &init).unwrap())
         .unwrap();
     leptos::task::tick().await;
 }
@@ -338,7 +342,13 @@ async fn the_timeline_says_what_became_of_each_envelope() {
 #[wasm_bindgen_test]
 async fn step_forward_and_back_with_the_ends_disabled() {
     let root = mounted().await;
+    // A pasted stream is applied whole; Reset goes back to its start to step through it.
     paste(&root, &stream_with_refusals()).await;
+    assert_eq!(
+        position(&root),
+        "5 of 5 envelopes read: 3 applied, 2 refused."
+    );
+    click(&root, "[data-testid=reset]").await;
     assert!(button(&root, "step-back").disabled(), "back at the start");
     assert!(!button(&root, "apply-step").disabled());
     assert_eq!(statuses(&root), ["pending"; 5]);

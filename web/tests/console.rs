@@ -27,12 +27,19 @@ async fn choose_view(root: &Element, view: &str) {
     leptos::task::tick().await;
 }
 
+/// Types `json` into the card's text (an `input` event that is no paste), then waits for the
+/// pause after which typed text is taken.
 async fn type_card(root: &Element, json: &str) {
     let area: HtmlTextAreaElement = one(root, "[data-testid=card-text]").unchecked_into();
     area.set_value(json);
     area.dispatch_event(&web_sys::Event::new("input").unwrap())
         .unwrap();
     leptos::task::tick().await;
+    let panel = one(root, "[data-testid=result-panel]");
+    until("the typed card to be taken", || {
+        !panel.has_attribute("aria-busy")
+    })
+    .await;
 }
 
 #[wasm_bindgen_test]
@@ -862,4 +869,100 @@ async fn back_forward_and_hash_edits_switch_screens() {
     window().location().set_hash("#agent").unwrap();
     until("Agent", || current(&root) == ["nav-agent"]).await;
     reset_address();
+}
+
+// ---- Issue 15, item 13: one apply model on both screens. ----
+
+fn input_event(kind: Option<&str>) -> web_sys::Event {
+    match kind {
+        Some(k) => {
+            let init = web_sys::InputEventInit::new();
+            init.set_input_type(k);
+            web_sys::InputEvent::new_with_event_init_dict("input", &init)
+                .unwrap()
+                .into()
+        }
+        None => web_sys::Event::new("input").unwrap(),
+    }
+}
+
+/// Sets a textarea's text and sends the `input` event a browser sends for `kind` (typing
+/// when `None` or "insertText", a paste for "insertFromPaste").
+async fn edit_text(root: &Element, testid: &str, text: &str, kind: Option<&str>) {
+    let area: HtmlTextAreaElement = one(root, &format!("[data-testid={testid}]")).unchecked_into();
+    area.set_value(text);
+    area.dispatch_event(&input_event(kind)).unwrap();
+    leptos::task::tick().await;
+}
+
+#[wasm_bindgen_test]
+async fn both_screens_take_typed_text_after_a_pause_and_pasted_text_at_once() {
+    use surfaces_console::a2ui_screen::A2uiScreen;
+    // UI links: the result follows the text without any button.
+    let root = container();
+    let _h = mount_to(root.clone(), UiLinksScreen);
+    leptos::task::tick().await;
+    let root: Element = root.unchecked_into();
+    let status = || one(&root, "[data-testid=status]").get_attribute("data-ui-links");
+    let busy = |root: &Element| one(root, "[data-testid=result-panel]").get_attribute("aria-busy");
+    assert_eq!(status().as_deref(), Some("present"));
+    edit_text(
+        &root,
+        "card-text",
+        r#"{"name":"quiet"}"#,
+        Some("insertText"),
+    )
+    .await;
+    assert_eq!(busy(&root).as_deref(), Some("true"), "typed text waits");
+    sleep(100).await;
+    assert_eq!(status().as_deref(), Some("present"), "not taken mid-typing");
+    until("typed text to be taken after the pause", || {
+        busy(&root).is_none()
+    })
+    .await;
+    assert_eq!(status().as_deref(), Some("absent"));
+    edit_text(
+        &root,
+        "card-text",
+        DEMO_CARDS[0].json,
+        Some("insertFromPaste"),
+    )
+    .await;
+    assert_eq!(busy(&root), None);
+    assert_eq!(
+        status().as_deref(),
+        Some("present"),
+        "a paste is taken at once"
+    );
+
+    // A2UI: the same, and what is taken is applied whole.
+    let a2ui = container();
+    let _a = mount_to(a2ui.clone(), A2uiScreen);
+    leptos::task::tick().await;
+    let a2ui: Element = a2ui.unchecked_into();
+    let position = || one(&a2ui, "[data-testid=position]").text_content().unwrap();
+    let before = position();
+    let one_envelope = r#"{"version":"v0.9","createSurface":{"surfaceId":"typed","catalogId":"https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"}}"#;
+    edit_text(&a2ui, "stream-text", one_envelope, None).await;
+    assert_eq!(busy(&a2ui).as_deref(), Some("true"));
+    assert_eq!(position(), before, "not applied mid-typing");
+    until("typed stream to be applied after the pause", || {
+        busy(&a2ui).is_none()
+    })
+    .await;
+    assert_eq!(position(), "1 of 1 envelopes read: 1 applied, 0 refused.");
+    let login = surfaces_console::demo_streams::DEMO_STREAMS
+        .iter()
+        .find(|d| d.id == "09_login-form")
+        .unwrap();
+    edit_text(&a2ui, "stream-text", login.json, Some("insertFromPaste")).await;
+    assert_eq!(busy(&a2ui), None);
+    assert_eq!(position(), "3 of 3 envelopes read: 3 applied, 0 refused.");
+    // An example chosen while typed text waits wins, and the typed text is dropped.
+    edit_text(&a2ui, "stream-text", one_envelope, None).await;
+    dom::choose_option(&a2ui, "stream-select", "09_login-form");
+    leptos::task::tick().await;
+    assert_eq!(busy(&a2ui), None);
+    sleep(600).await;
+    assert_eq!(position(), "3 of 3 envelopes read: 3 applied, 0 refused.");
 }

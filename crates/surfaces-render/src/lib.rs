@@ -27,7 +27,8 @@ use surfaces_core::a2ui::render::{
 };
 use surfaces_core::a2ui::SurfaceStore;
 
-mod markdown;
+pub mod icons;
+pub mod markdown;
 mod words;
 use wasm_bindgen::JsCast;
 pub use words::{blocked_text, grow_class, placeholder_text};
@@ -44,6 +45,12 @@ pub struct Handlers {
     pub accept: Callback<String>,
     pub keep: Callback<String>,
 }
+
+/// Buttons the page holds disabled, by component id, given as Leptos context
+/// (`provide_context`) around a surface's view: the console holds a Button whose action is
+/// under way (pending, running, or waiting for the person's confirmation).
+#[derive(Clone, Copy)]
+pub struct HeldButtons(pub Signal<Vec<String>>);
 
 /// How the page hosting the renderer wants it to behave, given as Leptos context
 /// (`provide_context`); without it, the console's behaviour.
@@ -88,15 +95,20 @@ fn options() -> RenderOptions {
 pub struct LiveTree {
     root: Live,
     heading: u8,
+    /// Whether the person has tried to submit (Enter in a field, or a press on a Button its
+    /// checks keep disabled): from then on every field's check messages are shown.
+    tried: ArcRwSignal<bool>,
 }
 
 impl LiveTree {
     /// The tree of `node`; the agent's headings start one below `heading` (2: below an h2).
     pub fn new(node: Node, heading: u8) -> LiveTree {
-        let mut cx = Cx::new(&node, heading);
+        let tried = ArcRwSignal::new(false);
+        let mut cx = Cx::new(&node, heading, tried.clone());
         LiveTree {
-            root: Live::new(node, &mut cx, false),
+            root: Live::new(node, &mut cx, false, false),
             heading,
+            tried,
         }
     }
 
@@ -106,7 +118,7 @@ impl LiveTree {
         if !self.root.same(&node) {
             return Err(Box::new(node));
         }
-        let mut cx = Cx::new(&node, self.heading);
+        let mut cx = Cx::new(&node, self.heading, self.tried.clone());
         self.root.patch(node, &mut cx);
         Ok(())
     }
@@ -119,7 +131,8 @@ impl LiveTree {
 /// What a surface shows: its tree, or why there is none.
 #[derive(Clone)]
 enum Root {
-    Tree(LiveTree),
+    // Boxed: the tree's handle is far larger than the notices.
+    Tree(Box<LiveTree>),
     Waiting,
     OtherCatalog,
 }
@@ -157,8 +170,8 @@ impl LiveSurface {
                     Some(t) => t
                         .patch(node)
                         .err()
-                        .map(|n| Root::Tree(LiveTree::new(*n, self.heading))),
-                    None => Some(Root::Tree(LiveTree::new(node, self.heading))),
+                        .map(|n| Root::Tree(Box::new(LiveTree::new(*n, self.heading)))),
+                    None => Some(Root::Tree(Box::new(LiveTree::new(node, self.heading)))),
                 }
             }
             None => {
@@ -273,13 +286,16 @@ struct Cx {
     /// The running heading level.
     level: u8,
     /// The ids of the components that open a Modal: each is drawn once, as its Modal's
-    /// trigger. An agent that also places one among a Row's, Column's or List's children
-    /// (the official movie card does) would otherwise get a second copy that does not open it.
+    /// trigger. An agent that also places one anywhere else (among a Row's children, as a
+    /// Card's child or a Tab's; the official movie card does) would otherwise get a second
+    /// copy that does not open it: every such place draws nothing ([`Live::elided`]).
     triggers: HashSet<String>,
+    /// The tree's [`LiveTree::tried`], handed to each input.
+    tried: ArcRwSignal<bool>,
 }
 
 impl Cx {
-    fn new(root: &Node, level: u8) -> Cx {
+    fn new(root: &Node, level: u8, tried: ArcRwSignal<bool>) -> Cx {
         let mut triggers = HashSet::new();
         // A stack, not recursion: the walk is as deep as the agent's tree.
         let mut todo = vec![root];
@@ -298,7 +314,11 @@ impl Cx {
                 _ => {}
             }
         }
-        Cx { level, triggers }
+        Cx {
+            level,
+            triggers,
+            tried,
+        }
     }
 }
 
@@ -312,10 +332,7 @@ fn split(mut node: Node, cx: &mut Cx, phrasing: bool) -> (Shell, Parts) {
     match &mut node.kind {
         Kind::Row { children, .. }
         | Kind::Column { children, .. }
-        | Kind::List { children, .. } => {
-            kids = std::mem::take(children);
-            kids.retain(|k| !cx.triggers.contains(&k.id));
-        }
+        | Kind::List { children, .. } => kids = std::mem::take(children),
         Kind::Card { child } | Kind::Button { child, .. } => {
             kids.push(std::mem::replace(&mut **child, blank()))
         }
@@ -374,6 +391,13 @@ fn kids_phrasing(kind: &Kind, phrasing: bool) -> bool {
     }
 }
 
+/// Whether the child at `i` of a node (a Modal when `modal`) is a Modal's trigger drawn
+/// somewhere besides its Modal's trigger slot (the Modal's first child): one rule for every
+/// component with children, so no container draws a second copy.
+fn duplicate(modal: bool, i: usize, kid: &Node, cx: &Cx) -> bool {
+    !(modal && i == 0) && cx.triggers.contains(&kid.id)
+}
+
 static NEXT_UID: AtomicUsize = AtomicUsize::new(0);
 
 /// One node as drawn, its parts in signals.
@@ -387,6 +411,8 @@ struct Live {
     /// A Button or an input: a Modal whose trigger is one lets it take focus and keys.
     focusable: bool,
     phrasing: bool,
+    /// A Modal's trigger placed somewhere besides its Modal: drawn there as nothing.
+    elided: bool,
     shell: ArcRwSignal<Shell>,
     /// For inputs and Buttons only.
     state: Option<State>,
@@ -400,6 +426,11 @@ struct State {
     errors: ArcRwSignal<Vec<String>>,
     proposal: ArcRwSignal<Option<String>>,
     value: ArcRwSignal<Val>,
+    /// Whether focus has left this input once: its check messages are shown from then on,
+    /// not while a person has yet to type anything.
+    touched: ArcRwSignal<bool>,
+    /// The tree's [`LiveTree::tried`].
+    tried: ArcRwSignal<bool>,
 }
 
 const STATE: &str = "inputs and Buttons have state";
@@ -428,7 +459,7 @@ fn set_if_changed<T: PartialEq + Send + Sync + 'static>(signal: &ArcRwSignal<T>,
 }
 
 impl Live {
-    fn new(node: Node, cx: &mut Cx, phrasing: bool) -> Live {
+    fn new(node: Node, cx: &mut Cx, phrasing: bool, elided: bool) -> Live {
         let id = node.id.clone();
         let variant = std::mem::discriminant(&node.kind);
         let focusable = node.kind.is_input() || matches!(node.kind, Kind::Button { .. });
@@ -439,13 +470,20 @@ impl Live {
             errors: ArcRwSignal::new(parts.errors),
             proposal: ArcRwSignal::new(parts.proposal),
             value: ArcRwSignal::new(parts.value),
+            touched: ArcRwSignal::new(false),
+            tried: cx.tried.clone(),
         });
+        let modal = matches!(kind, Kind::Modal { .. });
         let kids = has_kids(kind).then(|| {
             ArcRwSignal::new(
                 parts
                     .kids
                     .into_iter()
-                    .map(|k| Live::new(k, cx, kp))
+                    .enumerate()
+                    .map(|(i, k)| {
+                        let dup = duplicate(modal, i, &k, cx);
+                        Live::new(k, cx, kp, dup)
+                    })
                     .collect(),
             )
         });
@@ -455,6 +493,7 @@ impl Live {
             variant,
             focusable,
             phrasing,
+            elided,
             shell: ArcRwSignal::new(shell),
             state,
             kids,
@@ -471,6 +510,7 @@ impl Live {
     fn patch(&self, node: Node, cx: &mut Cx) {
         let (shell, parts) = split(node, cx, self.phrasing);
         let kp = kids_phrasing(&shell.node.kind, self.phrasing);
+        let modal = matches!(shell.node.kind, Kind::Modal { .. });
         set_if_changed(&self.shell, shell);
         if let Some(state) = &self.state {
             set_if_changed(&state.errors, parts.errors);
@@ -484,14 +524,17 @@ impl Live {
             .kids
             .into_iter()
             .enumerate()
-            .map(|(i, k)| match old.get(i) {
-                Some(o) if o.same(&k) && o.phrasing == kp => {
-                    o.patch(k, cx);
-                    o.clone()
-                }
-                _ => {
-                    changed = true;
-                    Live::new(k, cx, kp)
+            .map(|(i, k)| {
+                let dup = duplicate(modal, i, &k, cx);
+                match old.get(i) {
+                    Some(o) if o.same(&k) && o.phrasing == kp && o.elided == dup => {
+                        o.patch(k, cx);
+                        o.clone()
+                    }
+                    _ => {
+                        changed = true;
+                        Live::new(k, cx, kp, dup)
+                    }
                 }
             })
             .collect();
@@ -502,8 +545,30 @@ impl Live {
 
     /// The node's view: drawn again only when its own fields change.
     fn view(&self, h: Handlers) -> AnyView {
+        if self.elided {
+            return ().into_any();
+        }
         let this = self.clone();
         (move || this.draw(h)).into_any()
+    }
+
+    /// A Row's or Column's child: one with a `weight` is wrapped in a cell that takes its
+    /// share of the line (`a2ui-grow-N`, flex-basis 0 in a Row), so the columns of rows
+    /// with the same weights line up whatever each cell holds. The cell is the flex item
+    /// for every component alike (a Button's wrap, an input's wrap, a fault note beside it).
+    fn cell(&self, h: Handlers) -> AnyView {
+        let shell = self.shell.clone();
+        let grow = ArcMemo::new(move |_| shell.with(|s| grow_class(s.node.weight)));
+        let this = self.clone();
+        (move || {
+            let g = grow.get();
+            if g.is_empty() {
+                this.view(h)
+            } else {
+                view! { <div class=format!("a2ui-cell{g}")>{this.view(h)}</div> }.into_any()
+            }
+        })
+        .into_any()
     }
 
     /// The child at `i`, drawn again only when the children are replaced.
@@ -524,10 +589,12 @@ impl Live {
             return ().into_any();
         };
         let child = move |l: Live| {
-            if in_items {
+            if l.elided {
+                ().into_any()
+            } else if in_items {
                 view! { <li>{l.view(h)}</li> }.into_any()
             } else {
-                l.view(h)
+                l.cell(h)
             }
         };
         view! {
@@ -547,12 +614,10 @@ impl Live {
             id,
             label,
             description,
-            weight,
             faults,
             kind,
             ..
         } = node;
-        let grow = grow_class(weight);
         // What could not be evaluated or shown (our wording, never the agent's), beside the node.
         let fault_note = (!faults.is_empty() && !phrasing).then(|| {
             let text = faults
@@ -569,13 +634,15 @@ impl Live {
             described: dom_id(),
             errors: s.errors.clone(),
             proposal: s.proposal.clone(),
+            touched: s.touched.clone(),
+            tried: s.tried.clone(),
         });
         let value = state.as_ref().map(|s| s.value.clone());
         let view = match kind {
             Kind::Text { text, variant } => {
                 // The element's level keeps the page's outline; the variant's class (a2ui-h4)
                 // sets its size, so a deep h6 for an agent's h4 is not drawn smaller than body.
-                let class = format!("a2ui-text a2ui-{variant}{grow}");
+                let class = format!("a2ui-text a2ui-{variant}");
                 let blocks = markdown::parse(&text);
                 let inline = markdown::inline(&blocks);
                 let one_paragraph = inline.is_some();
@@ -600,41 +667,34 @@ impl Live {
             Kind::Image {
                 url,
                 description: d,
-                ..
-            } => media_box("Image", url, d.or(description)),
-            Kind::Video { url } => media_box("Video", url, description),
+                variant,
+                fit,
+            } => media_box(
+                Media::Image(variant.as_str(), fit.as_str()),
+                url,
+                d.or(description),
+            ),
+            Kind::Video { url } => media_box(Media::Video, url, description),
             Kind::AudioPlayer {
                 url,
                 description: d,
-            } => media_box("Audio", url, d.or(description)),
-            Kind::Icon { name, svg_path } => {
-                let aria = label.or(name.clone()).unwrap_or_else(|| "icon".into());
-                match (name, svg_path) {
-                    (_, Some(d)) if svg_path_ok(&d) => view! {
-                        <svg class="a2ui-icon" viewBox="0 0 24 24" role="img" aria-label=aria><path d=d></path></svg>
-                    }
-                    .into_any(),
-                    (Some(n), _) => view! { <span class="a2ui-icon" role="img" aria-label=aria>{icon_glyph(&n)}</span> }.into_any(),
-                    _ => view! { <span class="a2ui-icon" role="img" aria-label=aria>"□"</span> }.into_any(),
-                }
-            }
+            } => media_box(Media::Audio, url, d.or(description)),
+            Kind::Icon { name, svg_path } => icon_view(name, svg_path, label),
             Kind::Row { justify, align, .. } => {
-                let class = format!("a2ui-row a2ui-justify-{justify} a2ui-align-{align}{grow}");
+                let class = format!("a2ui-row a2ui-justify-{justify} a2ui-align-{align}");
                 view! { <div class=class>{self.kids_view(h, false)}</div> }.into_any()
             }
             Kind::Column { justify, align, .. } => {
-                let class = format!("a2ui-column a2ui-justify-{justify} a2ui-align-{align}{grow}");
+                let class = format!("a2ui-column a2ui-justify-{justify} a2ui-align-{align}");
                 view! { <div class=class>{self.kids_view(h, false)}</div> }.into_any()
             }
             Kind::List {
                 direction, align, ..
             } => {
-                let class = format!("a2ui-list a2ui-list-{direction} a2ui-align-{align}{grow}");
+                let class = format!("a2ui-list a2ui-list-{direction} a2ui-align-{align}");
                 view! { <ul class=class aria-label=label>{self.kids_view(h, true)}</ul> }.into_any()
             }
-            Kind::Card { .. } => {
-                view! { <div class=format!("a2ui-card{grow}")>{self.kid(0, h)}</div> }.into_any()
-            }
+            Kind::Card { .. } => view! { <div class="a2ui-card">{self.kid(0, h)}</div> }.into_any(),
             Kind::Divider { axis } => {
                 let vertical = axis == Axis::Vertical;
                 view! { <hr class=format!("a2ui-divider a2ui-divider-{axis}") aria-orientation=if vertical { "vertical" } else { "horizontal" } /> }
@@ -654,7 +714,8 @@ impl Live {
             } => {
                 let o = options();
                 let opens = open_url.is_some() && o.opens_urls;
-                let errors = state.expect(STATE).errors;
+                let State { errors, tried, .. } = state.expect(STATE);
+                let checks_fail = errors.clone();
                 let reason = ArcMemo::new(move |_| {
                     errors.with(|e| {
                         button_blocked(e, event.as_deref(), local.as_deref(), opens)
@@ -665,14 +726,22 @@ impl Live {
                 let note_id = dom_id();
                 let described = note_id.clone();
                 let cid = id.clone();
+                let (held, held_id) = (use_context::<HeldButtons>(), id.clone());
+                // A press on a Button its checks disable is a submit tried: a disabled button
+                // gets no click, but its pointerdown reaches this wrap.
+                let on_press = move |_| {
+                    if checks_fail.with_untracked(|e| !e.is_empty()) && !tried.get_untracked() {
+                        tried.set(true);
+                    }
+                };
                 view! {
-                    <span class="a2ui-button-wrap">
+                    <span class="a2ui-button-wrap" on:pointerdown=on_press>
                         <button
                             type="button"
-                            class=format!("a2ui-button a2ui-button-{variant}{grow}")
+                            class=format!("a2ui-button a2ui-button-{variant}")
                             data-testid="a2ui-button"
                             data-component=id.clone()
-                            disabled=move || r1.with(Option::is_some)
+                            disabled=move || r1.with(Option::is_some) || held.is_some_and(|h| h.0.with(|l| l.contains(&held_id)))
                             aria-describedby=move || r2.with(|r| r.as_ref().map(|_| described.clone()))
                             aria-label=label
                             on:click=move |_| match &open_url {
@@ -713,7 +782,7 @@ impl Live {
                     view! { <input id=input_id.clone() aria-label=aria aria-describedby=input.describedby() aria-invalid=input.invalid() type=kind dir="auto" use:bind_value=value on:input=on_input /> }.into_any()
                 };
                 view! {
-                    <div class=format!("a2ui-field{grow}")>
+                    <div class="a2ui-field">
                         <label for=input_id dir="auto">{text}</label>
                         {control}
                         {description.map(|d| view! { <span class="a2ui-note" dir="auto">{d}</span> })}
@@ -730,7 +799,7 @@ impl Live {
                 let input_id = dom_id();
                 let aria = fallback_name(&text, &label, "checkbox");
                 view! {
-                    <div class=format!("a2ui-check{grow}")>
+                    <div class="a2ui-check">
                         <input
                             id=input_id.clone()
                             aria-label=aria
@@ -767,7 +836,7 @@ impl Live {
                 let input_id = dom_id();
                 let shown = value.clone();
                 view! {
-                    <div class=format!("a2ui-field{grow}")>
+                    <div class="a2ui-field">
                         <label for=input_id.clone() dir="auto">{text.or(label).unwrap_or_else(|| "Value".into())}</label>
                         <input
                             id=input_id
@@ -809,7 +878,7 @@ impl Live {
                     _ => "date",
                 };
                 view! {
-                    <div class=format!("a2ui-field{grow}")>
+                    <div class="a2ui-field">
                         <label for=input_id.clone() dir="auto">{text.or(label).unwrap_or_else(|| "Date".into())}</label>
                         <input
                             id=input_id
@@ -1006,40 +1075,87 @@ impl Live {
 
 /// The reactive parts around an input: its check messages and the agent's proposal, shown
 /// under it and named by the control's `aria-describedby`.
+///
+/// Check messages wait for the person: they are shown (and the control marked invalid) once
+/// focus has left the input ([`State::touched`]) or a submit was tried ([`LiveTree::tried`]),
+/// not while an empty form is first read. A Button its checks disable says why at once.
 struct Input {
     described: String,
     errors: ArcRwSignal<Vec<String>>,
     proposal: ArcRwSignal<Option<String>>,
+    touched: ArcRwSignal<bool>,
+    tried: ArcRwSignal<bool>,
 }
 
 impl Input {
-    fn describedby(&self) -> impl Fn() -> Option<String> + Send + Sync + 'static {
-        let (errors, proposal, id) = (
+    /// The check messages the person is shown now.
+    fn shown_errors(&self) -> impl Fn() -> Vec<String> + Clone + Send + Sync + 'static {
+        let (errors, touched, tried) = (
             self.errors.clone(),
-            self.proposal.clone(),
-            self.described.clone(),
+            self.touched.clone(),
+            self.tried.clone(),
         );
         move || {
-            (errors.with(|e| !e.is_empty()) || proposal.with(Option::is_some)).then(|| id.clone())
+            if touched.get() || tried.get() {
+                errors.get()
+            } else {
+                Vec::new()
+            }
         }
     }
 
+    fn describedby(&self) -> impl Fn() -> Option<String> + Send + Sync + 'static {
+        let (errors, proposal, id) = (
+            self.shown_errors(),
+            self.proposal.clone(),
+            self.described.clone(),
+        );
+        move || (!errors().is_empty() || proposal.with(Option::is_some)).then(|| id.clone())
+    }
+
     fn invalid(&self) -> impl Fn() -> Option<&'static str> + Send + Sync + 'static {
-        let errors = self.errors.clone();
-        move || errors.with(|e| (!e.is_empty()).then_some("true"))
+        let errors = self.shown_errors();
+        move || (!errors().is_empty()).then_some("true")
     }
 
     fn wrap(self, control: AnyView, binding: Option<String>, h: Handlers) -> AnyView {
         let invalid = self.invalid();
+        let errors = self.shown_errors();
         let Input {
             described,
-            errors,
             proposal,
+            touched,
+            tried,
+            ..
         } = self;
+        // Touched when focus leaves the input for somewhere outside it (moving between a
+        // ChoicePicker's own options is not leaving it).
+        let on_focusout = move |ev: leptos::ev::FocusEvent| {
+            let wrap = ev
+                .current_target()
+                .and_then(|t| t.dyn_into::<web_sys::Node>().ok());
+            let to = ev
+                .related_target()
+                .and_then(|t| t.dyn_into::<web_sys::Node>().ok());
+            let within = wrap.is_some_and(|w| to.is_some_and(|to| w.contains(Some(&to))));
+            if !within && !touched.get_untracked() {
+                touched.set(true);
+            }
+        };
+        // Enter in a one-line field is how a form is submitted: the person tried.
+        let on_keydown = move |ev: leptos::ev::KeyboardEvent| {
+            let one_line = ev
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+                .is_some_and(|i| !matches!(i.type_().as_str(), "checkbox" | "radio" | "range"));
+            if ev.key() == "Enter" && one_line && !tried.get_untracked() {
+                tried.set(true);
+            }
+        };
         view! {
-            <div class="a2ui-input" data-invalid=invalid>
+            <div class="a2ui-input" data-invalid=invalid on:focusout=on_focusout on:keydown=on_keydown>
                 {control}
-                {move || extras(errors.get(), proposal.get(), binding.clone(), h, described.clone())}
+                {move || extras(errors(), proposal.get(), binding.clone(), h, described.clone())}
             </div>
         }
         .into_any()
@@ -1119,58 +1235,30 @@ fn dom_id() -> String {
     format!("a2ui-{}", NEXT_ID.fetch_add(1, Ordering::Relaxed))
 }
 
-/// The glyph shown for each Basic Catalog icon name (a built-in set: nothing is fetched).
-fn icon_glyph(name: &str) -> &'static str {
-    match name {
-        "accountCircle" | "person" => "👤",
-        "add" => "+",
-        "arrowBack" => "←",
-        "arrowForward" => "→",
-        "attachFile" => "📎",
-        "calendarToday" | "event" => "📅",
-        "call" | "phone" => "📞",
-        "camera" | "photo" => "📷",
-        "check" => "✓",
-        "close" => "✕",
-        "delete" => "🗑",
-        "download" => "⬇",
-        "upload" => "⬆",
-        "edit" => "✎",
-        "error" => "⛔",
-        "warning" => "⚠",
-        "info" | "help" => "ℹ",
-        "fastForward" | "skipNext" => "⏭",
-        "rewind" | "skipPrevious" => "⏮",
-        "favorite" => "♥",
-        "favoriteOff" => "♡",
-        "folder" => "📁",
-        "home" => "⌂",
-        "locationOn" => "📍",
-        "lock" => "🔒",
-        "lockOpen" => "🔓",
-        "mail" | "send" => "✉",
-        "menu" => "☰",
-        "moreVert" => "⋮",
-        "moreHoriz" => "⋯",
-        "notifications" => "🔔",
-        "notificationsOff" => "🔕",
-        "pause" => "⏸",
-        "play" => "▶",
-        "stop" => "⏹",
-        "payment" | "shoppingCart" => "🛒",
-        "print" => "🖶",
-        "refresh" => "⟳",
-        "search" => "🔍",
-        "settings" => "⚙",
-        "share" => "⇪",
-        "star" => "★",
-        "starHalf" => "⯪",
-        "starOff" => "☆",
-        "visibility" => "👁",
-        "visibilityOff" => "⊘",
-        "volumeUp" | "volumeDown" => "🔊",
-        "volumeMute" | "volumeOff" => "🔇",
-        _ => "□",
+/// An Icon, drawn as SVG of ours: the agent's own `svgPath` when it passes the core's check,
+/// else the built-in path for a catalog name ([`icons`]); never a glyph that needs an emoji
+/// font. A name the catalog does not list draws a neutral dashed frame named by that name,
+/// so it still says what the agent meant.
+fn icon_view(name: Option<String>, svg_path: Option<String>, label: Option<String>) -> AnyView {
+    let built_in = name.as_deref().and_then(icons::path);
+    let aria = label
+        .filter(|l| !l.trim().is_empty())
+        .or(name)
+        .unwrap_or_else(|| "icon".into());
+    match svg_path
+        .filter(|d| svg_path_ok(d))
+        .or_else(|| built_in.map(str::to_string))
+    {
+        Some(d) => view! {
+            <svg class="a2ui-icon" viewBox="0 0 24 24" role="img" aria-label=aria><path d=d></path></svg>
+        }
+        .into_any(),
+        None => view! {
+            <svg class="a2ui-icon a2ui-icon-unknown" viewBox="0 0 24 24" role="img" aria-label=aria data-testid="a2ui-icon-unknown">
+                <rect x="4" y="4" width="16" height="16" rx="3"></rect>
+            </svg>
+        }
+        .into_any(),
     }
 }
 
@@ -1187,40 +1275,66 @@ fn fallback_name(visible: &str, a11y: &Option<String>, what: &str) -> Option<Str
     )
 }
 
-/// A media box: the description and the URL as text, and a link only a person's click
-/// follows; the media itself only from a host the page allowed.
-fn media_box(kind: &'static str, url: Option<String>, description: Option<String>) -> AnyView {
+/// Which media a box stands for: an Image with its `variant` and `fit` (the catalog's words).
+#[derive(Clone, Copy)]
+enum Media {
+    Image(&'static str, &'static str),
+    Video,
+    Audio,
+}
+
+/// A media box: a frame the size the agent's variant asks for (an avatar's circle, a
+/// header's band, a video's 16:9), holding the media when the page allows its host and a
+/// neutral picture of its kind otherwise; under it the description and the URL as text, and a
+/// link only a person's click follows.
+fn media_box(kind: Media, url: Option<String>, description: Option<String>) -> AnyView {
     let o = options();
     let loaded = url.clone().filter(|u| o.loadable(u));
     let shown = loaded.is_some();
-    let media = loaded.map(|u| match kind {
-        "Image" => view! { <img class="a2ui-media-loaded" src=u alt=description.clone().unwrap_or_default() loading="lazy" referrerpolicy="no-referrer" /> }.into_any(),
-        "Video" => view! { <video class="a2ui-media-loaded" src=u controls preload="none"></video> }.into_any(),
-        _ => view! { <audio class="a2ui-media-loaded" src=u controls preload="none"></audio> }.into_any(),
-    });
+    let (name, class, glyph) = match kind {
+        Media::Image(variant, _) => (
+            "Image",
+            format!("a2ui-media a2ui-media-image a2ui-media-{variant}"),
+            "photo",
+        ),
+        Media::Video => ("Video", "a2ui-media a2ui-media-video".to_string(), "play"),
+        Media::Audio => (
+            "Audio",
+            "a2ui-media a2ui-media-audio".to_string(),
+            "volumeUp",
+        ),
+    };
+    let inside = match (loaded, kind) {
+        (Some(u), Media::Image(_, fit)) => view! { <img class=format!("a2ui-media-loaded a2ui-fit-{fit}") src=u alt=description.clone().unwrap_or_default() loading="lazy" referrerpolicy="no-referrer" /> }.into_any(),
+        (Some(u), Media::Video) => view! { <video class="a2ui-media-loaded" src=u controls preload="none"></video> }.into_any(),
+        (Some(u), Media::Audio) => view! { <audio class="a2ui-media-loaded" src=u controls preload="none"></audio> }.into_any(),
+        (None, _) => view! {
+            <svg class="a2ui-icon a2ui-media-glyph" viewBox="0 0 24 24" aria-hidden="true"><path d=icons::path(glyph).unwrap_or_default()></path></svg>
+        }
+        .into_any(),
+    };
     let note = if o.renderer == "console" {
         "Not loaded: this console loads no media from agents."
     } else {
         "Not loaded: this page loads media only from hosts it names."
     };
     view! {
-        <figure class="a2ui-media" data-testid="a2ui-media">
-            {media}
-            <figcaption>
-                <span class="a2ui-media-kind">{kind}</span>
+        <figure class=class data-testid="a2ui-media">
+            <div class="a2ui-media-frame" data-loaded=if shown { "true" } else { "false" }>{inside}</div>
+            <figcaption class="a2ui-media-caption">
+                <span class="a2ui-media-kind">{name}</span>
                 {description.map(|d| view! { " " <bdi>{d}</bdi> })}
+                {url.map(|u| {
+                    let linkable = u.starts_with("https://");
+                    view! {
+                        <code class="a2ui-url">{u.clone()}</code>
+                        {linkable.then(|| view! {
+                            <a class="a2ui-link" href=u target="_blank" rel="noopener noreferrer" referrerpolicy="no-referrer">"Open in a new tab"</a>
+                        })}
+                    }
+                })}
+                {(!shown).then(|| view! { <span class="a2ui-note">{note}</span> })}
             </figcaption>
-            {url.map(|u| {
-                let linkable = u.starts_with("https://");
-                view! {
-                    <code class="a2ui-url">{u.clone()}</code>
-                    {linkable.then(|| view! {
-                        " "
-                        <a href=u target="_blank" rel="noopener noreferrer" referrerpolicy="no-referrer">"Open in a new tab"</a>
-                    })}
-                }
-            })}
-            {(!shown).then(|| view! { <p class="a2ui-note">{note}</p> })}
         </figure>
     }
     .into_any()

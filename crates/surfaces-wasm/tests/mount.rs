@@ -143,11 +143,19 @@ fn hostile_content_stays_text_and_update_redraws() {
     let options = Object::new();
     Reflect::set(&options, &"surfaceId".into(), &"main".into()).unwrap();
     let mounted = mount_surface(el.clone(), &store, options).unwrap();
+    // The only SVG is ours: each media box's picture of its kind, from the built-in sprite.
     assert!(all(
         &el,
-        "img, script, iframe, object, embed, svg, b, video, audio"
+        "img, script, iframe, object, embed, svg:not(.a2ui-media-glyph), b, video, audio"
     )
     .is_empty());
+    let photo = surfaces_render::icons::path("photo");
+    for glyph in all(&el, "svg.a2ui-media-glyph") {
+        assert_eq!(glyph.get_attribute("aria-hidden").as_deref(), Some("true"));
+        let paths = all(&glyph, "*");
+        assert_eq!(paths.len(), 1);
+        assert_eq!(paths[0].get_attribute("d").as_deref(), photo);
+    }
     let text = el.text_content().unwrap();
     assert!(text.contains("<img src=x onerror=alert(1)>Security check"));
     for a in all(&el, "a") {
@@ -212,7 +220,7 @@ fn media_loads_only_from_hosts_the_app_allows() {
 }
 
 #[wasm_bindgen_test]
-fn checks_disable_buttons_open_url_goes_to_the_app_and_proposals_can_be_taken() {
+async fn checks_disable_buttons_open_url_goes_to_the_app_and_proposals_can_be_taken() {
     let stream = r#"[
       {"version":"v0.9","createSurface":{"surfaceId":"f","catalogId":"https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"}},
       {"version":"v0.9","updateComponents":{"surfaceId":"f","components":[
@@ -258,8 +266,13 @@ fn checks_disable_buttons_open_url_goes_to_the_app_and_proposals_can_be_taken() 
         buttons()[0].get_attribute("aria-describedby"),
         Some(reason.id())
     );
-    assert!(el.text_content().unwrap().contains("Name is required"));
+    // The field's own message waits until the person has been in the field.
     let name: HtmlInputElement = all(&el, "input")[0].clone().unchecked_into();
+    assert!(!el.text_content().unwrap().contains("Name is required"));
+    name.focus().unwrap();
+    name.blur().unwrap();
+    settle().await;
+    assert!(el.text_content().unwrap().contains("Name is required"));
     assert_eq!(name.get_attribute("aria-invalid").as_deref(), Some("true"));
     buttons()[1].click();
     assert_eq!(
@@ -617,8 +630,21 @@ async fn every_component_draws_the_element_we_chose() {
         "image, video and audio are inert boxes"
     );
     assert_eq!(count("img, video, audio"), 0);
-    assert_eq!(count("span.a2ui-icon[role=img][aria-label=star]"), 1);
-    assert_eq!(count("svg.a2ui-icon path[d]"), 1);
+    // Icons are SVG we draw: the catalog's name from the built-in sprite, the agent's own
+    // path when the core admits it; no text glyph that needs an emoji font.
+    assert_eq!(
+        one(&s, "svg.a2ui-icon[role=img][aria-label=star] path")
+            .get_attribute("d")
+            .as_deref(),
+        surfaces_render::icons::path("star")
+    );
+    assert_eq!(
+        one(&s, "svg.a2ui-icon[role=img][aria-label=icon] path")
+            .get_attribute("d")
+            .as_deref(),
+        Some("M0 0L24 24Z")
+    );
+    assert!(all(&s, ".a2ui-icon").iter().all(|i| i.tag_name() == "svg"));
     assert_eq!(count(".a2ui-row.a2ui-justify-spaceBetween"), 1);
     assert_eq!(count("ul.a2ui-list > li"), 1);
     assert_eq!(count(".a2ui-card"), 1);
@@ -815,10 +841,13 @@ fn depth_below(el: &Element, top: &Element) -> usize {
 fn text_draws_its_markdown_as_allowlisted_elements_only() {
     let md = "Line one\nLine two\n\n**bold** and *em* and `code`\n\n- first\n- second\n\n1. one\n2. two\n\n<b>raw</b> [a link](https://evil.example/) ![the alt](https://evil.example/x.png)\n\n# Big";
     let deep = format!("{}deepest", "> - ".repeat(40));
+    // Three bytes an element: 1,600 of them would be 1,069 elements without the per-Text cap.
+    let openers = format!("{}openers", "*_[".repeat(1600));
     let components = serde_json::json!([
-        {"id":"root","component":"Column","children":["md","deep","h","tf","btn"]},
+        {"id":"root","component":"Column","children":["md","deep","many","h","tf","btn"]},
         {"id":"md","component":"Text","text":md},
         {"id":"deep","component":"Text","text":deep},
+        {"id":"many","component":"Text","text":openers},
         {"id":"h","component":"Text","text":"**Price** *now*","variant":"h4"},
         {"id":"tf","component":"TextField","label":"**Name**","value":{"path":"/n"}},
         {"id":"btn","component":"Button","child":"bt","action":{"event":{"name":"go"}}},
@@ -882,6 +911,17 @@ fn text_draws_its_markdown_as_allowlisted_elements_only() {
     assert!(
         deep.text_content().unwrap().contains("deepest"),
         "its text is kept"
+    );
+
+    // One paragraph: drawn as the Text's own `<p>`.
+    let many = all(&s, ".a2ui-text")
+        .into_iter()
+        .find(|d| d.text_content().unwrap().ends_with("openers"))
+        .unwrap();
+    let drawn = all(&many, "*").len();
+    assert!(
+        drawn <= surfaces_render::markdown::MAX_ELEMENTS,
+        "one Text draws at most MAX_ELEMENTS elements: {drawn}"
     );
 
     let h = one(&s, "h3.a2ui-h4");
@@ -994,4 +1034,308 @@ fn heading_size_follows_the_variant_not_the_outline_level() {
         "each variant is larger than the next and than body: {sizes:?} vs {body}"
     );
     style.remove();
+}
+
+// ---- Issue 15: the official examples as people see them. ----
+
+#[wasm_bindgen_test]
+fn every_catalog_icon_is_our_svg_and_an_unknown_name_is_a_named_neutral_frame() {
+    let names = surfaces_render::icons::NAMES;
+    let mut components = vec![format!(
+        r#"{{"id":"root","component":"Row","children":[{},"bound"]}}"#,
+        names
+            .iter()
+            .map(|n| format!("\"i-{n}\""))
+            .collect::<Vec<_>>()
+            .join(",")
+    )];
+    for n in names {
+        components.push(format!(
+            r#"{{"id":"i-{n}","component":"Icon","name":"{n}"}}"#
+        ));
+    }
+    // A name from the data model is not held to the catalog's list.
+    components.push(r#"{"id":"bound","component":"Icon","name":{"path":"/icon"}}"#.into());
+    let mut stream: Vec<serde_json::Value> = serde_json::from_str(&surface_stream(
+        "icons",
+        &format!("[{}]", components.join(",")),
+    ))
+    .unwrap();
+    stream.push(serde_json::json!({"version":"v0.9","updateDataModel":{"surfaceId":"icons","path":"/icon","value":"rocketLaunch"}}));
+    let mut store = SurfaceStore::new(None).unwrap();
+    store
+        .apply_envelopes(
+            JsValue::from_str(&serde_json::to_string(&stream).unwrap()),
+            None,
+        )
+        .unwrap();
+    let (s, _mounted) = mount(&store, "icons", None);
+    let drawn = all(&s, "svg.a2ui-icon[role=img]");
+    assert_eq!(drawn.len(), names.len() + 1);
+    for (svg, name) in drawn.iter().zip(names) {
+        assert_eq!(svg.get_attribute("aria-label").as_deref(), Some(name));
+        assert_eq!(svg.get_attribute("viewBox").as_deref(), Some("0 0 24 24"));
+        assert_eq!(
+            one(svg, "path").get_attribute("d").as_deref(),
+            surfaces_render::icons::path(name),
+            "{name}"
+        );
+        assert_eq!(
+            svg.namespace_uri().as_deref(),
+            Some("http://www.w3.org/2000/svg")
+        );
+    }
+    let unknown = one(&s, "[data-testid=a2ui-icon-unknown]");
+    assert_eq!(unknown.tag_name(), "svg");
+    assert_eq!(
+        unknown.get_attribute("aria-label").as_deref(),
+        Some("rocketLaunch")
+    );
+    assert!(
+        all(&unknown, "path").is_empty(),
+        "no path is made up for it"
+    );
+    // Not one character of text: nothing that needs an emoji font.
+    assert_eq!(s.text_content().unwrap().trim(), "");
+}
+
+#[wasm_bindgen_test]
+async fn a_modal_trigger_that_is_a_cards_or_a_tabs_only_child_is_drawn_once() {
+    let stream = surface_stream(
+        "m",
+        r#"[{"id":"root","component":"Column","children":["card","tabs","m1","m2"]},
+            {"id":"card","component":"Card","child":"open1"},
+            {"id":"tabs","component":"Tabs","tabs":[{"title":"Seats","child":"open2"},{"title":"Other","child":"other"}]},
+            {"id":"other","component":"Text","text":"Another tab"},
+            {"id":"m1","component":"Modal","trigger":"open1","content":"c1"},
+            {"id":"m2","component":"Modal","trigger":"open2","content":"c2"},
+            {"id":"open1","component":"Button","child":"t1","action":{"event":{"name":"noop"}}},
+            {"id":"t1","component":"Text","text":"Open details"},
+            {"id":"open2","component":"Button","child":"t2","action":{"event":{"name":"noop"}}},
+            {"id":"t2","component":"Text","text":"Open seats"},
+            {"id":"c1","component":"Text","text":"Details"},
+            {"id":"c2","component":"Text","text":{"path":"/seats"}}]"#,
+    );
+    let mut store = SurfaceStore::new(None).unwrap();
+    store
+        .apply_envelopes(JsValue::from_str(&stream), None)
+        .unwrap();
+    let (s, mounted) = mount(&store, "m", None);
+    let check = |s: &Element| {
+        for label in ["Open details", "Open seats"] {
+            let found: Vec<Element> = all(s, "button")
+                .into_iter()
+                .filter(|b| b.text_content().unwrap() == label)
+                .collect();
+            assert_eq!(found.len(), 1, "{label} is drawn once");
+            assert!(
+                found[0].closest(".a2ui-modal-trigger").unwrap().is_some(),
+                "{label}: the copy drawn is the one that opens its dialog"
+            );
+        }
+        // The Card and the Tab still stand, empty where the trigger was.
+        assert_eq!(all(s, ".a2ui-card").len(), 1);
+        assert_eq!(all(s, "[role=tab]").len(), 2);
+    };
+    check(&s);
+    // A later update patches the tree and keeps it so.
+    store
+        .apply_envelopes(
+            JsValue::from_str(r#"{"version":"v0.9","updateDataModel":{"surfaceId":"m","path":"/seats","value":"12A"}}"#),
+            None,
+        )
+        .unwrap();
+    mounted.update();
+    settle().await;
+    check(&s);
+    assert!(s.text_content().unwrap().contains("12A"));
+}
+
+#[wasm_bindgen_test]
+fn weighted_children_of_a_row_are_cells_whatever_they_are() {
+    let stream = surface_stream(
+        "w",
+        r#"[{"id":"root","component":"Row","children":["a","b","c","d"]},
+            {"id":"a","component":"Text","text":"Asset","weight":2},
+            {"id":"b","component":"Button","child":"bt","weight":1,"action":{"event":{"name":"go"}}},
+            {"id":"bt","component":"Text","text":"Go"},
+            {"id":"c","component":"TextField","label":"Qty","value":{"path":"/q"},"weight":1.5},
+            {"id":"d","component":"Text","text":"Unweighted"}]"#,
+    );
+    let mut store = SurfaceStore::new(None).unwrap();
+    store
+        .apply_envelopes(JsValue::from_str(&stream), None)
+        .unwrap();
+    let (s, _mounted) = mount(&store, "w", None);
+    let row = one(&s, ".a2ui-row");
+    let items: Vec<String> = all(&row, ":scope > *")
+        .iter()
+        .map(|e| e.get_attribute("class").unwrap_or_default())
+        .collect();
+    // The flex item is the cell, with the Button's and the field's wraps inside it.
+    assert_eq!(
+        items,
+        [
+            "a2ui-cell a2ui-grow-2",
+            "a2ui-cell a2ui-grow-1",
+            "a2ui-cell a2ui-grow-2",
+            "a2ui-text a2ui-body"
+        ]
+    );
+    assert_eq!(
+        all(&row, ".a2ui-cell > .a2ui-button-wrap > button").len(),
+        1
+    );
+    assert_eq!(all(&row, ".a2ui-cell > .a2ui-input input").len(), 1);
+}
+
+#[wasm_bindgen_test]
+fn media_boxes_take_their_variants_size_class_and_links_are_ours() {
+    let stream = surface_stream(
+        "media",
+        r#"[{"id":"root","component":"Column","children":["avatar","header","plain","video","audio"]},
+            {"id":"avatar","component":"Image","url":"https://cdn.example/a.png","variant":"avatar","fit":"cover"},
+            {"id":"header","component":"Image","url":"https://cdn.example/h.png","variant":"header"},
+            {"id":"plain","component":"Image","url":"https://cdn.example/p.png"},
+            {"id":"video","component":"Video","url":"https://cdn.example/v.mp4"},
+            {"id":"audio","component":"AudioPlayer","url":"https://cdn.example/a.mp3"}]"#,
+    );
+    let mut store = SurfaceStore::new(None).unwrap();
+    store
+        .apply_envelopes(JsValue::from_str(&stream), None)
+        .unwrap();
+    let (s, _mounted) = mount(&store, "media", None);
+    let classes: Vec<String> = all(&s, "figure")
+        .iter()
+        .map(|f| f.get_attribute("class").unwrap())
+        .collect();
+    assert_eq!(
+        classes,
+        [
+            "a2ui-media a2ui-media-image a2ui-media-avatar",
+            "a2ui-media a2ui-media-image a2ui-media-header",
+            "a2ui-media a2ui-media-image a2ui-media-mediumFeature",
+            "a2ui-media a2ui-media-video",
+            "a2ui-media a2ui-media-audio",
+        ]
+    );
+    // Not loaded: each frame holds our picture of its kind, and the link is styled as ours.
+    assert_eq!(
+        all(
+            &s,
+            ".a2ui-media-frame[data-loaded=false] > svg.a2ui-media-glyph"
+        )
+        .len(),
+        5
+    );
+    let links = all(&s, "figure a");
+    assert_eq!(links.len(), 5);
+    assert!(links.iter().all(|a| a.class_name() == "a2ui-link"));
+}
+
+/// Moves focus away from `el` as a person does (focus goes to another control).
+fn leave(el: &HtmlInputElement) {
+    el.blur().unwrap();
+}
+
+fn type_text(el: &HtmlInputElement, text: &str) {
+    el.focus().unwrap();
+    el.set_value(text);
+    el.dispatch_event(&web_sys::Event::new("input").unwrap())
+        .unwrap();
+}
+
+/// A bubbling event of type `name` (the renderer reads nothing from a pointerdown but its
+/// type, so the event interface this build already has, KeyboardEvent, carries it).
+fn bubbling(name: &str) -> web_sys::Event {
+    let init = web_sys::KeyboardEventInit::new();
+    init.set_bubbles(true);
+    web_sys::KeyboardEvent::new_with_keyboard_event_init_dict(name, &init)
+        .unwrap()
+        .into()
+}
+
+#[wasm_bindgen_test]
+async fn check_messages_wait_until_a_field_is_left_or_a_submit_is_tried() {
+    let mut store = SurfaceStore::new(None).unwrap();
+    store
+        .apply_envelopes(JsValue::from_str(LOGIN), None)
+        .unwrap();
+    let (s, _mounted) = mount(&store, "gallery-login-form", None);
+    let inputs = all(&s, "input");
+    let (email, password): (HtmlInputElement, HtmlInputElement) = (
+        inputs[0].clone().unchecked_into(),
+        inputs[1].clone().unchecked_into(),
+    );
+    let shown = |s: &Element| -> Vec<String> {
+        all(s, "[data-testid=a2ui-errors] li")
+            .iter()
+            .map(|l| l.text_content().unwrap())
+            .collect()
+    };
+    let sign_in: HtmlButtonElement = one(&s, "[data-component=login-btn]").unchecked_into();
+    // An empty form, first read: no field says anything yet, none is marked invalid; the
+    // button is disabled and says why.
+    assert_eq!(shown(&s), Vec::<String>::new());
+    assert!(all(&s, "[aria-invalid]").is_empty());
+    assert!(sign_in.disabled());
+    assert_eq!(
+        one(&s, "[data-testid=a2ui-button-reason]")
+            .text_content()
+            .unwrap(),
+        "Please fix errors before signing in"
+    );
+    // Typing: still nothing while the person is in the field.
+    type_text(&email, "not-an-email");
+    settle().await;
+    assert_eq!(shown(&s), Vec::<String>::new());
+    // Leaving it shows its message, and only its.
+    leave(&email);
+    settle().await;
+    assert_eq!(shown(&s), ["Please enter a valid email address"]);
+    assert_eq!(email.get_attribute("aria-invalid").as_deref(), Some("true"));
+    assert_eq!(password.get_attribute("aria-invalid"), None);
+    // Once shown, the message follows the value as it is typed.
+    type_text(&email, "person@example.com");
+    settle().await;
+    assert_eq!(shown(&s), Vec::<String>::new());
+    // A press on the disabled button is a submit tried: every field says what is wrong.
+    sign_in.dispatch_event(&bubbling("pointerdown")).unwrap();
+    settle().await;
+    assert_eq!(
+        shown(&s),
+        [
+            "Password is required",
+            "Password must be at least 8 characters long"
+        ]
+    );
+    assert_eq!(
+        password.get_attribute("aria-invalid").as_deref(),
+        Some("true")
+    );
+    assert!(
+        sign_in.disabled(),
+        "the button stays disabled with its reason"
+    );
+
+    // Enter in a field is a submit tried too.
+    let (s2, _m2) = mount(&store, "gallery-login-form", None);
+    assert_eq!(shown(&s2), Vec::<String>::new());
+    let init = web_sys::KeyboardEventInit::new();
+    init.set_key("Enter");
+    init.set_bubbles(true);
+    all(&s2, "input")[0]
+        .dispatch_event(
+            &web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap(),
+        )
+        .unwrap();
+    settle().await;
+    assert_eq!(
+        shown(&s2),
+        [
+            "Password is required",
+            "Password must be at least 8 characters long"
+        ],
+        "the email typed above is valid; the password is still empty"
+    );
 }

@@ -1,4 +1,5 @@
 // Page object for the console's "A2UI" screen; selectors are data-testid only.
+import { pasteInto } from "./ui-links.mjs";
 export class A2uiPage {
   constructor(page, baseUrl) {
     this.page = page;
@@ -27,9 +28,16 @@ export class A2uiPage {
   async actionText() {
     return this.page.getByTestId("a2ui-action").textContent();
   }
-  /** Replaces the stream's text as typing would (one input event); the store is reset. */
+  /** Replaces the stream's text as a paste does: taken and applied whole at once. */
   async paste(text) {
-    await this.page.getByTestId("stream-text").fill(text);
+    await pasteInto(this.page, "stream-text", text);
+  }
+  /** Waits until no typed text is waiting to be taken. */
+  async settled() {
+    await this.page.locator("[data-testid=result-panel]:not([aria-busy])").waitFor();
+  }
+  async reset() {
+    await this.page.getByTestId("reset").click();
   }
   async applyAll() {
     await this.page.getByTestId("apply-all").click();

@@ -1,4 +1,18 @@
 // Page object for the console's "UI links" screen; selectors are data-testid only.
+
+/**
+ * Replaces a textarea's whole text as a paste over a selection does: the `beforeinput` and
+ * `input` events a browser sends for one (`insertFromPaste`), with the text in between.
+ */
+export async function pasteInto(page, testid, text) {
+  await page.getByTestId(testid).evaluate((el, text) => {
+    el.focus();
+    el.select();
+    el.dispatchEvent(new InputEvent("beforeinput", { inputType: "insertFromPaste", bubbles: true, cancelable: true }));
+    el.value = text;
+    el.dispatchEvent(new InputEvent("input", { inputType: "insertFromPaste", bubbles: true }));
+  }, text);
+}
 export class UiLinksPage {
   constructor(page, baseUrl) {
     this.page = page;
@@ -38,8 +52,18 @@ export class UiLinksPage {
     const { readFileSync } = await import("node:fs");
     return { name: download.suggestedFilename(), json: JSON.parse(readFileSync(file, "utf8")) };
   }
+  /** Replaces the card's text as a paste does (the events a browser sends for one): taken at once. */
   async pasteCard(json) {
-    await this.page.getByTestId("card-text").fill(json);
+    await pasteInto(this.page, "card-text", json);
+  }
+  /** Types into the card's text (keystrokes), then waits for the pause after which it is taken. */
+  async typeCard(text) {
+    await this.page.getByTestId("card-text").pressSequentially(text);
+    await this.settled();
+  }
+  /** Waits until no typed text is waiting to be taken. */
+  async settled() {
+    await this.page.locator("[data-testid=result-panel]:not([aria-busy])").waitFor();
   }
   async setFetchedFrom(url) {
     await this.page.getByTestId("fetched-from").fill(url);
