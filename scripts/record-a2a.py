@@ -54,7 +54,9 @@ def log(*a):
 
 
 def make_venv(name, requirements):
-    """The venv for one SDK, (re)installed when its requirements change."""
+    """The venv for one SDK, (re)installed when its requirements change. Also used by
+    tests/e2e/python-agent.test.mjs, for these venvs and for .venv/a2ui
+    (requirements-a2ui.txt: a2a-sdk 0.3 with a2ui-a2a and a2ui-agent-sdk)."""
     path = os.path.join(FIX, ".venv", name)
     req = os.path.join(FIX, requirements)
     with open(req, "rb") as f:
