@@ -420,6 +420,7 @@ test("a Modal's trigger that is also a Card's or a Tab's only child is drawn onc
 test("check messages wait until a field is left or a submit is tried; the button says why it is disabled", async () => {
   fs.mkdirSync(SHOTS, { recursive: true });
   const { page, seen, context } = await watchedPage(session.browser);
+  await page.setViewportSize({ width: 1280, height: 900 });
   const ui = new A2uiPage(page, session.server.url);
   await ui.open();
   await ui.choose("09_login-form");
@@ -443,7 +444,7 @@ test("check messages wait until a field is left or a submit is tried; the button
   await page.waitForFunction(() => document.querySelectorAll("[data-testid=a2ui-errors]").length === 2);
   assert.deepEqual(await errors(), ["Please enter a valid email address", "Password is requiredPassword must be at least 8 characters long"]);
   assert.ok(await signIn.isDisabled(), "still disabled, with its reason");
-  assert.equal(await ui.actionText(), "No button clicked yet. Offline: nothing is sent.");
+  assert.equal(await page.getByTestId("a2ui-action").count(), 0, "nothing was sent");
   assert.deepEqual(await axeViolations(page), []);
   await page.screenshot({ path: path.join(SHOTS, "a2ui-check-messages.png") });
   // Fixing both: the messages go, the button works.
@@ -452,6 +453,12 @@ test("check messages wait until a field is left or a submit is tried; the button
   await page.waitForFunction(() => document.querySelectorAll("[data-testid=a2ui-errors]").length === 0);
   await signIn.click();
   assert.match(await ui.actionText(), /"name": "login"/);
+  // The message is where the eye is: right under the surface that sent it, on screen.
+  const area = await page.getByTestId("agent-area").boundingBox();
+  const box = await page.getByTestId("a2ui-action-box").boundingBox();
+  assert.ok(box.y >= area.y + area.height && box.y - (area.y + area.height) < 40, `under the surface: ${JSON.stringify({ area, box })}`);
+  assert.ok(box.y < page.viewportSize().height, `in view at ${JSON.stringify(page.viewportSize())}: ${box.y}`);
+  assert.deepEqual(await axeViolations(page), []);
   assert.deepEqual(seen.pageErrors, []);
   await context.close();
 });

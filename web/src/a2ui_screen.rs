@@ -87,7 +87,8 @@ pub fn A2uiScreen() -> impl IntoView {
     });
     // The refused envelope whose finding is shown.
     let open = RwSignal::new(None::<usize>);
-    let last_action = RwSignal::new(None::<String>);
+    // The last action message built, and the surface whose Button built it (shown under it).
+    let last_action = RwSignal::new(None::<(String, String)>);
     let announce = RwSignal::new(String::new());
     // An openUrl target waiting for the person to confirm it.
     let pending_open = RwSignal::new(None::<String>);
@@ -296,7 +297,10 @@ pub fn A2uiScreen() -> impl IntoView {
                 <h2>"Effective data model"</h2>
                 <pre class="model" data-testid="a2ui-model" tabindex="0" aria-label="Effective data model">{model}</pre>
                 <h2>"Last action message"</h2>
-                <pre class="model" data-testid="a2ui-action" tabindex="0" aria-label="Last action message">{move || last_action.get().unwrap_or_else(|| "No button clicked yet. Offline: nothing is sent.".into())}</pre>
+                <p class="hint" data-testid="a2ui-action-where">{move || match last_action.get() {
+                    Some((sid, _)) => format!("Shown under the surface {sid} that sent it. Offline: nothing is sent."),
+                    None => "No button clicked yet. An action's message is shown under the surface that sent it. Offline: nothing is sent.".to_string(),
+                }}</p>
             </section>
             <section class="panel result" aria-labelledby="a2ui-result-heading" aria-busy=move || pending.get().then_some("true") data-testid="result-panel">
                 <h2 id="a2ui-result-heading">"Surfaces"</h2>
@@ -348,7 +352,7 @@ fn SurfaceArea(
     store: RwSignal<SurfaceStore>,
     name: Signal<String>,
     pending_open: RwSignal<Option<String>>,
-    last_action: RwSignal<Option<String>>,
+    last_action: RwSignal<Option<(String, String)>>,
 ) -> impl IntoView {
     let drawn = LiveSurface::new(2);
     {
@@ -374,8 +378,13 @@ fn SurfaceArea(
             })
         })
     };
-    let (sid_edit, sid_click, sid_accept, sid_keep) =
-        (sid.clone(), sid.clone(), sid.clone(), sid.clone());
+    let (sid_edit, sid_click, sid_accept, sid_keep, sid_here) = (
+        sid.clone(),
+        sid.clone(),
+        sid.clone(),
+        sid.clone(),
+        sid.clone(),
+    );
     let handlers = Handlers {
         open: Callback::new(move |url: String| pending_open.set(Some(url))),
         accept: Callback::new(move |pointer: String| {
@@ -396,10 +405,13 @@ fn SurfaceArea(
         click: Callback::new(move |(component, scope): (String, String)| {
             let result =
                 store.with_untracked(|s| s.action_in(&sid_click, &component, &scope, &now_iso()));
-            last_action.set(Some(match result {
-                Ok(msg) => serde_json::to_string_pretty(&msg).unwrap_or_default(),
-                Err(e) => format!("Not sent: {e}"),
-            }));
+            last_action.set(Some((
+                sid_click.clone(),
+                match result {
+                    Ok(msg) => serde_json::to_string_pretty(&msg).unwrap_or_default(),
+                    Err(e) => format!("Not sent: {e}"),
+                },
+            )));
         }),
     };
     let area = NodeRef::<html::Section>::new();
@@ -436,5 +448,12 @@ fn SurfaceArea(
             {move || accent_note().map(|n| view! { <p class="a2ui-note">{n}</p> })}
             <div class="agent-area-body" data-testid="a2ui-surface">{drawn.view(handlers)}</div>
         </section>
+        // Where the eye is after a click: right under the surface whose Button sent it.
+        {move || last_action.get().filter(|(from, _)| *from == sid_here).map(|(_, text)| view! {
+            <section class="a2ui-action-here" aria-label="Action message from this surface" data-testid="a2ui-action-box">
+                <p class="hint">"Action message (offline: nothing is sent)"</p>
+                <pre class="model" data-testid="a2ui-action" tabindex="0" aria-label="Last action message">{text}</pre>
+            </section>
+        })}
     }
 }
