@@ -61,7 +61,15 @@ fn main() {
         updates_per_second: 1e9,
         ..Limits::default()
     };
-    for w in ["examples", "big", "megabyte", "storm"] {
+    for w in [
+        "examples",
+        "big",
+        "megabyte",
+        "storm",
+        "value-heavy",
+        "deep-template",
+        "many-small",
+    ] {
         let path = root.join(format!("target/bench/{w}.json"));
         let Ok(text) = std::fs::read_to_string(&path) else {
             eprintln!(

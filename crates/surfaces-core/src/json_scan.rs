@@ -349,9 +349,7 @@ impl<'a> Scanner<'a> {
                         }
                     }
                 }
-                Some(b'"') => {
-                    self.string()?;
-                }
+                Some(b'"') => self.skip_string()?,
                 Some(b'-' | b'0'..=b'9') => self.number()?,
                 Some(b't') => self.literal(b"true")?,
                 Some(b'f') => self.literal(b"false")?,
@@ -429,27 +427,43 @@ impl<'a> Scanner<'a> {
         Ok(())
     }
 
-    /// Reads a string, returning its text (borrowed when it has no escapes).
-    fn string(&mut self) -> Result<Cow<'a, str>, Issue> {
-        let open = self.i;
+    /// Moves from a string's opening quote to its closing one, checking its escapes and
+    /// control characters; says whether it holds an escape. Plain bytes are skipped a run at
+    /// a time: large data values are mostly plain text.
+    fn skip_string_body(&mut self) -> Result<bool, Issue> {
         self.i += 1;
-        let from = self.i;
         let mut escaped = false;
         loop {
-            let Some(c) = self.peek() else {
-                return Err(self.syntax("the end of a string"));
-            };
-            match c {
-                b'"' => break,
-                b'\\' => {
+            let rest = &self.b[self.i..];
+            self.i += rest
+                .iter()
+                .position(|&c| c == b'"' || c == b'\\' || c < 0x20)
+                .unwrap_or(rest.len());
+            match self.peek() {
+                None => return Err(self.syntax("the end of a string")),
+                Some(b'"') => return Ok(escaped),
+                Some(b'\\') => {
                     escaped = true;
                     self.escape()?;
                 }
-                0x00..=0x1F => return Err(self.syntax("no control character in a string")),
-                _ => self.i += 1,
+                Some(_) => return Err(self.syntax("no control character in a string")),
             }
         }
-        let raw = &self.b[from..self.i];
+    }
+
+    /// Moves past a string value whose text nobody reads (a value, not a key): checked as
+    /// [`Self::string`] checks it, without decoding it.
+    fn skip_string(&mut self) -> Result<(), Issue> {
+        self.skip_string_body()?;
+        self.i += 1;
+        Ok(())
+    }
+
+    /// Reads a string, returning its text (borrowed when it has no escapes).
+    fn string(&mut self) -> Result<Cow<'a, str>, Issue> {
+        let open = self.i;
+        let escaped = self.skip_string_body()?;
+        let raw = &self.b[open + 1..self.i];
         self.i += 1;
         Ok(if !escaped {
             // Not yet known to be UTF-8 when scanning bytes; lossless when it is.

@@ -251,7 +251,7 @@ pub fn json_size(v: &Value) -> usize {
     }
 }
 
-/// Digits of an integer, counted; other numbers written to a counter, not to a string
+/// Digits of an integer, counted; a float measured in a stack buffer, never a heap string
 /// (a data model is mostly integers, and this runs for every update).
 pub(crate) fn number_size(n: &serde_json::Number) -> usize {
     fn digits(mut u: u64) -> usize {
@@ -268,16 +268,11 @@ pub(crate) fn number_size(n: &serde_json::Number) -> usize {
     if let Some(i) = n.as_i64() {
         return 1 + digits(i.unsigned_abs());
     }
-    struct Count(usize);
-    impl std::fmt::Write for Count {
-        fn write_str(&mut self, s: &str) -> std::fmt::Result {
-            self.0 += s.len();
-            Ok(())
-        }
+    match n.as_f64() {
+        // What serde_json writes for a float (its Display and its writer both call zmij).
+        Some(f) if f.is_finite() => zmij::Buffer::new().format_finite(f).len(),
+        _ => n.to_string().len(),
     }
-    let mut c = Count(0);
-    let _ = std::fmt::Write::write_fmt(&mut c, format_args!("{n}"));
-    c.0
 }
 
 pub(crate) fn string_size(s: &str) -> usize {
@@ -361,5 +356,21 @@ mod tests {
         let v = json!({"a": [1, 2.5, "x\"y\n\u{1}\\\t\u{1f}", null, true, false], "b": {"c": "é"},
             "n": [0, 9, 10, 99, 100, -1, -10, u64::MAX, i64::MIN, 1e300, -0.5, 1.5e-7, 123456789.25]});
         assert_eq!(json_size(&v), serde_json::to_string(&v).unwrap().len());
+        // Floats of every magnitude and precision, as bits: the writer's shortest form.
+        let mut x = 0x9e37_79b9_7f4a_7c15_u64;
+        for _ in 0..20_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let f = f64::from_bits(x);
+            if let Some(n) = serde_json::Number::from_f64(f) {
+                let v = Value::Number(n);
+                assert_eq!(
+                    json_size(&v),
+                    serde_json::to_string(&v).unwrap().len(),
+                    "{f:e}"
+                );
+            }
+        }
     }
 }
