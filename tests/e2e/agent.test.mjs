@@ -351,6 +351,43 @@ test("A stream cut off after the send: outcome unknown, then settled from the ta
   }
 });
 
+test("An action that cannot reach the agent is of unknown outcome, never done, and the retry keeps its key", async () => {
+  const { page, seen, posts } = await agentPage();
+  try {
+    // The action's request fails on the way (the agent down, a proxy error): the task as the
+    // page last saw it (waiting for the form) says nothing of it.
+    let failActions = true;
+    await page.route(`${env.server.url}/agents/fixture/**`, (route) => {
+      const body = route.request().postData() ?? "";
+      if (failActions && body.includes("agent-surfaces/action")) return route.abort();
+      return route.continue();
+    });
+    await book(page, "fixture");
+    await shown(page, "OutcomeUnknown");
+    // The console reads the task at once: it does not hold the action, so it stays unknown.
+    await page.waitForFunction(() => !document.querySelector("[data-testid=checking]"));
+    await page.getByTestId("check-again").waitFor();
+    assert.ok(posts.some((p) => p.method === "tasks/get"), "the task was read again");
+    assert.equal(await page.locator("[data-testid=action-state]").getAttribute("data-state"), "OutcomeUnknown");
+    assert.ok(!(await statesShown(page)).includes("Succeeded"), (await statesShown(page)).join(", "));
+    assert.equal(await page.getByText("Booking confirmed").count(), 0);
+    // The person's retry: the same attempt, with the same key, reaches the agent this time.
+    failActions = false;
+    await page.waitForFunction(bookEnabled);
+    await page.getByTestId("agent-surface").first().getByRole("button", { name: "Book" }).click();
+    await shown(page, "NeedsConfirmation");
+    const keys = posts
+      .map((p) => p.params?.message?.metadata?.["agent-surfaces/action"])
+      .filter(Boolean);
+    assert.equal(keys.length, 2, JSON.stringify(keys));
+    assert.equal(keys[0].idempotencyKey, keys[1].idempotencyKey, "the retry carries the same key");
+    assert.deepEqual(keys.map((k) => k.attempt), [1, 2]);
+    assert.deepEqual(seen.pageErrors, []);
+  } finally {
+    await page.close();
+  }
+});
+
 test("Reload in the middle of a running action: rebuilt from the task, edits kept, nothing sent twice", async () => {
   const { page, seen, posts } = await agentPage();
   try {
@@ -380,6 +417,7 @@ test("Reload in the middle of a running action: rebuilt from the task, edits kep
     assert.equal(states.at(-1), "Succeeded");
     assert.equal(actionsSent(posts).length, 1, "no action was sent again");
     assert.ok(posts.some((p) => p.method === "tasks/get"));
+    assert.ok(posts.some((p) => p.method === "tasks/resubscribe"), "the working task was followed");
     // The task's turns are there once each.
     const turns = await page.getByTestId("turn").allInnerTexts();
     assert.equal(turns.filter((t) => /I need a room/.test(t)).length, 1);

@@ -15,7 +15,7 @@ use serde_json::Value;
 use surfaces_core::a2a::{
     self,
     lifecycle::signal_of,
-    saved::{keys_in_history, SavedTask},
+    saved::{keys_answered, SavedTask},
     wire, ActionState, Attempt, Attempts, ConfirmationEnd, Decision, Endpoint, ProtocolVersion,
     Shown, Signal, SseDecoder, SseLimits, TaskLimits, TaskState, TaskView,
 };
@@ -306,6 +306,8 @@ pub fn AgentScreen() -> impl IntoView {
     let sending = RwSignal::new(false);
     // A `tasks/get` (and the resubscribe that may follow it) is under way.
     let checking = RwSignal::new(false);
+    // The latest conversation being opened (its card fetched): an earlier one sets nothing.
+    let opening = StoredValue::new(0_u64);
     // What the console could not keep in this tab, if anything.
     let storage_note = RwSignal::new(None::<String>);
     let announce = RwSignal::new(String::new());
@@ -349,14 +351,35 @@ pub fn AgentScreen() -> impl IntoView {
     // waiting on it learn from the last event that said how the task stands (a stream's
     // first event is the task as it was). Says whether an attempt sent was lost: the answer
     // broke off, or ended before the task's last word.
+    //
+    // Only the attempts whose idempotency keys are in `keys` (what this request carried, or
+    // what a resubscribe follows) learn from it, and only from an answer that arrived whole:
+    // an answer that broke off, or gave no word of the task, leaves them of unknown outcome.
+    // A stream's first event, when it is the task, is the task as it was when the stream
+    // began (before the message, perhaps): it settles nothing unless the task has ended.
+    // A flag of conversation `generation` is cleared only while that conversation is the
+    // current one: choosing another, or forgetting, cleared it already, and the next
+    // conversation's own request may hold it now.
+    let settle_flag = move |flag: RwSignal<bool>, generation: u64| {
+        if convo.with_untracked(|c| c.as_ref().map(|c| c.generation)) == Some(generation) {
+            flag.set(false);
+        }
+    };
+
     let deliver = move |request: wire::Request,
                         path: String,
                         version: ProtocolVersion,
-                        generation: u64| async move {
+                        generation: u64,
+                        keys: Vec<String>| async move {
         let mut last: Option<Signal> = None;
+        let mut snapshot: Option<Signal> = None;
+        let mut first = request.streams;
         let mut note = |e: &a2a::Event| {
-            if let Some(s) = signal_of(e) {
-                last = Some(s);
+            let signal = signal_of(e);
+            if std::mem::take(&mut first) && matches!(e, a2a::Event::Task { .. }) {
+                snapshot = signal;
+            } else if signal.is_some() {
+                last = signal;
             }
         };
         let result = fetch(&path, Some(&request.body), &request.headers).await;
@@ -395,34 +418,34 @@ pub fn AgentScreen() -> impl IntoView {
             };
             ours = true;
             c.task.stream_ended();
-            // Each attempt waiting on this answer learns from the task's last word; one of
-            // unknown outcome waits for the task read again (`tasks/get`), which shows
-            // whether the agent got it.
-            let signal = last.or_else(|| c.task.state.map(Signal::Task));
+            // The attempts this answer is about learn from the task's last word, if the
+            // answer arrived whole and said one; the rest wait for the task read again
+            // (`tasks/get`), which shows whether the agent got them.
+            let ended = snapshot.filter(|s| matches!(s, Signal::Task(t) if t.is_terminal()));
+            let signal = (ok && c.task.settled).then(|| last.or(ended)).flatten();
+            let ours_now = |a: &Attempt| keys.contains(&a.idempotency_key);
             if let Some(signal) = signal {
                 for a in c.attempts.list.iter_mut().filter(|a| {
-                    matches!(
-                        a.state,
-                        ActionState::Running | ActionState::NeedsConfirmation
-                    )
+                    ours_now(a)
+                        && matches!(
+                            a.state,
+                            ActionState::Running | ActionState::NeedsConfirmation
+                        )
                 }) {
                     let _ = a.on(signal.clone());
                 }
             }
-            // Broken off, ended before the task's last word, or over while the task still
-            // works: what was sent may or may not have been done.
-            let running = c
+            // Still running when the answer is over: broken off, ended before the task's
+            // last word, or over while the task still works. What was sent may or may not
+            // have been done.
+            for a in c
                 .attempts
                 .list
-                .iter()
-                .any(|a| a.state == ActionState::Running);
-            let working = c
-                .task
-                .state
-                .is_some_and(|s| !s.is_terminal() && !s.is_interrupted());
-            if running && (!ok || !c.task.settled || working) {
+                .iter_mut()
+                .filter(|a| ours_now(a) && a.state == ActionState::Running)
+            {
                 lost = true;
-                c.attempts.lost();
+                let _ = a.on(Signal::Lost);
             }
             if let Some(a) = c.attempts.list.last() {
                 say(attempt_text(a));
@@ -475,7 +498,7 @@ pub fn AgentScreen() -> impl IntoView {
             _ => None,
         };
         let Some(text) = text else {
-            checking.set(false);
+            settle_flag(checking, generation);
             problem.set(Some(
                 "The agent could not be reached to say how the task stands. Choose Check again to ask again.".into(),
             ));
@@ -496,7 +519,7 @@ pub fn AgentScreen() -> impl IntoView {
             })
             .flatten();
         if read != Some(true) {
-            checking.set(false);
+            settle_flag(checking, generation);
             if read.is_some() {
                 problem.set(Some(
                     "The agent did not give this task back (see the findings), so how its actions ended is not known.".into(),
@@ -510,7 +533,7 @@ pub fn AgentScreen() -> impl IntoView {
             .try_update(|c| {
                 let c = c.as_mut().filter(|c| c.generation == generation)?;
                 if let Ok(event) = wire::response(version, &text) {
-                    c.attempts.on_task_read(&event, &keys_in_history(&text));
+                    c.attempts.on_task_read(&event, &keys_answered(&text));
                 }
                 if let Some(a) = c.attempts.list.last() {
                     say(attempt_text(a));
@@ -533,7 +556,15 @@ pub fn AgentScreen() -> impl IntoView {
                 c.next_id += 1;
                 // Read to the task's last event: ended before it, the outcome is unknown.
                 c.task.settled = false;
+                let running: Vec<String> = c
+                    .attempts
+                    .list
+                    .iter()
+                    .filter(|a| a.state == ActionState::Running)
+                    .map(|a| a.idempotency_key.clone())
+                    .collect();
                 Some((
+                    running,
                     wire::resubscribe(
                         c.endpoint.version,
                         id,
@@ -544,20 +575,27 @@ pub fn AgentScreen() -> impl IntoView {
                 ))
             })
             .flatten();
-        if let Some((request, path)) = follow {
-            let _ = deliver(request, path, version, generation).await;
+        if let Some((running, request, path)) = follow {
+            let _ = deliver(request, path, version, generation, running).await;
         }
-        checking.set(false);
+        settle_flag(checking, generation);
     };
 
     // Opens a conversation with `agent`: its card, its endpoint; restored from `saved`, the
     // task is read again from the agent.
     let open = move |agent: Agent, saved: Option<SavedTask>| {
+        // The latest opening wins: one still fetching its card when the person chose
+        // another agent, or forgot the task, sets nothing.
+        let generation = next_generation();
+        opening.set_value(generation);
         leptos::task::spawn_local(async move {
             let card = match fetch(&agent.card_url, None, &[]).await {
                 Ok(r) if r.ok() => text_of(&r).await,
                 _ => Err("The agent's card could not be fetched.".to_string()),
             };
+            if opening.get_value() != generation {
+                return;
+            }
             let card = match card {
                 Ok(c) => c,
                 Err(e) => return problem.set(Some(e)),
@@ -597,7 +635,6 @@ pub fn AgentScreen() -> impl IntoView {
                     Attempts::default(),
                 ),
             };
-            let generation = next_generation();
             let restoring = saved.is_some();
             convo.set(Some(Conversation {
                 agent,
@@ -618,6 +655,8 @@ pub fn AgentScreen() -> impl IntoView {
     // Another conversation: the task kept in this tab goes.
     let choose = move |agent: Agent| {
         session::remove();
+        sending.set(false);
+        checking.set(false);
         problem.set(None);
         storage_note.set(None);
         convo.set(None);
@@ -629,6 +668,9 @@ pub fn AgentScreen() -> impl IntoView {
     // states leave this tab (the agent keeps its task: that is the agent's).
     let forget = move || {
         session::remove();
+        opening.set_value(next_generation());
+        sending.set(false);
+        checking.set(false);
         convo.set(None);
         card_view.set(None);
         problem.set(None);
@@ -672,7 +714,7 @@ pub fn AgentScreen() -> impl IntoView {
     // Sends a message (text and/or A2UI client messages) and reads the answer into the task;
     // an action lost on the way is checked with the agent (`tasks/get`), never sent again.
     let send = move |text: Option<String>, a2ui: Vec<Value>, attempt: Option<(String, String)>| {
-        let Some((request, path, version, generation)) = convo
+        let Some((request, path, version, generation, keys)) = convo
             .try_update(|c| {
                 let c = c.as_mut()?;
                 let mut out = a2a::a2ui_message(
@@ -683,11 +725,13 @@ pub fn AgentScreen() -> impl IntoView {
                     &c.task,
                     c.task.surfaces.client_data_model(),
                 );
+                let mut keys = Vec::new();
                 if let Some((sid, cid)) = &attempt {
                     if let Some(a) = c.attempts.latest_mut(sid, cid) {
                         let _ = a.on(Signal::Sent);
                         out.metadata
                             .insert(a2a::lifecycle::ACTION_METADATA_KEY.into(), a.metadata());
+                        keys.push(a.idempotency_key.clone());
                     }
                 }
                 c.task.sent(&out);
@@ -698,6 +742,7 @@ pub fn AgentScreen() -> impl IntoView {
                     c.path.clone(),
                     c.endpoint.version,
                     c.generation,
+                    keys,
                 ))
             })
             .flatten()
@@ -706,8 +751,8 @@ pub fn AgentScreen() -> impl IntoView {
         };
         sending.set(true);
         leptos::task::spawn_local(async move {
-            let lost = deliver(request, path, version, generation).await;
-            sending.set(false);
+            let lost = deliver(request, path, version, generation, keys).await;
+            settle_flag(sending, generation);
             if lost {
                 check(generation).await;
             }
@@ -726,6 +771,7 @@ pub fn AgentScreen() -> impl IntoView {
                 let a = c.attempts.latest_mut(&sid, &cid)?;
                 let answer = a.answer(decision, js_sys::Date::now()).ok()?;
                 let words = attempt_text(a);
+                let keys = vec![a.idempotency_key.clone()];
                 let out =
                     a2a::confirmation_message(&c.endpoint, &fresh_id("msg"), &answer, &c.task)?;
                 c.task.sent(&out);
@@ -737,15 +783,16 @@ pub fn AgentScreen() -> impl IntoView {
                     c.path.clone(),
                     c.endpoint.version,
                     c.generation,
+                    keys,
                 ))
             })
             .flatten();
-        if let Some((words, request, path, version, generation)) = built {
+        if let Some((words, request, path, version, generation, keys)) = built {
             say(words);
             sending.set(true);
             leptos::task::spawn_local(async move {
-                let lost = deliver(request, path, version, generation).await;
-                sending.set(false);
+                let lost = deliver(request, path, version, generation, keys).await;
+                settle_flag(sending, generation);
                 if lost {
                     check(generation).await;
                 }
@@ -994,6 +1041,15 @@ fn surface_area(
                         .action_in(&s_click, &component, &scope, &now_iso())
                         .ok()?;
                     let retry = match c.attempts.latest_mut(&s_click, &component) {
+                        // Lost after the person confirmed: sending the action again would
+                        // start the question over, not repeat the confirmation. Only the
+                        // task, read again, can say how it stands.
+                        Some(a)
+                            if a.state == ActionState::OutcomeUnknown
+                                && a.confirmation_end == Some(ConfirmationEnd::Confirmed) =>
+                        {
+                            return Some(None);
+                        }
                         // The person sends again an action whose outcome is unknown: the
                         // same attempt, with the same key, so an agent that honours the key
                         // does it once.
@@ -1007,10 +1063,14 @@ fn surface_area(
                             false
                         }
                     };
-                    Some((message, retry))
+                    Some(Some((message, retry)))
                 })
                 .flatten();
+            let Some(built) = built else {
+                return;
+            };
             let Some((message, retry)) = built else {
+                say("Not sent again: you confirmed this action and the connection ended before the agent answered. Choose Check again to ask the agent how it stands.");
                 return;
             };
             if retry {

@@ -6,8 +6,8 @@
 use serde_json::{json, Value};
 use surfaces_core::a2a::lifecycle::{ACTION_METADATA_KEY, CONFIRMATION_MEDIA_TYPE};
 use surfaces_core::a2a::saved::{
-    keys_in_history, SavedAttempt, SavedEdit, SavedError, SavedTask, FORMAT, HISTORY_READ_MAX,
-    SAVED_ID_MAX, SAVED_MAX_ATTEMPTS, SAVED_MAX_BYTES,
+    keys_answered, keys_in_history, SavedAttempt, SavedEdit, SavedError, SavedTask, FORMAT,
+    HISTORY_READ_MAX, SAVED_ID_MAX, SAVED_MAX_ATTEMPTS, SAVED_MAX_BYTES,
 };
 use surfaces_core::a2a::{
     wire, ActionState, Attempts, ConfirmationEnd, ProtocolVersion, Signal, TaskLimits, TaskState,
@@ -407,7 +407,7 @@ fn an_answer_about_another_task_does_not_rebuild_the_saved_one() {
 fn settle(saved: &[SavedAttempt], answer: &str) -> Vec<ActionState> {
     let mut attempts = record(saved.to_vec(), vec![]).attempts();
     let event = wire::response(V03, answer).unwrap();
-    attempts.on_task_read(&event, &keys_in_history(answer));
+    attempts.on_task_read(&event, &keys_answered(answer));
     attempts.list.iter().map(|a| a.state).collect()
 }
 
@@ -422,7 +422,38 @@ fn an_attempt_of_unknown_outcome_is_settled_only_by_a_task_that_got_it() {
     assert_eq!(settle(&running, &got("completed")), [Succeeded]);
     assert_eq!(settle(&running, &got("failed")), [Failed]);
     assert_eq!(settle(&running, &got("rejected")), [Rejected]);
-    assert_eq!(settle(&running, &got("input-required")), [Succeeded]);
+    // Waiting for the person with nothing said since the action: the task may be waiting
+    // as it was before the action arrived (the agent keeps a message before it moves on).
+    assert_eq!(settle(&running, &got("input-required")), [OutcomeUnknown]);
+    // Something said since (a later agent message, or a status message of its own): the
+    // wait is the answer.
+    let answered = get_answer(
+        "input-required",
+        vec![
+            the_form(),
+            action_message("m2", "key-1"),
+            agent_message("m3", vec![]),
+        ],
+        None,
+    );
+    assert_eq!(settle(&running, &answered), [Succeeded]);
+    let said = vec![json!({"kind": "text", "text": "Booked."})];
+    let status_said = get_answer(
+        "input-required",
+        vec![the_form(), action_message("m2", "key-1")],
+        Some(said.clone()),
+    );
+    assert_eq!(settle(&running, &status_said), [Succeeded]);
+    // A status message that is the form's own (already in the history before the action)
+    // is the old wait.
+    let mut old: Value = serde_json::from_str(&get_answer(
+        "input-required",
+        vec![the_form(), action_message("m2", "key-1")],
+        Some(said),
+    ))
+    .unwrap();
+    old["result"]["status"]["message"]["messageId"] = json!("msg-1");
+    assert_eq!(settle(&running, &old.to_string()), [OutcomeUnknown]);
     // Not in the history: the task still waiting for the form says nothing of it.
     let not_got = get_answer("input-required", vec![the_form()], None);
     assert_eq!(settle(&running, &not_got), [OutcomeUnknown]);
@@ -459,7 +490,7 @@ fn a_question_still_open_is_asked_again_and_one_answered_is_not() {
     open.confirmation_id = Some("confirm-1".into());
     let mut attempts = record(vec![open.clone()], vec![]).attempts();
     let event = wire::response(V03, &asking).unwrap();
-    attempts.on_task_read(&event, &keys_in_history(&asking));
+    attempts.on_task_read(&event, &keys_answered(&asking));
     let a = &attempts.list[0];
     assert_eq!(a.state, NeedsConfirmation);
     assert_eq!(a.confirmation.as_ref().unwrap().summary, "Book room 4");
@@ -508,17 +539,20 @@ fn keys_are_read_from_the_persons_messages_of_either_version() {
     }
     assert!(keys_in_history("not json").is_empty());
     assert!(keys_in_history(r#"{"result": {"history": 3}}"#).is_empty());
-    // At most HISTORY_READ_MAX messages are read: the one at the limit counts, past it not.
-    let mut history: Vec<Value> = (0..HISTORY_READ_MAX - 1)
-        .map(|i| msg("user", &format!("k{i}")))
-        .collect();
-    history.push(msg("user", "last"));
-    history.push(msg("user", "past"));
+    // The newest HISTORY_READ_MAX messages are read: the oldest of them counts, one older not.
+    let mut history: Vec<Value> = vec![msg("user", "past"), msg("user", "oldest-read")];
+    history.extend((0..HISTORY_READ_MAX - 1).map(|i| msg("user", &format!("k{i}"))));
     let text = json!({"result": {"history": history}}).to_string();
     let keys = keys_in_history(&text);
-    assert!(keys.contains("last"));
+    assert!(keys.contains("oldest-read"));
+    assert!(keys.contains(&format!("k{}", HISTORY_READ_MAX - 2)));
     assert!(!keys.contains("past"));
     assert_eq!(keys.len(), HISTORY_READ_MAX);
+    assert_eq!(
+        keys_answered(&text),
+        keys,
+        "a task with no state answers what it holds"
+    );
 }
 
 #[test]
@@ -545,4 +579,38 @@ fn a_stream_that_stops_while_the_task_works_is_not_settled() {
         "taskId": "task-1", "final": true, "status": {"state": "completed"}}});
     task.apply_text(V03, &done.to_string());
     assert!(task.settled);
+}
+
+#[test]
+fn capture_keeps_only_what_decode_reads_back() {
+    // An agent's ids may be longer than a record keeps (A2UI admits 128 characters, up to
+    // 512 bytes; A2A does not bound task ids): what the record could not read back is left
+    // out, never a record that a reload then refuses whole.
+    let long = "é".repeat(SAVED_ID_MAX / 2 + 1);
+    let at_limit = "a".repeat(SAVED_ID_MAX);
+    let mut attempts = Attempts::default();
+    attempts.begin(&long, "book", "key-long").unwrap();
+    attempts.begin(&at_limit, "book", "key-limit").unwrap();
+    let mut task = view();
+    task.task_id = Some("task-1".into());
+    task.context_id = Some(String::new());
+    let saved = SavedTask::capture("fixture", &task, &attempts).unwrap();
+    let keys: Vec<&str> = saved
+        .attempts
+        .iter()
+        .map(|a| a.idempotency_key.as_str())
+        .collect();
+    assert_eq!(
+        keys,
+        ["key-limit"],
+        "the id at the limit is kept, one past it not"
+    );
+    assert_eq!(saved.context_id, None, "an empty context id is not kept");
+    let back = SavedTask::decode(&saved.encode().text).expect("what capture keeps decodes");
+    assert_eq!(back, saved);
+    // A task id a record cannot hold: no record (the console says the tab cannot keep it).
+    task.task_id = Some("t".repeat(SAVED_ID_MAX + 1));
+    assert!(SavedTask::capture("fixture", &task, &attempts).is_none());
+    task.task_id = Some("t".repeat(SAVED_ID_MAX));
+    assert!(SavedTask::capture("fixture", &task, &attempts).is_some());
 }

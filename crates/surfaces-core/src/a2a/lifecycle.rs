@@ -248,7 +248,7 @@ impl Attempt {
         };
         let next = match (self.state, signal) {
             (Pending, Signal::Sent) => {
-                self.sends += 1;
+                self.sends = self.sends.saturating_add(1);
                 Running
             }
             (Running | OutcomeUnknown, Signal::Task(t)) => {
@@ -279,7 +279,7 @@ impl Attempt {
                 Rejected
             }
             (NeedsConfirmation, Signal::Confirmed) => {
-                self.sends += 1;
+                self.sends = self.sends.saturating_add(1);
                 self.confirmation_end = Some(ConfirmationEnd::Confirmed);
                 Running
             }
@@ -300,7 +300,7 @@ impl Attempt {
             (NeedsConfirmation, Signal::Task(_)) => NeedsConfirmation,
             (Running, Signal::Lost) => OutcomeUnknown,
             (OutcomeUnknown, Signal::Retry) => {
-                self.sends += 1;
+                self.sends = self.sends.saturating_add(1);
                 Running
             }
             (OutcomeUnknown, Signal::Lost) => OutcomeUnknown,
@@ -639,13 +639,14 @@ impl Attempts {
     }
 
     /// What the task, read again (a `tasks/get`, or a resubscribed stream's first event),
-    /// says of the attempts waiting on it. `keys` are the idempotency keys the person's
-    /// messages in the task's history carry ([`super::saved::keys_in_history`]). A running
-    /// attempt, or one of unknown outcome, is settled by the task only when its key is
-    /// there: the agent got it, so the task's state is its answer. Without it the task's
-    /// state says nothing of the attempt (it may not have arrived, or the history was cut
-    /// short), and the attempt stays as it is. One that waits for the person's confirmation
-    /// takes the task's word as [`Self::on_event`] does.
+    /// says of the attempts waiting on it. `keys` are the idempotency keys of the person's
+    /// messages that the task's state answers ([`super::saved::keys_answered`]: the task
+    /// holds the message and has moved on since). A running attempt, or one of unknown
+    /// outcome, is settled by the task only when its key is there. Without it the task's
+    /// state says nothing of the attempt (it may not have arrived, the history was cut
+    /// short, or the task still waits as it did before the message), and the attempt stays
+    /// as it is. One that waits for the person's confirmation takes the task's word as
+    /// [`Self::on_event`] does.
     pub fn on_task_read(&mut self, event: &Event, keys: &BTreeSet<String>) {
         let Some(signal) = signal_of(event) else {
             return;

@@ -36,7 +36,7 @@ pub const SAVED_MAX_BYTES: usize = 64 * 1024;
 pub const SAVED_MAX_ATTEMPTS: usize = 64;
 /// The longest id a record holds (agent name, task, context, surface, component, key,
 /// confirmation), in bytes.
-pub const SAVED_ID_MAX: usize = 256;
+pub const SAVED_ID_MAX: usize = 512;
 /// History messages [`keys_in_history`] reads at most.
 pub const HISTORY_READ_MAX: usize = 1000;
 
@@ -144,12 +144,28 @@ fn list_bytes(sizes: &[usize]) -> usize {
 impl SavedTask {
     /// The record of a conversation with `agent` (its name on the server): `None` while the
     /// conversation has no task (nothing the agent could give back yet).
+    ///
+    /// It holds only what [`Self::decode`] reads back: an attempt or an edit with an id it
+    /// would refuse is left out (an agent's ids may be longer than a record keeps), a
+    /// context id it would refuse is not kept, and a task id it would refuse (A2A does not
+    /// bound them) means no record.
     pub fn capture(agent: &str, task: &TaskView, attempts: &Attempts) -> Option<SavedTask> {
-        let task_id = task.task_id.clone()?;
-        let skip = attempts.list.len().saturating_sub(SAVED_MAX_ATTEMPTS);
-        let attempts = attempts
-            .list
-            .iter()
+        let task_id = task.task_id.clone().filter(|t| id_ok(t))?;
+        if !id_ok(agent) {
+            return None;
+        }
+        let keepable = |a: &&Attempt| {
+            id_ok(&a.surface_id)
+                && id_ok(&a.component_id)
+                && id_ok(&a.idempotency_key)
+                && a.confirmation
+                    .as_ref()
+                    .is_none_or(|c| id_ok(&c.confirmation_id))
+        };
+        let list: Vec<&Attempt> = attempts.list.iter().filter(keepable).collect();
+        let skip = list.len().saturating_sub(SAVED_MAX_ATTEMPTS);
+        let attempts = list
+            .into_iter()
             .skip(skip)
             .map(|a| SavedAttempt {
                 surface_id: a.surface_id.clone(),
@@ -162,7 +178,7 @@ impl SavedTask {
             })
             .collect();
         let mut edits = Vec::new();
-        for sid in task.surfaces.surface_ids() {
+        for sid in task.surfaces.surface_ids().filter(|s| id_ok(s)) {
             for (pointer, value) in task.surfaces.edits(sid).into_iter().flatten() {
                 edits.push(SavedEdit {
                     surface_id: sid.to_string(),
@@ -175,7 +191,7 @@ impl SavedTask {
             format: FORMAT,
             agent: agent.to_string(),
             task_id,
-            context_id: task.context_id.clone(),
+            context_id: task.context_id.clone().filter(|c| id_ok(c)),
             attempts,
             edits,
         })
@@ -347,34 +363,102 @@ impl SavedTask {
     }
 }
 
-/// The idempotency keys the person's messages carry (`metadata["agent-surfaces/action"]`)
-/// in the task a JSON-RPC answer holds: a `tasks/get` answer, or a stream event that is a
-/// task (a resubscribe's first). Either protocol version's shape; at most
-/// [`HISTORY_READ_MAX`] messages are read. Anything else gives none.
+/// The task a JSON-RPC answer holds (a `tasks/get` answer, or a stream event that is a
+/// task, wrapped in `task` or not), and its newest [`HISTORY_READ_MAX`] history messages,
+/// newest first.
+fn task_and_history(v: &Value) -> Option<(&Value, Vec<&Value>)> {
+    let result = v.get("result")?;
+    let task = result.get("task").unwrap_or(result);
+    let history = task
+        .get("history")
+        .and_then(Value::as_array)
+        .map(|h| h.iter().rev().take(HISTORY_READ_MAX).collect())
+        .unwrap_or_default();
+    Some((task, history))
+}
+
+fn is_role(m: &Value, roles: [&str; 2]) -> bool {
+    m.get("role")
+        .and_then(Value::as_str)
+        .is_some_and(|r| roles.contains(&r))
+}
+
+const USER: [&str; 2] = ["user", "ROLE_USER"];
+const AGENT: [&str; 2] = ["agent", "ROLE_AGENT"];
+
+/// The idempotency key a person's message carries (`metadata["agent-surfaces/action"]`).
+fn key_of(m: &Value) -> Option<&str> {
+    if !is_role(m, USER) {
+        return None;
+    }
+    m.get("metadata")?
+        .get(ACTION_METADATA_KEY)?
+        .get("idempotencyKey")?
+        .as_str()
+        .filter(|k| id_ok(k))
+}
+
+/// The idempotency keys the person's messages carry in the task a JSON-RPC answer holds
+/// (see [`keys_answered`]): whether the agent got an action at all. Either protocol
+/// version's shape; the newest [`HISTORY_READ_MAX`] messages are read. Anything else gives
+/// none.
 pub fn keys_in_history(text: &str) -> BTreeSet<String> {
     let Ok(v) = serde_json::from_str::<Value>(text) else {
         return BTreeSet::new();
     };
-    let result = v.get("result");
-    let task = result.and_then(|r| r.get("task")).or(result);
-    task.and_then(|t| t.get("history"))
-        .and_then(Value::as_array)
+    let Some((_, history)) = task_and_history(&v) else {
+        return BTreeSet::new();
+    };
+    history
         .into_iter()
-        .flatten()
-        .take(HISTORY_READ_MAX)
-        .filter(|m| {
-            matches!(
-                m.get("role").and_then(Value::as_str),
-                Some("user" | "ROLE_USER")
-            )
-        })
-        .filter_map(|m| {
-            m.get("metadata")?
-                .get(ACTION_METADATA_KEY)?
-                .get("idempotencyKey")?
-                .as_str()
-                .filter(|k| id_ok(k))
-                .map(str::to_string)
-        })
+        .filter_map(key_of)
+        .map(str::to_string)
         .collect()
+}
+
+/// The keys of the person's messages the task's state answers: what
+/// [`Attempts::on_task_read`](super::Attempts::on_task_read) may settle. A task working, or
+/// ended, answers every message it holds. A task waiting for the person
+/// (`input-required`, `auth-required`) may be waiting since before the message arrived (an
+/// agent keeps the message before it moves on), so it answers only a message that an
+/// agent's message follows: a later one in the history, or a status message that is not
+/// among the history's messages up to it.
+pub fn keys_answered(text: &str) -> BTreeSet<String> {
+    let Ok(v) = serde_json::from_str::<Value>(text) else {
+        return BTreeSet::new();
+    };
+    let Some((task, history)) = task_and_history(&v) else {
+        return BTreeSet::new();
+    };
+    let status = task.get("status");
+    let waiting = matches!(
+        status.and_then(|s| s.get("state")).and_then(Value::as_str),
+        Some(
+            "input-required"
+                | "auth-required"
+                | "TASK_STATE_INPUT_REQUIRED"
+                | "TASK_STATE_AUTH_REQUIRED"
+        )
+    );
+    let id_of = |m: &Value| {
+        m.get("messageId")
+            .and_then(Value::as_str)
+            .map(str::to_string)
+    };
+    let said = status
+        .and_then(|s| s.get("message"))
+        .filter(|m| is_role(m, AGENT));
+    // The status message is newer than the history when the history does not hold it.
+    let said_id = said.and_then(id_of);
+    let mut answered = !waiting
+        || said.is_some_and(|_| said_id.is_none() || !history.iter().any(|m| id_of(m) == said_id));
+    let mut keys = BTreeSet::new();
+    for m in history {
+        if is_role(m, AGENT) {
+            answered = true;
+        } else if let Some(k) = key_of(m).filter(|_| answered) {
+            keys.insert(k.to_string());
+        }
+    }
+    keys
 }
