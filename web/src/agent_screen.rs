@@ -330,6 +330,9 @@ pub fn AgentScreen() -> impl IntoView {
             };
             let e = saved.encode();
             let note = if !session::write(&e.text) {
+                // An older record must not outlive this one: restored, it would lack what
+                // happened since (an attempt of unknown outcome, with its key).
+                session::remove();
                 Some("This tab could not keep the task (its storage is off or full): a reload would lose your edits.".to_string())
             } else if e.dropped_edits > 0 {
                 let n = e.dropped_edits;
