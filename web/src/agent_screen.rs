@@ -584,6 +584,23 @@ pub fn AgentScreen() -> impl IntoView {
         settle_flag(checking, generation);
     };
 
+    // Sends a message of conversation `generation` and reads its answer; an action lost on
+    // the way is checked with the agent (`tasks/get`), never sent again.
+    let dispatch = move |request: wire::Request,
+                         path: String,
+                         version: ProtocolVersion,
+                         generation: u64,
+                         keys: Vec<String>| {
+        sending.set(true);
+        leptos::task::spawn_local(async move {
+            let lost = deliver(request, path, version, generation, keys).await;
+            settle_flag(sending, generation);
+            if lost {
+                check(generation).await;
+            }
+        });
+    };
+
     // Opens a conversation with `agent`: its card, its endpoint; restored from `saved`, the
     // task is read again from the agent.
     let open = move |agent: Agent, saved: Option<SavedTask>| {
@@ -752,14 +769,7 @@ pub fn AgentScreen() -> impl IntoView {
         else {
             return;
         };
-        sending.set(true);
-        leptos::task::spawn_local(async move {
-            let lost = deliver(request, path, version, generation, keys).await;
-            settle_flag(sending, generation);
-            if lost {
-                check(generation).await;
-            }
-        });
+        dispatch(request, path, version, generation, keys);
     };
 
     // The person's answer to a confirmation request: the core refuses a confirm past its
@@ -792,14 +802,7 @@ pub fn AgentScreen() -> impl IntoView {
             .flatten();
         if let Some((words, request, path, version, generation, keys)) = built {
             say(words);
-            sending.set(true);
-            leptos::task::spawn_local(async move {
-                let lost = deliver(request, path, version, generation, keys).await;
-                settle_flag(sending, generation);
-                if lost {
-                    check(generation).await;
-                }
-            });
+            dispatch(request, path, version, generation, keys);
         }
     };
 
