@@ -95,7 +95,8 @@ export class A2aTask {
   /** `card`: the agent's card (object or JSON text). Throws when it names no A2A v0.3 or
    *  v1.0 JSON-RPC endpoint: there is then no agent to talk to. */
   constructor(card: object | string, options?: A2aTaskOptions);
-  /** The surfaces, shared: pass it to `mountSurface`, and call `update()` after `ingest`. */
+  /** The surfaces, shared with whatever draws them (the UI build's renderer takes this
+   *  store); redraw after `ingest`. */
   readonly store: SurfaceStore;
   readonly protocolVersion: "0.3" | "1.0";
   /** Folds what your client returned: a send's result (Message or Task), a stream event, a
@@ -109,7 +110,7 @@ export class A2aTask {
   streamEnded(): void;
   /** The person's text, as a message to send on this conversation. */
   userMessage(text: string, options?: MessageOptions): OutgoingMessage;
-  /** The message carrying `action` (what `mountSurface`'s `onAction` gives) on the same
+  /** The message carrying `action` (what a Button's action handler, or `store.action`, gave) on the same
    *  task, with a fresh idempotency key; refused while the Button's last action is under way. */
   actionMessage(action: ActionMessage, options?: MessageOptions): ActionMessageResult;
   /** The answer to the confirmation the Button's action waits for (docs/actions.md), as a
@@ -347,7 +348,7 @@ impl A2aTask {
         let (Some(surface), Some(component)) = (field("surfaceId"), field("sourceComponentId"))
         else {
             return Err(JsError::new(
-                "actionMessage: pass the action message mountSurface's onAction (or store.action) gave",
+                "actionMessage: pass the action message an onAction handler (or store.action) gave",
             ));
         };
         let id = Self::message_id(&options)?;
