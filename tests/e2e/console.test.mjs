@@ -483,3 +483,29 @@ test("one apply model on both screens: an example, a file and a paste take effec
   assert.deepEqual(seen.pageErrors, []);
   await context.close();
 });
+
+test("typed text is taken when the person leaves the box, and a screen switched mid-pause keeps the console working", async () => {
+  const { page, seen, context } = await watchedPage(session.browser);
+  const a2ui = new A2uiPage(page, session.server.url);
+  const stream = (id) => JSON.stringify({ version: "v0.9", createSurface: { surfaceId: id, catalogId: "https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json" } });
+  await openScreen(page, { hash: "#a2ui", ready: "agent-area" });
+  // Typed, then a button at once (well inside the pause): the button acts on what was typed.
+  await page.getByTestId("stream-text").focus();
+  await page.keyboard.press("ControlOrMeta+A");
+  await page.getByTestId("stream-text").pressSequentially(stream("left"));
+  await page.getByTestId("apply-all").click();
+  assert.equal(await a2ui.positionText(), "1 of 1 envelopes read: 1 applied, 0 refused.");
+  await page.locator("[data-testid=a2ui-surface], [data-testid=agent-area]").first().waitFor();
+  assert.match(await page.getByTestId("result-panel").textContent(), /left/);
+  // Typed, then another screen before the pause ends: the timer dies with its screen.
+  await page.getByTestId("stream-text").pressSequentially(" ");
+  await page.getByTestId("nav-ui-links").click();
+  await page.waitForTimeout(700);
+  await page.getByTestId("status").waitFor();
+  await page.getByTestId("nav-a2ui").click();
+  await page.getByTestId("stream-select").selectOption("01_flight-status");
+  assert.equal(await a2ui.positionText(), "3 of 3 envelopes read: 3 applied, 0 refused.");
+  assert.deepEqual(seen.pageErrors, []);
+  assert.deepEqual(seen.consoleErrors, []);
+  await context.close();
+});

@@ -298,8 +298,8 @@ pub fn A2uiScreen() -> impl IntoView {
                 <pre class="model" data-testid="a2ui-model" tabindex="0" aria-label="Effective data model">{model}</pre>
                 <h2>"Last action message"</h2>
                 <p class="hint" data-testid="a2ui-action-where">{move || match last_action.get() {
-                    Some((sid, _)) => format!("Shown under the surface {sid} that sent it. Offline: nothing is sent."),
-                    None => "No button clicked yet. An action's message is shown under the surface that sent it. Offline: nothing is sent.".to_string(),
+                    Some((sid, _)) => view! { "Shown under the surface " <bdi>{sid}</bdi> " that sent it. Offline: nothing is sent." }.into_any(),
+                    None => "No button clicked yet. An action's message is shown under the surface that sent it. Offline: nothing is sent.".into_any(),
                 }}</p>
             </section>
             <section class="panel result" aria-labelledby="a2ui-result-heading" aria-busy=move || pending.get().then_some("true") data-testid="result-panel">

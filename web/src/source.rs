@@ -56,9 +56,19 @@ pub fn SourceInput(
             }
         }
     };
+    // The screen may be gone (the person switched screens) when a file read or the timer
+    // ends: its state is disposed then, and nothing is done.
+    on_cleanup(move || {
+        if let Some(Some(t)) = timer.try_get_value() {
+            t.clear();
+        }
+    });
     // Typed text is forgotten when something else replaces it (an example, a file).
     let drop_draft = move || {
-        if let Some(t) = timer.get_value() {
+        let Some(t) = timer.try_get_value() else {
+            return;
+        };
+        if let Some(t) = t {
             t.clear();
         }
         timer.set_value(None);
@@ -67,10 +77,13 @@ pub fn SourceInput(
         set_pending(false);
     };
     let take = move || {
-        timer.set_value(None);
-        let Some(value) = draft.get_value() else {
+        let Some(Some(value)) = draft.try_get_value() else {
             return;
         };
+        if let Some(t) = timer.get_value() {
+            t.clear();
+        }
+        timer.set_value(None);
         draft.set_value(None);
         let whole = replaced.get_value();
         replaced.set_value(false);
@@ -125,6 +138,7 @@ pub fn SourceInput(
     let on_file = move |ev: leptos::ev::Event| {
         file_error.set(None);
         crate::read_chosen_file(&ev, move |read| match read {
+            _ if timer.try_get_value().is_none() => {}
             Ok(t) => {
                 drop_draft();
                 text.set(t);
@@ -165,6 +179,9 @@ pub fn SourceInput(
             prop:value=move || text.get()
             on:beforeinput=on_before
             on:input=on_input
+            // Leaving the text (for a button, say) takes what was typed first, so the button
+            // acts on the text as the person sees it.
+            on:blur=move |_| take()
         ></textarea>
         <p class="hint" id=id("apply-hint")>
             "Taken as you type, once you pause; pasting, opening a file or choosing an example takes it at once."

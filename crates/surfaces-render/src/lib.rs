@@ -391,11 +391,37 @@ fn kids_phrasing(kind: &Kind, phrasing: bool) -> bool {
     }
 }
 
-/// Whether the child at `i` of a node (a Modal when `modal`) is a Modal's trigger drawn
-/// somewhere besides its Modal's trigger slot (the Modal's first child): one rule for every
-/// component with children, so no container draws a second copy.
-fn duplicate(modal: bool, i: usize, kid: &Node, cx: &Cx) -> bool {
-    !(modal && i == 0) && cx.triggers.contains(&kid.id)
+/// What a node's children are to it, for [`duplicate`].
+#[derive(Clone, Copy, PartialEq)]
+enum Slots {
+    /// A Modal: its first child is the trigger's own place.
+    Modal,
+    /// A Button: its child is its label, its accessible name.
+    Label,
+    Other,
+}
+
+impl Slots {
+    fn of(kind: &Kind) -> Slots {
+        match kind {
+            Kind::Modal { .. } => Slots::Modal,
+            Kind::Button { .. } => Slots::Label,
+            _ => Slots::Other,
+        }
+    }
+}
+
+/// Whether the child at `i` of a node is a Modal's trigger drawn somewhere besides its
+/// Modal's trigger slot (the Modal's first child): one rule for every component with
+/// children, so no container draws a second copy. A Button's label is always drawn: without
+/// it the Button would have no name.
+fn duplicate(slots: Slots, i: usize, kid: &Node, cx: &Cx) -> bool {
+    let own_place = match slots {
+        Slots::Modal => i == 0,
+        Slots::Label => true,
+        Slots::Other => false,
+    };
+    !own_place && cx.triggers.contains(&kid.id)
 }
 
 static NEXT_UID: AtomicUsize = AtomicUsize::new(0);
@@ -473,7 +499,7 @@ impl Live {
             touched: ArcRwSignal::new(false),
             tried: cx.tried.clone(),
         });
-        let modal = matches!(kind, Kind::Modal { .. });
+        let slots = Slots::of(kind);
         let kids = has_kids(kind).then(|| {
             ArcRwSignal::new(
                 parts
@@ -481,7 +507,7 @@ impl Live {
                     .into_iter()
                     .enumerate()
                     .map(|(i, k)| {
-                        let dup = duplicate(modal, i, &k, cx);
+                        let dup = duplicate(slots, i, &k, cx);
                         Live::new(k, cx, kp, dup)
                     })
                     .collect(),
@@ -510,7 +536,7 @@ impl Live {
     fn patch(&self, node: Node, cx: &mut Cx) {
         let (shell, parts) = split(node, cx, self.phrasing);
         let kp = kids_phrasing(&shell.node.kind, self.phrasing);
-        let modal = matches!(shell.node.kind, Kind::Modal { .. });
+        let slots = Slots::of(&shell.node.kind);
         set_if_changed(&self.shell, shell);
         if let Some(state) = &self.state {
             set_if_changed(&state.errors, parts.errors);
@@ -525,7 +551,7 @@ impl Live {
             .into_iter()
             .enumerate()
             .map(|(i, k)| {
-                let dup = duplicate(modal, i, &k, cx);
+                let dup = duplicate(slots, i, &k, cx);
                 match old.get(i) {
                     Some(o) if o.same(&k) && o.phrasing == kp && o.elided == dup => {
                         o.patch(k, cx);
@@ -1148,7 +1174,10 @@ impl Input {
                 .target()
                 .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
                 .is_some_and(|i| !matches!(i.type_().as_str(), "checkbox" | "radio" | "range"));
-            if ev.key() == "Enter" && one_line && !tried.get_untracked() {
+            // Enter that ends an input method's composition (Chinese, Japanese) picks a
+            // word; it submits nothing.
+            let composing = ev.is_composing() || ev.key_code() == 229;
+            if ev.key() == "Enter" && one_line && !composing && !tried.get_untracked() {
                 tried.set(true);
             }
         };

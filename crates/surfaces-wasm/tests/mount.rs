@@ -1103,7 +1103,11 @@ fn every_catalog_icon_is_our_svg_and_an_unknown_name_is_a_named_neutral_frame() 
 async fn a_modal_trigger_that_is_a_cards_or_a_tabs_only_child_is_drawn_once() {
     let stream = surface_stream(
         "m",
-        r#"[{"id":"root","component":"Column","children":["card","tabs","m1","m2"]},
+        r#"[{"id":"root","component":"Column","children":["card","tabs","m1","m2","m3","go"]},
+            {"id":"m3","component":"Modal","trigger":"golabel","content":"c3"},
+            {"id":"c3","component":"Text","text":"Going"},
+            {"id":"go","component":"Button","child":"golabel","action":{"event":{"name":"go"}}},
+            {"id":"golabel","component":"Text","text":"Go now"},
             {"id":"card","component":"Card","child":"open1"},
             {"id":"tabs","component":"Tabs","tabs":[{"title":"Seats","child":"open2"},{"title":"Other","child":"other"}]},
             {"id":"other","component":"Text","text":"Another tab"},
@@ -1136,6 +1140,12 @@ async fn a_modal_trigger_that_is_a_cards_or_a_tabs_only_child_is_drawn_once() {
         // The Card and the Tab still stand, empty where the trigger was.
         assert_eq!(all(s, ".a2ui-card").len(), 1);
         assert_eq!(all(s, "[role=tab]").len(), 2);
+        // A Button's label is its name: drawn even when it is also a Modal's trigger.
+        let go: Vec<Element> = all(s, "button.a2ui-button")
+            .into_iter()
+            .filter(|b| b.text_content().unwrap() == "Go now")
+            .collect();
+        assert_eq!(go.len(), 1, "the Button keeps its label");
     };
     check(&s);
     // A later update patches the tree and keeps it so.
@@ -1318,9 +1328,26 @@ async fn check_messages_wait_until_a_field_is_left_or_a_submit_is_tried() {
         "the button stays disabled with its reason"
     );
 
-    // Enter in a field is a submit tried too.
+    // Enter in a field is a submit tried too; Enter that ends an input method's
+    // composition (picking a word) is not.
     let (s2, _m2) = mount(&store, "gallery-login-form", None);
     assert_eq!(shown(&s2), Vec::<String>::new());
+    let composing = web_sys::KeyboardEventInit::new();
+    composing.set_key("Enter");
+    composing.set_bubbles(true);
+    composing.set_is_composing(true);
+    all(&s2, "input")[0]
+        .dispatch_event(
+            &web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &composing)
+                .unwrap(),
+        )
+        .unwrap();
+    settle().await;
+    assert_eq!(
+        shown(&s2),
+        Vec::<String>::new(),
+        "a word picked, nothing tried"
+    );
     let init = web_sys::KeyboardEventInit::new();
     init.set_key("Enter");
     init.set_bubbles(true);
