@@ -121,7 +121,7 @@ async function book(page, agent, name = "Ada Lovelace") {
 
 /** Whether the Book button is there and enabled (run in the page). */
 function bookEnabled() {
-  return [...document.querySelectorAll("[data-testid=agent-surface] button")].some((b) => b.textContent.trim() === "Book" && !b.disabled);
+  return [...document.querySelectorAll("[data-testid=agent-surface] button")].some((b) => b.textContent.trim() === "Book" && !b.disabled && b.getAttribute("aria-disabled") !== "true");
 }
 
 /** Waits until the action shows `state`. */
@@ -174,7 +174,7 @@ test("discovery to a confirmed action, done once, nothing off the origin", async
     const book = surface.getByRole("button", { name: "Book" });
     assert.equal(await book.isDisabled(), true);
     await surface.getByLabel("Your name").fill("Ada Lovelace");
-    await page.waitForFunction(() => [...document.querySelectorAll("[data-testid=agent-surface] button")].some((b) => b.textContent.trim() === "Book" && !b.disabled));
+    await page.waitForFunction(() => [...document.querySelectorAll("[data-testid=agent-surface] button")].some((b) => b.textContent.trim() === "Book" && !b.disabled && b.getAttribute("aria-disabled") !== "true"));
     await book.click();
     // The agent asks first: the console's dialog, with the agent's summary as its claim.
     const dialog = page.getByTestId("confirm-dialog");
@@ -251,7 +251,7 @@ test("Cancel in the confirmation dialog: not done, and the Button is free again"
     assert.deepEqual(answers.map((m) => m.parts[0].data.decision), ["cancel"]);
     assert.ok(answers[0].metadata["agent-surfaces/action"].idempotencyKey);
     assert.match(await page.getByTestId("agent-announce").innerText(), /you canceled/);
-    await page.waitForFunction(() => [...document.querySelectorAll("[data-testid=agent-surface] button")].some((b) => b.textContent.trim() === "Book" && !b.disabled));
+    await page.waitForFunction(() => [...document.querySelectorAll("[data-testid=agent-surface] button")].some((b) => b.textContent.trim() === "Book" && !b.disabled && b.getAttribute("aria-disabled") !== "true"));
     assert.equal(await surface.getByRole("button", { name: "Book" }).isDisabled(), false);
     assert.deepEqual(seen.pageErrors, []);
   } finally {
@@ -290,6 +290,12 @@ test("Running, then failed: each shown in the console's words, axe-clean", async
     await shown(page, "Running");
     assert.match(await page.getByTestId("action-state").innerText(), /Sent; waiting for the agent/);
     assert.equal(await surface.getByRole("button", { name: "Book" }).isDisabled(), true, "Book is disabled while it runs");
+    // Held with aria-disabled: the Button pressed keeps the focus (a disabled one drops it
+    // to the page), and a further press sends nothing.
+    assert.equal(await page.evaluate(() => document.activeElement?.textContent.trim()), "Book");
+    await page.keyboard.press("Enter");
+    await page.waitForTimeout(200);
+    assert.equal(actionsSent(posts).length, 1, "a press while it runs sends nothing");
     assert.deepEqual(await axeViolations(page), [], "axe while running");
     await shown(page, "Succeeded");
     assert.deepEqual(await axeViolations(page), [], "axe when done");

@@ -46,7 +46,7 @@ pub struct Handlers {
     pub keep: Callback<String>,
 }
 
-/// Buttons the page holds disabled, by component id, given as Leptos context
+/// Buttons the page holds (`aria-disabled`, clicks ignored), by component id, given as Leptos context
 /// (`provide_context`) around a surface's view: the console holds a Button whose action is
 /// under way (pending, running, or waiting for the person's confirmation).
 #[derive(Clone, Copy)]
@@ -752,7 +752,14 @@ impl Live {
                 let note_id = dom_id();
                 let described = note_id.clone();
                 let cid = id.clone();
-                let (held, held_id) = (use_context::<HeldButtons>(), id.clone());
+                // Held by the host while its action is under way: `aria-disabled`, not
+                // `disabled`, so a Button pressed from the keyboard keeps the focus (and a
+                // Modal trigger that is also this Button still opens its dialog); its clicks
+                // send nothing meanwhile.
+                let held = use_context::<HeldButtons>();
+                let is_held =
+                    move |id: &str| held.is_some_and(|h| h.0.with(|l| l.iter().any(|x| x == id)));
+                let held_id = id.clone();
                 // A press on a Button its checks disable is a submit tried: a disabled button
                 // gets no click, but its pointerdown reaches this wrap.
                 let on_press = move |_| {
@@ -767,10 +774,12 @@ impl Live {
                             class=format!("a2ui-button a2ui-button-{variant}")
                             data-testid="a2ui-button"
                             data-component=id.clone()
-                            disabled=move || r1.with(Option::is_some) || held.is_some_and(|h| h.0.with(|l| l.contains(&held_id)))
+                            disabled=move || r1.with(Option::is_some)
+                            aria-disabled=move || is_held(&held_id).then_some("true")
                             aria-describedby=move || r2.with(|r| r.as_ref().map(|_| described.clone()))
                             aria-label=label
                             on:click=move |_| match &open_url {
+                                _ if is_held(&cid) => {}
                                 Some(u) if opens => h.open.run(u.clone()),
                                 Some(_) => {}
                                 None => h.click.run((cid.clone(), scope.clone())),
