@@ -7,6 +7,10 @@
 // succeeded, rejected, failed, outcome_unknown), with axe-core run in each that lasts; a
 // reload mid-action and a stream cut off after the send both end outcome_unknown and are then
 // settled from the task, never by sending again; "Forget this task" leaves storage empty.
+// A long job's progress is drawn as it streams in; an agent answering with Messages works;
+// every hostile mode of the fixture agent (markup, storm, oversize, cycle, a surface of
+// another conversation, a stream cut off) leaves the console working, with nothing of the
+// agent's own on the page and nothing off the origin.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync, spawn } from "node:child_process";
@@ -42,6 +46,14 @@ const AGENTS = {
   slow: ["slow-action"],
   failing: ["failing-action"],
   cut: ["cut-action"],
+  progress: ["progress"],
+  message: ["message"],
+  markup: ["markup"],
+  storm: ["storm"],
+  oversize: ["oversize"],
+  cycle: ["cycle"],
+  foreign: ["foreign-surface"],
+  cutoff: ["cut"],
 };
 before(async () => {
   execFileSync("cargo", ["build", "-q", "-p", "surfaces-server", "-p", "surfaces-fixture-agent"], { cwd: ROOT, stdio: "inherit" });
@@ -462,5 +474,111 @@ test("Forget this task: nothing of it is left in storage or on the page", async 
     assert.deepEqual(seen.pageErrors, []);
   } finally {
     await page.close();
+  }
+});
+
+/** Opens the console on `agent` and sends `text`; resolves once the answer is read (Send is
+ * free again). */
+async function converse(page, agent, text = "Hello") {
+  await page.goto(`${env.server.url}/`);
+  await page.getByTestId("agent-screen").waitFor();
+  await page.getByRole("button", { name: agent, exact: true }).click();
+  await page.waitForFunction(() => !document.querySelector("[data-testid=agent-message]").disabled);
+  await say(page, text);
+}
+
+async function say(page, text) {
+  await page.getByTestId("agent-message").fill(text);
+  await page.getByTestId("agent-message").press("Enter");
+  // Taken: the composer is emptied as the message leaves (its turn may already be gone from
+  // the view, which keeps the newest turns, when an agent floods it).
+  await page.waitForFunction(() => document.querySelector("[data-testid=agent-message]").value === "");
+  await page.waitForFunction(() => !document.querySelector("[data-testid=agent-send]").disabled, null, { timeout: 30_000 });
+}
+
+test("streaming updates appear as they arrive: a long job's progress is drawn step by step", async () => {
+  const { page, seen } = await agentPage();
+  try {
+    // Every distinct "N of 8 steps done" the page shows, with when it showed it.
+    await page.addInitScript(() => {
+      window.__progress = [];
+      new MutationObserver(() => {
+        const m = document.body?.textContent.match(/(\d) of 8 steps done/);
+        if (m && window.__progress.at(-1)?.n !== Number(m[1])) window.__progress.push({ n: Number(m[1]), t: performance.now() });
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
+    await converse(page, "progress", "Make the report");
+    await page.getByTestId("agent-surface").getByText("8 of 8 steps done").waitFor({ timeout: 15_000 });
+    const seenSteps = await page.evaluate(() => window.__progress);
+    const steps = seenSteps.map((p) => p.n);
+    assert.ok(steps.length >= 5, `each step drawn as it came: ${steps.join(", ")}`);
+    assert.deepEqual(steps, [...steps].sort((a, b) => a - b), "in order");
+    assert.ok(seenSteps.at(-1).t - seenSteps[0].t > 1000, "spread over the job's 2 s, not all at the end");
+    assert.equal(await page.getByTestId("task-state").getAttribute("data-state"), "completed");
+    assert.deepEqual(seen.pageErrors, []);
+  } finally {
+    await page.close();
+  }
+});
+
+test("an agent answering with Messages, not Tasks: the form, an action, done", async () => {
+  const { page, seen, posts } = await agentPage();
+  try {
+    await converse(page, "message", "I need a room");
+    const surface = page.getByTestId("agent-surface").first();
+    await surface.getByText("Book a meeting room").waitFor({ timeout: 15_000 });
+    await surface.getByLabel("Your name").fill("Ada Lovelace");
+    await page.waitForFunction(bookEnabled);
+    await surface.getByRole("button", { name: "Book" }).click();
+    await shown(page, "Succeeded");
+    assert.equal(actionsSent(posts).length, 1);
+    assert.deepEqual(seen.pageErrors, []);
+    assert.deepEqual(seen.violations, []);
+  } finally {
+    await page.close();
+  }
+});
+
+test("every hostile mode leaves the console working: nothing injected, nothing off the origin", async () => {
+  // What each hostile agent's answer must leave on the page (besides a console that works).
+  const modes = {
+    markup: async () => {},
+    storm: async () => {},
+    // The part over the limit is not read: a finding, never a surface.
+    oversize: async (page) => {
+      await page.locator("[data-testid=finding][data-code=part-too-large]").first().waitFor({ timeout: 5_000 });
+      assert.equal(await page.getByTestId("agent-surface").getByText(/x{100}/).count(), 0);
+    },
+    cycle: async (page) => assert.match(await page.getByTestId("ignored").innerText(), /invalid interface updates? ignored/),
+    // Ended without its last event: said, never taken for an answer.
+    cutoff: async (page) => page.locator("[data-testid=finding][data-code=a2a-stream-cut]").first().waitFor({ timeout: 5_000 }),
+    foreign: async (page) => {
+      // A second conversation: the agent also writes to the first one's surface, refused.
+      await page.getByRole("button", { name: "foreign", exact: true }).click();
+      await page.waitForFunction(() => !document.querySelector("[data-testid=agent-message]").disabled);
+      await say(page, "Again");
+      assert.match(await page.getByTestId("ignored").innerText(), /invalid interface updates? ignored/);
+    },
+  };
+  for (const [agent, check] of Object.entries(modes)) {
+    const { page, seen, posts } = await agentPage();
+    try {
+      await converse(page, agent).catch((e) => assert.fail(`${agent}: the first answer: ${e.message}`));
+      await check(page);
+      // Agent strings stayed text: no element of the agent's own in the conversation.
+      const injected = await page.locator(":is([data-testid=turns], [data-testid=agent-surface]) :is(script, iframe, object, embed, a, img, b, form, style)").count();
+      assert.equal(injected, 0, `${agent}: elements from agent strings`);
+      assert.equal(await page.evaluate(() => window.__pwned), undefined, `${agent}: agent script ran`);
+      // The console still works: the person can go on.
+      await say(page, "Still there?").catch((e) => assert.fail(`${agent}: the next message: ${e.message}`));
+      const texts = posts.flatMap((p) => p.params?.message?.parts ?? []).map((part) => part.text);
+      assert.ok(texts.includes("Still there?"), `${agent}: the next message was not sent`);
+      assert.deepEqual(seen.requests.filter((u) => !u.startsWith(env.server.url)), [], `${agent}: requests off the origin`);
+      assert.deepEqual(seen.violations, [], `${agent}: CSP violations`);
+      assert.deepEqual(seen.pageErrors, [], `${agent}: page errors`);
+      assert.deepEqual(await axeViolations(page), [], `${agent}: axe`);
+    } finally {
+      await page.close();
+    }
   }
 });
