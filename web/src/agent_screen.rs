@@ -507,36 +507,44 @@ pub fn AgentScreen() -> impl IntoView {
             ));
             return;
         };
-        // First the task as it is: its surfaces drawn again, the person's edits put back.
+        // First the task as it is: its surfaces drawn again, the person's edits put back. The
+        // answer is read once: what it says of the actions is kept for the next step.
         let read = convo
             .try_update(|c| {
                 let c = c.as_mut().filter(|c| c.generation == generation)?;
-                c.task.apply_text(version, &text);
-                let ours = matches!(wire::response(version, &text), Ok(a2a::Event::Task { ref id, .. }) if c.task.task_id.as_ref() == Some(id));
-                if ours {
+                let mut said = None;
+                c.task.apply_text_with(version, &text, |e| {
+                    if matches!(e, a2a::Event::Task { .. }) {
+                        said = Some((signal_of(e), keys_answered(e)));
+                    }
+                });
+                if said.is_some() {
                     if let Some(saved) = c.restoring.take() {
                         saved.reapply_edits(&mut c.task);
                     }
                 }
-                Some(ours)
+                Some(said)
             })
             .flatten();
-        if read != Some(true) {
-            settle_flag(checking, generation);
-            if read.is_some() {
-                problem.set(Some(
-                    "The agent did not give this task back (see the findings), so how its actions ended is not known.".into(),
-                ));
+        let (signal, keys) = match read {
+            Some(Some(said)) => said,
+            other => {
+                settle_flag(checking, generation);
+                if other.is_some() {
+                    problem.set(Some(
+                        "The agent did not give this task back (see the findings), so how its actions ended is not known.".into(),
+                    ));
+                }
+                return;
             }
-            return;
-        }
+        };
         // Then, once the page has shown the actions as they were, what the task says of them.
         sleep(0).await;
         let follow = convo
             .try_update(|c| {
                 let c = c.as_mut().filter(|c| c.generation == generation)?;
-                if let Ok(event) = wire::response(version, &text) {
-                    c.attempts.on_task_read(&event, &keys_answered(&text));
+                if let Some(signal) = signal {
+                    c.attempts.on_task_signal(signal, &keys);
                 }
                 if let Some(a) = c.attempts.list.last() {
                     say(attempt_text(a));

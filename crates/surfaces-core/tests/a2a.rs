@@ -408,6 +408,7 @@ fn what_a_long_conversation_keeps_is_bounded() {
             }],
             task_id: None,
             context_id: None,
+            action_key: None,
         })
     };
     // Four turns of 250 bytes: exactly at the budget, all kept.

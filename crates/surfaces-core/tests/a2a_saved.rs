@@ -407,7 +407,7 @@ fn an_answer_about_another_task_does_not_rebuild_the_saved_one() {
 fn settle(saved: &[SavedAttempt], answer: &str) -> Vec<ActionState> {
     let mut attempts = record(saved.to_vec(), vec![]).attempts();
     let event = wire::response(V03, answer).unwrap();
-    attempts.on_task_read(&event, &keys_answered(answer));
+    attempts.on_task_read(&event, &keys_answered(&event));
     attempts.list.iter().map(|a| a.state).collect()
 }
 
@@ -490,7 +490,7 @@ fn a_question_still_open_is_asked_again_and_one_answered_is_not() {
     open.confirmation_id = Some("confirm-1".into());
     let mut attempts = record(vec![open.clone()], vec![]).attempts();
     let event = wire::response(V03, &asking).unwrap();
-    attempts.on_task_read(&event, &keys_answered(&asking));
+    attempts.on_task_read(&event, &keys_answered(&event));
     let a = &attempts.list[0];
     assert_eq!(a.state, NeedsConfirmation);
     assert_eq!(a.confirmation.as_ref().unwrap().summary, "Book room 4");
@@ -512,15 +512,17 @@ fn a_question_still_open_is_asked_again_and_one_answered_is_not() {
 
 #[test]
 fn keys_are_read_from_the_persons_messages_of_either_version() {
+    let read = |v: ProtocolVersion, text: &str| {
+        keys_in_history(&wire::response(v, text).unwrap())
+            .into_iter()
+            .collect::<Vec<_>>()
+    };
     let v03 = get_answer(
         "working",
         vec![the_form(), action_message("m2", "key-1")],
         None,
     );
-    assert_eq!(
-        keys_in_history(&v03).into_iter().collect::<Vec<_>>(),
-        ["key-1"]
-    );
+    assert_eq!(read(V03, &v03), ["key-1"]);
     // v1.0, wrapped in `task` (a stream event) or not (GetTask); an agent's message
     // claiming a key does not count.
     let msg = |role: &str, key: &str| {
@@ -532,26 +534,28 @@ fn keys_are_read_from_the_persons_messages_of_either_version() {
     let wrapped = json!({"jsonrpc": "2.0", "id": 1, "result": {"task": task}}).to_string();
     let bare = json!({"jsonrpc": "2.0", "id": 1, "result": task}).to_string();
     for text in [wrapped, bare] {
-        assert_eq!(
-            keys_in_history(&text).into_iter().collect::<Vec<_>>(),
-            ["a"]
-        );
+        assert_eq!(read(ProtocolVersion::V1_0, &text), ["a"]);
     }
-    assert!(keys_in_history("not json").is_empty());
-    assert!(keys_in_history(r#"{"result": {"history": 3}}"#).is_empty());
+    // An event that is not the task holds no history.
+    let status = json!({"jsonrpc": "2.0", "id": 1, "result": {"kind": "status-update",
+        "taskId": "task-1", "final": false, "status": {"state": "working"}}});
+    assert!(read(V03, &status.to_string()).is_empty());
     // The newest HISTORY_READ_MAX messages are read: the oldest of them counts, one older not.
     let mut history: Vec<Value> = vec![msg("user", "past"), msg("user", "oldest-read")];
     history.extend((0..HISTORY_READ_MAX - 1).map(|i| msg("user", &format!("k{i}"))));
-    let text = json!({"result": {"history": history}}).to_string();
-    let keys = keys_in_history(&text);
+    let text = json!({"jsonrpc": "2.0", "id": 1, "result": {"kind": "task", "id": "task-1",
+        "status": {"state": "working"}, "history": history}})
+    .to_string();
+    let event = wire::response(V03, &text).unwrap();
+    let keys = keys_in_history(&event);
     assert!(keys.contains("oldest-read"));
     assert!(keys.contains(&format!("k{}", HISTORY_READ_MAX - 2)));
     assert!(!keys.contains("past"));
     assert_eq!(keys.len(), HISTORY_READ_MAX);
     assert_eq!(
-        keys_answered(&text),
+        keys_answered(&event),
         keys,
-        "a task with no state answers what it holds"
+        "a working task answers what it holds"
     );
 }
 

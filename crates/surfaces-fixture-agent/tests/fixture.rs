@@ -832,7 +832,12 @@ async fn cut_action_breaks_the_stream_off_and_books_anyway_once() {
         // to its end.
         let got = rpc(&url, "tasks/get", json!({"id": task})).await;
         assert_eq!(got["result"]["status"]["state"], "working");
-        let keys = surfaces_core::a2a::saved::keys_in_history(&got.to_string());
+        let read = surfaces_core::a2a::wire::response(
+            surfaces_core::a2a::ProtocolVersion::V0_3,
+            &got.to_string(),
+        )
+        .unwrap();
+        let keys = surfaces_core::a2a::saved::keys_in_history(&read);
         assert!(keys.contains("key-cut"));
         let s = stream(&url, "tasks/resubscribe", json!({"id": task})).await;
         assert!(s.clean_end);

@@ -648,9 +648,14 @@ impl Attempts {
     /// as it is. One that waits for the person's confirmation takes the task's word as
     /// [`Self::on_event`] does.
     pub fn on_task_read(&mut self, event: &Event, keys: &BTreeSet<String>) {
-        let Some(signal) = signal_of(event) else {
-            return;
-        };
+        if let Some(signal) = signal_of(event) {
+            self.on_task_signal(signal, keys);
+        }
+    }
+
+    /// [`Self::on_task_read`] with the task's signal already taken from it ([`signal_of`]),
+    /// for a caller that reads the task once and acts on it later.
+    pub fn on_task_signal(&mut self, signal: Signal, keys: &BTreeSet<String>) {
         for a in self.list.iter_mut() {
             let known = keys.contains(&a.idempotency_key);
             let waits = match a.state {

@@ -22,9 +22,8 @@ use std::collections::BTreeSet;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::lifecycle::{
-    ActionState, Attempt, Attempts, Confirmation, ConfirmationEnd, ACTION_METADATA_KEY,
-};
+use super::lifecycle::{ActionState, Attempt, Attempts, Confirmation, ConfirmationEnd};
+use super::wire::{Event, Message, Role, Status, TaskState};
 use super::{TaskLimits, TaskView};
 use crate::a2ui::Limits;
 
@@ -363,57 +362,42 @@ impl SavedTask {
     }
 }
 
-/// The task a JSON-RPC answer holds (a `tasks/get` answer, or a stream event that is a
-/// task, wrapped in `task` or not), and its newest [`HISTORY_READ_MAX`] history messages,
-/// newest first.
-fn task_and_history(v: &Value) -> Option<(&Value, Vec<&Value>)> {
-    let result = v.get("result")?;
-    let task = result.get("task").unwrap_or(result);
-    let history = task
-        .get("history")
-        .and_then(Value::as_array)
-        .map(|h| h.iter().rev().take(HISTORY_READ_MAX).collect())
-        .unwrap_or_default();
-    Some((task, history))
-}
-
-fn is_role(m: &Value, roles: [&str; 2]) -> bool {
-    m.get("role")
-        .and_then(Value::as_str)
-        .is_some_and(|r| roles.contains(&r))
-}
-
-const USER: [&str; 2] = ["user", "ROLE_USER"];
-const AGENT: [&str; 2] = ["agent", "ROLE_AGENT"];
-
-/// The idempotency key a person's message carries (`metadata["agent-surfaces/action"]`).
-fn key_of(m: &Value) -> Option<&str> {
-    if !is_role(m, USER) {
-        return None;
+/// A task's state and its newest [`HISTORY_READ_MAX`] history messages, newest first;
+/// `None` for an event that is not a task.
+fn task_and_history(event: &Event) -> Option<(&Status, Vec<&Message>)> {
+    match event {
+        Event::Task {
+            status, history, ..
+        } => Some((
+            status,
+            history.iter().rev().take(HISTORY_READ_MAX).collect(),
+        )),
+        _ => None,
     }
-    m.get("metadata")?
-        .get(ACTION_METADATA_KEY)?
-        .get("idempotencyKey")?
-        .as_str()
+}
+
+/// The idempotency key a person's message carries, if it is one a record could hold.
+fn key_of(m: &Message) -> Option<&str> {
+    (m.role == Role::User)
+        .then_some(m.action_key.as_deref())
+        .flatten()
         .filter(|k| id_ok(k))
 }
 
-/// The idempotency keys the person's messages carry in the task a JSON-RPC answer holds
-/// (see [`keys_answered`]): whether the agent got an action at all. Either protocol
-/// version's shape; the newest [`HISTORY_READ_MAX`] messages are read. Anything else gives
-/// none.
-pub fn keys_in_history(text: &str) -> BTreeSet<String> {
-    let Ok(v) = serde_json::from_str::<Value>(text) else {
-        return BTreeSet::new();
-    };
-    let Some((_, history)) = task_and_history(&v) else {
-        return BTreeSet::new();
-    };
-    history
-        .into_iter()
-        .filter_map(key_of)
-        .map(str::to_string)
-        .collect()
+/// The idempotency keys the person's messages carry in a task read again (a `tasks/get`
+/// answer, or a stream event that is the task; see [`keys_answered`]): whether the agent got
+/// an action at all. The newest [`HISTORY_READ_MAX`] messages are read; an event that is
+/// not a task gives none.
+pub fn keys_in_history(event: &Event) -> BTreeSet<String> {
+    task_and_history(event)
+        .map(|(_, history)| {
+            history
+                .into_iter()
+                .filter_map(key_of)
+                .map(str::to_string)
+                .collect()
+        })
+        .unwrap_or_default()
 }
 
 /// The keys of the person's messages the task's state answers: what
@@ -423,38 +407,23 @@ pub fn keys_in_history(text: &str) -> BTreeSet<String> {
 /// agent keeps the message before it moves on), so it answers only a message that an
 /// agent's message follows: a later one in the history, or a status message that is not
 /// among the history's messages up to it.
-pub fn keys_answered(text: &str) -> BTreeSet<String> {
-    let Ok(v) = serde_json::from_str::<Value>(text) else {
+pub fn keys_answered(event: &Event) -> BTreeSet<String> {
+    let Some((status, history)) = task_and_history(event) else {
         return BTreeSet::new();
     };
-    let Some((task, history)) = task_and_history(&v) else {
-        return BTreeSet::new();
-    };
-    let status = task.get("status");
     let waiting = matches!(
-        status.and_then(|s| s.get("state")).and_then(Value::as_str),
-        Some(
-            "input-required"
-                | "auth-required"
-                | "TASK_STATE_INPUT_REQUIRED"
-                | "TASK_STATE_AUTH_REQUIRED"
-        )
+        status.state,
+        TaskState::InputRequired | TaskState::AuthRequired
     );
-    let id_of = |m: &Value| {
-        m.get("messageId")
-            .and_then(Value::as_str)
-            .map(str::to_string)
-    };
-    let said = status
-        .and_then(|s| s.get("message"))
-        .filter(|m| is_role(m, AGENT));
+    let said = status.message.as_ref().filter(|m| m.role == Role::Agent);
     // The status message is newer than the history when the history does not hold it.
-    let said_id = said.and_then(id_of);
     let mut answered = !waiting
-        || said.is_some_and(|_| said_id.is_none() || !history.iter().any(|m| id_of(m) == said_id));
+        || said.is_some_and(|s| {
+            s.message_id.is_none() || !history.iter().any(|m| m.message_id == s.message_id)
+        });
     let mut keys = BTreeSet::new();
     for m in history {
-        if is_role(m, AGENT) {
+        if m.role == Role::Agent {
             answered = true;
         } else if let Some(k) = key_of(m).filter(|_| answered) {
             keys.insert(k.to_string());

@@ -147,6 +147,10 @@ pub struct Message {
     pub parts: Vec<Part>,
     pub task_id: Option<String>,
     pub context_id: Option<String>,
+    /// The idempotency key an action's message carries in its metadata
+    /// (`metadata["agent-surfaces/action"].idempotencyKey`, docs/actions.md): how a task
+    /// read again shows which of the person's actions it holds.
+    pub action_key: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -276,6 +280,12 @@ pub fn message(v: &Value) -> Result<Message, Finding> {
         parts: parts(o.get("parts"), MAX_PARTS)?,
         task_id: str_at(o, "taskId"),
         context_id: str_at(o, "contextId"),
+        action_key: o
+            .get("metadata")
+            .and_then(|m| m.get(super::lifecycle::ACTION_METADATA_KEY))
+            .and_then(|a| a.get("idempotencyKey"))
+            .and_then(Value::as_str)
+            .map(str::to_string),
     })
 }
 
