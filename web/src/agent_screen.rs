@@ -320,6 +320,9 @@ pub fn AgentScreen() -> impl IntoView {
 
     // The conversation's task, kept in this tab as it changes (once it has one, and not
     // while a restored one waits to be read again: what is stored stays as it was).
+    // The text last stored: a change the record does not see (an agent's update, a storm of
+    // them) writes nothing.
+    let stored = StoredValue::new(String::new());
     Effect::new(move |_| {
         convo.with(|c| {
             let Some(c) = c.as_ref().filter(|c| c.restoring.is_none()) else {
@@ -329,7 +332,12 @@ pub fn AgentScreen() -> impl IntoView {
                 return;
             };
             let e = saved.encode();
-            let note = if !session::write(&e.text) {
+            if stored.with_value(|s| *s == e.text) {
+                return;
+            }
+            let written = session::write(&e.text);
+            stored.set_value(if written { e.text } else { String::new() });
+            let note = if !written {
                 // An older record must not outlive this one: restored, it would lack what
                 // happened since (an attempt of unknown outcome, with its key).
                 session::remove();
@@ -683,6 +691,7 @@ pub fn AgentScreen() -> impl IntoView {
     // Another conversation: the task kept in this tab goes.
     let choose = move |agent: Agent| {
         session::remove();
+        stored.set_value(String::new());
         sending.set(false);
         checking.set(false);
         problem.set(None);
@@ -696,6 +705,7 @@ pub fn AgentScreen() -> impl IntoView {
     // states leave this tab (the agent keeps its task: that is the agent's).
     let forget = move || {
         session::remove();
+        stored.set_value(String::new());
         opening.set_value(next_generation());
         sending.set(false);
         checking.set(false);
