@@ -136,10 +136,6 @@ fn size<T: Serialize>(v: &T) -> usize {
 
 /// The bytes a list adds to a record for its items: `[`, `]` and the commas are already
 /// in the empty list's `[]`, bar one comma per item after the first.
-fn list_bytes(sizes: &[usize]) -> usize {
-    sizes.iter().sum::<usize>() + sizes.len().saturating_sub(1)
-}
-
 impl SavedTask {
     /// The record of a conversation with `agent` (its name on the server): `None` while the
     /// conversation has no task (nothing the agent could give back yet).
@@ -208,22 +204,13 @@ impl SavedTask {
         let edit_sizes: Vec<usize> = self.edits.iter().map(size).collect();
         let mut keep_a = vec![true; self.attempts.len()];
         let mut keep_e = vec![true; self.edits.len()];
-        let total = |ka: &[bool], ke: &[bool]| {
-            let a: Vec<usize> = attempt_sizes
-                .iter()
-                .zip(ka)
-                .filter(|(_, k)| **k)
-                .map(|(s, _)| *s)
-                .collect();
-            let e: Vec<usize> = edit_sizes
-                .iter()
-                .zip(ke)
-                .filter(|(_, k)| **k)
-                .map(|(s, _)| *s)
-                .collect();
-            base.saturating_add(list_bytes(&a))
-                .saturating_add(list_bytes(&e))
-        };
+        // What is kept of each list, as (bytes of its items, how many): a list's JSON is its
+        // items and the commas between them.
+        let sum = |sizes: &[usize]| sizes.iter().fold(0_usize, |a, b| a.saturating_add(*b));
+        let mut kept_a = (sum(&attempt_sizes), attempt_sizes.len());
+        let mut kept_e = (sum(&edit_sizes), edit_sizes.len());
+        let list = |(bytes, n): (usize, usize)| bytes.saturating_add(n.saturating_sub(1));
+        let total = |a, e| base.saturating_add(list(a)).saturating_add(list(e));
         // The order things go in: settled attempts, edits by size, attempts under way.
         let mut order: Vec<(bool, usize)> = Vec::new();
         order.extend(
@@ -240,10 +227,16 @@ impl SavedTask {
                 .map(|i| (true, i)),
         );
         let mut order = order.into_iter();
-        while total(&keep_a, &keep_e) > SAVED_MAX_BYTES {
+        while total(kept_a, kept_e) > SAVED_MAX_BYTES {
             match order.next() {
-                Some((true, i)) => keep_a[i] = false,
-                Some((false, i)) => keep_e[i] = false,
+                Some((true, i)) => {
+                    keep_a[i] = false;
+                    kept_a = (kept_a.0.saturating_sub(attempt_sizes[i]), kept_a.1 - 1);
+                }
+                Some((false, i)) => {
+                    keep_e[i] = false;
+                    kept_e = (kept_e.0.saturating_sub(edit_sizes[i]), kept_e.1 - 1);
+                }
                 None => break,
             }
         }
