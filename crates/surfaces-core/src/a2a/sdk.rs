@@ -19,15 +19,11 @@
 
 use serde_json::{json, Map, Value};
 
-use super::wire::{self, Event, Outgoing, ProtocolVersion};
+use super::wire::{self, bad, object as obj, Event, Outgoing, ProtocolVersion};
 use crate::{Code, Finding};
 
 /// One of the rewrites below: an object of the SDK's (or JSON) in, v1.0 JSON out.
 type Rewrite = fn(&Value) -> Result<Value, Finding>;
-
-fn bad(what: impl Into<String>) -> Finding {
-    Finding::new(Code::A2aResponseInvalid, "", what.into())
-}
 
 /// `@a2a-js/sdk`'s `Role` enum.
 fn role_name(n: i64) -> Option<&'static str> {
@@ -83,11 +79,6 @@ fn copy(o: &Map<String, Value>, keys: &[&str], out: &mut Map<String, Value>) {
             }
         }
     }
-}
-
-fn obj<'v>(v: &'v Value, what: &str) -> Result<&'v Map<String, Value>, Finding> {
-    v.as_object()
-        .ok_or_else(|| bad(format!("The {what} is not an object.")))
 }
 
 fn part(v: &Value) -> Result<Value, Finding> {

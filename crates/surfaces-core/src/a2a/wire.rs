@@ -195,7 +195,7 @@ pub enum Event {
     },
 }
 
-fn bad(what: impl Into<String>) -> Finding {
+pub(super) fn bad(what: impl Into<String>) -> Finding {
     Finding::new(Code::A2aResponseInvalid, "", what.into())
 }
 
@@ -203,7 +203,7 @@ fn str_at(o: &Map<String, Value>, k: &str) -> Option<String> {
     o.get(k).and_then(Value::as_str).map(str::to_string)
 }
 
-fn object<'v>(v: &'v Value, what: &str) -> Result<&'v Map<String, Value>, Finding> {
+pub(super) fn object<'v>(v: &'v Value, what: &str) -> Result<&'v Map<String, Value>, Finding> {
     v.as_object()
         .ok_or_else(|| bad(format!("The {what} is not an object.")))
 }
