@@ -68,40 +68,28 @@ const HISTORY: usize = 200;
 /// format, at most `SAVED_MAX_BYTES`), under one key. Storage that is off or full is not an
 /// error the person must handle: the console says that a reload would lose the task.
 mod session {
-    use wasm_bindgen::{JsCast, JsValue};
-
     /// The key of the record.
     pub const KEY: &str = "agent-surfaces/agent-task";
 
-    fn storage() -> Option<JsValue> {
-        let w = web_sys::window()?;
-        // Reading `sessionStorage` throws when storage is off for the page.
-        js_sys::Reflect::get(&w, &"sessionStorage".into())
-            .ok()
-            .filter(|s| !s.is_null() && !s.is_undefined())
-    }
-
-    fn call(name: &str, args: &[&str]) -> Result<JsValue, JsValue> {
-        let s = storage().ok_or(JsValue::NULL)?;
-        let f: js_sys::Function = js_sys::Reflect::get(&s, &name.into())?.dyn_into()?;
-        match args {
-            [a] => f.call1(&s, &(*a).into()),
-            [a, b] => f.call2(&s, &(*a).into(), &(*b).into()),
-            _ => f.call0(&s),
-        }
+    /// The tab's session storage; `None` when storage is off for the page (reading it
+    /// throws then).
+    fn storage() -> Option<web_sys::Storage> {
+        web_sys::window()?.session_storage().ok().flatten()
     }
 
     pub fn read() -> Option<String> {
-        call("getItem", &[KEY]).ok()?.as_string()
+        storage()?.get_item(KEY).ok().flatten()
     }
 
     /// Whether it was stored.
     pub fn write(text: &str) -> bool {
-        call("setItem", &[KEY, text]).is_ok()
+        storage().is_some_and(|s| s.set_item(KEY, text).is_ok())
     }
 
     pub fn remove() {
-        let _ = call("removeItem", &[KEY]);
+        if let Some(s) = storage() {
+            let _ = s.remove_item(KEY);
+        }
     }
 }
 
