@@ -57,10 +57,6 @@ pub fn accent(primary: &str) -> Option<(String, &'static str)> {
     }
 }
 
-fn now_iso() -> String {
-    String::from(js_sys::Date::new_0().to_iso_string())
-}
-
 #[component]
 pub fn A2uiScreen() -> impl IntoView {
     let first = DEMO_STREAMS
@@ -403,8 +399,8 @@ fn SurfaceArea(
             });
         }),
         click: Callback::new(move |(component, scope): (String, String)| {
-            let result =
-                store.with_untracked(|s| s.action_in(&sid_click, &component, &scope, &now_iso()));
+            let result = store
+                .with_untracked(|s| s.action_in(&sid_click, &component, &scope, &crate::now_iso()));
             last_action.set(Some((
                 sid_click.clone(),
                 match result {

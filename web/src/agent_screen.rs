@@ -103,10 +103,6 @@ async fn sleep(ms: i32) {
     let _ = JsFuture::from(promise).await;
 }
 
-fn now_iso() -> String {
-    String::from(js_sys::Date::new_0().to_iso_string())
-}
-
 /// A fresh id for a message or an idempotency key.
 fn fresh_id(prefix: &str) -> String {
     let r = (js_sys::Math::random() * 1e15) as u64;
@@ -1050,7 +1046,7 @@ fn surface_area(
                     let message = c
                         .task
                         .surfaces
-                        .action_in(&s_click, &component, &scope, &now_iso())
+                        .action_in(&s_click, &component, &scope, &crate::now_iso())
                         .ok()?;
                     let retry = match c.attempts.latest_mut(&s_click, &component) {
                         // Lost after the person confirmed: sending the action again would

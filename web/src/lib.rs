@@ -104,6 +104,11 @@ pub fn App() -> impl IntoView {
     }
 }
 
+/// Now, as an RFC 3339 timestamp (what an action message carries).
+pub fn now_iso() -> String {
+    String::from(js_sys::Date::new_0().to_iso_string())
+}
+
 /// Reads the file chosen in a file input as text, then hands it (or the failure) to `done`.
 pub fn read_chosen_file(ev: &leptos::ev::Event, done: impl FnOnce(Result<String, ()>) + 'static) {
     use wasm_bindgen::JsCast;
