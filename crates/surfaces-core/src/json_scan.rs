@@ -434,11 +434,7 @@ impl<'a> Scanner<'a> {
         self.i += 1;
         let mut escaped = false;
         loop {
-            let rest = &self.b[self.i..];
-            self.i += rest
-                .iter()
-                .position(|&c| c == b'"' || c == b'\\' || c < 0x20)
-                .unwrap_or(rest.len());
+            self.i += crate::swar::plain_run(&self.b[self.i..]);
             match self.peek() {
                 None => return Err(self.syntax("the end of a string")),
                 Some(b'"') => return Ok(escaped),
@@ -555,16 +551,15 @@ impl<'a> Scanner<'a> {
             }
             _ => return Err(self.syntax("a digit")),
         }
-        let mut plain = true;
+        let mut exponent = false;
         if self.peek() == Some(b'.') {
-            plain = false;
             self.i += 1;
             if self.digits() == 0 {
                 return Err(self.syntax("a digit after `.`"));
             }
         }
         if let Some(b'e' | b'E') = self.peek() {
-            plain = false;
+            exponent = true;
             self.i += 1;
             if let Some(b'+' | b'-') = self.peek() {
                 self.i += 1;
@@ -574,8 +569,9 @@ impl<'a> Scanner<'a> {
             }
         }
         let end = self.i;
-        // Up to 18 digits always fit; anything else is read as a float would be.
-        if !plain || end - start > 18 {
+        // Without an exponent a number is below 10^(its digits), so under 300 characters
+        // it is finite (f64 reaches 1.8e308); only the rest is read as a float would be.
+        if exponent || end - start >= 300 {
             let text = std::str::from_utf8(&self.b[start..end]).unwrap_or("");
             if !text.parse::<f64>().is_ok_and(f64::is_finite) {
                 self.issue(Problem::NumberOutOfRange(text.to_string()), start, end);
@@ -911,6 +907,18 @@ mod tests {
         assert_eq!(
             problems(&format!("[{}]", "9".repeat(400))),
             vec![(Problem::NumberOutOfRange("9".repeat(400)), "/0".into())]
+        );
+        // Numbers without an exponent are read only from 300 characters on: the longest one
+        // skipped is finite, and the first past f64::MAX written out in full is caught.
+        let skipped = format!("-{}.{}", "9".repeat(200), "9".repeat(97));
+        assert_eq!(skipped.len(), 299);
+        assert!(problems(&format!("[{skipped}]")).is_empty());
+        let max = format!("1{}", "0".repeat(308));
+        assert!(problems(&format!("[{max}]")).is_empty());
+        let past = format!("2{}", "0".repeat(308));
+        assert_eq!(
+            problems(&format!("[{past}]")),
+            vec![(Problem::NumberOutOfRange(past.clone()), "/0".into())]
         );
         assert_eq!(
             problems(r#"{"s":"\ud800","t":"\udc00x","u":"\ud800\u0041"}"#),

@@ -15,6 +15,7 @@ pub mod contract;
 mod finding;
 pub mod json_scan;
 mod pointer;
+mod swar;
 mod text;
 
 pub use card::{check_card, check_card_value, CardLimits, CardOptions, CardReport};

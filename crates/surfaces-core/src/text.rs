@@ -25,9 +25,9 @@ pub fn is_bidi_control(c: char) -> bool {
 
 /// The first bidirectional control in `s`, found without decoding text that cannot hold one:
 /// every bidi control is encoded in UTF-8 starting with 0xE2 (U+200E…U+2069) or 0xD8
-/// (U+061C), so ASCII and most text is passed over byte by byte.
+/// (U+061C), so ASCII and most text is passed over eight bytes at a time.
 pub fn first_bidi_control(s: &str) -> Option<char> {
-    if !s.bytes().any(|b| b == 0xE2 || b == 0xD8) {
+    if !crate::swar::holds_either(s.as_bytes(), 0xE2, 0xD8) {
         return None;
     }
     s.chars().find(|&c| is_bidi_control(c))

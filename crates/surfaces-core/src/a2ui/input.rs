@@ -138,7 +138,7 @@ impl SurfaceStore {
     /// [`SurfaceStore::apply_data`]) or JSON Lines. An envelope whose bytes are not UTF-8
     /// is refused on its own, like any other bad envelope.
     pub fn apply_bytes(&mut self, bytes: &[u8], ctx: &ApplyContext) -> usize {
-        self.apply_document(bytes, true, ctx)
+        self.apply_document(bytes, None, ctx)
     }
 
     /// Applies text holding JSON (see [`SurfaceStore::apply_data`]) or JSON Lines.
@@ -148,16 +148,19 @@ impl SurfaceStore {
     /// lone surrogate is refused alone, and its neighbours still apply. Every item read
     /// counts against the `envelopes` limit, the unreadable ones included.
     pub fn apply_text(&mut self, text: &str, ctx: &ApplyContext) -> usize {
-        self.apply_document(text.as_bytes(), false, ctx)
+        self.apply_document(text.as_bytes(), Some(text), ctx)
     }
 
-    fn apply_document(&mut self, bytes: &[u8], check_utf8: bool, ctx: &ApplyContext) -> usize {
+    /// `text` is `bytes` as a string when the caller had one (no UTF-8 to check).
+    fn apply_document(&mut self, bytes: &[u8], text: Option<&str>, ctx: &ApplyContext) -> usize {
         if bytes.len() > self.limits.part_bytes {
             self.refuse_text(&bytes.len().to_string());
             return 0;
         }
         // A byte-order mark is what some editors save; fetch().json() drops it too.
-        let bytes = match bytes.strip_prefix("\u{FEFF}".as_bytes()) {
+        const BOM: &str = "\u{FEFF}";
+        let text = text.map(|t| t.strip_prefix(BOM).unwrap_or(t));
+        let bytes = match bytes.strip_prefix(BOM.as_bytes()) {
             Some(rest) => {
                 self.note(
                     None,
@@ -171,12 +174,12 @@ impl SurfaceStore {
             }
             None => bytes,
         };
-        let split = json_scan::split(bytes, check_utf8);
+        let split = json_scan::split(bytes, text.is_none());
         let mut positions = json_scan::Positions::new(bytes);
         let mut n = 0;
         for item in &split.items {
             n += 1;
-            self.apply_item(bytes, item, &mut positions, ctx);
+            self.apply_item(bytes, text, item, &mut positions, ctx);
         }
         if let Some(issue) = split.broken {
             // What follows a break cannot be split into envelopes: it counts as one, refused.
@@ -221,13 +224,14 @@ impl SurfaceStore {
                 issues: vec![issue],
             },
         };
-        self.apply_item(b, &item, &mut json_scan::Positions::new(b), ctx)
+        self.apply_item(b, Some(text), &item, &mut json_scan::Positions::new(b), ctx)
     }
 
     /// Applies one scanned item: refused with what the scan found, or read and applied.
     fn apply_item(
         &mut self,
         bytes: &[u8],
+        text: Option<&str>,
         item: &json_scan::Item,
         positions: &mut json_scan::Positions,
         ctx: &ApplyContext,
@@ -243,7 +247,16 @@ impl SurfaceStore {
                 ))
             });
         }
-        match serde_json::from_slice::<fast::Envelope>(&bytes[item.start..item.end]) {
+        // A clean item is UTF-8 (the scan checked bytes that did not come as a string) and
+        // starts and ends at ASCII; as a `&str`, serde_json need not check its strings again.
+        let source = match text {
+            Some(t) => t.get(item.start..item.end).ok_or(()),
+            None => std::str::from_utf8(&bytes[item.start..item.end]).map_err(|_| ()),
+        };
+        match source
+            .map_err(|()| "not UTF-8".to_string())
+            .and_then(|s| serde_json::from_str::<fast::Envelope>(s).map_err(|e| e.to_string()))
+        {
             Ok(e) => self.apply_read(e, ctx),
             // Never expected: the scan found this value clean. Refused, not trusted.
             Err(e) => self.counted(|_| {

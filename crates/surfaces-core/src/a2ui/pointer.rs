@@ -254,14 +254,6 @@ pub fn json_size(v: &Value) -> usize {
 /// Digits of an integer, counted; a float measured in a stack buffer, never a heap string
 /// (a data model is mostly integers, and this runs for every update).
 pub(crate) fn number_size(n: &serde_json::Number) -> usize {
-    fn digits(mut u: u64) -> usize {
-        let mut d = 1;
-        while u >= 10 {
-            u /= 10;
-            d += 1;
-        }
-        d
-    }
     if let Some(u) = n.as_u64() {
         return digits(u);
     }
@@ -269,22 +261,59 @@ pub(crate) fn number_size(n: &serde_json::Number) -> usize {
         return 1 + digits(i.unsigned_abs());
     }
     match n.as_f64() {
-        // What serde_json writes for a float (its Display and its writer both call zmij).
-        Some(f) if f.is_finite() => zmij::Buffer::new().format_finite(f).len(),
+        Some(f) if f.is_finite() => float_size(f),
         _ => n.to_string().len(),
     }
 }
 
+fn digits(mut u: u64) -> usize {
+    let mut d = 1;
+    while u >= 10 {
+        u /= 10;
+        d += 1;
+    }
+    d
+}
+
+/// The length of what serde_json writes for a finite float (its Display and its writer both
+/// call zmij: the shortest decimal that reads back as the float). Formatting is a tenth of a
+/// value-heavy fold in wasm, so the floats agents mostly send are measured without it: with
+/// a magnitude from 0.001 up, at most three decimals and at most 15 significant digits (a
+/// decimal with 15 digits or fewer reads back as one float only, so the shortest form is
+/// the one with the fewest decimals, written out without an exponent), `m / 10^k` is that
+/// read (division by an exact power of ten rounds once), and `a * 10^k` is below 2^52, so
+/// rounding it finds the decimal whenever there is one. Everything else is formatted.
+fn float_size(f: f64) -> usize {
+    const SCALES: [f64; 4] = [1.0, 10.0, 100.0, 1000.0];
+    let a = f.abs();
+    if (1e-3..1e15).contains(&a) {
+        for (k, scale) in SCALES.iter().enumerate() {
+            let m = (a * scale).round();
+            if m >= 1e15 {
+                break;
+            }
+            if m / scale == a {
+                let whole = digits((m / scale).trunc() as u64);
+                let sign = usize::from(f.is_sign_negative());
+                // `1.0` for a whole number: serde_json always writes a float's point.
+                return sign + whole + 1 + k.max(1);
+            }
+        }
+    }
+    zmij::Buffer::new().format_finite(f).len()
+}
+
 pub(crate) fn string_size(s: &str) -> usize {
     let mut extra = 0;
-    for &b in s.as_bytes() {
-        // Most bytes need no escape: one comparison for them.
-        if b < 0x20 || b == b'"' || b == b'\\' {
-            extra += match b {
-                b'"' | b'\\' | b'\n' | b'\r' | b'\t' | 0x08 | 0x0c => 1,
-                _ => 5,
-            };
-        }
+    let mut rest = s.as_bytes();
+    loop {
+        let plain = crate::swar::plain_run(rest);
+        let Some(&b) = rest.get(plain) else { break };
+        extra += match b {
+            b'"' | b'\\' | b'\n' | b'\r' | b'\t' | 0x08 | 0x0c => 1,
+            _ => 5,
+        };
+        rest = &rest[plain + 1..];
     }
     2 + s.len() + extra
 }
@@ -293,6 +322,55 @@ pub(crate) fn string_size(s: &str) -> usize {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    /// The shortcut must give exactly what serde_json writes: decimals of every shape it
+    /// takes, the edges of its range, and floats it must leave to the formatter.
+    #[test]
+    fn float_sizes_are_what_serde_json_writes() {
+        let written = |f: f64| serde_json::to_string(&f).unwrap().len();
+        let mut floats = vec![
+            0.0,
+            -0.0,
+            0.001,
+            0.0009999,
+            0.00100001,
+            1e15,
+            1e15 - 1.0,
+            999_999_999_999_999.9,
+            1e14,
+            1e16,
+            0.1 + 0.2,
+            1.0 / 3.0,
+            2f64.powi(52),
+            2f64.powi(53) + 2.0,
+            5e-324,
+            f64::MAX,
+            f64::MIN_POSITIVE,
+            123_456.789,
+            0.5,
+            0.25,
+            0.125,
+            0.0625,
+            99.99,
+            1e-7,
+        ];
+        // Decimals with up to four places, over many magnitudes, both signs.
+        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        for _ in 0..200_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let places = (x % 5) as i32;
+            let magnitude = ((x >> 8) % 16) as u32;
+            let m = (x >> 20) % 10u64.pow(magnitude.min(15)).max(1);
+            let f = m as f64 / 10f64.powi(places);
+            floats.push(if x & 1 == 0 { f } else { -f });
+            floats.push(f64::from_bits(x >> 1));
+        }
+        for f in floats.into_iter().filter(|f| f.is_finite()) {
+            assert_eq!(float_size(f), written(f), "{f:?}");
+        }
+    }
 
     #[test]
     fn parse_escapes_and_refusals() {

@@ -1,0 +1,94 @@
+//! Byte searches eight bytes at a time (SWAR: SIMD within a register). wasm32 builds have no
+//! vector instructions by default, and these searches run over every byte of every string an
+//! agent sends: string bodies are most of the bytes of a stream that carries data.
+
+const ONES: u64 = 0x0101_0101_0101_0101;
+const HIGHS: u64 = 0x8080_8080_8080_8080;
+
+/// High bit set in each byte of `v` that is zero; exact for the lowest such byte (a borrow
+/// only reaches higher bytes), which is the one the searches below want.
+fn zero_bytes(v: u64) -> u64 {
+    v.wrapping_sub(ONES) & !v & HIGHS
+}
+
+fn word(chunk: &[u8]) -> u64 {
+    u64::from_le_bytes(chunk.try_into().expect("eight bytes"))
+}
+
+/// How many bytes of `rest` come before its first `"`, `\\` or control character (all of
+/// them when it has none): the bytes a JSON string holds as they are.
+pub(crate) fn plain_run(rest: &[u8]) -> usize {
+    let mut chunks = rest.chunks_exact(8);
+    let mut at = 0;
+    for chunk in chunks.by_ref() {
+        let x = word(chunk);
+        let hit = zero_bytes(x ^ (ONES * u64::from(b'"')))
+            | zero_bytes(x ^ (ONES * u64::from(b'\\')))
+            | (x.wrapping_sub(ONES * 0x20) & !x & HIGHS);
+        if hit != 0 {
+            return at + (hit.trailing_zeros() / 8) as usize;
+        }
+        at += 8;
+    }
+    let tail = chunks.remainder();
+    at + tail
+        .iter()
+        .position(|&c| c == b'"' || c == b'\\' || c < 0x20)
+        .unwrap_or(tail.len())
+}
+
+/// Whether `bytes` holds `a` or `b`.
+pub(crate) fn holds_either(bytes: &[u8], a: u8, b: u8) -> bool {
+    let mut chunks = bytes.chunks_exact(8);
+    for chunk in chunks.by_ref() {
+        let x = word(chunk);
+        if zero_bytes(x ^ (ONES * u64::from(a))) | zero_bytes(x ^ (ONES * u64::from(b))) != 0 {
+            return true;
+        }
+    }
+    chunks.remainder().iter().any(|&c| c == a || c == b)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plain_runs_stop_where_a_byte_by_byte_search_stops() {
+        let naive = |b: &[u8]| {
+            b.iter()
+                .position(|&c| c == b'"' || c == b'\\' || c < 0x20)
+                .unwrap_or(b.len())
+        };
+        // Every byte value at every place of a chunk and of the tail, alone and after a
+        // byte that borrows (0x00) or that meets a test itself.
+        for len in 0..20 {
+            for at in 0..len {
+                for byte in 0..=255u8 {
+                    for before in [b'a', 0x00, 0x1f, 0x21, 0x5d, 0x80, 0xff] {
+                        let mut b = vec![b'a'; len];
+                        b[at] = byte;
+                        if at > 0 {
+                            b[at - 1] = before;
+                        }
+                        assert_eq!(plain_run(&b), naive(&b), "{b:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn holds_either_finds_every_byte_everywhere() {
+        for len in 0..20 {
+            for at in 0..len {
+                for byte in 0..=255u8 {
+                    let mut b = vec![b'a'; len];
+                    b[at] = byte;
+                    let want = byte == 0xE2 || byte == 0xD8;
+                    assert_eq!(holds_either(&b, 0xE2, 0xD8), want, "{b:?}");
+                }
+            }
+        }
+    }
+}
