@@ -8,6 +8,29 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
+include!("src/schema_files.rs");
+
+/// Writes the lines of `tests/spec.lock` that pin [`SCHEMA_FILES`] to `OUT_DIR`, for the
+/// contract record; a file named there without a pin is a build error.
+fn schema_pins(manifest: &Path) {
+    let lock = manifest.join("../../tests/spec.lock");
+    println!("cargo:rerun-if-changed={}", lock.display());
+    println!("cargo:rerun-if-changed=src/schema_files.rs");
+    let text = fs::read_to_string(&lock).expect("tests/spec.lock is readable");
+    let lines: Vec<&str> = text
+        .lines()
+        .filter(|l| SCHEMA_FILES.contains(&l.split('\t').next().unwrap_or("")))
+        .collect();
+    for file in SCHEMA_FILES {
+        assert!(
+            lines.iter().any(|l| l.starts_with(&format!("{file}\t"))),
+            "tests/spec.lock pins no {file}"
+        );
+    }
+    let out = PathBuf::from(std::env::var("OUT_DIR").expect("set by cargo"));
+    fs::write(out.join("schema-pins.tsv"), lines.join("\n") + "\n").expect("OUT_DIR is writable");
+}
+
 /// The repository's git directory and its common directory (where refs live; they differ
 /// in a linked worktree).
 fn git_dirs(start: &Path) -> Option<(PathBuf, PathBuf)> {
@@ -72,6 +95,7 @@ fn main() {
         Some((git_dir, common)) => head(&git_dir, &common),
         None => (None, Vec::new()),
     };
+    schema_pins(&manifest);
     let rev = rev.map_or_else(|| "unknown".to_string(), |id| id[..7].to_string());
     println!("cargo:rustc-env=SURFACES_GIT_REV={rev}");
     // Only files that exist are named (a missing one would rerun this every build).
