@@ -59,6 +59,8 @@ pub fn accent(primary: &str) -> Option<(String, &'static str)> {
 
 #[component]
 pub fn A2uiScreen() -> impl IntoView {
+    // URLs parse with the browser's own parser (surfaces-host): before anything is checked.
+    surfaces_host::install();
     let first = DEMO_STREAMS
         .iter()
         .find(|d| d.id == "09_login-form")
@@ -319,7 +321,7 @@ pub fn A2uiScreen() -> impl IntoView {
 /// form, and a link that opens in a new browsing context with no opener and no referrer.
 #[component]
 fn OpenUrlPanel(url: String, pending: RwSignal<Option<String>>) -> impl IntoView {
-    let parsed = url::Url::parse(&url).ok();
+    let parsed = surfaces_core::web_url::parse(&url).ok();
     let host = parsed
         .as_ref()
         .and_then(|u| u.host_str().map(str::to_string))

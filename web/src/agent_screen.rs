@@ -282,6 +282,8 @@ fn shown(p: &Shown) -> AnyView {
 
 #[component]
 pub fn AgentScreen() -> impl IntoView {
+    // URLs parse with the browser's own parser (surfaces-host): before anything is checked.
+    surfaces_host::install();
     let agents = RwSignal::new(None::<Result<Vec<Agent>, String>>);
     let convo: RwSignal<Option<Conversation>, LocalStorage> = RwSignal::new_local(None);
     let card_view = RwSignal::new(None::<(String, surfaces_core::CardReport)>);

@@ -129,5 +129,6 @@ pub fn read_chosen_file(ev: &leptos::ev::Event, done: impl FnOnce(Result<String,
 
 /// Mounts the console on `<body>`.
 pub fn mount() {
+    surfaces_host::install();
     leptos::mount::mount_to_body(App);
 }

@@ -3,6 +3,7 @@
 
 use leptos::prelude::*;
 use surfaces_core::card::{check_card, Access, Audience, CardOptions, CardReport, Entry, UiLinks};
+use surfaces_core::web_url;
 
 use crate::demo_cards::DEMO_CARDS;
 use crate::findings::{self, plural, FindingsTable};
@@ -104,9 +105,10 @@ pub fn check(text: &str, fetched_from: &str) -> (CardReport, Origin) {
     };
     match check_card(text, &options) {
         Ok(r) => {
-            let origin = url::Url::parse(fetched_from)
-                .map(|u| u.origin().ascii_serialization())
-                .unwrap_or_else(|_| fetched_from.to_string());
+            let origin = web_url::parse(fetched_from)
+                .ok()
+                .and_then(|u| u.origin())
+                .map_or_else(|| fetched_from.to_string(), |o| o.ascii_serialization());
             (r, Origin::Used(origin))
         }
         // The core decides what is usable; this only words its refusal for a person.
@@ -117,24 +119,24 @@ pub fn check(text: &str, fetched_from: &str) -> (CardReport, Origin) {
 /// Why `raw` cannot be where a card was fetched from, in words a person reads beside the
 /// field (not the parser's error names).
 pub fn origin_problem(raw: &str) -> String {
-    use url::ParseError as E;
+    use web_url::Failure as F;
     const WANT: &str =
         "Give the full address the card was fetched from, starting with https:// (or http://).";
-    match url::Url::parse(raw) {
-        Err(E::RelativeUrlWithoutBase) => format!("This is not a full web address. {WANT}"),
-        Err(E::EmptyHost) => format!("The address names no host after the //. {WANT}"),
-        Err(E::InvalidPort) => {
-            "The port (after the colon following the host) is not a number from 0 to 65535."
-                .to_string()
-        }
-        Err(E::InvalidIpv4Address | E::InvalidIpv6Address) => {
-            "The host looks like an IP address but is not a valid one.".to_string()
-        }
-        Err(E::IdnaError | E::InvalidDomainCharacter) => {
-            "The host contains characters a host name cannot have.".to_string()
-        }
-        Err(_) => format!("This is not a valid web address. {WANT}"),
-        Ok(u) if !matches!(u.scheme(), "http" | "https") => {
+    match web_url::parse(raw) {
+        Err(e) => match F::of(raw, e) {
+            F::Relative => format!("This is not a full web address. {WANT}"),
+            F::EmptyHost => format!("The address names no host after the //. {WANT}"),
+            F::Port => {
+                "The port (after the colon following the host) is not a number from 0 to 65535."
+                    .to_string()
+            }
+            F::IpAddress => "The host looks like an IP address but is not a valid one.".to_string(),
+            F::HostCharacters => {
+                "The host contains characters a host name cannot have.".to_string()
+            }
+            F::Other | F::NoParser => format!("This is not a valid web address. {WANT}"),
+        },
+        Ok(u) if !matches!(u.scheme.as_str(), "http" | "https") => {
             format!("Only http:// and https:// addresses are places a card is fetched from; this one is not. {WANT}")
         }
         Ok(_) => format!("The address names no host. {WANT}"),
@@ -200,6 +202,8 @@ fn focus_tab(kind: ViewKind) {
 
 #[component]
 pub fn UiLinksScreen() -> impl IntoView {
+    // URLs parse with the browser's own parser (surfaces-host): before anything is checked.
+    surfaces_host::install();
     let first = &DEMO_CARDS[0];
     let selected = RwSignal::new(first.id.to_string());
     let card_text = RwSignal::new(first.json.to_string());

@@ -17,6 +17,7 @@ pub mod json_scan;
 mod pointer;
 mod swar;
 mod text;
+pub mod web_url;
 
 pub use card::{check_card, check_card_value, CardLimits, CardOptions, CardReport};
 pub use finding::{Area, Code, Finding, Severity, RETIRED};

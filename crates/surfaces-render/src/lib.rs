@@ -78,8 +78,8 @@ impl RenderOptions {
     /// Whether `url` is `https:` on a host the page allowed.
     fn loadable(&self, url: &str) -> bool {
         !self.media_hosts.is_empty()
-            && url::Url::parse(url).is_ok_and(|u| {
-                u.scheme() == "https"
+            && surfaces_core::web_url::parse(url).is_ok_and(|u| {
+                u.scheme == "https"
                     && u.host_str()
                         .is_some_and(|h| self.media_hosts.iter().any(|m| m == h))
             })

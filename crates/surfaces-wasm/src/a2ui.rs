@@ -107,6 +107,7 @@ impl SurfaceStore {
 impl SurfaceStore {
     #[wasm_bindgen(constructor)]
     pub fn new(options: Option<js_sys::Object>) -> Result<SurfaceStore, JsError> {
+        crate::host_url();
         let given = option(&options, "limits");
         let limits: Limits = if given.is_undefined() {
             Limits::default()

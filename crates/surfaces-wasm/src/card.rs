@@ -57,6 +57,7 @@ pub fn check_card(
     fetched_from: Option<String>,
     options: Option<js_sys::Object>,
 ) -> Result<JsValue, JsError> {
+    crate::host_url();
     let text = card_text(&card)?;
     // Through JSON text, so that unknown limit names are refused, not skipped.
     let given = option(&options, "limits");

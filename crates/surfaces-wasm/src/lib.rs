@@ -23,6 +23,14 @@ pub use card::{check_card, ui_links_uri};
 pub use mount::{mount_surface, MountedSurface};
 pub use task::A2aTask;
 
+/// Every URL the core reads goes through the host's `URL` (surfaces-host), so the package
+/// carries no URL parser or IDNA tables of its own. Called by each constructor of state that
+/// parses URLs (a store, a task) and by `checkCard`: a store's methods come after its
+/// constructor, so nothing parses before the parser is there.
+pub(crate) fn host_url() {
+    surfaces_host::install();
+}
+
 /// Serialises a report the way the `.d.ts` promises: plain objects, `null` for `None`.
 /// What the package returns: plain objects built by `JSON.parse`, which makes every key an
 /// own property. (Built key by key, a key `__proto__` would set the object's prototype: no

@@ -213,6 +213,7 @@ impl A2aTask {
 impl A2aTask {
     #[wasm_bindgen(constructor)]
     pub fn new(card: JsValue, options: Option<js_sys::Object>) -> Result<A2aTask, JsError> {
+        crate::host_url();
         let card: Value = match crate::text_of(&card) {
             Some(text) => serde_json::from_str(&text)
                 .map_err(|e| JsError::new(&format!("A2aTask: the card is not JSON: {e}")))?,

@@ -5,7 +5,6 @@
 
 use serde::Serialize;
 use serde_json::Value;
-use url::Url;
 
 use super::wire::ProtocolVersion;
 use crate::a2ui::EXTENSION_URIS;
@@ -87,12 +86,11 @@ fn candidates(card: &Value) -> Vec<(String, ProtocolVersion)> {
 }
 
 fn usable(raw: &str) -> Option<String> {
-    let url = Url::parse(raw).ok()?;
-    let ok = matches!(url.scheme(), "http" | "https")
-        && url.host().is_some()
-        && url.username().is_empty()
-        && url.password().is_none();
-    ok.then(|| url.to_string())
+    let url = crate::web_url::parse(raw).ok()?;
+    let ok = matches!(url.scheme.as_str(), "http" | "https")
+        && url.host.is_some()
+        && !url.has_credentials();
+    ok.then_some(url.href)
 }
 
 /// The endpoint to use: the first JSON-RPC interface in `prefer`'s version, else in the

@@ -19,19 +19,24 @@ pub struct UrlPolicy {
 impl UrlPolicy {
     /// `None` when the URL may stand; otherwise why not.
     pub fn refuse(&self, raw: &str) -> Option<String> {
-        let url = match url::Url::parse(raw) {
+        let url = match crate::web_url::parse(raw) {
             Ok(u) => u,
-            Err(e) => return Some(format!("\"{raw}\" is not an absolute URL ({e}).")),
+            Err(e) => {
+                return Some(format!(
+                    "\"{raw}\" is not an absolute URL ({}).",
+                    crate::web_url::Failure::of(raw, e).words()
+                ))
+            }
         };
-        if url.scheme() != "https" {
+        if url.scheme != "https" {
             return Some(format!(
                 "The `{}:` scheme is refused; only https: URLs are admitted.",
-                url.scheme()
+                url.scheme
             ));
         }
         // A person reads `https://bank.example@evil.example/` as the bank's; no surface
         // needs credentials in an address, so none is admitted (cards only warn).
-        if !url.username().is_empty() || url.password().is_some() {
+        if url.has_credentials() {
             return Some(
                 "The address carries a user name or password, which hides its real host; it is refused."
                     .into(),
@@ -217,7 +222,7 @@ impl Admission<'_> {
         if let Some(raw) = v.as_str() {
             if let Some(why) = self.urls.refuse(raw) {
                 self.err(Code::UrlRefused, path, why);
-            } else if let Ok(url) = url::Url::parse(raw) {
+            } else if let Ok(url) = crate::web_url::parse(raw) {
                 for (code, message) in crate::card::host::address_warnings(&url) {
                     if self.warnings.len() < 32 {
                         self.warnings

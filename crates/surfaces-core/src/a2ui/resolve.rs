@@ -322,11 +322,11 @@ impl<'a> Resolver<'a> {
         if let Some(why) = self.urls.refuse(raw) {
             return Err(why);
         }
-        let url = url::Url::parse(raw).map_err(|e| e.to_string())?;
+        let url = crate::web_url::parse(raw).map_err(|e| e.to_string())?;
         for (code, message) in crate::card::host::address_warnings(&url) {
             self.fault(code, message);
         }
-        Ok(Some(url.into()))
+        Ok(Some(url.href))
     }
 
     pub(crate) fn binding(&self, v: Option<&Dynamic>, scope: &Scope<'a>) -> Option<String> {

@@ -3,8 +3,8 @@
 use crate::Code;
 use std::collections::{HashMap, HashSet};
 
+use crate::web_url::{self, Origin, UrlError, WebUrl};
 use serde_json::{Map, Value};
-use url::{Origin, Url};
 
 use super::host;
 use super::report::{Access, Audience, Entry};
@@ -111,8 +111,8 @@ pub(super) fn check(
     }
     if let Some(url) = url {
         if label_ok {
-            entry.same_origin = origin.map(|o| *o == url.origin());
-            entry.url = Some(url.into());
+            entry.same_origin = origin.map(|o| url.origin().as_ref() == Some(o));
+            entry.url = Some(url.href);
             entry.linkable = true;
         }
     }
@@ -125,7 +125,7 @@ fn check_url(
     limits: &CardLimits,
     entry: &mut Entry,
     findings: &mut Findings,
-) -> Option<Url> {
+) -> Option<WebUrl> {
     let path = path.key("url");
     let raw = match obj.get("url") {
         None => {
@@ -168,9 +168,9 @@ fn check_url(
         );
         return None;
     }
-    let url = match Url::parse(raw) {
+    let url = match web_url::parse(raw) {
         Ok(u) => u,
-        Err(url::ParseError::RelativeUrlWithoutBase) => {
+        Err(UrlError::RelativeWithoutBase) => {
             findings.push(
                 Code::UrlNotAbsolute,
                 &path,
@@ -182,16 +182,19 @@ fn check_url(
             findings.push(
                 Code::UrlInvalid,
                 &path,
-                format!("`url` is not a valid URL ({e}); the entry is not linkable."),
+                format!(
+                    "`url` is not a valid URL ({}); the entry is not linkable.",
+                    web_url::Failure::of(raw, e).words()
+                ),
             );
             return None;
         }
     };
-    if url.scheme() != "https" {
+    if url.scheme != "https" {
         findings.push(
             Code::UrlNotHttps,
             &path,
-            format!("`url` uses the `{}:` scheme; only `https:` is allowed (§3.3) and the entry is not linkable.", url.scheme()),
+            format!("`url` uses the `{}:` scheme; only `https:` is allowed (§3.3) and the entry is not linkable.", url.scheme),
         );
         return None;
     }
@@ -204,14 +207,14 @@ fn check_url(
         return None;
     };
     entry.host = Some(ascii_host.to_string());
-    if !url.username().is_empty() || url.password().is_some() {
+    if url.has_credentials() {
         findings.push(
             Code::UrlHasCredentials,
             &path,
             format!("`url` carries a user name or password before the host; the real host is {ascii_host}."),
         );
     }
-    if host::is_ip(&url) {
+    if url.is_ip() {
         findings.push(
             Code::UrlIpHost,
             &path,
@@ -248,7 +251,7 @@ fn check_label(
     path: &Pointer,
     limits: &CardLimits,
     entry: &mut Entry,
-    url: Option<&Url>,
+    url: Option<&WebUrl>,
     findings: &mut Findings,
 ) -> bool {
     let path = path.key("label");
@@ -299,7 +302,7 @@ fn check_label(
     }
     hidden_findings(label, &path, "label", findings);
     let named = host::hosts_named_in(label);
-    if let Some(url_host) = url.and_then(Url::host_str) {
+    if let Some(url_host) = url.and_then(WebUrl::host_str) {
         let url_host = url_host.trim_start_matches("www.");
         for named in &named {
             if named != url_host && !url_host.ends_with(&format!(".{named}")) {

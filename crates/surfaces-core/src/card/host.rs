@@ -1,8 +1,8 @@
-//! Origins and hosts, as the `url` crate (WHATWG URL) computes them: default ports, host
-//! case and IDNA are normalised before anything is compared.
+//! Origins and hosts, as a WHATWG URL parser computes them ([`crate::web_url`]): default
+//! ports, host case and IDNA are normalised before anything is compared.
 
+use crate::web_url::{self, Host, Origin, WebUrl};
 use crate::Code;
-use url::{Host, Origin, Url};
 
 use crate::text::{label_mixes_scripts, whole_script_confusable};
 use crate::UsageError;
@@ -12,19 +12,19 @@ pub(super) fn fetched_origin(fetched_from: Option<&str>) -> Result<Option<Origin
     let Some(raw) = fetched_from else {
         return Ok(None);
     };
-    let url = Url::parse(raw.trim())
+    let url = web_url::parse(raw.trim())
         .map_err(|e| UsageError::InvalidFetchedFrom(format!("{raw:?}: {e}")))?;
-    if !matches!(url.scheme(), "http" | "https") || url.host().is_none() {
+    if !matches!(url.scheme.as_str(), "http" | "https") || url.host.is_none() {
         return Err(UsageError::InvalidFetchedFrom(format!(
             "{raw:?} is not an http(s) URL with a host"
         )));
     }
-    Ok(Some(url.origin()))
+    Ok(url.origin())
 }
 
 /// The Unicode form of an ASCII (punycode) domain, when it differs.
-pub(super) fn unicode_host(url: &Url) -> Option<String> {
-    let Some(Host::Domain(ascii)) = url.host() else {
+pub(super) fn unicode_host(url: &WebUrl) -> Option<String> {
+    let Some(Host::Domain(ascii)) = &url.host else {
         return None;
     };
     unicode_of(ascii)
@@ -82,19 +82,15 @@ pub(super) fn look(unicode_host: &str) -> Look {
 /// The Unicode form of an ASCII host from a parsed URL (`xn--80ak6aa92e.com` →
 /// `аррӏе.com`), when it has one.
 pub(super) fn unicode_of(ascii_host: &str) -> Option<String> {
-    if !ascii_host.split('.').any(|l| l.starts_with("xn--")) {
-        return None;
-    }
-    let (unicode, result) = idna::domain_to_unicode(ascii_host);
-    (result.is_ok() && unicode != ascii_host).then_some(unicode)
+    web_url::domain_to_unicode(ascii_host)
 }
 
 /// What a careful reader should know about an address an A2UI surface names (a media source,
 /// an `openUrl` target): the same host warnings a card's links get, as (code, message).
-pub(crate) fn address_warnings(url: &Url) -> Vec<(Code, String)> {
+pub(crate) fn address_warnings(url: &WebUrl) -> Vec<(Code, String)> {
     let mut out = Vec::new();
     let ascii_host = url.host_str().unwrap_or_default();
-    if is_ip(url) {
+    if url.is_ip() {
         out.push((
             Code::UrlIpHost,
             format!("The address points at an IP address ({ascii_host}), not a name."),
@@ -114,10 +110,6 @@ pub(crate) fn address_warnings(url: &Url) -> Vec<(Code, String)> {
         }
     }
     out
-}
-
-pub(super) fn is_ip(url: &Url) -> bool {
-    matches!(url.host(), Some(Host::Ipv4(_)) | Some(Host::Ipv6(_)))
 }
 
 /// Characters that end a word that might name a host, beside white space.
@@ -156,24 +148,42 @@ fn is_break(c: char) -> bool {
 /// Hosts named in a label, such as `www.bank.example`, `https://bank.example/login`,
 /// `PAYPAL.COM:443` or `ＰＡＹＰＡＬ．ＣＯＭ`: a label that names one host and links to
 /// another is a classic phishing shape. Each word is first read the way a browser reads a
-/// host (UTS #46 mapping: case, width, and the ideographic and full-width full stops
-/// U+3002, U+FF0E, U+FF61 become `.`), then a host is taken from it with its scheme, port
-/// and path set aside. Hosts come back in ASCII (punycode) form, without `www.`.
+/// host (see [`as_a_host_reads`]), then a host is taken from it with its scheme, port and
+/// path set aside and parsed as a URL's host would be (UTS #46 itself is the parser's).
+/// Hosts come back in ASCII (punycode) form, without `www.`.
 pub(super) fn hosts_named_in(label: &str) -> Vec<String> {
-    let uts46 = idna::uts46::Uts46::new();
     let mut hosts = Vec::new();
     for word in label.split(is_break).filter(|w| !w.is_empty()) {
-        // What UTS #46 refuses comes back as U+FFFD, which no host holds: a word with a
-        // bidi control or a symbol in it names no host.
-        let (mapped, _) = uts46.to_unicode(
-            word.as_bytes(),
-            idna::uts46::AsciiDenyList::EMPTY,
-            idna::uts46::Hyphens::Allow,
-        );
+        let mapped = as_a_host_reads(word);
         // Full-width brackets and quotes are ASCII ones now.
         hosts.extend(mapped.split(is_break).filter_map(host_in_token));
     }
     hosts
+}
+
+/// The part of UTS #46 mapping that decides where a host starts and ends in a word: width
+/// and compatibility forms folded (NFKC), case lowered, the ideographic full stops read as
+/// `.`, and characters that draw nothing (`pay\u{AD}pal.com`) dropped, as a browser drops
+/// them from a host. What is left that no host may hold (a bidi control, a symbol) makes the
+/// word name none.
+fn as_a_host_reads(word: &str) -> String {
+    use icu_properties::{props::DefaultIgnorableCodePoint, CodePointSetData};
+    let ignorable = CodePointSetData::new::<DefaultIgnorableCodePoint>();
+    // NFKC takes the lunate sigma and its mathematical forms to the final sigma, where UTS #46
+    // (and so a browser) takes them to σ; the final sigma itself stays (red-team review).
+    let word: String = word
+        .chars()
+        .map(|c| match c {
+            '\u{03F2}' | '\u{1D6D3}' | '\u{1D70D}' | '\u{1D747}' | '\u{1D781}' | '\u{1D7BB}' => 'σ',
+            c => c,
+        })
+        .collect();
+    web_url::nfkc(&word)
+        .chars()
+        .filter(|&c| !ignorable.contains(c) || crate::text::is_bidi_control(c))
+        .flat_map(char::to_lowercase)
+        .map(|c| if c == '\u{3002}' { '.' } else { c })
+        .collect()
 }
 
 fn host_in_token(token: &str) -> Option<String> {
@@ -213,11 +223,11 @@ fn host_in_token(token: &str) -> Option<String> {
     if !looks_like_host {
         return None;
     }
-    let url = Url::parse(&format!("https://{host}/")).ok()?;
-    match url.host()? {
+    let url = web_url::parse(&format!("https://{host}/")).ok()?;
+    match url.host? {
         Host::Domain(d) if d.contains('.') => Some(d.trim_start_matches("www.").to_string()),
         Host::Domain(_) => None,
-        ip => Some(ip.to_string()),
+        Host::Ipv4(ip) | Host::Ipv6(ip) => Some(ip),
     }
 }
 
@@ -232,18 +242,20 @@ mod tests {
         ))
         .unwrap()
         .unwrap();
-        let b = Url::parse("https://agent.example/reports")
+        let b = web_url::parse("https://agent.example/reports")
             .unwrap()
-            .origin();
+            .origin()
+            .unwrap();
         assert_eq!(a, b);
         let c = fetched_origin(Some("https://münchen.example/"))
             .unwrap()
             .unwrap();
         assert_eq!(
             c,
-            Url::parse("https://xn--mnchen-3ya.example/x")
+            web_url::parse("https://xn--mnchen-3ya.example/x")
                 .unwrap()
                 .origin()
+                .unwrap()
         );
     }
 
@@ -309,6 +321,18 @@ mod tests {
             vec!["xn--80ak6aa92e.com"]
         );
         assert_eq!(hosts_named_in("https://10.0.0.1/x"), vec!["10.0.0.1"]);
+        // The lunate sigma reads as σ in a host, as a browser reads it; ς stays ς.
+        let sigma = web_url::parse("https://σab.com/").unwrap();
+        assert_eq!(
+            hosts_named_in("\u{03F2}ab.com"),
+            vec![sigma.host_str().unwrap()]
+        );
+        let final_sigma = web_url::parse("https://ςab.com/").unwrap();
+        assert_eq!(
+            hosts_named_in("ςab.com"),
+            vec![final_sigma.host_str().unwrap()]
+        );
+        assert_ne!(sigma.host_str(), final_sigma.host_str());
         // An address names its host, and so does a bare IPv4 address (found by red-teaming).
         assert_eq!(hosts_named_in("10.0.0.1"), vec!["10.0.0.1"]);
     }

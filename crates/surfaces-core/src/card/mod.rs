@@ -199,7 +199,7 @@ pub fn check_card_value(card: &Value, options: &CardOptions) -> Result<CardRepor
 
 fn check_parsed(
     card: &Value,
-    origin: Option<&url::Origin>,
+    origin: Option<&crate::web_url::Origin>,
     limits: &CardLimits,
     mut findings: Findings,
 ) -> CardReport {

@@ -1,0 +1,504 @@
+//! URLs as the WHATWG URL Standard parses them, from whichever parser the build carries.
+//!
+//! Native builds parse with the `url` crate. In WebAssembly the host already holds a WHATWG
+//! parser, the reference one (`URL` in browsers and Node), with the IDNA tables it needs;
+//! shipping the `url` crate there would add those tables to every page (issue 16). So a
+//! wasm32 build without the `url-crate` feature parses through a [`Parser`] the embedder
+//! installs once ([`install`]): the npm binding and the console install the host's, from
+//! `surfaces-host`. One corpus (`tests/fixtures/web-url.json`) holds both parsers to the same
+//! results. Until a parser is installed, every URL is refused (fail closed, never open).
+//!
+//! The same goes for NFKC normalization, which reading host names out of a label needs:
+//! `String.prototype.normalize` in the host, `unicode-normalization` natively.
+
+use std::fmt;
+use std::sync::OnceLock;
+
+/// The host of a parsed URL, serialised as WHATWG serialises it (IPv6 in brackets).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Host {
+    /// A domain in ASCII (punycode) form, or an opaque host of a non-special scheme.
+    Domain(String),
+    /// An IPv4 address in dotted-decimal form.
+    Ipv4(String),
+    /// An IPv6 address, in brackets: `[::1]`.
+    Ipv6(String),
+}
+
+impl Host {
+    /// The serialised host (`URL.hostname`).
+    pub fn as_str(&self) -> &str {
+        match self {
+            Host::Domain(s) | Host::Ipv4(s) | Host::Ipv6(s) => s,
+        }
+    }
+
+    /// Classifies a serialised host (`URL.hostname`) of a URL with this scheme. WHATWG
+    /// parses a special URL's host whose last label is a number as IPv4 (or fails), so a
+    /// serialised one made of digits and dots is one; other schemes' hosts are opaque.
+    pub fn from_serialised(scheme: &str, host: &str) -> Option<Host> {
+        if host.is_empty() {
+            None
+        } else if host.starts_with('[') {
+            Some(Host::Ipv6(host.to_string()))
+        } else if is_special(scheme) && host.bytes().all(|b| b.is_ascii_digit() || b == b'.') {
+            Some(Host::Ipv4(host.to_string()))
+        } else {
+            Some(Host::Domain(host.to_string()))
+        }
+    }
+}
+
+/// The parts of a parsed URL the checks read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WebUrl {
+    /// The serialisation (`URL.href`).
+    pub href: String,
+    /// The scheme, lower case, without the colon.
+    pub scheme: String,
+    /// The user name, percent-encoded; empty when there is none.
+    pub username: String,
+    /// The password, percent-encoded; empty when there is none (WHATWG does not tell an
+    /// empty password from none).
+    pub password: String,
+    pub host: Option<Host>,
+    /// The port when it is given and not the scheme's default.
+    pub port: Option<u16>,
+}
+
+/// An origin as WHATWG defines it: a tuple for `http:`, `https:`, `ws:`, `wss:` and `ftp:`
+/// URLs, opaque for everything else. Opaque origins are same-origin with nothing.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Origin {
+    pub scheme: String,
+    pub host: String,
+    /// The port, the scheme's default filled in.
+    pub port: u16,
+}
+
+impl Origin {
+    /// `https://host[:port]`, the port left out when it is the scheme's default.
+    pub fn ascii_serialization(&self) -> String {
+        match default_port(&self.scheme) {
+            Some(p) if p == self.port => format!("{}://{}", self.scheme, self.host),
+            _ => format!("{}://{}:{}", self.scheme, self.host, self.port),
+        }
+    }
+}
+
+fn default_port(scheme: &str) -> Option<u16> {
+    match scheme {
+        "http" | "ws" => Some(80),
+        "https" | "wss" => Some(443),
+        "ftp" => Some(21),
+        _ => None,
+    }
+}
+
+impl WebUrl {
+    pub fn host_str(&self) -> Option<&str> {
+        self.host.as_ref().map(Host::as_str)
+    }
+
+    pub fn is_ip(&self) -> bool {
+        matches!(self.host, Some(Host::Ipv4(_) | Host::Ipv6(_)))
+    }
+
+    pub fn has_credentials(&self) -> bool {
+        !self.username.is_empty() || !self.password.is_empty()
+    }
+
+    /// The tuple origin, or `None` for an opaque one.
+    pub fn origin(&self) -> Option<Origin> {
+        let port = default_port(&self.scheme)?;
+        Some(Origin {
+            scheme: self.scheme.clone(),
+            host: self.host_str()?.to_string(),
+            port: self.port.unwrap_or(port),
+        })
+    }
+}
+
+/// Why a text is not a URL. The parsers say no more than this alike; what a person is told
+/// beyond it comes from [`Failure::of`], which reads the text, so both builds word it alike.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UrlError {
+    /// No scheme: a relative reference, which needs a base.
+    RelativeWithoutBase,
+    /// Not a URL by the WHATWG rules.
+    Invalid,
+    /// No parser is installed (a wasm32 embedder that did not call [`install`]).
+    NoParser,
+}
+
+impl fmt::Display for UrlError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            UrlError::RelativeWithoutBase => "a relative URL, with no scheme",
+            UrlError::Invalid => "not a valid URL",
+            UrlError::NoParser => "no URL parser is installed in this build",
+        })
+    }
+}
+
+/// Which part of a text that is not a URL is at fault, for wording: read from the text, so
+/// it does not depend on which parser refused it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Failure {
+    Relative,
+    EmptyHost,
+    Port,
+    IpAddress,
+    HostCharacters,
+    NoParser,
+    Other,
+}
+
+impl Failure {
+    /// Why `raw` did not parse, given that it did not.
+    pub fn of(raw: &str, error: UrlError) -> Failure {
+        match error {
+            UrlError::RelativeWithoutBase => return Failure::Relative,
+            UrlError::NoParser => return Failure::NoParser,
+            UrlError::Invalid => {}
+        }
+        let Some(auth) = authority(raw) else {
+            return Failure::Other;
+        };
+        let host_port = after_credentials(&auth);
+        // `[v6]:port`: the port is what follows the bracket.
+        if let Some(rest) = host_port.strip_prefix('[') {
+            return match rest
+                .split_once(']')
+                .and_then(|(_, after)| after.strip_prefix(':'))
+            {
+                Some(port) if !port_ok(port) => Failure::Port,
+                _ => Failure::IpAddress,
+            };
+        }
+        let (host, port) = match host_port.split_once(':') {
+            Some((h, p)) => (h, Some(p)),
+            None => (host_port, None),
+        };
+        if host.is_empty() {
+            Failure::EmptyHost
+        } else if port.is_some_and(|p| !port_ok(p)) {
+            Failure::Port
+        } else if host
+            .bytes()
+            .all(|b| b.is_ascii_digit() || b == b'.' || b == b'x')
+            && host.bytes().next().is_some_and(|b| b.is_ascii_digit())
+        {
+            Failure::IpAddress
+        } else {
+            Failure::HostCharacters
+        }
+    }
+
+    /// What is wrong, in a few plain words.
+    pub fn words(self) -> &'static str {
+        match self {
+            Failure::Relative => "it has no scheme, such as https:",
+            Failure::EmptyHost => "it names no host",
+            Failure::Port => "its port is not a number from 0 to 65535",
+            Failure::IpAddress => "its host looks like an IP address but is not a valid one",
+            Failure::HostCharacters => "its host holds characters a host name cannot have",
+            Failure::NoParser => "this build has no URL parser installed",
+            Failure::Other => "it does not follow the URL syntax",
+        }
+    }
+}
+
+/// A port as WHATWG reads one: empty (the default), or ASCII digits up to 65535.
+fn port_ok(port: &str) -> bool {
+    port.is_empty()
+        || (port.bytes().all(|b| b.is_ascii_digit())
+            && port.parse::<u32>().is_ok_and(|n| n <= 65535))
+}
+
+/// Host and port: what follows the last `@` of an authority.
+fn after_credentials(authority: &str) -> &str {
+    authority.rsplit_once('@').map_or(authority, |(_, h)| h)
+}
+
+/// The authority of a URL's text (user information, host and port), as the parser finds it:
+/// tabs and newlines dropped, after the scheme and the slashes or backslashes that follow it.
+fn authority(raw: &str) -> Option<String> {
+    let text: String = raw
+        .trim_matches(|c: char| c <= ' ')
+        .chars()
+        .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
+        .collect();
+    let (_, rest) = text.split_once(':')?;
+    let rest = rest.trim_start_matches(['/', '\\']);
+    Some(
+        rest.split(['/', '?', '#', '\\'])
+            .next()
+            .unwrap_or("")
+            .to_string(),
+    )
+}
+
+/// Whether `input` starts with a scheme and its colon, after what the WHATWG parser strips
+/// (leading C0 controls and spaces; tabs and newlines anywhere). A text that does not is a
+/// relative reference: with no base, the parser fails on it for that reason.
+pub fn starts_with_scheme(input: &str) -> bool {
+    let mut chars = input
+        .trim_start_matches(|c: char| c <= ' ')
+        .chars()
+        .filter(|c| !matches!(c, '\t' | '\n' | '\r'));
+    if !chars.next().is_some_and(|c| c.is_ascii_alphabetic()) {
+        return false;
+    }
+    for c in chars {
+        if c == ':' {
+            return true;
+        }
+        if !(c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.')) {
+            return false;
+        }
+    }
+    false
+}
+
+/// A WHATWG URL parser, and the Unicode normalization that goes with reading hosts.
+pub trait Parser: Send + Sync {
+    /// Parses an absolute URL.
+    fn parse(&self, input: &str) -> Result<WebUrl, UrlError>;
+    /// The NFKC form of `text`.
+    fn nfkc(&self, text: &str) -> String;
+}
+
+static INSTALLED: OnceLock<&'static dyn Parser> = OnceLock::new();
+
+/// Installs the parser every URL in this process goes through. The first one stays; a
+/// later call changes nothing and returns `false`.
+pub fn install(parser: &'static dyn Parser) -> bool {
+    INSTALLED.set(parser).is_ok()
+}
+
+fn parser() -> Option<&'static dyn Parser> {
+    #[cfg(any(not(target_arch = "wasm32"), feature = "url-crate"))]
+    {
+        Some(*INSTALLED.get_or_init(|| &UrlCrate))
+    }
+    #[cfg(not(any(not(target_arch = "wasm32"), feature = "url-crate")))]
+    {
+        INSTALLED.get().copied()
+    }
+}
+
+/// Parses an absolute URL with the installed parser. With none, nothing is a URL.
+///
+/// A special URL's host must also be one the URL Standard allows, whatever the parser let
+/// through. Chromium's `URL` is more lenient: it percent-encodes a space or `*` in a host,
+/// takes `xn--` labels that are no IDNA form of anything, and maps full-width and
+/// superscript digits inside IPv6 brackets. Here a domain holds no forbidden code point,
+/// every `xn--` label must decode to a form the parser reads back as the same host, and an
+/// IPv6 host must be an IPv6 literal as written. The `url` crate and Node meet all three.
+pub fn parse(input: &str) -> Result<WebUrl, UrlError> {
+    let parser = parser().ok_or(UrlError::NoParser)?;
+    let url = parser.parse(input)?;
+    let standard = !is_special(&url.scheme)
+        || match &url.host {
+            Some(Host::Domain(d)) => {
+                standard_domain(d) && (!has_punycode(d) || unicode_form(parser, d).is_some())
+            }
+            Some(Host::Ipv6(_)) => ipv6_as_written(input),
+            _ => true,
+        };
+    if standard {
+        Ok(url)
+    } else {
+        Err(UrlError::Invalid)
+    }
+}
+
+fn has_punycode(domain: &str) -> bool {
+    domain.split('.').any(|l| l.starts_with("xn--"))
+}
+
+/// `ascii` with each `xn--` label decoded, when each decodes to a non-ASCII label and the
+/// parser reads the whole back as `ascii`.
+fn unicode_form(parser: &dyn Parser, ascii: &str) -> Option<String> {
+    let mut labels = Vec::new();
+    for label in ascii.split('.') {
+        match label.strip_prefix("xn--") {
+            Some(code) => labels.push(
+                idna::punycode::decode_to_string(code)
+                    .filter(|u| !u.is_empty() && !u.is_ascii())?,
+            ),
+            None => labels.push(label.to_string()),
+        }
+    }
+    let unicode = labels.join(".");
+    let again = parser.parse(&format!("https://{unicode}/")).ok()?;
+    (again.host_str() == Some(ascii)).then_some(unicode)
+}
+
+/// Whether the bracketed host in `input` is an IPv6 address as written (WHATWG neither
+/// decodes nor maps anything inside the brackets).
+fn ipv6_as_written(input: &str) -> bool {
+    authority(input).is_some_and(|auth| {
+        after_credentials(&auth)
+            .strip_prefix('[')
+            .and_then(|rest| rest.split_once(']'))
+            .is_some_and(|(literal, _)| literal.parse::<std::net::Ipv6Addr>().is_ok())
+    })
+}
+
+fn is_special(scheme: &str) -> bool {
+    matches!(scheme, "http" | "https" | "ws" | "wss" | "ftp" | "file")
+}
+
+/// No forbidden domain code point.
+fn standard_domain(domain: &str) -> bool {
+    !domain.contains(|c: char| {
+        c <= ' '
+            || matches!(
+                c,
+                '#' | '/'
+                    | ':'
+                    | '<'
+                    | '>'
+                    | '?'
+                    | '@'
+                    | '['
+                    | '\\'
+                    | ']'
+                    | '^'
+                    | '|'
+                    | '%'
+                    | '\u{7f}'
+            )
+    })
+}
+
+/// Whether a parser is there to use.
+pub fn has_parser() -> bool {
+    parser().is_some()
+}
+
+/// NFKC with the installed parser's normalizer; the text unchanged with none.
+pub fn nfkc(text: &str) -> String {
+    parser().map_or_else(|| text.to_string(), |p| p.nfkc(text))
+}
+
+/// The Unicode form of an ASCII (punycode) domain, when it has one that maps back to it:
+/// each `xn--` label decoded, then the whole read again by the parser, which must give the
+/// same ASCII host (so a label that is not valid IDNA has no Unicode form).
+pub fn domain_to_unicode(ascii_host: &str) -> Option<String> {
+    if !has_punycode(ascii_host) {
+        return None;
+    }
+    unicode_form(parser()?, ascii_host)
+}
+
+/// The `url` crate, which native builds (and wasm32 ones with `url-crate`) parse with.
+#[cfg(any(not(target_arch = "wasm32"), feature = "url-crate"))]
+pub struct UrlCrate;
+
+#[cfg(any(not(target_arch = "wasm32"), feature = "url-crate"))]
+impl Parser for UrlCrate {
+    fn parse(&self, input: &str) -> Result<WebUrl, UrlError> {
+        let url = url::Url::parse(input).map_err(|e| match e {
+            url::ParseError::RelativeUrlWithoutBase => UrlError::RelativeWithoutBase,
+            _ => UrlError::Invalid,
+        })?;
+        let host = match url.host() {
+            Some(url::Host::Domain(d)) if !d.is_empty() => Some(Host::Domain(d.to_string())),
+            Some(url::Host::Domain(_)) | None => None,
+            Some(url::Host::Ipv4(_)) => url.host_str().map(|h| Host::Ipv4(h.to_string())),
+            Some(url::Host::Ipv6(_)) => url.host_str().map(|h| Host::Ipv6(h.to_string())),
+        };
+        Ok(WebUrl {
+            scheme: url.scheme().to_string(),
+            username: url.username().to_string(),
+            password: url.password().unwrap_or_default().to_string(),
+            host,
+            port: url.port(),
+            href: url.into(),
+        })
+    }
+
+    fn nfkc(&self, text: &str) -> String {
+        use unicode_normalization::UnicodeNormalization;
+        text.nfkc().collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unicode_forms_map_back() {
+        assert_eq!(
+            domain_to_unicode("xn--80ak6aa92e.com").as_deref(),
+            Some("\u{0430}\u{0440}\u{0440}\u{04CF}\u{0435}.com")
+        );
+        assert_eq!(
+            domain_to_unicode("xn--mnchen-3ya.example").as_deref(),
+            Some("münchen.example")
+        );
+        assert_eq!(domain_to_unicode("example.com"), None);
+        // Not punycode at all, and punycode of something IDNA refuses (upper case).
+        assert_eq!(domain_to_unicode("xn--.example"), None);
+        assert_eq!(domain_to_unicode("xn--zz-zz-zz.example"), None);
+        assert_eq!(domain_to_unicode("xn--MNCHEN-3YA.example"), None);
+    }
+
+    #[test]
+    fn failures_are_worded_from_the_text() {
+        let of = |raw: &str| Failure::of(raw, parse(raw).unwrap_err());
+        assert_eq!(of("agent.example/card.json"), Failure::Relative);
+        assert_eq!(of("https://agent.example:99999/"), Failure::Port);
+        assert_eq!(of("https://[::1/"), Failure::IpAddress);
+        assert_eq!(of("https://999.1.1.1/"), Failure::IpAddress);
+        assert_eq!(of("https://a b.example/"), Failure::HostCharacters);
+        assert_eq!(of("https://user@/x"), Failure::EmptyHost);
+        assert_eq!(of("https://:443/"), Failure::EmptyHost);
+        // The port, wherever it is, found as WHATWG finds it (red-team review).
+        assert_eq!(of("https://a.com:+1/"), Failure::Port);
+        assert_eq!(of("https://[::1]:99999/"), Failure::Port);
+        assert_eq!(of("https://a.com:1:2/"), Failure::Port);
+        assert_eq!(of("https://[::1.2.3.04]/"), Failure::IpAddress);
+        assert_eq!(
+            Failure::of("https://a.example/", UrlError::NoParser),
+            Failure::NoParser
+        );
+    }
+
+    #[test]
+    fn domains_the_standard_refuses() {
+        assert!(standard_domain("agent.example"));
+        assert!(standard_domain("xn--mnchen-3ya.example"));
+        for raw in [
+            "https://xn--.example/",
+            "https://xn--zz-zz-zz.example/",
+            "https://xn--80ak6aa45d.com/",
+        ] {
+            assert_eq!(parse(raw), Err(UrlError::Invalid), "{raw}");
+        }
+        for d in ["a%20b.example", "a b.example", "a<b.example", "a^b.example"] {
+            assert!(!standard_domain(d), "{d}");
+        }
+    }
+
+    #[test]
+    fn origins() {
+        let a = parse("https://Agent.EXAMPLE:443/x").unwrap();
+        let b = parse("https://agent.example/y").unwrap();
+        assert_eq!(a.origin(), b.origin());
+        assert_eq!(
+            a.origin().unwrap().ascii_serialization(),
+            "https://agent.example"
+        );
+        let c = parse("http://agent.example:8080/").unwrap();
+        assert_eq!(
+            c.origin().unwrap().ascii_serialization(),
+            "http://agent.example:8080"
+        );
+        assert_eq!(parse("data:text/plain,x").unwrap().origin(), None);
+    }
+}

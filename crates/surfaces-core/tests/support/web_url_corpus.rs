@@ -1,0 +1,121 @@
+//! The URL corpus (`tests/fixtures/web-url.json`), serde-typed, and one check of whatever
+//! parser is installed against it: the `url` crate here, the host's `URL` in surfaces-host.
+
+use serde::Deserialize;
+use surfaces_core::web_url::{self, Host, UrlError};
+
+pub const CORPUS: &str = include_str!("../../../../tests/fixtures/web-url.json");
+
+#[derive(Deserialize)]
+pub struct Corpus {
+    pub urls: Vec<UrlCase>,
+    pub nfkc: Vec<NfkcCase>,
+    pub unicode: Vec<UnicodeCase>,
+}
+
+#[derive(Deserialize)]
+pub struct UrlCase {
+    pub input: String,
+    pub error: Option<String>,
+    pub href: Option<String>,
+    pub scheme: Option<String>,
+    pub username: Option<String>,
+    pub password: Option<String>,
+    pub host: Option<HostCase>,
+    pub port: Option<u16>,
+}
+
+#[derive(Deserialize)]
+pub struct HostCase {
+    pub kind: String,
+    pub value: String,
+}
+
+#[derive(Deserialize)]
+pub struct NfkcCase {
+    pub input: String,
+    pub output: String,
+}
+
+#[derive(Deserialize)]
+pub struct UnicodeCase {
+    pub ascii: String,
+    pub unicode: Option<String>,
+}
+
+fn host_case(host: &Host) -> (&'static str, &str) {
+    match host {
+        Host::Domain(d) => ("domain", d),
+        Host::Ipv4(a) => ("ipv4", a),
+        Host::Ipv6(a) => ("ipv6", a),
+    }
+}
+
+/// Every case the installed parser gets wrong, except the inputs in `expected_failures`
+/// (which must each fail, so the list cannot go stale).
+pub fn mismatches(expected_failures: &[&str]) -> Vec<String> {
+    let corpus: Corpus = serde_json::from_str(CORPUS).expect("web-url.json is the corpus");
+    let mut out = Vec::new();
+    let mut failed = Vec::new();
+    for case in &corpus.urls {
+        let got = web_url::parse(&case.input);
+        let wrong = match (&case.error, &got) {
+            (Some(want), Err(e)) => {
+                let e = match e {
+                    UrlError::RelativeWithoutBase => "relative",
+                    UrlError::Invalid => "invalid",
+                    UrlError::NoParser => "no parser",
+                };
+                (want != e).then(|| format!("{:?}: error {e}, want {want}", case.input))
+            }
+            (Some(want), Ok(u)) => {
+                Some(format!("{:?}: parsed {u:?}, want error {want}", case.input))
+            }
+            (None, Err(e)) => Some(format!("{:?}: {e}", case.input)),
+            (None, Ok(u)) => {
+                let host = u.host.as_ref().map(host_case);
+                let want_host = case
+                    .host
+                    .as_ref()
+                    .map(|h| (h.kind.as_str(), h.value.as_str()));
+                let same = Some(&u.href) == case.href.as_ref()
+                    && Some(&u.scheme) == case.scheme.as_ref()
+                    && Some(&u.username) == case.username.as_ref()
+                    && Some(&u.password) == case.password.as_ref()
+                    && host == want_host
+                    && u.port == case.port;
+                (!same).then(|| format!("{:?}: parsed {u:?}", case.input))
+            }
+        };
+        if let Some(w) = wrong {
+            failed.push(case.input.as_str());
+            if !expected_failures.contains(&case.input.as_str()) {
+                out.push(w);
+            }
+        }
+    }
+    for stale in expected_failures.iter().filter(|i| !failed.contains(i)) {
+        out.push(format!(
+            "{stale:?} is listed as an expected failure but passes"
+        ));
+    }
+    for case in &corpus.nfkc {
+        let got = web_url::nfkc(&case.input);
+        if got != case.output {
+            out.push(format!(
+                "nfkc {:?} = {got:?}, want {:?}",
+                case.input, case.output
+            ));
+        }
+    }
+    for case in &corpus.unicode {
+        let got = web_url::domain_to_unicode(&case.ascii);
+        if got != case.unicode {
+            out.push(format!(
+                "unicode of {:?} = {got:?}, want {:?}",
+                case.ascii, case.unicode
+            ));
+        }
+    }
+    out
+}

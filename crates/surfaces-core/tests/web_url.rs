@@ -1,0 +1,16 @@
+//! The `url` crate against the URL corpus (`tests/fixtures/web-url.json`), natively and in
+//! wasm32 with the `url-crate` feature; surfaces-host holds the host's `URL` to the same one.
+
+#[path = "support/web_url_corpus.rs"]
+mod web_url_corpus;
+
+#[cfg(target_arch = "wasm32")]
+use wasm_bindgen_test::wasm_bindgen_test as test;
+#[cfg(target_arch = "wasm32")]
+wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
+
+#[test]
+fn the_url_crate_parses_the_corpus_as_whatwg_does() {
+    let wrong = web_url_corpus::mismatches(&[]);
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}

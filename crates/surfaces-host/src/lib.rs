@@ -1,0 +1,68 @@
+//! The host's WHATWG URL parser (`URL`, in browsers and Node) and its NFKC normalizer
+//! (`String.prototype.normalize`), as a [`surfaces_core::web_url::Parser`].
+//!
+//! The npm package and the console install it before the core parses anything, so their
+//! `.wasm` carries neither the `url` crate nor the IDNA tables (issue 16): the host already
+//! has both, and its parser is the reference one. `tests/web_url.rs` holds it to the corpus
+//! the `url` crate is held to natively.
+
+use surfaces_core::web_url::{self, Host, Parser, UrlError, WebUrl};
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen]
+extern "C" {
+    #[wasm_bindgen(js_name = URL)]
+    type JsUrl;
+    #[wasm_bindgen(constructor, js_class = "URL", catch)]
+    fn new(input: &str) -> Result<JsUrl, JsValue>;
+    #[wasm_bindgen(method, getter)]
+    fn href(this: &JsUrl) -> String;
+    #[wasm_bindgen(method, getter)]
+    fn protocol(this: &JsUrl) -> String;
+    #[wasm_bindgen(method, getter)]
+    fn username(this: &JsUrl) -> String;
+    #[wasm_bindgen(method, getter)]
+    fn password(this: &JsUrl) -> String;
+    #[wasm_bindgen(method, getter)]
+    fn hostname(this: &JsUrl) -> String;
+    #[wasm_bindgen(method, getter)]
+    fn port(this: &JsUrl) -> String;
+}
+
+/// The host's parser and normalizer.
+pub struct HostUrl;
+
+impl Parser for HostUrl {
+    fn parse(&self, input: &str) -> Result<WebUrl, UrlError> {
+        let Ok(url) = JsUrl::new(input) else {
+            // `URL` throws one TypeError for every failure; which one it is, as the `url`
+            // crate tells it, is whether the text starts with a scheme at all.
+            return Err(if web_url::starts_with_scheme(input) {
+                UrlError::Invalid
+            } else {
+                UrlError::RelativeWithoutBase
+            });
+        };
+        let protocol = url.protocol();
+        let scheme = protocol.strip_suffix(':').unwrap_or(&protocol).to_string();
+        let port = url.port();
+        Ok(WebUrl {
+            href: url.href(),
+            host: Host::from_serialised(&scheme, &url.hostname()),
+            scheme,
+            username: url.username(),
+            password: url.password(),
+            // `URL` gives "" for a default or absent port, a decimal otherwise.
+            port: port.parse().ok(),
+        })
+    }
+
+    fn nfkc(&self, text: &str) -> String {
+        String::from(js_sys::JsString::from(text).normalize("NFKC"))
+    }
+}
+
+/// Makes the host's parser the one the core uses. Cheap to call again (the first stays).
+pub fn install() {
+    web_url::install(&HostUrl);
+}
