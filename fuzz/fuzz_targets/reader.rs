@@ -1,5 +1,7 @@
 //! Reading A2UI input as it comes off a file or socket: any bytes (a JSON array,
 //! `{"messages": […]}`, one envelope, JSON Lines, or garbage) give a report, never a panic.
+//! Text is read as bytes are, though a JSON array given as text is read straight into the
+//! store, with no scan first unless something is wrong in it: both give the same report.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -45,6 +47,11 @@ fuzz_target!(|data: &[u8]| {
             "surface {:?} holds a {bytes}-byte data model",
             s.surface_id
         );
+    }
+    if let Ok(text) = std::str::from_utf8(data) {
+        let mut by_text = SurfaceStore::default();
+        by_text.apply_text(text, &ApplyContext::default());
+        assert_eq!(by_text.report(), report, "text and bytes fold alike");
     }
     let _ = report.to_json();
     let stats = store.stats();

@@ -7,7 +7,9 @@
 //! with an explicit stack, so its own depth is never the document's: it finds where each
 //! value of a batch starts and ends, and what is wrong inside each one, with an RFC 6901
 //! path and a byte offset. Only values it found clean are handed to `serde_json`, which
-//! then cannot fail on them (they nest less deeply than its recursion limit).
+//! then cannot fail on them (they nest less deeply than its recursion limit). The one
+//! exception is a JSON array given as text, which `a2ui::fast` reads first with a reader that
+//! refuses all the scan refuses, and scans only when that reader stops.
 
 use crate::Code;
 use std::borrow::Cow;
@@ -711,6 +713,25 @@ fn split_array(
     }
 }
 
+/// Whether the line starting at `first` holds a complete value and more lines follow.
+fn first_line_is_value(b: &[u8], first: usize) -> bool {
+    let first_line_end = b[first..]
+        .iter()
+        .position(|&x| x == b'\n')
+        .map_or(b.len(), |p| first + p);
+    first_line_end < b.len() && {
+        let mut s = Scanner::new(&b[..first_line_end], first);
+        s.value().is_ok() && skip_ws(&b[..first_line_end], s.i) == first_line_end
+    }
+}
+
+/// Whether [`split`] reads `b` as one JSON array ([`Shape::Array`]) whatever follows its
+/// first line: it opens an array, and its first line is not a whole value (JSON Lines).
+pub fn is_array(b: &[u8]) -> bool {
+    let first = skip_ws(b, 0);
+    b.get(first) == Some(&b'[') && !first_line_is_value(b, first)
+}
+
 /// Splits a document into the values it holds: a JSON array, `{"messages": [...]}`, one
 /// value, or JSON Lines. `check_utf8` is for bytes not yet known to be UTF-8.
 pub fn split(b: &[u8], check_utf8: bool) -> Split {
@@ -724,16 +745,7 @@ pub fn split(b: &[u8], check_utf8: bool) -> Split {
         };
     };
     // JSON Lines, when the first line holds a complete value on its own and more follows.
-    let first_line_end = b[first..]
-        .iter()
-        .position(|&x| x == b'\n')
-        .map_or(b.len(), |p| first + p);
-    let first_line_is_value = || {
-        first_line_end < b.len() && {
-            let mut s = Scanner::new(&b[..first_line_end], first);
-            s.value().is_ok() && skip_ws(&b[..first_line_end], s.i) == first_line_end
-        }
-    };
+    let first_line_is_value = || first_line_is_value(b, first);
     if c == b'[' {
         let broken = match split_array(b, first, check_utf8, &mut items) {
             Ok(end) if skip_ws(b, end) < b.len() && first_line_is_value() => {

@@ -171,6 +171,11 @@ proptest! {
         again.apply_text(&array, &ctx);
         prop_assert_eq!(report(&by_text), report(&again));
 
+        // Text read straight into the store folds as scanned bytes do (no direct read).
+        let mut by_bytes = SurfaceStore::new(l.clone());
+        by_bytes.apply_bytes(array.as_bytes(), &ctx);
+        prop_assert_eq!(report(&by_text), report(&by_bytes));
+
         // Parsed values and JSON Lines fold as the array does.
         let mut by_value = SurfaceStore::new(l.clone());
         by_value.apply_data_owned(Value::Array(envs.clone()), &ctx);
@@ -203,7 +208,12 @@ proptest! {
         let broken = format!("{}{}{}", &text[..at], splice, &text[at..]);
         let l = limits();
         let mut s = SurfaceStore::new(l.clone());
-        s.apply_text(&broken, &ApplyContext::default());
+        let n = s.apply_text(&broken, &ApplyContext::default());
         check_invariants(&s, &l);
+        // Read straight from text up to the break, then scanned from there: the same as
+        // scanning it all (bytes are always scanned first).
+        let mut scanned = SurfaceStore::new(l.clone());
+        prop_assert_eq!(n, scanned.apply_bytes(broken.as_bytes(), &ApplyContext::default()));
+        prop_assert_eq!(report(&s), report(&scanned));
     }
 }

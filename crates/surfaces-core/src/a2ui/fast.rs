@@ -8,16 +8,22 @@
 //! belongs) is handed on as a `Value`, to the schema validator, which says why. What it takes
 //! is what the validator accepts, folded the same way with the same findings;
 //! `tests/a2ui_fold.rs` and `tests/a2ui_schema.rs` hold the two paths to the same result.
+//!
+//! The reader is also strict where serde_json is not and the scan ([`crate::json_scan`]) is:
+//! a key given twice in any object, or a container nested [`MAX_DEPTH`] deep, is an error. So
+//! a batch read straight from text with no scan first ([`read_batch`]) is read exactly when
+//! the scan would find it clean (serde_json itself refuses the scan's other problems: bad
+//! syntax, lone surrogates, numbers no float holds); on any error the caller scans.
 
 use std::borrow::Cow;
 use std::fmt;
 
-use serde::de::value::{MapAccessDeserializer, SeqAccessDeserializer};
-use serde::de::{MapAccess, SeqAccess, Visitor};
+use serde::de::{DeserializeSeed, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer};
 use serde_json::{Map, Value};
 
 use super::schema::VERSIONS;
+use crate::json_scan::MAX_DEPTH;
 
 /// The `visit_*` methods for JSON's non-string scalars and arrays: the value as serde_json
 /// would build it, wrapped by `$wrap`.
@@ -39,7 +45,7 @@ macro_rules! scalars_and_arrays {
             Ok($wrap(Value::Null))
         }
         fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Self::Value, A::Error> {
-            Value::deserialize(SeqAccessDeserializer::new(seq)).map($wrap)
+            Checked(self.depth).visit_seq(seq).map($wrap)
         }
     };
 }
@@ -75,7 +81,88 @@ pub(crate) struct DataUpdate<'a> {
 
 impl<'de> Deserialize<'de> for Envelope<'de> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        d.deserialize_any(EnvelopeVisitor)
+        d.deserialize_any(EnvelopeVisitor { depth: 0 })
+    }
+}
+
+/// A `Value` read as serde_json reads one, refusing a repeated key and a container at this
+/// depth or deeper than [`MAX_DEPTH`] (the depth of the container being read: the envelope is 0).
+#[derive(Clone, Copy)]
+struct Checked(usize);
+
+impl Checked {
+    fn enter<E: serde::de::Error>(self) -> Result<usize, E> {
+        if self.0 >= MAX_DEPTH {
+            return Err(E::custom("containers nest too deeply"));
+        }
+        Ok(self.0 + 1)
+    }
+}
+
+impl<'de> DeserializeSeed<'de> for Checked {
+    type Value = Value;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for Checked {
+    type Value = Value;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a JSON value")
+    }
+    fn visit_bool<E>(self, b: bool) -> Result<Value, E> {
+        Ok(Value::Bool(b))
+    }
+    fn visit_i64<E>(self, n: i64) -> Result<Value, E> {
+        Ok(Value::from(n))
+    }
+    fn visit_u64<E>(self, n: u64) -> Result<Value, E> {
+        Ok(Value::from(n))
+    }
+    fn visit_f64<E>(self, n: f64) -> Result<Value, E> {
+        Ok(Value::from(n))
+    }
+    fn visit_unit<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+    fn visit_str<E>(self, s: &str) -> Result<Value, E> {
+        Ok(Value::String(s.to_owned()))
+    }
+    fn visit_string<E>(self, s: String) -> Result<Value, E> {
+        Ok(Value::String(s))
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        let inner = Checked(self.enter()?);
+        let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(4096));
+        while let Some(v) = seq.next_element_seed(inner)? {
+            items.push(v);
+        }
+        Ok(Value::Array(items))
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+        let inner = Checked(self.enter()?);
+        let mut out = Map::new();
+        while let Some(Key(k)) = map.next_key()? {
+            let v = map.next_value_seed(inner)?;
+            insert_new(&mut out, k.into_owned(), v)?;
+        }
+        Ok(Value::Object(out))
+    }
+}
+
+/// Inserts a member that must be new: a key given twice is an error, not a replacement.
+fn insert_new<E: serde::de::Error>(
+    map: &mut Map<String, Value>,
+    k: String,
+    v: Value,
+) -> Result<(), E> {
+    match map.entry(k) {
+        serde_json::map::Entry::Vacant(slot) => {
+            slot.insert(v);
+            Ok(())
+        }
+        serde_json::map::Entry::Occupied(_) => Err(E::custom("a key given twice")),
     }
 }
 
@@ -94,9 +181,16 @@ impl<'a> Text<'a> {
     }
 }
 
-impl<'de> Deserialize<'de> for Text<'de> {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct V;
+/// Reads a [`Text`] whose value, if a container, is at `depth`.
+#[derive(Clone, Copy)]
+struct TextSeed(usize);
+
+impl<'de> DeserializeSeed<'de> for TextSeed {
+    type Value = Text<'de>;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Text<'de>, D::Error> {
+        struct V {
+            depth: usize,
+        }
         impl<'de> Visitor<'de> for V {
             type Value = Text<'de>;
             fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
@@ -113,10 +207,10 @@ impl<'de> Deserialize<'de> for Text<'de> {
             }
             scalars_and_arrays!(Text::Other);
             fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Text<'de>, A::Error> {
-                Value::deserialize(MapAccessDeserializer::new(map)).map(Text::Other)
+                Checked(self.depth).visit_map(map).map(Text::Other)
             }
         }
-        d.deserialize_any(V)
+        d.deserialize_any(V { depth: self.0 })
     }
 }
 
@@ -126,7 +220,8 @@ struct Key<'a>(Cow<'a, str>);
 
 impl<'de> Deserialize<'de> for Key<'de> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        match Text::deserialize(d)? {
+        // JSON keys are strings; the depth is never reached.
+        match TextSeed(0).deserialize(d)? {
             Text::Str(s) => Ok(Key(s)),
             Text::Other(_) => Err(serde::de::Error::custom("a key that is not a string")),
         }
@@ -190,36 +285,52 @@ impl IntoValue for Value {
     }
 }
 
+/// What [`read_object`] reads its extra field as, given the depth of that field's value.
+trait ReadAt<'de>: Sized + IntoValue {
+    fn read<A: MapAccess<'de>>(map: &mut A, depth: usize) -> Result<Self, A::Error>;
+}
+
+impl<'de> ReadAt<'de> for Value {
+    fn read<A: MapAccess<'de>>(map: &mut A, depth: usize) -> Result<Self, A::Error> {
+        map.next_value_seed(Checked(depth))
+    }
+}
+
 /// Reads an object whose fast shape is the text fields `names` and one more field, `extra`,
 /// read as `X` (each at most once, no other key). From the first key that breaks the shape,
-/// what was read and all that follows is kept as a `Value` map (`Fields::general`).
-fn read_object<'de, A: MapAccess<'de>, X: Deserialize<'de> + IntoValue, const N: usize>(
+/// what was read and all that follows is kept as a `Value` map (`Fields::general`). `depth`
+/// is that of the object's members; a key given twice is an error.
+fn read_object<'de, A: MapAccess<'de>, X: ReadAt<'de>, const N: usize>(
     mut map: A,
     names: [&'static str; N],
     extra: &'static str,
+    depth: usize,
 ) -> Result<(Fields<'de, N>, Option<X>), A::Error> {
     let mut fields = Fields::new(names);
     let mut x: Option<X> = None;
     while let Some(Key(key)) = map.next_key()? {
         if let Some(i) = fields.slot(&key) {
-            fields.found[i] = Some(map.next_value()?);
+            fields.found[i] = Some(map.next_value_seed(TextSeed(depth))?);
             continue;
         }
         if key == extra && x.is_none() && fields.general.is_none() {
-            x = Some(map.next_value()?);
+            x = Some(X::read(&mut map, depth)?);
             continue;
         }
         let general = fields.generalise();
         if let Some(x) = x.take() {
             general.insert(extra.to_owned(), x.into_value());
         }
-        let value: Value = map.next_value()?;
-        general.insert(key.into_owned(), value);
+        let value = map.next_value_seed(Checked(depth))?;
+        insert_new(general, key.into_owned(), value)?;
     }
     Ok((fields, x))
 }
 
-struct EnvelopeVisitor;
+struct EnvelopeVisitor {
+    /// Always 0: the envelope is the outermost container.
+    depth: usize,
+}
 
 impl<'de> Visitor<'de> for EnvelopeVisitor {
     type Value = Envelope<'de>;
@@ -227,7 +338,8 @@ impl<'de> Visitor<'de> for EnvelopeVisitor {
     fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Envelope<'de>, A::Error> {
         // `version` is read as text; `updateDataModel` as a body that may itself turn out
         // not to have the fast shape.
-        let (fields, body) = read_object::<_, Body, 1>(map, ["version"], "updateDataModel")?;
+        let (fields, body) =
+            read_object::<_, Body, 1>(map, ["version"], "updateDataModel", self.depth + 1)?;
         match (fields.general.is_none(), &fields.found[0], body) {
             (true, Some(Text::Str(v)), Some(Body::Fast(update))) if VERSIONS.contains(&&**v) => {
                 Ok(Envelope::Data(update))
@@ -264,15 +376,31 @@ impl IntoValue for Body<'_> {
     }
 }
 
-impl<'de> Deserialize<'de> for Body<'de> {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct V;
+impl<'de> ReadAt<'de> for Body<'de> {
+    fn read<A: MapAccess<'de>>(map: &mut A, depth: usize) -> Result<Self, A::Error> {
+        map.next_value_seed(BodySeed(depth))
+    }
+}
+
+/// Reads a [`Body`] at `depth`.
+struct BodySeed(usize);
+
+impl<'de> DeserializeSeed<'de> for BodySeed {
+    type Value = Body<'de>;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Body<'de>, D::Error> {
+        struct V {
+            depth: usize,
+        }
         impl<'de> Visitor<'de> for V {
             type Value = Body<'de>;
             non_objects!(Body::Other, "an updateDataModel body");
             fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Body<'de>, A::Error> {
-                let (mut fields, value) =
-                    read_object::<_, Value, 2>(map, ["surfaceId", "path"], "value")?;
+                let (mut fields, value) = read_object::<_, Value, 2>(
+                    map,
+                    ["surfaceId", "path"],
+                    "value",
+                    self.depth + 1,
+                )?;
                 let plain = fields.general.is_none();
                 match std::mem::take(&mut fields.found) {
                     [Some(Text::Str(surface_id)), None] if plain => {
@@ -294,8 +422,49 @@ impl<'de> Deserialize<'de> for Body<'de> {
                 Ok(Body::Other(fields.into_general("value", value)))
             }
         }
-        d.deserialize_any(V)
+        d.deserialize_any(V { depth: self.0 })
     }
+}
+
+/// Reads an envelope (depth 0).
+struct EnvelopeSeed;
+
+impl<'de> DeserializeSeed<'de> for EnvelopeSeed {
+    type Value = Envelope<'de>;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Envelope<'de>, D::Error> {
+        d.deserialize_any(EnvelopeVisitor { depth: 0 })
+    }
+}
+
+/// Reads `text`, a JSON array of envelopes, handing each to `apply` as soon as it is read,
+/// with no scan first: a clean batch is read once instead of twice. Returns how many were
+/// handed over and whether the whole text was read; on the first error (anything the scan
+/// would find, or bad syntax anywhere) it stops, and the caller scans from that envelope on.
+pub(crate) fn read_batch<'de>(text: &'de str, apply: impl FnMut(Envelope<'de>)) -> (usize, bool) {
+    struct Batch<F> {
+        apply: F,
+        read: usize,
+    }
+    impl<'de, F: FnMut(Envelope<'de>)> Visitor<'de> for &mut Batch<F> {
+        type Value = ();
+        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            f.write_str("an array of envelopes")
+        }
+        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
+            while let Some(envelope) = seq.next_element_seed(EnvelopeSeed)? {
+                (self.apply)(envelope);
+                self.read += 1;
+            }
+            Ok(())
+        }
+    }
+    let mut batch = Batch { apply, read: 0 };
+    let mut de = serde_json::Deserializer::from_str(text);
+    let whole = de
+        .deserialize_seq(&mut batch)
+        .and_then(|()| de.end())
+        .is_ok();
+    (batch.read, whole)
 }
 
 #[cfg(test)]
@@ -319,6 +488,33 @@ mod tests {
         }
     }
 
+    /// Containers nest as deep as the scan lets them and no deeper: the deepest container
+    /// allowed is at depth `MAX_DEPTH - 1` (the envelope is at 0), in any field.
+    #[test]
+    fn nests_as_deep_as_the_scan_allows() {
+        let nested = |k: usize| format!("{}1{}", "[".repeat(k), "]".repeat(k));
+        for (k, at) in [(MAX_DEPTH - 2, "data"), (MAX_DEPTH - 1, "other")] {
+            let data = format!(
+                r#"{{"version":"v0.9","updateDataModel":{{"surfaceId":"s","value":{}}}}}"#,
+                nested(k)
+            );
+            let other = format!(r#"{{"version":"v0.9","createSurface":{}}}"#, nested(k));
+            let text = if at == "data" { data } else { other };
+            let clean = |t: &str| {
+                crate::json_scan::scan_document(t.as_bytes(), false).is_ok_and(|i| i.is_empty())
+            };
+            assert!(
+                clean(&text) && serde_json::from_str::<Envelope>(&text).is_ok(),
+                "{k}"
+            );
+            let deeper = text.replacen('[', "[[", 1).replacen(']', "]]", 1);
+            assert!(
+                !clean(&deeper) && serde_json::from_str::<Envelope>(&deeper).is_err(),
+                "{k}"
+            );
+        }
+    }
+
     #[test]
     fn reads_what_serde_json_reads_and_takes_only_plain_data_updates() {
         let d = |body: &str| format!(r#"{{"version":"v0.9","updateDataModel":{body}}}"#);
@@ -336,16 +532,11 @@ mod tests {
             d(r#"{"surfaceId":1}"#),
             d(r#"{"path":"/a"}"#),
             d(r#"{"surfaceId":"s","extra":1}"#),
-            d(r#"{"surfaceId":"s","surfaceId":"t"}"#),
-            d(r#"{"surfaceId":"s","value":1,"value":2}"#),
-            d(r#"{"value":1,"surfaceId":"s","value":2,"path":"/p"}"#),
             d(r#"["s","/a"]"#),
             d(r#""s""#),
             d("null"),
             r#"{"version":"v0.8","updateDataModel":{"surfaceId":"s"}}"#.into(),
             r#"{"version":1,"updateDataModel":{"surfaceId":"s"}}"#.into(),
-            r#"{"version":"v0.9","version":"v0.9","updateDataModel":{"surfaceId":"s"}}"#.into(),
-            r#"{"version":"v0.9","updateDataModel":{"surfaceId":"s"},"updateDataModel":{"surfaceId":"t"}}"#.into(),
             r#"{"version":"v0.9","updateDataModel":{"surfaceId":"s"},"deleteSurface":{"surfaceId":"s"}}"#.into(),
             r#"{"updateDataModel":{"surfaceId":"s"}}"#.into(),
             r#"{"version":"v0.9","createSurface":{"surfaceId":"s","catalogId":"c"}}"#.into(),
@@ -356,6 +547,26 @@ mod tests {
             r#""text""#.into(),
             "null".into(),
         ];
+        // A key given twice, anywhere, is an error (the scan refuses the envelope).
+        let refused = [
+            d(r#"{"surfaceId":"s","surfaceId":"t"}"#),
+            d(r#"{"surfaceId":"s","value":1,"value":2}"#),
+            d(r#"{"value":1,"surfaceId":"s","value":2,"path":"/p"}"#),
+            d(r#"{"surfaceId":"s","extra":1,"extra":2}"#),
+            d(r#"{"surfaceId":"s","value":{"a":[{"b":1,"b":2}]}}"#),
+            r#"{"version":"v0.9","version":"v0.9","updateDataModel":{"surfaceId":"s"}}"#.into(),
+            r#"{"version":"v0.9","updateDataModel":{"surfaceId":"s"},"updateDataModel":{"surfaceId":"t"}}"#.into(),
+            r#"{"version":"v0.9","createSurface":{"surfaceId":"s","surfaceId":"t"}}"#.into(),
+            r#"[{"a":1,"a":1}]"#.into(),
+        ];
+        for text in &refused {
+            assert!(serde_json::from_str::<Envelope>(text).is_err(), "{text}");
+            assert!(
+                crate::json_scan::scan_document(text.as_bytes(), false)
+                    .is_ok_and(|i| !i.is_empty()),
+                "{text}"
+            );
+        }
         for (texts, want) in [(&fast[..], true), (&general[..], false)] {
             for text in texts {
                 let (took, value) = read(text);

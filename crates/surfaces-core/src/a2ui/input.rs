@@ -174,10 +174,22 @@ impl SurfaceStore {
             }
             None => bytes,
         };
+        // A JSON array given as text is read straight into the store; only from a problem on
+        // is it scanned (see `fast::read_batch`). What it reads is what the scan passes.
+        let mut read = 0;
+        if let Some(text) = text.filter(|t| json_scan::is_array(t.as_bytes())) {
+            let whole;
+            (read, whole) = fast::read_batch(text, |e| {
+                self.apply_read(e, ctx);
+            });
+            if whole {
+                return read;
+            }
+        }
         let split = json_scan::split(bytes, text.is_none());
         let mut positions = json_scan::Positions::new(bytes);
-        let mut n = 0;
-        for item in &split.items {
+        let mut n = read;
+        for item in split.items.iter().skip(read) {
             n += 1;
             self.apply_item(bytes, text, item, &mut positions, ctx);
         }
