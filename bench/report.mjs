@@ -119,14 +119,24 @@ build the alternative into another directory, for example
   crate and its IDNA tables, and only the contract's seven pins of \`tests/spec.lock\` embedded
   (\`build.rs\`) instead of the whole 35 KB file: the headless \`.wasm\` went from 498.5 KB to
   431.6 KB gzipped, the UI one from 705.2 KB to 630.1 KB and the console's whole transfer from
-  849.9 KB to 782.8 KB (2026-12-01, this file's gzip; the pins are about 11 KB of it). The cost
+  849.9 KB to 782.8 KB (2026-12-01, measured right after those two changes, with this file's gzip;
+  the pins are about 11 KB of it; the direct array reader below added about 3 KB back). The cost
   is a call into JavaScript per URL parsed (a few per surface). The corpus
   \`tests/fixtures/web-url.json\` holds both parsers to the same results; it found Chromium's
   \`URL\` more lenient than the Standard (a space in a host, \`xn--\` labels that are no IDNA
   form, full-width digits in IPv6 brackets), and the core refuses what it lets through.
-- Fold speed (Node, \`node bench/ab.mjs\`, same process): string bodies searched eight bytes at a
-  time, float lengths computed instead of formatted for decimals of up to 15 digits, clean
-  envelopes read as \`&str\`: value-heavy 12.8 to 11.2 ms, ~1 MB 4.1 to 3.5 ms.
+- Fold speed (Node, \`node bench/ab.mjs\`, builds side by side in one process, 2026-12-01):
+  string bodies searched eight bytes at a time, float lengths computed instead of formatted for
+  decimals of up to 15 digits, and clean envelopes read as \`&str\`: value-heavy 12.8 to 11.2 ms,
+  ~1 MB 4.1 to 3.5 ms. Then a JSON array given as text read straight into the store, with no
+  scan unless something in it is wrong (the reader refuses what the scan refuses): storm 4.7 to
+  3.1 ms, value-heavy 11.1 to 8.5 ms, ~1 MB 3.3 to 2.6 ms, one big surface 2.8 to 2.2 ms.
+  A batch with a problem in it is read up to the problem, then scanned from there: at most
+  one extra read of what came before it.
+- Still slower than the official core where a stream is mostly large data values: it keeps
+  \`JSON.parse\`'s objects by reference (about 1.2–1.3× \`JSON.parse\`), where the fold builds
+  and checks a \`Value\` tree in wasm memory. Closing that gap needs values kept as checked
+  JSON text and built only when read (issue 16 names it), which this round did not do.
 
 ## Targets
 
