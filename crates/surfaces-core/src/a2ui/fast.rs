@@ -85,6 +85,20 @@ impl<'de> Deserialize<'de> for Envelope<'de> {
     }
 }
 
+/// The visitors below carry the depth they read at, so each is also the seed that reads with
+/// it.
+macro_rules! seed {
+    ($($visitor:ident),*) => {$(
+        impl<'de> DeserializeSeed<'de> for $visitor {
+            type Value = <Self as Visitor<'de>>::Value;
+            fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+                d.deserialize_any(self)
+            }
+        }
+    )*};
+}
+seed!(Checked, TextVisitor, BodyVisitor, EnvelopeVisitor);
+
 /// A `Value` read as serde_json reads one, refusing a repeated key and a container at this
 /// depth or deeper than [`MAX_DEPTH`] (the depth of the container being read: the envelope is 0).
 #[derive(Clone, Copy)]
@@ -96,13 +110,6 @@ impl Checked {
             return Err(E::custom("containers nest too deeply"));
         }
         Ok(self.0 + 1)
-    }
-}
-
-impl<'de> DeserializeSeed<'de> for Checked {
-    type Value = Value;
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
-        d.deserialize_any(self)
     }
 }
 
@@ -183,34 +190,27 @@ impl<'a> Text<'a> {
 
 /// Reads a [`Text`] whose value, if a container, is at `depth`.
 #[derive(Clone, Copy)]
-struct TextSeed(usize);
+struct TextVisitor {
+    depth: usize,
+}
 
-impl<'de> DeserializeSeed<'de> for TextSeed {
+impl<'de> Visitor<'de> for TextVisitor {
     type Value = Text<'de>;
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Text<'de>, D::Error> {
-        struct V {
-            depth: usize,
-        }
-        impl<'de> Visitor<'de> for V {
-            type Value = Text<'de>;
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("a JSON value")
-            }
-            fn visit_borrowed_str<E>(self, s: &'de str) -> Result<Text<'de>, E> {
-                Ok(Text::Str(Cow::Borrowed(s)))
-            }
-            fn visit_str<E>(self, s: &str) -> Result<Text<'de>, E> {
-                Ok(Text::Str(Cow::Owned(s.to_owned())))
-            }
-            fn visit_string<E>(self, s: String) -> Result<Text<'de>, E> {
-                Ok(Text::Str(Cow::Owned(s)))
-            }
-            scalars_and_arrays!(Text::Other);
-            fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Text<'de>, A::Error> {
-                Checked(self.depth).visit_map(map).map(Text::Other)
-            }
-        }
-        d.deserialize_any(V { depth: self.0 })
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a JSON value")
+    }
+    fn visit_borrowed_str<E>(self, s: &'de str) -> Result<Text<'de>, E> {
+        Ok(Text::Str(Cow::Borrowed(s)))
+    }
+    fn visit_str<E>(self, s: &str) -> Result<Text<'de>, E> {
+        Ok(Text::Str(Cow::Owned(s.to_owned())))
+    }
+    fn visit_string<E>(self, s: String) -> Result<Text<'de>, E> {
+        Ok(Text::Str(Cow::Owned(s)))
+    }
+    scalars_and_arrays!(Text::Other);
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Text<'de>, A::Error> {
+        Checked(self.depth).visit_map(map).map(Text::Other)
     }
 }
 
@@ -221,7 +221,7 @@ struct Key<'a>(Cow<'a, str>);
 impl<'de> Deserialize<'de> for Key<'de> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         // JSON keys are strings; the depth is never reached.
-        match TextSeed(0).deserialize(d)? {
+        match d.deserialize_any(TextVisitor { depth: 0 })? {
             Text::Str(s) => Ok(Key(s)),
             Text::Other(_) => Err(serde::de::Error::custom("a key that is not a string")),
         }
@@ -310,7 +310,7 @@ fn read_object<'de, A: MapAccess<'de>, X: ReadAt<'de>, const N: usize>(
     let mut x: Option<X> = None;
     while let Some(Key(key)) = map.next_key()? {
         if let Some(i) = fields.slot(&key) {
-            fields.found[i] = Some(map.next_value_seed(TextSeed(depth))?);
+            fields.found[i] = Some(map.next_value_seed(TextVisitor { depth })?);
             continue;
         }
         if key == extra && x.is_none() && fields.general.is_none() {
@@ -378,61 +378,40 @@ impl IntoValue for Body<'_> {
 
 impl<'de> ReadAt<'de> for Body<'de> {
     fn read<A: MapAccess<'de>>(map: &mut A, depth: usize) -> Result<Self, A::Error> {
-        map.next_value_seed(BodySeed(depth))
+        map.next_value_seed(BodyVisitor { depth })
     }
 }
 
-/// Reads a [`Body`] at `depth`.
-struct BodySeed(usize);
+/// Reads a [`Body`] whose object is at `depth`.
+struct BodyVisitor {
+    depth: usize,
+}
 
-impl<'de> DeserializeSeed<'de> for BodySeed {
+impl<'de> Visitor<'de> for BodyVisitor {
     type Value = Body<'de>;
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Body<'de>, D::Error> {
-        struct V {
-            depth: usize,
-        }
-        impl<'de> Visitor<'de> for V {
-            type Value = Body<'de>;
-            non_objects!(Body::Other, "an updateDataModel body");
-            fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Body<'de>, A::Error> {
-                let (mut fields, value) = read_object::<_, Value, 2>(
-                    map,
-                    ["surfaceId", "path"],
-                    "value",
-                    self.depth + 1,
-                )?;
-                let plain = fields.general.is_none();
-                match std::mem::take(&mut fields.found) {
-                    [Some(Text::Str(surface_id)), None] if plain => {
-                        return Ok(Body::Fast(DataUpdate {
-                            surface_id,
-                            path: None,
-                            value,
-                        }))
-                    }
-                    [Some(Text::Str(surface_id)), Some(Text::Str(path))] if plain => {
-                        return Ok(Body::Fast(DataUpdate {
-                            surface_id,
-                            path: Some(path),
-                            value,
-                        }))
-                    }
-                    found => fields.found = found,
-                }
-                Ok(Body::Other(fields.into_general("value", value)))
+    non_objects!(Body::Other, "an updateDataModel body");
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Body<'de>, A::Error> {
+        let (mut fields, value) =
+            read_object::<_, Value, 2>(map, ["surfaceId", "path"], "value", self.depth + 1)?;
+        let plain = fields.general.is_none();
+        match std::mem::take(&mut fields.found) {
+            [Some(Text::Str(surface_id)), None] if plain => {
+                return Ok(Body::Fast(DataUpdate {
+                    surface_id,
+                    path: None,
+                    value,
+                }))
             }
+            [Some(Text::Str(surface_id)), Some(Text::Str(path))] if plain => {
+                return Ok(Body::Fast(DataUpdate {
+                    surface_id,
+                    path: Some(path),
+                    value,
+                }))
+            }
+            found => fields.found = found,
         }
-        d.deserialize_any(V { depth: self.0 })
-    }
-}
-
-/// Reads an envelope (depth 0).
-struct EnvelopeSeed;
-
-impl<'de> DeserializeSeed<'de> for EnvelopeSeed {
-    type Value = Envelope<'de>;
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Envelope<'de>, D::Error> {
-        d.deserialize_any(EnvelopeVisitor { depth: 0 })
+        Ok(Body::Other(fields.into_general("value", value)))
     }
 }
 
@@ -451,7 +430,7 @@ pub(crate) fn read_batch<'de>(text: &'de str, apply: impl FnMut(Envelope<'de>)) 
             f.write_str("an array of envelopes")
         }
         fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
-            while let Some(envelope) = seq.next_element_seed(EnvelopeSeed)? {
+            while let Some(envelope) = seq.next_element_seed(EnvelopeVisitor { depth: 0 })? {
                 (self.apply)(envelope);
                 self.read += 1;
             }
@@ -512,6 +491,55 @@ mod tests {
                 !clean(&deeper) && serde_json::from_str::<Envelope>(&deeper).is_err(),
                 "{k}"
             );
+        }
+    }
+
+    /// Numbers at the top of the float range are read as the scan reads them: serde_json's
+    /// `float_roundtrip` reads them exactly (without it, some just past `f64::MAX`, which the
+    /// scan and `JSON.parse` read as infinity, came out as `f64::MAX`; found by red-teaming).
+    #[test]
+    fn numbers_at_the_edge_of_the_float_range_are_read_as_the_scan_reads_them() {
+        for n in [
+            "1.79769313486231581e308",
+            "-1.79769313486231589e308",
+            "179769313486231581e291",
+            "0.179769313486231599e309",
+            "1.797693134862315649e308",
+            "1.7976931348623157e308",
+            "1.7976931348623158e308",
+            "1.7976931348623159e308",
+            "1e308",
+            "1e309",
+            "2.4703282292062327e-324",
+            "2.4703282292062328e-324",
+            "1e-400",
+        ] {
+            let text = format!(
+                r#"{{"version":"v0.9","updateDataModel":{{"surfaceId":"s","value":[{n}]}}}}"#
+            );
+            let scanned = crate::json_scan::scan_document(text.as_bytes(), false)
+                .is_ok_and(|issues| issues.is_empty());
+            let read = serde_json::from_str::<Envelope>(&text);
+            assert_eq!(read.is_ok(), scanned, "{n}");
+            if let Ok(Envelope::Data(u)) = read {
+                let want: f64 = n.parse().unwrap();
+                assert_eq!(u.value.unwrap()[0].as_f64(), Some(want), "{n}");
+            }
+        }
+        // And every float is read as Rust (and JSON.parse) reads it, to the last bit.
+        let mut x: u64 = 0x2545_F491_4F6C_DD1D;
+        for _ in 0..20_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let digits = 10_000_000_000_000_000 + x % 90_000_000_000_000_000;
+            let exp = (x >> 40) as i64 % 600 - 300;
+            let n = format!("{digits}e{exp}");
+            let want: f64 = n.parse().unwrap();
+            match serde_json::from_str::<f64>(&n) {
+                Ok(got) => assert_eq!(got.to_bits(), want.to_bits(), "{n}"),
+                Err(_) => assert!(want.is_infinite(), "{n}"),
+            }
         }
     }
 
