@@ -374,11 +374,6 @@ fn standard_domain(domain: &str) -> bool {
     })
 }
 
-/// Whether a parser is there to use.
-pub fn has_parser() -> bool {
-    parser().is_some()
-}
-
 /// NFKC with the installed parser's normalizer; the text unchanged with none.
 pub fn nfkc(text: &str) -> String {
     parser().map_or_else(|| text.to_string(), |p| p.nfkc(text))
