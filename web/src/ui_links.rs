@@ -134,6 +134,10 @@ pub fn origin_problem(raw: &str) -> String {
             F::HostCharacters => {
                 "The host contains characters a host name cannot have.".to_string()
             }
+            F::Punycode => {
+                "The host has an xn-- part that does not encode a valid international name."
+                    .to_string()
+            }
             F::Other | F::NoParser => format!("This is not a valid web address. {WANT}"),
         },
         Ok(u) if !matches!(u.scheme.as_str(), "http" | "https") => {

@@ -149,6 +149,8 @@ pub enum Failure {
     EmptyHost,
     Port,
     IpAddress,
+    /// An `xn--` label that is no IDNA form of anything.
+    Punycode,
     HostCharacters,
     NoParser,
     Other,
@@ -190,6 +192,11 @@ impl Failure {
             && host.bytes().next().is_some_and(|b| b.is_ascii_digit())
         {
             Failure::IpAddress
+        } else if host
+            .split('.')
+            .any(|l| l.get(..4).is_some_and(|p| p.eq_ignore_ascii_case("xn--")))
+        {
+            Failure::Punycode
         } else {
             Failure::HostCharacters
         }
@@ -202,6 +209,9 @@ impl Failure {
             Failure::EmptyHost => "it names no host",
             Failure::Port => "its port is not a number from 0 to 65535",
             Failure::IpAddress => "its host looks like an IP address but is not a valid one",
+            Failure::Punycode => {
+                "its host has an xn-- label that is not the encoding of a valid international name"
+            }
             Failure::HostCharacters => "its host holds characters a host name cannot have",
             Failure::NoParser => "this build has no URL parser installed",
             Failure::Other => "it does not follow the URL syntax",
@@ -458,6 +468,8 @@ mod tests {
         assert_eq!(of("https://[::1]:99999/"), Failure::Port);
         assert_eq!(of("https://a.com:1:2/"), Failure::Port);
         assert_eq!(of("https://[::1.2.3.04]/"), Failure::IpAddress);
+        assert_eq!(of("https://xn--80ak6aa45d.com/"), Failure::Punycode);
+        assert_eq!(of("https://XN--.example/"), Failure::Punycode);
         assert_eq!(
             Failure::of("https://a.example/", UrlError::NoParser),
             Failure::NoParser
