@@ -45,7 +45,7 @@ macro_rules! scalars_and_arrays {
             Ok($wrap(Value::Null))
         }
         fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Self::Value, A::Error> {
-            Checked(self.depth).visit_seq(seq).map($wrap)
+            Checked { depth: self.depth }.read_seq(seq).map($wrap)
         }
     };
 }
@@ -102,59 +102,50 @@ seed!(Checked, TextVisitor, BodyVisitor, EnvelopeVisitor);
 /// A `Value` read as serde_json reads one, refusing a repeated key and a container at this
 /// depth or deeper than [`MAX_DEPTH`] (the depth of the container being read: the envelope is 0).
 #[derive(Clone, Copy)]
-struct Checked(usize);
+struct Checked {
+    depth: usize,
+}
 
 impl Checked {
     fn enter<E: serde::de::Error>(self) -> Result<usize, E> {
-        if self.0 >= MAX_DEPTH {
+        if self.depth >= MAX_DEPTH {
             return Err(E::custom("containers nest too deeply"));
         }
-        Ok(self.0 + 1)
+        Ok(self.depth + 1)
     }
-}
 
-impl<'de> Visitor<'de> for Checked {
-    type Value = Value;
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("a JSON value")
-    }
-    fn visit_bool<E>(self, b: bool) -> Result<Value, E> {
-        Ok(Value::Bool(b))
-    }
-    fn visit_i64<E>(self, n: i64) -> Result<Value, E> {
-        Ok(Value::from(n))
-    }
-    fn visit_u64<E>(self, n: u64) -> Result<Value, E> {
-        Ok(Value::from(n))
-    }
-    fn visit_f64<E>(self, n: f64) -> Result<Value, E> {
-        Ok(Value::from(n))
-    }
-    fn visit_unit<E>(self) -> Result<Value, E> {
-        Ok(Value::Null)
-    }
-    fn visit_str<E>(self, s: &str) -> Result<Value, E> {
-        Ok(Value::String(s.to_owned()))
-    }
-    fn visit_string<E>(self, s: String) -> Result<Value, E> {
-        Ok(Value::String(s))
-    }
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
-        let inner = Checked(self.enter()?);
+    fn read_seq<'de, A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        let inner = Checked {
+            depth: self.enter()?,
+        };
         let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(4096));
         while let Some(v) = seq.next_element_seed(inner)? {
             items.push(v);
         }
         Ok(Value::Array(items))
     }
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
-        let inner = Checked(self.enter()?);
+
+    fn read_map<'de, A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+        let inner = Checked {
+            depth: self.enter()?,
+        };
         let mut out = Map::new();
         while let Some(Key(k)) = map.next_key()? {
             let v = map.next_value_seed(inner)?;
             insert_new(&mut out, k.into_owned(), v)?;
         }
         Ok(Value::Object(out))
+    }
+}
+
+impl<'de> Visitor<'de> for Checked {
+    type Value = Value;
+    non_objects!(std::convert::identity, "a JSON value");
+    fn visit_string<E>(self, s: String) -> Result<Value, E> {
+        Ok(Value::String(s))
+    }
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Value, A::Error> {
+        self.read_map(map)
     }
 }
 
@@ -210,7 +201,7 @@ impl<'de> Visitor<'de> for TextVisitor {
     }
     scalars_and_arrays!(Text::Other);
     fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Text<'de>, A::Error> {
-        Checked(self.depth).visit_map(map).map(Text::Other)
+        Checked { depth: self.depth }.read_map(map).map(Text::Other)
     }
 }
 
@@ -292,7 +283,7 @@ trait ReadAt<'de>: Sized + IntoValue {
 
 impl<'de> ReadAt<'de> for Value {
     fn read<A: MapAccess<'de>>(map: &mut A, depth: usize) -> Result<Self, A::Error> {
-        map.next_value_seed(Checked(depth))
+        map.next_value_seed(Checked { depth })
     }
 }
 
@@ -321,7 +312,7 @@ fn read_object<'de, A: MapAccess<'de>, X: ReadAt<'de>, const N: usize>(
         if let Some(x) = x.take() {
             general.insert(extra.to_owned(), x.into_value());
         }
-        let value = map.next_value_seed(Checked(depth))?;
+        let value = map.next_value_seed(Checked { depth })?;
         insert_new(general, key.into_owned(), value)?;
     }
     Ok((fields, x))

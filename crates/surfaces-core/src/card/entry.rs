@@ -316,7 +316,7 @@ fn check_label(
     }
     // A host the label names is read by the same rules as the link's own host.
     for named in &named {
-        let Some(unicode) = host::unicode_of(named) else {
+        let Some(unicode) = web_url::domain_to_unicode(named) else {
             continue;
         };
         match host::look(&unicode) {

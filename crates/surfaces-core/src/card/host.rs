@@ -27,7 +27,7 @@ pub(super) fn unicode_host(url: &WebUrl) -> Option<String> {
     let Some(Host::Domain(ascii)) = &url.host else {
         return None;
     };
-    unicode_of(ascii)
+    web_url::domain_to_unicode(ascii)
 }
 
 /// What a (Unicode) host looks like to a person: whether a label mixes scripts, or else
@@ -77,12 +77,6 @@ pub(super) fn look(unicode_host: &str) -> Look {
         },
         _ => Look::Plain,
     }
-}
-
-/// The Unicode form of an ASCII host from a parsed URL (`xn--80ak6aa92e.com` →
-/// `аррӏе.com`), when it has one.
-pub(super) fn unicode_of(ascii_host: &str) -> Option<String> {
-    web_url::domain_to_unicode(ascii_host)
 }
 
 /// What a careful reader should know about an address an A2UI surface names (a media source,
@@ -363,9 +357,9 @@ mod tests {
         );
         assert_eq!(look("пример.рф"), Look::Plain);
         assert_eq!(
-            unicode_of("xn--80ak6aa92e.com").as_deref(),
+            web_url::domain_to_unicode("xn--80ak6aa92e.com").as_deref(),
             Some("\u{0430}\u{0440}\u{0440}\u{04CF}\u{0435}.com")
         );
-        assert_eq!(unicode_of("example.com"), None);
+        assert_eq!(web_url::domain_to_unicode("example.com"), None);
     }
 }
