@@ -713,13 +713,12 @@ fn split_array(
     }
 }
 
-/// Whether the line starting at `first` holds a complete value and more lines follow.
+/// Whether the line starting at `first` holds a complete value and more lines, not only
+/// white space, follow. (A one-line array that ends with a newline, as files do, is not read
+/// twice to find that out.)
 fn first_line_is_value(b: &[u8], first: usize) -> bool {
-    let first_line_end = b[first..]
-        .iter()
-        .position(|&x| x == b'\n')
-        .map_or(b.len(), |p| first + p);
-    first_line_end < b.len() && {
+    let first_line_end = crate::swar::find(&b[first..], b'\n').map_or(b.len(), |p| first + p);
+    skip_ws(b, first_line_end) < b.len() && {
         let mut s = Scanner::new(&b[..first_line_end], first);
         s.value().is_ok() && skip_ws(&b[..first_line_end], s.i) == first_line_end
     }
@@ -830,10 +829,8 @@ fn lines(b: &[u8], check_utf8: bool) -> Split {
     let mut items = Vec::new();
     let mut line_start = 0;
     while line_start < b.len() {
-        let line_end = b[line_start..]
-            .iter()
-            .position(|&x| x == b'\n')
-            .map_or(b.len(), |p| line_start + p);
+        let line_end =
+            crate::swar::find(&b[line_start..], b'\n').map_or(b.len(), |p| line_start + p);
         let line = &b[..line_end];
         let start = skip_ws(line, line_start);
         if start < line_end {

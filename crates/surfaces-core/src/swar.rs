@@ -49,6 +49,24 @@ pub(crate) fn holds_either(bytes: &[u8], a: u8, b: u8) -> bool {
     chunks.remainder().iter().any(|&c| c == a || c == b)
 }
 
+/// Where `bytes` first holds `a`.
+pub(crate) fn find(bytes: &[u8], a: u8) -> Option<usize> {
+    let mut chunks = bytes.chunks_exact(8);
+    let mut at = 0;
+    for chunk in chunks.by_ref() {
+        let hit = zero_bytes(word(chunk) ^ (ONES * u64::from(a)));
+        if hit != 0 {
+            return Some(at + (hit.trailing_zeros() / 8) as usize);
+        }
+        at += 8;
+    }
+    chunks
+        .remainder()
+        .iter()
+        .position(|&c| c == a)
+        .map(|p| at + p)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -72,6 +90,25 @@ mod tests {
                             b[at - 1] = before;
                         }
                         assert_eq!(plain_run(&b), naive(&b), "{b:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn find_stops_where_a_byte_by_byte_search_stops() {
+        for len in 0..20 {
+            for at in 0..len {
+                for byte in 0..=255u8 {
+                    for second in [None, Some(at + 1), Some(len - 1)] {
+                        let mut b = vec![b'a'; len];
+                        b[at] = byte;
+                        if let Some(i) = second.filter(|&i| i < len) {
+                            b[i] = b'\n';
+                        }
+                        let want = b.iter().position(|&c| c == b'\n');
+                        assert_eq!(find(&b, b'\n'), want, "{b:?}");
                     }
                 }
             }

@@ -218,6 +218,60 @@ fn data_model_upsert_delete_and_whole() {
     );
 }
 
+/// Large data values read from text are kept as tapes until read (a2ui/model.rs): what
+/// admission says of a value and what the model holds do not depend on it. Each case is
+/// folded from text and from parsed values (every value built at once).
+#[test]
+fn large_values_read_from_text_are_admitted_and_kept_as_built_ones() {
+    let long = "w".repeat(300);
+    let fold_both = |envs: &[Value]| {
+        let by_text = fold_text(Limits::default(), envs);
+        let by_value = fold(Limits::default(), envs);
+        assert_eq!(report(&by_text), report(&by_value));
+        by_text
+    };
+    // A bidirectional control, escaped or written out, in a value large enough to be a
+    // tape.
+    for control in ["\\u202e", "\u{202e}"] {
+        let text = format!(
+            r#"[{{"version":"v0.9","createSurface":{{"surfaceId":"s","catalogId":"{BASIC}"}}}},
+            {{"version":"v0.9","updateDataModel":{{"surfaceId":"s","path":"/a",
+            "value":{{"x":"{long}","y":["{control}"]}}}}}}]"#
+        );
+        let mut s = SurfaceStore::default();
+        s.apply_text(&text, &ApplyContext::default());
+        assert_eq!(codes(&s), ["text-bidi-control"], "{control}");
+        assert_eq!(s.findings()[0].path, "/updateDataModel/value/y/0");
+        assert_eq!(
+            report(&s)["surfaces"][0]["dataModel"]["a"]["y"][0],
+            "\u{202e}"
+        );
+    }
+    // A refused key deep in a large value refuses the update.
+    let s = fold_both(&[
+        create("s"),
+        data("s", "/a", json!({"x": long, "y": [{"constructor": 1}]})),
+    ]);
+    assert_eq!(codes(&s), ["data-forbidden-key"]);
+    // Sixty-four tapes are kept and the sixty-fifth value is built; writes through, above
+    // and beside them hold what built values hold.
+    let mut envs = vec![create("s")];
+    for i in 0..66 {
+        envs.push(data("s", &format!("/k{i}"), json!({"x": long, "i": i})));
+    }
+    envs.push(data("s", "/k3/x", json!("changed")));
+    envs.push(json!({"version": "v0.9", "updateDataModel": {"surfaceId": "s", "path": "/k4/i"}}));
+    envs.push(data("s", "/k5", json!([long, {"deep": [long]}])));
+    envs.push(data("s", "/k5/1/deep/-", json!(2)));
+    let s = fold_both(&envs);
+    assert!(codes(&s).is_empty(), "{:?}", codes(&s));
+    let model = &report(&s)["surfaces"][0]["dataModel"];
+    assert_eq!(model["k65"]["i"], 65);
+    assert_eq!(model["k3"], json!({"x": "changed", "i": 3}));
+    assert_eq!(model["k4"], json!({"x": long}));
+    assert_eq!(model["k5"], json!([long, {"deep": [long, 2]}]));
+}
+
 #[test]
 fn missing_containers_are_arrays_for_index_segments_and_padding_is_bounded() {
     let s = fold(

@@ -147,6 +147,91 @@ fn check_invariants(s: &SurfaceStore, l: &Limits) {
     }
 }
 
+/// Keys and path segments for data-model streams: no refused ones, so that most values
+/// are admitted (refusals are the other properties' business).
+const DATA_SEGS: [&str; 6] = ["a", "b", "0", "1", "-", "items"];
+
+/// Data values large enough that the reader keeps most of them as tapes (see
+/// `a2ui/model.rs`): strings of up to 300 characters, containers of up to six members.
+fn large_value() -> impl Strategy<Value = Value> {
+    let leaf = prop_oneof![
+        2 => Just(Value::Null),
+        2 => any::<bool>().prop_map(Value::from),
+        2 => any::<i64>().prop_map(Value::from),
+        2 => any::<f64>().prop_map(|f| json!(f)),
+        4 => "[a-z\"\\\\\u{e9}]{0,12}".prop_map(Value::from),
+        1 => Just(Value::from("\u{202E}")),
+        4 => (0usize..300).prop_map(|n| Value::from("w".repeat(n))),
+    ];
+    leaf.prop_recursive(4, 60, 6, |inner| {
+        prop_oneof![
+            prop::collection::vec(inner.clone(), 0..6).prop_map(Value::Array),
+            prop::collection::btree_map(prop::sample::select(&DATA_SEGS[..]), inner, 0..6)
+                .prop_map(|m| Value::Object(
+                    m.into_iter().map(|(k, v)| (k.to_string(), v)).collect()
+                )),
+        ]
+    })
+}
+
+/// One step of a data-model stream: an update (twice as likely), a delete, or a person's
+/// edit, at a path of up to four segments, and whether the store is read (rendered and
+/// reported) after it.
+fn model_step() -> impl Strategy<Value = (u8, String, Value, bool)> {
+    let path = prop::collection::vec(prop::sample::select(&DATA_SEGS[..]), 0..5)
+        .prop_map(|segs| segs.iter().map(|s| format!("/{s}")).collect());
+    (0u8..4, path, large_value(), any::<bool>())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: 200,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    })]
+
+    /// A store that keeps large values as tapes until they are read (text read by
+    /// `apply_text`) holds what one that builds every value at once holds (values given
+    /// as parsed JSON): the same models, proposals and findings, whether or not it was read
+    /// between writes.
+    #[test]
+    fn taped_values_fold_as_built_ones(steps in prop::collection::vec(model_step(), 0..24)) {
+        let l = Limits {
+            data_model_bytes: 4_000,
+            data_model_depth: 8,
+            envelopes: 200,
+            updates_per_second: 1e9,
+            update_burst: 1_000,
+            ..limits()
+        };
+        let ctx = ApplyContext::default();
+        let mut taped = SurfaceStore::new(l.clone());
+        let mut built = SurfaceStore::new(l.clone());
+        taped.apply_text(&Value::Array(vec![create("s")]).to_string(), &ctx);
+        built.apply_data_owned(Value::Array(vec![create("s")]), &ctx);
+        for (kind, p, v, read) in steps {
+            let env = match kind {
+                0 | 1 => data("s", &p, v),
+                2 => json!({"version": "v0.9", "updateDataModel": {"surfaceId": "s", "path": p}}),
+                _ => {
+                    let small = if v.to_string().len() > 40 { json!("typed") } else { v };
+                    let a = taped.edit("s", &p, small.clone()).map_err(|e| e.to_string());
+                    let b = built.edit("s", &p, small).map_err(|e| e.to_string());
+                    prop_assert_eq!(a, b);
+                    continue;
+                }
+            };
+            taped.apply_text(&Value::Array(vec![env.clone()]).to_string(), &ctx);
+            built.apply_data_owned(Value::Array(vec![env]), &ctx);
+            if read {
+                prop_assert_eq!(report(&taped), report(&built));
+                prop_assert_eq!(taped.render("s"), built.render("s"));
+            }
+        }
+        prop_assert_eq!(report(&taped), report(&built));
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig {
         cases: 160,

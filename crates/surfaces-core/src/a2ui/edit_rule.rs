@@ -64,7 +64,7 @@ pub struct Proposal {
 impl Surface {
     /// The agent's model with the person's edits on top.
     pub fn effective_model(&self) -> Value {
-        let mut m = self.model.clone();
+        let mut m = self.model.value();
         for (p, v) in &self.overlay {
             if let Ok(segs) = pointer::parse(p) {
                 let _ = pointer::set(&mut m, &segs, v.clone());
@@ -75,7 +75,7 @@ impl Surface {
 
     pub(crate) fn agent_value(&self, pointer_text: &str) -> Option<Value> {
         let segs = pointer::parse(pointer_text).ok()?;
-        pointer::get(&self.model, &segs).cloned()
+        self.model.get(&segs)
     }
 
     /// Edits whose pointer the agent has since updated to something else.

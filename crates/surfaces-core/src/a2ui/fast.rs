@@ -22,12 +22,15 @@ use serde::de::{DeserializeSeed, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer};
 use serde_json::{Map, Value};
 
+use super::model::{Data, Taped};
+use super::pointer;
 use super::schema::VERSIONS;
+use super::tape::{self, Writer};
 use crate::json_scan::MAX_DEPTH;
 
-/// The `visit_*` methods for JSON's non-string scalars and arrays: the value as serde_json
-/// would build it, wrapped by `$wrap`.
-macro_rules! scalars_and_arrays {
+/// The `visit_*` methods for JSON's non-string scalars: the value as serde_json would build
+/// it, wrapped by `$wrap`.
+macro_rules! scalars {
     ($wrap:expr) => {
         fn visit_bool<E>(self, b: bool) -> Result<Self::Value, E> {
             Ok($wrap(Value::Bool(b)))
@@ -44,6 +47,13 @@ macro_rules! scalars_and_arrays {
         fn visit_unit<E>(self) -> Result<Self::Value, E> {
             Ok($wrap(Value::Null))
         }
+    };
+}
+
+/// [`scalars`], and arrays built as [`Checked`] builds them.
+macro_rules! scalars_and_arrays {
+    ($wrap:expr) => {
+        scalars!($wrap);
         fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Self::Value, A::Error> {
             Checked { depth: self.depth }.read_seq(seq).map($wrap)
         }
@@ -76,7 +86,7 @@ pub(crate) struct DataUpdate<'a> {
     pub surface_id: Cow<'a, str>,
     pub path: Option<Cow<'a, str>>,
     /// `None` when absent (a delete); `Some(Null)` sets null.
-    pub value: Option<Value>,
+    pub value: Option<Data>,
 }
 
 impl<'de> Deserialize<'de> for Envelope<'de> {
@@ -359,7 +369,7 @@ impl IntoValue for Body<'_> {
                     m.insert("path".into(), Value::String(p.into_owned()));
                 }
                 if let Some(v) = u.value {
-                    m.insert("value".into(), v);
+                    m.insert("value".into(), v.into_value());
                 }
                 Value::Object(m)
             }
@@ -383,7 +393,7 @@ impl<'de> Visitor<'de> for BodyVisitor {
     non_objects!(Body::Other, "an updateDataModel body");
     fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Body<'de>, A::Error> {
         let (mut fields, value) =
-            read_object::<_, Value, 2>(map, ["surfaceId", "path"], "value", self.depth + 1)?;
+            read_object::<_, Data, 2>(map, ["surfaceId", "path"], "value", self.depth + 1)?;
         let plain = fields.general.is_none();
         match std::mem::take(&mut fields.found) {
             [Some(Text::Str(surface_id)), None] if plain => {
@@ -403,6 +413,267 @@ impl<'de> Visitor<'de> for BodyVisitor {
             found => fields.found = found,
         }
         Ok(Body::Other(fields.into_general("value", value)))
+    }
+}
+
+/// A data value whose tape is shorter than this is built at once: keeping the tape pays off
+/// for large values, and a small one costs less to build than to keep and build later.
+const TAPE_FROM: usize = 256;
+
+impl IntoValue for Data {
+    fn into_value(self) -> Value {
+        Data::into_value(self)
+    }
+}
+
+/// A data update's value. A container is checked as [`Checked`] checks it and measured as
+/// admission's `model_value` measures it, written to a tape instead of built (see
+/// [`super::model`]); a small one, or one admission would say something of (a refused key,
+/// a bidirectional control in its text), is built from the tape at once and goes the
+/// general way. A scalar is built as it is read.
+impl<'de> ReadAt<'de> for Data {
+    fn read<A: MapAccess<'de>>(map: &mut A, depth: usize) -> Result<Self, A::Error> {
+        map.next_value_seed(DataVisitor { depth })
+    }
+}
+
+struct DataVisitor {
+    depth: usize,
+}
+
+seed!(DataVisitor);
+
+thread_local! {
+    /// The tape a data value is written to as it is read, kept between values so that
+    /// writing one costs no growth of its buffer: a value kept as a tape is then copied
+    /// out once, at its size, and a small one is built from here with no tape of its own.
+    static SCRATCH: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Past this, the scratch tape gives its memory back after a value (a large value is rare;
+/// holding its size for good is not worth it).
+const SCRATCH_KEPT: usize = 1 << 16;
+
+impl DataVisitor {
+    /// Measures one container into the scratch tape with `read`, then keeps or builds it.
+    fn taped<E>(
+        read: impl FnOnce(Measure) -> Result<Measurement, E>,
+        depth: usize,
+    ) -> Result<Data, E> {
+        let mut tape = SCRATCH.with(|s| s.take());
+        tape.clear();
+        let measured = read(Measure {
+            depth,
+            tape: &mut tape,
+        });
+        let data = measured.map(|m| {
+            if !m.clean || tape.len() < TAPE_FROM {
+                return Data::Built(tape::read(&tape));
+            }
+            Data::Taped(Taped {
+                is_object: tape.first() == Some(&tape::OBJECT),
+                tape: tape.as_slice().into(),
+                size: m.size,
+                depth: m.depth,
+            })
+        });
+        if tape.capacity() > SCRATCH_KEPT {
+            tape = Vec::new();
+        }
+        SCRATCH.with(|s| s.replace(tape));
+        data
+    }
+}
+
+impl<'de> Visitor<'de> for DataVisitor {
+    type Value = Data;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a JSON value")
+    }
+    scalars!(Data::Built);
+    fn visit_str<E>(self, s: &str) -> Result<Data, E> {
+        Ok(Data::Built(Value::String(s.to_owned())))
+    }
+    fn visit_string<E>(self, s: String) -> Result<Data, E> {
+        Ok(Data::Built(Value::String(s)))
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Data, A::Error> {
+        Self::taped(|m| m.visit_seq(seq), self.depth)
+    }
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Data, A::Error> {
+        Self::taped(|m| m.visit_map(map), self.depth)
+    }
+}
+
+/// Reads a value as [`Checked`] does (the same errors, at the same depth), writing it to a
+/// tape and measuring what admission's `model_value` measures.
+struct Measure<'t> {
+    depth: usize,
+    tape: &'t mut Vec<u8>,
+}
+
+struct Measurement {
+    /// Length as compact JSON.
+    size: usize,
+    /// Nesting (0 for a scalar).
+    depth: usize,
+    /// No refused key and no bidirectional control: admission would say nothing of it.
+    clean: bool,
+}
+
+impl Measurement {
+    fn scalar(size: usize) -> Self {
+        Measurement {
+            size,
+            depth: 0,
+            clean: true,
+        }
+    }
+}
+
+impl<'de> DeserializeSeed<'de> for Measure<'_> {
+    type Value = Measurement;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Measurement, D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for Measure<'_> {
+    type Value = Measurement;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a JSON value")
+    }
+    fn visit_bool<E>(self, b: bool) -> Result<Measurement, E> {
+        Writer(self.tape).bool(b);
+        Ok(Measurement::scalar(if b { 4 } else { 5 }))
+    }
+    fn visit_i64<E>(self, n: i64) -> Result<Measurement, E> {
+        Writer(self.tape).i64(n);
+        Ok(Measurement::scalar(pointer::number_size(&n.into())))
+    }
+    fn visit_u64<E>(self, n: u64) -> Result<Measurement, E> {
+        Writer(self.tape).u64(n);
+        Ok(Measurement::scalar(pointer::number_size(&n.into())))
+    }
+    fn visit_f64<E>(self, n: f64) -> Result<Measurement, E> {
+        Writer(self.tape).f64(n);
+        // As `Value::from(f64)` keeps it: a float no JSON number is would be `null`.
+        Ok(Measurement::scalar(
+            serde_json::Number::from_f64(n).map_or(4, |n| pointer::number_size(&n)),
+        ))
+    }
+    fn visit_unit<E>(self) -> Result<Measurement, E> {
+        Writer(self.tape).null();
+        Ok(Measurement::scalar(4))
+    }
+    fn visit_borrowed_str<E>(self, s: &'de str) -> Result<Measurement, E> {
+        // Borrowed from the text, so it had no escape there, and a string with no escape
+        // holds nothing serde_json escapes when it writes it (a raw control character is
+        // an error): its compact size is its length and two quotes.
+        debug_assert_eq!(s.len() + 2, pointer::string_size(s));
+        Writer(self.tape).str(s);
+        Ok(Measurement {
+            size: s.len() + 2,
+            depth: 0,
+            clean: crate::text::first_bidi_control(s).is_none(),
+        })
+    }
+    fn visit_str<E>(self, s: &str) -> Result<Measurement, E> {
+        Writer(self.tape).str(s);
+        Ok(Measurement {
+            size: pointer::string_size(s),
+            depth: 0,
+            clean: crate::text::first_bidi_control(s).is_none(),
+        })
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Measurement, A::Error> {
+        let depth = Checked { depth: self.depth }.enter()?;
+        Writer(self.tape).open(false);
+        let mut all = Measurement::scalar(1);
+        let mut n = 0usize;
+        while let Some(m) = seq.next_element_seed(Measure {
+            depth,
+            tape: &mut *self.tape,
+        })? {
+            all.add(m);
+            n += 1;
+        }
+        Writer(self.tape).close();
+        Ok(all.closed(n))
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Measurement, A::Error> {
+        let depth = Checked { depth: self.depth }.enter()?;
+        Writer(self.tape).open(true);
+        let mut all = Measurement::scalar(1);
+        let mut n = 0usize;
+        let mut seen = Seen::default();
+        while let Some(Key(k)) = map.next_key()? {
+            all.clean &= !pointer::FORBIDDEN_SEGMENTS.contains(&&*k);
+            // A borrowed key had no escape (see `visit_borrowed_str`).
+            all.size += match &k {
+                Cow::Borrowed(b) => b.len() + 2,
+                Cow::Owned(o) => pointer::string_size(o),
+            } + 1;
+            Writer(self.tape).str(&k);
+            if !seen.insert(k) {
+                return Err(serde::de::Error::custom("a key given twice"));
+            }
+            all.add(map.next_value_seed(Measure {
+                depth,
+                tape: &mut *self.tape,
+            })?);
+            n += 1;
+        }
+        Writer(self.tape).close();
+        Ok(all.closed(n))
+    }
+}
+
+impl Measurement {
+    /// Adds a member's (or item's) measurement to its container's.
+    fn add(&mut self, m: Measurement) {
+        self.size += m.size;
+        self.depth = self.depth.max(m.depth);
+        self.clean &= m.clean;
+    }
+
+    /// The container's, once its `n` members are added: its commas (or, when empty, its
+    /// closing bracket's one byte more) and one level of nesting.
+    fn closed(mut self, n: usize) -> Self {
+        self.size += n.max(1);
+        self.depth += 1;
+        self
+    }
+}
+
+/// The keys of one object so far, to refuse one given twice: the first few (borrowed from
+/// the text, as most are) on the stack, then a set, so a large object costs no quadratic
+/// search.
+#[derive(Default)]
+struct Seen<'a> {
+    few: [&'a str; 8],
+    n: usize,
+    many: std::collections::BTreeSet<Cow<'a, str>>,
+}
+
+impl<'a> Seen<'a> {
+    /// Whether `k` is new.
+    fn insert(&mut self, k: Cow<'a, str>) -> bool {
+        if self.many.is_empty() {
+            if let Cow::Borrowed(b) = k {
+                if self.n < self.few.len() {
+                    if self.few[..self.n].contains(&b) {
+                        return false;
+                    }
+                    self.few[self.n] = b;
+                    self.n += 1;
+                    return true;
+                }
+            }
+            self.many
+                .extend(self.few[..self.n].iter().map(|&b| Cow::Borrowed(b)));
+        }
+        self.many.insert(k)
     }
 }
 
@@ -514,7 +785,7 @@ mod tests {
             assert_eq!(read.is_ok(), scanned, "{n}");
             if let Ok(Envelope::Data(u)) = read {
                 let want: f64 = n.parse().unwrap();
-                assert_eq!(u.value.unwrap()[0].as_f64(), Some(want), "{n}");
+                assert_eq!(u.value.unwrap().into_value()[0].as_f64(), Some(want), "{n}");
             }
         }
         // And every float is read as Rust (and JSON.parse) reads it, to the last bit.

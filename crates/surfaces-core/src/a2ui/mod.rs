@@ -10,6 +10,7 @@ mod formats;
 mod input;
 mod limits;
 mod lint;
+mod model;
 mod path;
 pub mod pointer;
 pub mod render;
@@ -17,6 +18,7 @@ mod report;
 mod resolve;
 pub mod schema;
 mod store;
+mod tape;
 pub mod tree;
 
 pub use action::{client_capabilities, ActionError};

@@ -80,6 +80,12 @@ pub fn check_relative(path: &str) -> Result<(), PointerError> {
     path.split('/').try_for_each(|s| segment(s).map(|_| ()))
 }
 
+/// The array index a segment names in an array of `len` items (`-` is `len`: one past the
+/// end), as [`get`] and [`set`] read it.
+pub(crate) fn array_index(seg: &str, len: usize) -> Option<usize> {
+    index(seg, len)
+}
+
 fn index(seg: &str, len: usize) -> Option<usize> {
     if seg == "-" {
         return Some(len);

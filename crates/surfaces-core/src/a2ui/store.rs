@@ -10,8 +10,8 @@ use serde_json::{Map, Value};
 use super::admission::{Admission, UrlPolicy};
 use super::catalog::{self, Component, Components};
 use super::limits::Limits;
+use super::model::{Data, Model};
 use super::path::Path;
-use super::pointer;
 use super::schema::{MessageKind, SchemaError, Validator};
 use super::tree::{self, GraphError};
 use crate::finding::Severity;
@@ -60,7 +60,7 @@ pub(crate) struct Surface {
     pub components: Components,
     /// Parent links of `components`, so each update is checked where it changes the graph.
     graph: tree::Graph,
-    pub model: Value,
+    pub model: Model,
     /// An upper bound on the model's serialised size, so most updates need no full measure.
     model_bound: usize,
     /// The person's edits, by pointer; never touched by agent updates.
@@ -268,7 +268,7 @@ impl SurfaceStore {
                 .get_mut(key)
                 .and_then(Value::as_object_mut)
                 .expect("schema-checked");
-            let value = body.remove("value");
+            let value = body.remove("value").map(Data::Built);
             let sid = body["surfaceId"].as_str().expect("schema-checked");
             let path = body.get("path").and_then(Value::as_str);
             return self.data_update(sid, path, value, ctx);
@@ -343,7 +343,7 @@ impl SurfaceStore {
         &mut self,
         sid: &str,
         path: Option<&str>,
-        value: Option<Value>,
+        value: Option<Data>,
         ctx: &ApplyContext,
     ) -> Result<Notes, Refusal> {
         let mpath = Path::ROOT.key("updateDataModel");
@@ -358,9 +358,12 @@ impl SurfaceStore {
         let segs = path
             .and_then(|p| adm.model_path(p, &mpath.key("path")))
             .unwrap_or_default();
-        let (value_size, value_depth) = value
-            .as_ref()
-            .map_or((0, 0), |v| adm.model_value(v, &mpath.key("value")));
+        let (value_size, value_depth) = match &value {
+            None => (0, 0),
+            Some(Data::Built(v)) => adm.model_value(v, &mpath.key("value")),
+            // Measured by the reader, which found nothing admission would speak of.
+            Some(Data::Taped(t)) => (t.size, t.depth),
+        };
         adm.model_depth(segs.len(), value_depth, &mpath.key("path"));
         if !adm.errors.is_empty() {
             return Err(Refusal(adm.errors));
@@ -476,7 +479,7 @@ impl SurfaceStore {
             owner: ctx.context_id.clone(),
             components: Components::new(),
             graph: tree::Graph::default(),
-            model: Value::Object(Map::new()),
+            model: Model::default(),
             model_bound: 2,
             overlay: BTreeMap::new(),
             agent_at_edit: BTreeMap::new(),
@@ -617,7 +620,7 @@ struct DataUpdate<'a> {
 fn update_data_model(
     surface: &mut Surface,
     raw_path: &str,
-    value: Option<Value>,
+    value: Option<Data>,
     update: DataUpdate,
 ) -> Result<Notes, Refusal> {
     let DataUpdate {
@@ -628,7 +631,7 @@ fn update_data_model(
     } = update;
     let Some(value) = value else {
         // A delete never grows the model.
-        pointer::delete(&mut surface.model, &segs);
+        surface.model.delete(&segs);
         return Ok(Vec::new());
     };
     if segs.is_empty() && !value.is_object() {
@@ -655,6 +658,7 @@ fn update_data_model(
             ),
         )
     };
+    surface.model.open(&segs);
     // Each segment may add a key, braces and a comma; padded array slots are `null,` each.
     // Saturating: an agent's index may be as large as usize (32 bits in wasm).
     let growth = value_size
@@ -663,9 +667,12 @@ fn update_data_model(
                 .map(|s| s.len().saturating_add(6))
                 .fold(0, usize::saturating_add),
         )
-        .saturating_add(pointer::padding(&surface.model, &segs).saturating_mul(5));
+        .saturating_add(surface.model.padding(&segs).saturating_mul(5));
     if surface.model_bound.saturating_add(growth) <= limits.data_model_bytes {
-        pointer::set(&mut surface.model, &segs, value).map_err(|()| unreachable())?;
+        surface
+            .model
+            .set(&segs, value)
+            .map_err(|()| unreachable())?;
         surface.model_bound = surface.model_bound.saturating_add(growth);
         return Ok(Vec::new());
     }
@@ -674,10 +681,10 @@ fn update_data_model(
     }
     // Near the limit: measure exactly, on a copy, so a refused update leaves the model as it was.
     let mut next = surface.model.clone();
-    pointer::set(&mut next, &segs, value).map_err(|()| unreachable())?;
-    let size = pointer::json_size(&next);
+    next.set(&segs, value).map_err(|()| unreachable())?;
+    let size = next.json_size();
     if size > limits.data_model_bytes {
-        surface.model_bound = pointer::json_size(&surface.model);
+        surface.model_bound = surface.model.json_size();
         return Err(too_large(size));
     }
     surface.model = next;

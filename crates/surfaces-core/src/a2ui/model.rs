@@ -1,0 +1,264 @@
+//! An agent's data model, with the large values updates set kept as checked tapes until
+//! something reads them.
+//!
+//! The official web core keeps `JSON.parse`'s objects by reference; building the same values
+//! as a tree in wasm memory was most of a value-heavy fold, and a stream that replaces a
+//! large value before anyone reads it paid for building every copy (issue 16). So a large
+//! value the reader checked without building ([`super::fast`]: syntax, numbers, keys given
+//! twice, nesting, size, and no key or text admission would speak of) is stored here as the
+//! flat [`super::tape`] the reader wrote, under a `null` placeholder in the built part.
+//!
+//! A read builds what it returns from the tape (as it would otherwise clone it) and keeps
+//! the tape, which is smaller than the tree: a model that is only read holds tapes only. A
+//! write that goes through a tape builds it into the built part for good.
+//!
+//! Every read goes through [`Model::value`] or [`Model::get`], which build what they return;
+//! a write first builds the tapes it would go through, so the built part's structure is always
+//! what the agent's updates made it. Tests hold a model to one built eagerly
+//! (`tests/a2ui_fold.rs`, `tests/properties.rs`).
+
+use serde_json::{Map, Value};
+
+use super::{pointer, tape};
+
+/// A value an update sets: built, or a tape the reader wrote (see `fast::Measure`).
+#[derive(Debug)]
+pub(crate) enum Data {
+    Built(Value),
+    Taped(Taped),
+}
+
+/// A tape of a value the reader has checked as admission would check it, with what that
+/// check measured.
+#[derive(Debug)]
+pub(crate) struct Taped {
+    pub tape: Box<[u8]>,
+    /// Its length as compact JSON (what `Admission::model_value` measures).
+    pub size: usize,
+    /// How deep it nests (0 for a scalar).
+    pub depth: usize,
+    pub is_object: bool,
+}
+
+impl Data {
+    pub fn is_object(&self) -> bool {
+        match self {
+            Data::Built(v) => v.is_object(),
+            Data::Taped(t) => t.is_object,
+        }
+    }
+
+    /// The value, built.
+    pub fn into_value(self) -> Value {
+        match self {
+            Data::Built(v) => v,
+            Data::Taped(t) => tape::read(&t.tape),
+        }
+    }
+}
+
+/// At most this many tapes are kept unbuilt per model.
+const MAX_TAPES: usize = 64;
+
+#[derive(Debug, Clone)]
+struct Stored {
+    /// Where the tape sits: a path with no `-`, so it names one place for as long as it is
+    /// stored (array slots are never removed, only set to `null`).
+    segs: Vec<String>,
+    tape: Box<[u8]>,
+    size: usize,
+}
+
+/// An agent's data model.
+#[derive(Debug, Clone)]
+pub(crate) struct Model {
+    /// The built part, with a `null` where each stored tape sits.
+    root: Value,
+    /// Tapes not yet moved into `root`. No entry's path starts with another's.
+    tapes: Vec<Stored>,
+}
+
+impl Default for Model {
+    fn default() -> Self {
+        Model {
+            root: Value::Object(Map::new()),
+            tapes: Vec::new(),
+        }
+    }
+}
+
+fn starts_with(segs: &[String], prefix: &[String]) -> bool {
+    segs.len() >= prefix.len() && segs[..prefix.len()] == *prefix
+}
+
+impl Model {
+    /// The whole model, built.
+    pub fn value(&self) -> Value {
+        let mut root = self.root.clone();
+        for s in &self.tapes {
+            let _ = pointer::set(&mut root, &s.segs, tape::read(&s.tape));
+        }
+        root
+    }
+
+    /// The value at `segs`, built.
+    pub fn get(&self, segs: &[String]) -> Option<Value> {
+        if let Some(s) = self.tapes.iter().find(|s| starts_with(segs, &s.segs)) {
+            return tape::get(&s.tape, &segs[s.segs.len()..]);
+        }
+        if self.tapes.iter().any(|s| starts_with(&s.segs, segs)) {
+            return pointer::get(&self.value(), segs).cloned();
+        }
+        pointer::get(&self.root, segs).cloned()
+    }
+
+    /// Makes `segs` writable: the tapes the path would run through are built into the built
+    /// part.
+    pub fn open(&mut self, segs: &[String]) {
+        let root = &mut self.root;
+        self.tapes.retain(|s| {
+            let through = s.segs.len() < segs.len() && starts_with(segs, &s.segs);
+            if through {
+                let _ = pointer::set(root, &s.segs, tape::read(&s.tape));
+            }
+            !through
+        });
+    }
+
+    /// `null` slots a [`Model::set`] at `segs` would add to arrays; `segs` must be open.
+    pub fn padding(&self, segs: &[String]) -> usize {
+        pointer::padding(&self.root, segs)
+    }
+
+    /// Sets `data` at `segs` (which must be open), as [`pointer::set`] does.
+    pub fn set(&mut self, segs: &[String], data: Data) -> Result<(), ()> {
+        // A path with `-` names a place only once; past MAX_TAPES, tapes are built, so that
+        // no write costs more than a bounded walk over them.
+        let stored = match data {
+            Data::Taped(t) if self.tapes.len() < MAX_TAPES && !segs.iter().any(|s| s == "-") => {
+                Some(t)
+            }
+            other => {
+                pointer::set(&mut self.root, segs, other.into_value())?;
+                None
+            }
+        };
+        if let Some(t) = stored {
+            pointer::set(&mut self.root, segs, Value::Null)?;
+            self.tapes.retain(|s| !starts_with(&s.segs, segs));
+            self.tapes.push(Stored {
+                segs: segs.to_vec(),
+                tape: t.tape,
+                size: t.size,
+            });
+        } else {
+            self.tapes.retain(|s| !starts_with(&s.segs, segs));
+        }
+        Ok(())
+    }
+
+    /// Removes the value at `segs`, as [`pointer::delete`] does.
+    pub fn delete(&mut self, segs: &[String]) {
+        self.open(segs);
+        pointer::delete(&mut self.root, segs);
+        self.tapes.retain(|s| !starts_with(&s.segs, segs));
+    }
+
+    /// The model's length as compact JSON text.
+    pub fn json_size(&self) -> usize {
+        let placeholders = 4 * self.tapes.len();
+        pointer::json_size(&self.root) - placeholders
+            + self.tapes.iter().map(|s| s.size).sum::<usize>()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn segs(p: &str) -> Vec<String> {
+        pointer::parse(p).unwrap()
+    }
+
+    fn taped(v: &Value) -> Taped {
+        Taped {
+            tape: tape::tests::tape_of(v).into(),
+            size: pointer::json_size(v),
+            depth: 0,
+            is_object: v.is_object(),
+        }
+    }
+
+    /// At most [`MAX_TAPES`] tapes are kept: the next value is built into the model.
+    #[test]
+    fn keeps_tapes_up_to_the_limit() {
+        let mut m = Model::default();
+        for i in 0..=MAX_TAPES {
+            let v = json!({ "i": i });
+            let s = segs(&format!("/k{i}"));
+            m.open(&s);
+            m.set(&s, Data::Taped(taped(&v))).unwrap();
+            assert_eq!(m.tapes.len(), (i + 1).min(MAX_TAPES), "{i}");
+        }
+        assert_eq!(m.root["k63"], Value::Null, "a tape's placeholder");
+        assert_eq!(m.root["k64"], json!({"i": 64}), "built at once");
+        assert_eq!(m.get(&segs("/k63/i")), Some(json!(63)));
+    }
+
+    /// Every write, on a model that keeps tapes and on one that builds everything at once,
+    /// in a sequence that goes through, above, beside and into stored tapes.
+    #[test]
+    fn keeps_what_an_eager_model_keeps() {
+        let writes: Vec<(&str, Option<Value>)> = vec![
+            ("/a", Some(json!({"b": [1, 2, {"c": "x"}], "d": null}))),
+            ("/e", Some(json!([1, 2, 3]))),
+            ("/a/b/2/c", Some(json!("y"))),
+            ("/a/b/-", Some(json!(4))),
+            ("/e/5", Some(json!("padded"))),
+            ("/f/g/0", Some(json!({"h": 1}))),
+            ("/f", Some(json!({"g": []}))),
+            ("/f/g/-", Some(json!(true))),
+            ("/e/1", None),
+            ("/a", None),
+            ("/a/x", Some(json!(1))),
+            ("/i", Some(json!("scalar"))),
+            ("/i/j", Some(json!(1))),
+            ("", Some(json!({"k": {"l": [0]}}))),
+            ("/k/l/0", Some(json!(2))),
+        ];
+        let mut lazy = Model::default();
+        let mut eager = json!({});
+        for (reads, (path, v)) in writes.into_iter().enumerate() {
+            let s = segs(path);
+            match v {
+                Some(v) => {
+                    lazy.open(&s);
+                    assert_eq!(lazy.padding(&s), pointer::padding(&eager, &s), "{path}");
+                    let want = pointer::set(&mut eager, &s, v.clone()).map(|_| ());
+                    assert_eq!(lazy.set(&s, Data::Taped(taped(&v))), want, "{path}");
+                }
+                None => {
+                    lazy.delete(&s);
+                    pointer::delete(&mut eager, &s);
+                }
+            }
+            assert_eq!(lazy.value(), eager, "after {path}");
+            assert_eq!(lazy.json_size(), pointer::json_size(&eager), "{path}");
+            if reads % 3 == 0 {
+                // A read builds from tapes; later writes must not depend on it.
+                assert_eq!(
+                    lazy.get(&segs("/a/b")),
+                    pointer::get(&eager, &segs("/a/b")).cloned()
+                );
+            }
+            for p in ["", "/a", "/a/b/2", "/e/5", "/f/g", "/k/l", "/nothing"] {
+                assert_eq!(
+                    lazy.get(&segs(p)),
+                    pointer::get(&eager, &segs(p)).cloned(),
+                    "{p}"
+                );
+            }
+        }
+    }
+}

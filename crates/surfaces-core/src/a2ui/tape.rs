@@ -1,0 +1,283 @@
+//! A data value as one flat buffer: what the reader writes as it checks a large data value
+//! (see [`super::model`]), instead of a `Value` tree of separately allocated nodes. Building
+//! the `Value` later is a walk over the buffer with nothing to parse again: strings are
+//! stored as their UTF-8 bytes and numbers as the bits serde_json would have read.
+//!
+//! Only [`Writer`] writes a tape and only [`read`] reads one; every tape is one value.
+
+use serde_json::{Map, Number, Value};
+
+const NULL: u8 = 0;
+const FALSE: u8 = 1;
+const TRUE: u8 = 2;
+const U64: u8 = 3;
+const I64: u8 = 4;
+const F64: u8 = 5;
+const STR: u8 = 6;
+pub(crate) const ARRAY: u8 = 7;
+pub(crate) const OBJECT: u8 = 8;
+const END: u8 = 9;
+
+/// Appends one value's parts: containers are opened, filled and closed in order, object
+/// members as a key then a value.
+pub(crate) struct Writer<'t>(pub &'t mut Vec<u8>);
+
+impl Writer<'_> {
+    pub fn null(&mut self) {
+        self.0.push(NULL);
+    }
+    pub fn bool(&mut self, b: bool) {
+        self.0.push(if b { TRUE } else { FALSE });
+    }
+    pub fn u64(&mut self, n: u64) {
+        self.0.push(U64);
+        self.0.extend_from_slice(&n.to_le_bytes());
+    }
+    pub fn i64(&mut self, n: i64) {
+        self.0.push(I64);
+        self.0.extend_from_slice(&n.to_le_bytes());
+    }
+    /// A float as `Value::from(f64)` keeps it: one that is no JSON number is `null`.
+    pub fn f64(&mut self, n: f64) {
+        if n.is_finite() {
+            self.0.push(F64);
+            self.0.extend_from_slice(&n.to_le_bytes());
+        } else {
+            self.0.push(NULL);
+        }
+    }
+    /// A string (a value, or a key where a member starts).
+    pub fn str(&mut self, s: &str) {
+        self.0.reserve(9 + s.len());
+        self.0.push(STR);
+        // A `usize` length, whatever the target, so no string is too long for its tape.
+        self.0.extend_from_slice(&(s.len() as u64).to_le_bytes());
+        self.0.extend_from_slice(s.as_bytes());
+    }
+    pub fn open(&mut self, object: bool) {
+        self.0.push(if object { OBJECT } else { ARRAY });
+    }
+    pub fn close(&mut self) {
+        self.0.push(END);
+    }
+}
+
+/// The value a tape holds. Its nesting is what the writer's caller allowed (the reader's
+/// depth limit), so the recursion here is bounded by it.
+pub(crate) fn read(tape: &[u8]) -> Value {
+    let mut r = Reader { tape, at: 0 };
+    let v = r.value();
+    debug_assert_eq!(r.at, tape.len(), "a tape holds one value");
+    v
+}
+
+/// The value at `segs` inside a tape's value, as [`super::pointer::get`] finds it in the
+/// built value, building only that part: what is passed over is skipped, not built.
+pub(crate) fn get(tape: &[u8], segs: &[String]) -> Option<Value> {
+    let mut r = Reader { tape, at: 0 };
+    for seg in segs {
+        match r.byte() {
+            OBJECT => loop {
+                if r.at_end() {
+                    return None;
+                }
+                r.byte(); // a key's STR tag
+                if r.str() == seg {
+                    break;
+                }
+                r.skip();
+            },
+            ARRAY => {
+                // As `pointer::get`: an index without leading zeros, `-` names no item.
+                let i = super::pointer::array_index(seg, usize::MAX).filter(|&i| i < usize::MAX)?;
+                for _ in 0..i {
+                    if r.at_end() {
+                        return None;
+                    }
+                    r.skip();
+                }
+                if r.tape.get(r.at).is_none_or(|&b| b == END) {
+                    return None;
+                }
+            }
+            _ => return None,
+        }
+    }
+    Some(r.value())
+}
+
+struct Reader<'t> {
+    tape: &'t [u8],
+    at: usize,
+}
+
+impl<'t> Reader<'t> {
+    fn byte(&mut self) -> u8 {
+        let b = self.tape.get(self.at).copied().unwrap_or(END);
+        self.at += 1;
+        b
+    }
+
+    fn word(&mut self) -> [u8; 8] {
+        let w = self
+            .tape
+            .get(self.at..self.at + 8)
+            .and_then(|w| w.try_into().ok())
+            .unwrap_or_default();
+        self.at += 8;
+        w
+    }
+
+    /// A string's bytes after its tag. They came from a `&str`, so they are UTF-8.
+    fn str(&mut self) -> &'t str {
+        let len = usize::try_from(u64::from_le_bytes(self.word())).unwrap_or(usize::MAX);
+        let end = self.at.saturating_add(len).min(self.tape.len());
+        let s = std::str::from_utf8(&self.tape[self.at.min(end)..end]).unwrap_or_default();
+        self.at = end;
+        s
+    }
+
+    fn at_end(&mut self) -> bool {
+        let end = self.tape.get(self.at).is_none_or(|&b| b == END);
+        if end {
+            self.at += 1;
+        }
+        end
+    }
+
+    /// Passes over one value, without recursion: containers are counted in and out.
+    fn skip(&mut self) {
+        let mut open = 0usize;
+        loop {
+            match self.byte() {
+                U64 | I64 | F64 => self.at += 8,
+                STR => {
+                    self.str();
+                }
+                ARRAY | OBJECT => open += 1,
+                END => open = open.saturating_sub(1),
+                _ => {}
+            }
+            if open == 0 || self.at >= self.tape.len() {
+                return;
+            }
+        }
+    }
+
+    fn value(&mut self) -> Value {
+        match self.byte() {
+            FALSE => Value::Bool(false),
+            TRUE => Value::Bool(true),
+            U64 => Value::from(u64::from_le_bytes(self.word())),
+            I64 => Value::from(i64::from_le_bytes(self.word())),
+            F64 => {
+                Number::from_f64(f64::from_le_bytes(self.word())).map_or(Value::Null, Value::Number)
+            }
+            STR => Value::String(self.str().to_owned()),
+            ARRAY => {
+                let mut items = Vec::new();
+                while !self.at_end() {
+                    items.push(self.value());
+                }
+                Value::Array(items)
+            }
+            OBJECT => {
+                let mut map = Map::new();
+                while !self.at_end() {
+                    self.byte(); // a key's STR tag
+                    let k = self.str().to_owned();
+                    let v = self.value();
+                    map.insert(k, v);
+                }
+                Value::Object(map)
+            }
+            _ => Value::Null,
+        }
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn write(v: &Value, w: &mut Writer) {
+        match v {
+            Value::Null => w.null(),
+            Value::Bool(b) => w.bool(*b),
+            Value::Number(n) => match (n.as_u64(), n.as_i64(), n.as_f64()) {
+                (Some(u), _, _) => w.u64(u),
+                (_, Some(i), _) => w.i64(i),
+                (_, _, f) => w.f64(f.unwrap()),
+            },
+            Value::String(s) => w.str(s),
+            Value::Array(a) => {
+                w.open(false);
+                a.iter().for_each(|x| write(x, w));
+                w.close();
+            }
+            Value::Object(o) => {
+                w.open(true);
+                for (k, x) in o {
+                    w.str(k);
+                    write(x, w);
+                }
+                w.close();
+            }
+        }
+    }
+
+    pub(crate) fn tape_of(v: &Value) -> Vec<u8> {
+        let mut tape = Vec::new();
+        write(v, &mut Writer(&mut tape));
+        tape
+    }
+
+    #[test]
+    fn reads_back_what_was_written() {
+        for v in [
+            json!(null),
+            json!({}),
+            json!([]),
+            json!({"a": [1, -2, 2.5, u64::MAX, i64::MIN, "q\"\\\n\u{1}é😀", null, true, false, {}, []]}),
+            json!([[[[{"": {"x": ""}}]]]]),
+            json!("text"),
+        ] {
+            assert_eq!(read(&tape_of(&v)), v);
+        }
+    }
+
+    #[test]
+    fn gets_what_a_pointer_gets() {
+        let v = json!({"a": [1, {"b": ["x", {"c": null}]}, [[]], "s"], "b": {"": 2, "0": [3]},
+            "n": [1.5, -2, u64::MAX]});
+        let tape = tape_of(&v);
+        for p in [
+            "",
+            "/a",
+            "/a/1/b/1/c",
+            "/a/2/0",
+            "/a/3",
+            "/a/4",
+            "/a/-",
+            "/a/01",
+            "/a/x",
+            "/b/",
+            "/b/0",
+            "/b/0/0",
+            "/b/0/1",
+            "/n/2",
+            "/n/1",
+            "/a/3/0",
+            "/z",
+            "/a/1/b/1/c/d",
+        ] {
+            let segs = crate::a2ui::pointer::parse(p).unwrap();
+            assert_eq!(
+                get(&tape, &segs),
+                crate::a2ui::pointer::get(&v, &segs).cloned(),
+                "{p}"
+            );
+        }
+    }
+}
