@@ -37,12 +37,15 @@ const parse = (input) => {
   return { input, href: u.href, scheme, username: u.username, password: u.password, host, port: u.port === "" ? null : Number(u.port) };
 };
 const nfkc = ["ＰＡＹＰＡＬ．ＣＯＭ", "（paypal.com）", "\uFB01nance", "paypal\uFF61com", "e\u0301", "\u2460", "\u212B", "plain ascii", "\u3002", "\u00AD", "ｶﾞ"].map((input) => ({ input, output: input.normalize("NFKC") }));
+// NFD: what look-alike skeletons (TS #39) are computed over. Composed letters, a singleton
+// decomposition (Kelvin sign to K), Hangul, marks to reorder, and text with nothing to do.
+const nfd = ["é", "münchen", "\u212A", "\u1E9B\u0323", "한국", "a\u0328\u0301", "\u00C5\u212B", "ｶﾞ", "plain ascii", "\u0430\u0440\u0440\u04CF\u0435"].map((input) => ({ input, output: input.normalize("NFD") }));
 const unicode = [
   ["xn--80ak6aa92e.com", "\u0430\u0440\u0440\u04CF\u0435.com"], ["xn--mnchen-3ya.example", "münchen.example"], ["example.com", null],
   ["xn--.example", null], ["xn--MNCHEN-3YA.example", null], ["xn--n3h.net", "☃.net"], ["xn--ls8h.la", "💩.la"], ["xn--fa-hia.de", "faß.de"],
   ["xn--zz-zz-zz.example", null],
 ].map(([ascii, unicode]) => ({ ascii, unicode }));
 const about =
-  "WHATWG URL parsing, NFKC and Unicode host forms: inputs chosen for what the checks read (hosts, IDNA, IP forms, ports, credentials, schemes, relative text). Expected values are what Node's `URL` and `String.normalize` give; surfaces-core tests the `url` crate against them natively (crates/surfaces-core/tests/web_url.rs) and surfaces-host tests the host parser against them in Chromium (crates/surfaces-host/tests/web_url.rs). Regenerate with `node scripts/gen-web-url-corpus.mjs`.";
+  "WHATWG URL parsing, NFKC, NFD and Unicode host forms: inputs chosen for what the checks read (hosts, IDNA, IP forms, ports, credentials, schemes, relative text). Expected values are what Node's `URL` and `String.normalize` give; surfaces-core tests the `url` crate against them natively (crates/surfaces-core/tests/web_url.rs) and surfaces-host tests the host parser against them in Chromium (crates/surfaces-host/tests/web_url.rs). Regenerate with `node scripts/gen-web-url-corpus.mjs`.";
 const file = new URL("../tests/fixtures/web-url.json", import.meta.url);
-fs.writeFileSync(file, JSON.stringify({ about, urls: inputs.map(parse), nfkc, unicode }, null, 1) + "\n");
+fs.writeFileSync(file, JSON.stringify({ about, urls: inputs.map(parse), nfkc, nfd, unicode }, null, 1) + "\n");

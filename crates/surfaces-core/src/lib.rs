@@ -15,6 +15,7 @@ pub mod contract;
 mod finding;
 pub mod json_scan;
 mod pointer;
+mod skeleton;
 mod swar;
 mod text;
 pub mod web_url;

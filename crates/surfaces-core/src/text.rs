@@ -1,6 +1,7 @@
 //! Characters that make text read differently from what it is: hidden characters, text that
 //! draws nothing, and host labels that mix scripts or can pass for Latin ones (Unicode
-//! TS #39, through the `unicode-security` crate; general categories and
+//! TS #39: script sets from the `unicode-security` crate, skeletons from [`crate::skeleton`];
+//! general categories and
 //! Default_Ignorable_Code_Point from ICU4X's `icu_properties`, which `idna` already uses).
 
 use icu_properties::props::{DefaultIgnorableCodePoint, GeneralCategory, GeneralCategoryGroup};
@@ -133,12 +134,8 @@ pub fn whole_script_confusable(label: &str) -> Option<(String, String)> {
     if !with_latin.is_empty() {
         return None;
     }
-    let skeleton: String = unicode_security::skeleton(label).collect();
-    let latin_looking = !skeleton.is_empty()
-        && skeleton
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '-')
-        && skeleton.chars().any(|c| c.is_ascii_alphabetic());
+    let skeleton = crate::skeleton::ascii_skeleton(label)?;
+    let latin_looking = skeleton.chars().any(|c| c.is_ascii_alphabetic());
     latin_looking.then(|| (skeleton.to_ascii_lowercase(), scripts.to_string()))
 }
 

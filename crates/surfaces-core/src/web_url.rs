@@ -8,8 +8,9 @@
 //! `surfaces-host`. One corpus (`tests/fixtures/web-url.json`) holds both parsers to the same
 //! results. Until a parser is installed, every URL is refused (fail closed, never open).
 //!
-//! The same goes for NFKC normalization, which reading host names out of a label needs:
-//! `String.prototype.normalize` in the host, `unicode-normalization` natively.
+//! The same goes for NFKC normalization, which reading host names out of a label needs, and
+//! NFD, which look-alike skeletons are computed over: `String.prototype.normalize` in the
+//! host, `unicode-normalization` natively.
 
 use std::fmt;
 use std::sync::OnceLock;
@@ -277,6 +278,8 @@ pub trait Parser: Send + Sync {
     fn parse(&self, input: &str) -> Result<WebUrl, UrlError>;
     /// The NFKC form of `text`.
     fn nfkc(&self, text: &str) -> String;
+    /// The NFD form of `text`.
+    fn nfd(&self, text: &str) -> String;
 }
 
 static INSTALLED: OnceLock<&'static dyn Parser> = OnceLock::new();
@@ -389,6 +392,11 @@ pub fn nfkc(text: &str) -> String {
     parser().map_or_else(|| text.to_string(), |p| p.nfkc(text))
 }
 
+/// NFD with the installed parser's normalizer; the text unchanged with none.
+pub fn nfd(text: &str) -> String {
+    parser().map_or_else(|| text.to_string(), |p| p.nfd(text))
+}
+
 /// The Unicode form of an ASCII (punycode) domain, when it has one that maps back to it:
 /// each `xn--` label decoded, then the whole read again by the parser, which must give the
 /// same ASCII host (so a label that is not valid IDNA has no Unicode form).
@@ -429,6 +437,11 @@ impl Parser for UrlCrate {
     fn nfkc(&self, text: &str) -> String {
         use unicode_normalization::UnicodeNormalization;
         text.nfkc().collect()
+    }
+
+    fn nfd(&self, text: &str) -> String {
+        use unicode_normalization::UnicodeNormalization;
+        text.nfd().collect()
     }
 }
 

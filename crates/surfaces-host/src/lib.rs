@@ -1,5 +1,5 @@
-//! The host's WHATWG URL parser (`URL`, in browsers and Node) and its NFKC normalizer
-//! (`String.prototype.normalize`), as a [`surfaces_core::web_url::Parser`].
+//! The host's WHATWG URL parser (`URL`, in browsers and Node) and its NFKC and NFD
+//! normalizer (`String.prototype.normalize`), as a [`surfaces_core::web_url::Parser`].
 //!
 //! The npm package and the console install it before the core parses anything, so their
 //! `.wasm` carries neither the `url` crate nor the IDNA tables (issue 16): the host already
@@ -59,6 +59,10 @@ impl Parser for HostUrl {
 
     fn nfkc(&self, text: &str) -> String {
         String::from(js_sys::JsString::from(text).normalize("NFKC"))
+    }
+
+    fn nfd(&self, text: &str) -> String {
+        String::from(js_sys::JsString::from(text).normalize("NFD"))
     }
 }
 

@@ -10,6 +10,7 @@ pub const CORPUS: &str = include_str!("../../../../tests/fixtures/web-url.json")
 pub struct Corpus {
     pub urls: Vec<UrlCase>,
     pub nfkc: Vec<NfkcCase>,
+    pub nfd: Vec<NfkcCase>,
     pub unicode: Vec<UnicodeCase>,
 }
 
@@ -31,6 +32,7 @@ pub struct HostCase {
     pub value: String,
 }
 
+/// A normalization case: NFKC or NFD, by the list it is in.
 #[derive(Deserialize)]
 pub struct NfkcCase {
     pub input: String,
@@ -104,6 +106,15 @@ pub fn mismatches(expected_failures: &[&str]) -> Vec<String> {
         if got != case.output {
             out.push(format!(
                 "nfkc {:?} = {got:?}, want {:?}",
+                case.input, case.output
+            ));
+        }
+    }
+    for case in &corpus.nfd {
+        let got = web_url::nfd(&case.input);
+        if got != case.output {
+            out.push(format!(
+                "nfd {:?} = {got:?}, want {:?}",
                 case.input, case.output
             ));
         }

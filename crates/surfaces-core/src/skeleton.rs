@@ -1,0 +1,146 @@
+//! TS #39 confusable skeletons, as far as the look-alike check needs them: whether a host
+//! label reads as plain ASCII host text (`аррӏе` as `apple`), and as what.
+//!
+//! The whole confusables table and the normalization tables it is defined over were a large
+//! part of the npm package (issue 16). The check only asks about skeletons made of ASCII
+//! letters, digits and hyphens, so only the characters whose own skeleton is such text are
+//! kept ([`table`], generated from `unicode-security`, which a test holds this to), and NFD
+//! is the one the URL parser's host provides ([`crate::web_url::nfd`]).
+//!
+//! Why characters one at a time give the skeleton of a label: a skeleton is
+//! NFD(map(NFD(label))), with `map` taking each character to its prototype. Each character
+//! of an NFD text is its own NFD, so its own skeleton is NFD(map(c)). When each of those is
+//! ASCII, NFD of their concatenation is the concatenation (ASCII has nothing to reorder or
+//! decompose); when one is not, the skeleton keeps that character (NFD only reorders marks).
+
+#[rustfmt::skip]
+mod table;
+
+/// The skeleton of `label` when it is ASCII letters, digits and hyphens only (or empty);
+/// `None` when it holds anything else.
+pub fn ascii_skeleton(label: &str) -> Option<String> {
+    let mut out = String::with_capacity(label.len());
+    for c in crate::web_url::nfd(label).chars() {
+        out.push_str(of_char(c)?);
+    }
+    Some(out)
+}
+
+/// A character's skeleton, when it is ASCII letters, digits and hyphens (or nothing).
+fn of_char(c: char) -> Option<&'static str> {
+    let u = u32::from(c);
+    if let Ok(i) = table::CHARS.binary_search(&u) {
+        let start = i.checked_sub(1).map_or(0, |p| usize::from(table::ENDS[p]));
+        return table::TARGETS.get(start..usize::from(table::ENDS[i]));
+    }
+    let before = table::EMPTY.partition_point(|&(first, _)| first <= u);
+    if before > 0 && u <= table::EMPTY[before - 1].1 {
+        return Some("");
+    }
+    // The rest of ASCII's letters, digits and hyphen are their own skeleton.
+    const PRINTABLE: &str = " !\"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~";
+    let i = (c as usize).wrapping_sub(0x20);
+    (c.is_ascii_alphanumeric() || c == '-').then(|| &PRINTABLE[i..i + 1])
+}
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests {
+    use super::*;
+
+    /// What the table is made from: every character whose skeleton, computed by
+    /// `unicode-security`, is ASCII letters, digits and hyphens (or nothing, as for a soft
+    /// hyphen) and not the character itself.
+    fn generate() -> String {
+        let (mut chars, mut ends, mut targets) = (Vec::new(), Vec::new(), String::new());
+        let mut empty: Vec<(u32, u32)> = Vec::new();
+        for c in (0..=0x10FFFF).filter_map(char::from_u32) {
+            let s: String = unicode_security::skeleton(&c.to_string()).collect();
+            let u = u32::from(c);
+            if s.is_empty() {
+                match empty.last_mut() {
+                    Some((_, last)) if *last + 1 == u => *last = u,
+                    _ => empty.push((u, u)),
+                }
+            } else if s.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
+                && s != c.to_string()
+            {
+                chars.push(format!("{u:#x}"));
+                targets.push_str(&s);
+                ends.push(targets.len().to_string());
+            }
+        }
+        let empty: Vec<String> = empty
+            .iter()
+            .map(|(a, b)| format!("({a:#x}, {b:#x})"))
+            .collect();
+        format!(
+            "// Generated from unicode-security's TS #39 confusables by\n\
+             // `UPDATE_SKELETONS=1 cargo test -p surfaces-core --lib skeleton`: do not edit.\n\
+             // The characters whose skeleton is ASCII letters, digits and hyphens (and not\n\
+             // the character itself), sorted; each one's ends at ENDS in TARGETS.\n\
+             pub(super) const CHARS: [u32; {n}] = [{}];\n\
+             pub(super) const ENDS: [u16; {n}] = [{}];\n\
+             pub(super) const TARGETS: &str = {:?};\n\
+             // The ranges of characters whose skeleton is empty (such as a soft hyphen).\n\
+             pub(super) const EMPTY: [(u32, u32); {e}] = [{}];\n",
+            chars.join(", "),
+            ends.join(", "),
+            targets,
+            empty.join(", "),
+            n = chars.len(),
+            e = empty.len(),
+        )
+    }
+
+    #[test]
+    fn the_table_is_what_unicode_security_gives() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/skeleton/table.rs");
+        let want = generate();
+        if std::env::var_os("UPDATE_SKELETONS").is_some() {
+            std::fs::write(path, &want).unwrap();
+        }
+        let have = std::fs::read_to_string(path).unwrap_or_default();
+        assert!(
+            have == want,
+            "src/skeleton/table.rs is stale: UPDATE_SKELETONS=1 cargo test -p surfaces-core --lib skeleton"
+        );
+    }
+
+    /// The reference: the whole skeleton, when it is ASCII letters, digits and hyphens.
+    fn reference(label: &str) -> Option<String> {
+        let s: String = unicode_security::skeleton(label).collect();
+        s.bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-')
+            .then_some(s)
+    }
+
+    /// Every character alone, and labels that mix characters with ASCII skeletons, marks
+    /// that compose or reorder, and characters without one.
+    #[test]
+    fn agrees_with_unicode_security() {
+        for c in (0..=0x10FFFF).filter_map(char::from_u32) {
+            let s = c.to_string();
+            assert_eq!(ascii_skeleton(&s), reference(&s), "{:#x}", u32::from(c));
+        }
+        let parts = [
+            "а", "р", "ӏ", "е", "ѕ", "о", "0", "1", "l", "I", "m", "rn", "w", "-", "é", "e\u{301}",
+            "\u{301}", "\u{323}", "\u{307}", "ſ", "\u{1e9b}", "K", "\u{212a}", "Å", "ß", "ı", "ｐ",
+            "𝐚", "①", "ℓ", "ⅰ", "ǉ", "ﬁ", "ϲ", "ɑ", "һ", "ԁ", "ց", "օ", "х", "Ꭺ", "ᏼ", "東", "ア",
+            "한", ".", "_", " ", "\u{200d}", "\u{fe0f}", "ǅ", "㎏",
+        ];
+        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        for _ in 0..20_000 {
+            let mut label = String::new();
+            for _ in 0..(x % 6) {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                label.push_str(parts[(x % parts.len() as u64) as usize]);
+            }
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            assert_eq!(ascii_skeleton(&label), reference(&label), "{label:?}");
+        }
+    }
+}
