@@ -1,11 +1,9 @@
 //! Characters that make text read differently from what it is: hidden characters, text that
 //! draws nothing, and host labels that mix scripts or can pass for Latin ones (Unicode
 //! TS #39: script sets from the `unicode-security` crate, skeletons from [`crate::skeleton`];
-//! general categories and
-//! Default_Ignorable_Code_Point from ICU4X's `icu_properties`, which `idna` already uses).
+//! general categories and Default_Ignorable_Code_Point from the URL parser's host, see
+//! [`crate::web_url::Parser`]).
 
-use icu_properties::props::{DefaultIgnorableCodePoint, GeneralCategory, GeneralCategoryGroup};
-use icu_properties::{CodePointMapData, CodePointSetData};
 use unicode_security::mixed_script::AugmentedScriptSet;
 use unicode_security::MixedScript;
 
@@ -91,15 +89,13 @@ const BLANK_GLYPHS: [char; 6] = [
 /// controls, format characters, surrogates, private-use and unassigned code points (C) and
 /// marks (M, which only ever draw on a base character) do not.
 pub fn draws_something(c: char) -> bool {
-    const DRAWN: GeneralCategoryGroup = GeneralCategoryGroup::Letter
-        .union(GeneralCategoryGroup::Number)
-        .union(GeneralCategoryGroup::Punctuation)
-        .union(GeneralCategoryGroup::Symbol);
-    if BLANK_GLYPHS.contains(&c) || CodePointSetData::new::<DefaultIgnorableCodePoint>().contains(c)
-    {
-        return false;
+    // Most text is ASCII: printable ASCII draws, and asking the host costs a call.
+    if c.is_ascii() {
+        return c.is_ascii_graphic();
     }
-    DRAWN.contains(CodePointMapData::<GeneralCategory>::new().get(c))
+    !BLANK_GLYPHS.contains(&c)
+        && !crate::web_url::is_default_ignorable(c)
+        && crate::web_url::is_graphic(c)
 }
 
 /// Whether nothing in `s` draws anything: empty, or only spaces, invisible, format,

@@ -8,9 +8,11 @@
 //! `surfaces-host`. One corpus (`tests/fixtures/web-url.json`) holds both parsers to the same
 //! results. Until a parser is installed, every URL is refused (fail closed, never open).
 //!
-//! The same goes for NFKC normalization, which reading host names out of a label needs, and
-//! NFD, which look-alike skeletons are computed over: `String.prototype.normalize` in the
-//! host, `unicode-normalization` natively.
+//! The same goes for NFKC normalization, which reading host names out of a label needs,
+//! NFD, which look-alike skeletons are computed over (`String.prototype.normalize` in the
+//! host, `unicode-normalization` natively), and the two character properties that tell
+//! whether text draws anything (RegExp property escapes in the host, `icu_properties`
+//! natively).
 
 use std::fmt;
 use std::sync::OnceLock;
@@ -272,7 +274,10 @@ pub fn starts_with_scheme(input: &str) -> bool {
     false
 }
 
-/// A WHATWG URL parser, and the Unicode normalization that goes with reading hosts.
+/// A WHATWG URL parser, and the Unicode data that goes with reading hosts and labels:
+/// normalization and two character properties. In wasm32 the host has all of it (`URL`,
+/// `String.prototype.normalize`, RegExp property escapes), so the package carries none of
+/// the tables.
 pub trait Parser: Send + Sync {
     /// Parses an absolute URL.
     fn parse(&self, input: &str) -> Result<WebUrl, UrlError>;
@@ -280,6 +285,11 @@ pub trait Parser: Send + Sync {
     fn nfkc(&self, text: &str) -> String;
     /// The NFD form of `text`.
     fn nfd(&self, text: &str) -> String;
+    /// Whether `c` is a letter, number, punctuation mark or symbol (general categories L, N,
+    /// P and S).
+    fn is_graphic(&self, c: char) -> bool;
+    /// Whether `c` is a Default_Ignorable_Code_Point.
+    fn is_default_ignorable(&self, c: char) -> bool;
 }
 
 static INSTALLED: OnceLock<&'static dyn Parser> = OnceLock::new();
@@ -397,6 +407,18 @@ pub fn nfd(text: &str) -> String {
     parser().map_or_else(|| text.to_string(), |p| p.nfd(text))
 }
 
+/// Whether `c` is a letter, number, punctuation mark or symbol, by the installed parser's
+/// Unicode data; `false` with none (so text reads as drawing nothing: fail closed).
+pub fn is_graphic(c: char) -> bool {
+    parser().is_some_and(|p| p.is_graphic(c))
+}
+
+/// Whether `c` is a Default_Ignorable_Code_Point, by the installed parser's Unicode data;
+/// `false` with none.
+pub fn is_default_ignorable(c: char) -> bool {
+    parser().is_some_and(|p| p.is_default_ignorable(c))
+}
+
 /// The Unicode form of an ASCII (punycode) domain, when it has one that maps back to it:
 /// each `xn--` label decoded, then the whole read again by the parser, which must give the
 /// same ASCII host (so a label that is not valid IDNA has no Unicode form).
@@ -442,6 +464,20 @@ impl Parser for UrlCrate {
     fn nfd(&self, text: &str) -> String {
         use unicode_normalization::UnicodeNormalization;
         text.nfd().collect()
+    }
+
+    fn is_graphic(&self, c: char) -> bool {
+        use icu_properties::props::{GeneralCategory, GeneralCategoryGroup};
+        const GRAPHIC: GeneralCategoryGroup = GeneralCategoryGroup::Letter
+            .union(GeneralCategoryGroup::Number)
+            .union(GeneralCategoryGroup::Punctuation)
+            .union(GeneralCategoryGroup::Symbol);
+        GRAPHIC.contains(icu_properties::CodePointMapData::<GeneralCategory>::new().get(c))
+    }
+
+    fn is_default_ignorable(&self, c: char) -> bool {
+        use icu_properties::props::DefaultIgnorableCodePoint;
+        icu_properties::CodePointSetData::new::<DefaultIgnorableCodePoint>().contains(c)
     }
 }
 

@@ -1,5 +1,6 @@
-//! The host's WHATWG URL parser (`URL`, in browsers and Node) and its NFKC and NFD
-//! normalizer (`String.prototype.normalize`), as a [`surfaces_core::web_url::Parser`].
+//! The host's WHATWG URL parser (`URL`, in browsers and Node), its NFKC and NFD normalizer
+//! (`String.prototype.normalize`) and two Unicode properties (RegExp property escapes), as a
+//! [`surfaces_core::web_url::Parser`].
 //!
 //! The npm package and the console install it before the core parses anything, so their
 //! `.wasm` carries neither the `url` crate nor the IDNA tables (issue 16): the host already
@@ -29,7 +30,14 @@ extern "C" {
     fn port(this: &JsUrl) -> String;
 }
 
-/// The host's parser and normalizer.
+thread_local! {
+    /// General categories L, N, P and S: what draws something (see `surfaces_core::text`).
+    static GRAPHIC: js_sys::RegExp = js_sys::RegExp::new(r"^[\p{L}\p{N}\p{P}\p{S}]$", "u");
+    static IGNORABLE: js_sys::RegExp =
+        js_sys::RegExp::new(r"^\p{Default_Ignorable_Code_Point}$", "u");
+}
+
+/// The host's parser, normalizer and Unicode properties.
 pub struct HostUrl;
 
 impl Parser for HostUrl {
@@ -63,6 +71,14 @@ impl Parser for HostUrl {
 
     fn nfd(&self, text: &str) -> String {
         String::from(js_sys::JsString::from(text).normalize("NFD"))
+    }
+
+    fn is_graphic(&self, c: char) -> bool {
+        GRAPHIC.with(|re| re.test(c.encode_utf8(&mut [0; 4])))
+    }
+
+    fn is_default_ignorable(&self, c: char) -> bool {
+        IGNORABLE.with(|re| re.test(c.encode_utf8(&mut [0; 4])))
     }
 }
 

@@ -161,8 +161,6 @@ pub(super) fn hosts_named_in(label: &str) -> Vec<String> {
 /// them from a host. What is left that no host may hold (a bidi control, a symbol) makes the
 /// word name none.
 fn as_a_host_reads(word: &str) -> String {
-    use icu_properties::{props::DefaultIgnorableCodePoint, CodePointSetData};
-    let ignorable = CodePointSetData::new::<DefaultIgnorableCodePoint>();
     // NFKC takes the lunate sigma and its mathematical forms to the final sigma, where UTS #46
     // (and so a browser) takes them to σ; the final sigma itself stays (red-team review).
     let word: String = word
@@ -174,7 +172,7 @@ fn as_a_host_reads(word: &str) -> String {
         .collect();
     web_url::nfkc(&word)
         .chars()
-        .filter(|&c| !ignorable.contains(c) || crate::text::is_bidi_control(c))
+        .filter(|&c| !web_url::is_default_ignorable(c) || crate::text::is_bidi_control(c))
         .flat_map(char::to_lowercase)
         .map(|c| if c == '\u{3002}' { '.' } else { c })
         .collect()

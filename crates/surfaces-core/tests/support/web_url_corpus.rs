@@ -11,6 +11,7 @@ pub struct Corpus {
     pub urls: Vec<UrlCase>,
     pub nfkc: Vec<NfkcCase>,
     pub nfd: Vec<NfkcCase>,
+    pub chars: Vec<CharCase>,
     pub unicode: Vec<UnicodeCase>,
 }
 
@@ -30,6 +31,14 @@ pub struct UrlCase {
 pub struct HostCase {
     pub kind: String,
     pub value: String,
+}
+
+/// A character's two properties, as the host's RegExp property escapes read them.
+#[derive(Deserialize)]
+pub struct CharCase {
+    pub char: char,
+    pub graphic: bool,
+    pub ignorable: bool,
 }
 
 /// A normalization case: NFKC or NFD, by the list it is in.
@@ -116,6 +125,19 @@ pub fn mismatches(expected_failures: &[&str]) -> Vec<String> {
             out.push(format!(
                 "nfd {:?} = {got:?}, want {:?}",
                 case.input, case.output
+            ));
+        }
+    }
+    for case in &corpus.chars {
+        let got = (
+            web_url::is_graphic(case.char),
+            web_url::is_default_ignorable(case.char),
+        );
+        if got != (case.graphic, case.ignorable) {
+            out.push(format!(
+                "{:?}: (graphic, ignorable) = {got:?}, want {:?}",
+                case.char,
+                (case.graphic, case.ignorable)
             ));
         }
     }
