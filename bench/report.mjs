@@ -92,7 +92,7 @@ column adds up to more than the module.
 
 | Part | Functions | Raw | Gzipped alone |
 | --- | ---: | ---: | ---: |
-${sizes.npmWasmGroups.map((g) => `| ${g.group}${g.text !== undefined ? ` (${kb(g.text)} of it text; the rest binary tables, most of them the Unicode data look-alike hosts need: TS #39 confusables, the normalization they are defined over, scripts, general categories)` : ""} | ${g.functions || ""} | ${kb(g.raw)} | ${kb(g.gz)} |`).join("\n")}
+${sizes.npmWasmGroups.map((g) => `| ${g.group}${g.text !== undefined ? ` (${kb(g.text)} of it text; the rest binary tables: the script data look-alike hosts need, the skeleton table, Text's Markdown entity names in the UI build, and the rest)` : ""} | ${g.functions || ""} | ${kb(g.raw)} | ${kb(g.gz)} |`).join("\n")}
 
 ${(() => {
   const g = (name) => sizes.npmWasmGroups.find((x) => x.group.startsWith(name)) ?? { gz: 0 };
@@ -138,10 +138,35 @@ build the alternative into another directory, for example
   what the scan refuses). It costs about 4% of a float-heavy fold (value-heavy 9.5 against 9.9 ms
   in \`bench/ab.mjs\`) and 15.7 KB gzipped (headless 434.3 to 450.0 KB: the exact float reader
   it brings). Taken: a number means what \`JSON.parse\` reads, to the last bit, in every path.
-- Still slower than the official core where a stream is mostly large data values: it keeps
-  \`JSON.parse\`'s objects by reference (about 1.2–1.3× \`JSON.parse\`), where the fold builds
-  and checks a \`Value\` tree in wasm memory. Closing that gap needs values kept as checked
-  JSON text and built only when read (issue 16 names it), which this round did not do.
+- Large data values kept as the flat tape the reader writes while it checks them, built only
+  when read (\`a2ui/model.rs\`, \`a2ui/tape.rs\`; issue 16's "values materialised only when
+  read"), with the text-level passes it showed up (a one-line array ending in a newline was
+  scanned whole to rule out JSON Lines; newlines found eight bytes at a time; a string with no
+  escape measured by its length; the binding trusts \`TextEncoder\`'s UTF-8): in
+  \`bench/ab.mjs\` (2026-12-01, before and after, one process) ~1 MB 3.59 to 2.00 ms,
+  value-heavy 12.31 to 9.69 ms, the other five within 5% either way (examples 2.77 to 2.73,
+  one big surface 3.13 to 3.00, storm 4.66 to 4.32, deep templates 1.02 to 1.04, 300 small
+  surfaces 12.76 to 13.00 ms). The cost: a read builds what it returns from the tape (where it
+  cloned the tree before), a write through a tape builds it into the tree once, at most 64
+  tapes are kept per model (past that, values are built), and about 6 KB gzipped.
+- Tried and not kept: one pass over the whole text first, so that no string is searched for a
+  bidirectional control when no byte of the text can start one: no gain measured in wasm
+  (~1 MB 3.65 against 3.66 ms).
+- \`wasm-opt\` (binaryen 132 from npm, which runs in Node, so nothing downloads) on the headless
+  build: \`-Oz\` takes the raw \`.wasm\` from 1191.6 to 1122.3 KB, but gzipped it grows from
+  455.6 to 464.1 KB (\`-O3\`: 464.4 KB). Not used: gzipped bytes are what a page pays.
+- Unicode data from the host in wasm32 (measured with gzip -9 on the headless \`.wasm\`,
+  names stripped, right after each change): look-alike skeletons from a generated table of the
+  1,816 characters whose skeleton is ASCII (\`src/skeleton.rs\`) with the host's NFD, instead
+  of the whole confusables table and the normalization tables, 455.6 to 372.2 KB; general
+  categories and Default_Ignorable_Code_Point from the host's RegExp property escapes instead
+  of \`icu_properties\`, 372.2 to 365.9 KB. What is left of the Unicode tables is the script
+  data mixed-script detection reads (\`unicode-security\`): a build with it stubbed out is
+  350.0 KB, so about 16 KB.
+- Where a stream is mostly large data values the official core keeps \`JSON.parse\`'s objects
+  by reference (about 1.3× \`JSON.parse\`); the fold reads, checks and copies every byte in wasm
+  memory, which is where the ~1 MB workload's time goes now (serde_json's string reading, the
+  bidirectional-control search and the tape copy, in a CPU profile).
 
 ## Targets
 

@@ -57,13 +57,19 @@ fuzz_target!(|data: &[u8]| {
     }
     // A JSON array read from text keeps large data values as tapes until they are read; as
     // parsed values, every value is built at once. Both hold the same.
+    // (Only where the scan finds the text clean: a value nested 100 deep, which serde_json
+    // parses and the scan refuses, is refused by text alone, tapes or not.)
     if let Ok(serde_json::Value::Array(items)) = serde_json::from_slice(data) {
         let text = serde_json::Value::Array(items.clone()).to_string();
-        let mut taped = SurfaceStore::default();
-        taped.apply_text(&text, &ApplyContext::default());
-        let mut built = SurfaceStore::default();
-        built.apply_data_owned(serde_json::Value::Array(items), &ApplyContext::default());
-        assert_eq!(taped.report(), built.report(), "taped and built values fold alike");
+        if surfaces_core::json_scan::scan_document(text.as_bytes(), false)
+            .is_ok_and(|issues| issues.is_empty())
+        {
+            let mut taped = SurfaceStore::default();
+            taped.apply_text(&text, &ApplyContext::default());
+            let mut built = SurfaceStore::default();
+            built.apply_data_owned(serde_json::Value::Array(items), &ApplyContext::default());
+            assert_eq!(taped.report(), built.report(), "taped and built values fold alike");
+        }
     }
     let _ = report.to_json();
     let stats = store.stats();
