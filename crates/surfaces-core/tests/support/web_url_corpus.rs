@@ -110,22 +110,20 @@ pub fn mismatches(expected_failures: &[&str]) -> Vec<String> {
             "{stale:?} is listed as an expected failure but passes"
         ));
     }
-    for case in &corpus.nfkc {
-        let got = web_url::nfkc(&case.input);
-        if got != case.output {
-            out.push(format!(
-                "nfkc {:?} = {got:?}, want {:?}",
-                case.input, case.output
-            ));
-        }
-    }
-    for case in &corpus.nfd {
-        let got = web_url::nfd(&case.input);
-        if got != case.output {
-            out.push(format!(
-                "nfd {:?} = {got:?}, want {:?}",
-                case.input, case.output
-            ));
+    let nfkc: fn(&str) -> String = web_url::nfkc;
+    let forms = [
+        ("nfkc", &corpus.nfkc, nfkc),
+        ("nfd", &corpus.nfd, web_url::nfd),
+    ];
+    for (form, cases, normalize) in forms {
+        for case in cases {
+            let got = normalize(&case.input);
+            if got != case.output {
+                out.push(format!(
+                    "{form} {:?} = {got:?}, want {:?}",
+                    case.input, case.output
+                ));
+            }
         }
     }
     for case in &corpus.chars {
