@@ -142,13 +142,15 @@ build the alternative into another directory, for example
   when read (\`a2ui/model.rs\`, \`a2ui/tape.rs\`; issue 16's "values materialised only when
   read"), with the text-level passes it showed up (a one-line array ending in a newline was
   scanned whole to rule out JSON Lines; newlines found eight bytes at a time; a string with no
-  escape measured by its length; the binding trusts \`TextEncoder\`'s UTF-8): in
+  escape measured by its length): in
   \`bench/ab.mjs\` (2026-12-01, before and after, one process) ~1 MB 3.59 to 2.00 ms,
   value-heavy 12.31 to 9.69 ms, the other five within 5% either way (examples 2.77 to 2.73,
   one big surface 3.13 to 3.00, storm 4.66 to 4.32, deep templates 1.02 to 1.04, 300 small
   surfaces 12.76 to 13.00 ms). The cost: a read builds what it returns from the tape (where it
   cloned the tree before), a write through a tape builds it into the tree once, at most 64
-  tapes are kept per model (past that, values are built), and about 6 KB gzipped.
+  tapes are kept per model (past that, values are built), and about 6 KB gzipped. The
+  binding briefly trusted \`TextEncoder\`'s UTF-8 too (about 1% of a large fold); it checks
+  it again, since a page may replace that global.
 - Tried and not kept: one pass over the whole text first, so that no string is searched for a
   bidirectional control when no byte of the text can start one: no gain measured in wasm
   (~1 MB 3.65 against 3.66 ms).
