@@ -21,26 +21,26 @@ mod table;
 pub fn ascii_skeleton(label: &str) -> Option<String> {
     let mut out = String::with_capacity(label.len());
     for c in crate::web_url::nfd(label).chars() {
-        out.push_str(of_char(c)?);
+        match in_table(c) {
+            Some(skeleton) => out.push_str(skeleton),
+            // The rest of ASCII's letters, digits and hyphen are their own skeleton.
+            None if c.is_ascii_alphanumeric() || c == '-' => out.push(c),
+            None => return None,
+        }
     }
     Some(out)
 }
 
-/// A character's skeleton, when it is ASCII letters, digits and hyphens (or nothing).
-fn of_char(c: char) -> Option<&'static str> {
+/// A character's skeleton, when the table has it: ASCII letters, digits and hyphens, or
+/// nothing.
+fn in_table(c: char) -> Option<&'static str> {
     let u = u32::from(c);
     if let Ok(i) = table::CHARS.binary_search(&u) {
         let start = i.checked_sub(1).map_or(0, |p| usize::from(table::ENDS[p]));
         return table::TARGETS.get(start..usize::from(table::ENDS[i]));
     }
     let before = table::EMPTY.partition_point(|&(first, _)| first <= u);
-    if before > 0 && u <= table::EMPTY[before - 1].1 {
-        return Some("");
-    }
-    // The rest of ASCII's letters, digits and hyphen are their own skeleton.
-    const PRINTABLE: &str = " !\"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~";
-    let i = (c as usize).wrapping_sub(0x20);
-    (c.is_ascii_alphanumeric() || c == '-').then(|| &PRINTABLE[i..i + 1])
+    (before > 0 && u <= table::EMPTY[before - 1].1).then_some("")
 }
 
 #[cfg(all(test, not(target_arch = "wasm32")))]

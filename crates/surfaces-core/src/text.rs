@@ -89,10 +89,6 @@ const BLANK_GLYPHS: [char; 6] = [
 /// controls, format characters, surrogates, private-use and unassigned code points (C) and
 /// marks (M, which only ever draw on a base character) do not.
 pub fn draws_something(c: char) -> bool {
-    // Most text is ASCII: printable ASCII draws, and asking the host costs a call.
-    if c.is_ascii() {
-        return c.is_ascii_graphic();
-    }
     !BLANK_GLYPHS.contains(&c)
         && !crate::web_url::is_default_ignorable(c)
         && crate::web_url::is_graphic(c)

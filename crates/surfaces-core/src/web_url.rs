@@ -408,15 +408,20 @@ pub fn nfd(text: &str) -> String {
 }
 
 /// Whether `c` is a letter, number, punctuation mark or symbol, by the installed parser's
-/// Unicode data; `false` with none (so text reads as drawing nothing: fail closed).
+/// Unicode data; `false` with none (so text reads as drawing nothing: fail closed), but for
+/// ASCII, which needs no data.
 pub fn is_graphic(c: char) -> bool {
+    // ASCII is answered here: most text is ASCII, and asking the host costs a call.
+    if c.is_ascii() {
+        return c.is_ascii_graphic();
+    }
     parser().is_some_and(|p| p.is_graphic(c))
 }
 
 /// Whether `c` is a Default_Ignorable_Code_Point, by the installed parser's Unicode data;
 /// `false` with none.
 pub fn is_default_ignorable(c: char) -> bool {
-    parser().is_some_and(|p| p.is_default_ignorable(c))
+    !c.is_ascii() && parser().is_some_and(|p| p.is_default_ignorable(c))
 }
 
 /// The Unicode form of an ASCII (punycode) domain, when it has one that maps back to it:

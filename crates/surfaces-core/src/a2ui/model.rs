@@ -136,6 +136,7 @@ impl Model {
         // no write costs more than a bounded walk over them.
         let stored = match data {
             Data::Taped(t) if self.tapes.len() < MAX_TAPES && !segs.iter().any(|s| s == "-") => {
+                pointer::set(&mut self.root, segs, Value::Null)?;
                 Some(t)
             }
             other => {
@@ -143,16 +144,14 @@ impl Model {
                 None
             }
         };
+        // What was stored at or under `segs` is replaced.
+        self.tapes.retain(|s| !starts_with(&s.segs, segs));
         if let Some(t) = stored {
-            pointer::set(&mut self.root, segs, Value::Null)?;
-            self.tapes.retain(|s| !starts_with(&s.segs, segs));
             self.tapes.push(Stored {
                 segs: segs.to_vec(),
                 tape: t.tape,
                 size: t.size,
             });
-        } else {
-            self.tapes.retain(|s| !starts_with(&s.segs, segs));
         }
         Ok(())
     }
