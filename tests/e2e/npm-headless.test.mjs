@@ -86,3 +86,66 @@ test("the headless .d.ts types a consumer's code (tsc --strict)", () => {
     assert.fail(`tsc failed:\n${e.stdout}${e.stderr}`);
   }
 });
+
+test("an argument of the wrong type is a usage error, never a fault in wasm memory", () => {
+  // Every exported function, constructor and method, with each kind of wrong value at each
+  // parameter in turn (the others given strings): plain-JS callers are not held to the .d.ts.
+  const { A2aTask } = pkg;
+  const WRONG = [{}, [], 42, true, 10n, Symbol("s"), () => "x", { length: 1e9 }];
+  const card = {
+    name: "t",
+    url: "https://agent.example/a2a",
+    protocolVersion: "0.3.0",
+    preferredTransport: "JSONRPC",
+    capabilities: {},
+  };
+  const fresh = () => {
+    const store = new SurfaceStore();
+    store.applyEnvelopes([
+      { version: "v0.9", createSurface: { surfaceId: "s", catalogId: CAT } },
+      { version: "v0.9", updateComponents: { surfaceId: "s", components: [{ id: "root", component: "Text", text: "hi" }] } },
+    ]);
+    return { store, task: new A2aTask(card) };
+  };
+  const calls = [];
+  for (const [name, f] of Object.entries(pkg)) {
+    if (typeof f !== "function" || name === "default" || name === "initSync") continue;
+    if (f.prototype && Object.getOwnPropertyNames(f.prototype).length > 1) {
+      calls.push([`new ${name}`, f.length, (args) => new f(...args)]);
+      for (const m of Object.getOwnPropertyNames(f.prototype)) {
+        const d = Object.getOwnPropertyDescriptor(f.prototype, m);
+        if (m === "constructor" || m === "free" || typeof d.value !== "function") continue;
+        calls.push([`${name}.${m}`, d.value.length, (args) => {
+          const { store, task } = fresh();
+          return (name === "A2aTask" ? task : store)[m](...args);
+        }]);
+      }
+    } else {
+      calls.push([name, f.length, (args) => f(...args)]);
+    }
+  }
+  assert.ok(calls.length >= 20, `only ${calls.length} calls found`);
+  let tried = 0;
+  for (const [what, arity, call] of calls) {
+    for (let at = 0; at < Math.max(arity, 1); at++) {
+      for (const wrong of WRONG) {
+        const args = Array.from({ length: arity }, (_, i) => (i === at ? wrong : "x"));
+        tried++;
+        try {
+          call(args);
+        } catch (e) {
+          assert.ok(!(e instanceof WebAssembly.RuntimeError), `${what} with ${String(typeof wrong)} at ${at}: ${e}`);
+        }
+      }
+    }
+  }
+  assert.ok(tried > 100);
+  // The module is whole afterwards: a check and a fold still work.
+  assert.equal(checkCard("{}").uiLinks, "absent");
+  assert.equal(fresh().store.report().applied, 2);
+  // The ones the binding types as strings say so.
+  assert.throws(() => checkCard("{}", {}), /fetchedFrom must be a string/);
+  assert.throws(() => fresh().store.edit({}, "/x", 1), /surfaceId must be a string/);
+  assert.throws(() => fresh().store.action("s", "root", 5), /timestamp must be a string/);
+  assert.throws(() => fresh().task.userMessage(7), /text must be a string/);
+});

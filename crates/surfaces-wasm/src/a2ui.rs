@@ -7,7 +7,7 @@ use serde_json::Value;
 use surfaces_core::a2ui::{self, ApplyContext, Limits, PartOutcome, UrlPolicy};
 use wasm_bindgen::prelude::*;
 
-use crate::{from_js, option, to_js};
+use crate::{from_js, option, optional_string_arg, string_arg, to_js};
 
 // Report, option and contract types are generated from the core's Rust types (tsify, the
 // core's `ts` feature); what stays here are the options read field by field, the action
@@ -141,10 +141,11 @@ impl SurfaceStore {
     /// Sets the locale (a BCP 47 tag) every later render, check and action is formatted
     /// for, so what is shown and what is checked agree. Throws on a string that is not a tag.
     #[wasm_bindgen(js_name = setLocale)]
-    pub fn set_locale(&mut self, tag: &str) -> Result<(), JsError> {
+    pub fn set_locale(&mut self, tag: JsValue) -> Result<(), JsError> {
+        let tag = string_arg(&tag, "setLocale: the tag")?;
         self.inner
             .borrow_mut()
-            .set_locale(tag)
+            .set_locale(&tag)
             .map_err(|e| JsError::new(&format!("setLocale: {e}")))
     }
 
@@ -220,45 +221,58 @@ impl SurfaceStore {
     }
 
     /// Records a person's edit; throws on misuse (unknown surface, bad pointer, too large).
-    pub fn edit(&mut self, surface_id: &str, pointer: &str, value: JsValue) -> Result<(), JsError> {
+    pub fn edit(
+        &mut self,
+        surface_id: JsValue,
+        pointer: JsValue,
+        value: JsValue,
+    ) -> Result<(), JsError> {
+        let surface_id = string_arg(&surface_id, "edit: surfaceId")?;
+        let pointer = string_arg(&pointer, "edit: pointer")?;
         let value: Value = from_js(&value, "edit: the value")?;
         self.inner
             .borrow_mut()
-            .edit(surface_id, pointer, value)
+            .edit(&surface_id, &pointer, value)
             .map_err(|e| JsError::new(&format!("edit: {e}")))
     }
 
     /// Takes the agent's proposed value where the person had edited (drops the edit).
     #[wasm_bindgen(js_name = acceptAgent)]
-    pub fn accept_agent(&mut self, surface_id: &str, pointer: &str) -> Result<(), JsError> {
+    pub fn accept_agent(&mut self, surface_id: JsValue, pointer: JsValue) -> Result<(), JsError> {
+        let surface_id = string_arg(&surface_id, "acceptAgent: surfaceId")?;
+        let pointer = string_arg(&pointer, "acceptAgent: pointer")?;
         self.inner
             .borrow_mut()
-            .accept_agent(surface_id, pointer)
+            .accept_agent(&surface_id, &pointer)
             .map_err(|e| JsError::new(&format!("acceptAgent: {e}")))
     }
 
     /// Keeps the person's value and dismisses the agent's current proposal.
     #[wasm_bindgen(js_name = keepMine)]
-    pub fn keep_mine(&mut self, surface_id: &str, pointer: &str) -> Result<(), JsError> {
+    pub fn keep_mine(&mut self, surface_id: JsValue, pointer: JsValue) -> Result<(), JsError> {
+        let surface_id = string_arg(&surface_id, "keepMine: surfaceId")?;
+        let pointer = string_arg(&pointer, "keepMine: pointer")?;
         self.inner
             .borrow_mut()
-            .keep_mine(surface_id, pointer)
+            .keep_mine(&surface_id, &pointer)
             .map_err(|e| JsError::new(&format!("keepMine: {e}")))
     }
 
     /// Builds the action message for a click on `componentId`, resolved now.
     pub fn action(
         &self,
-        surface_id: &str,
-        component_id: &str,
-        timestamp: Option<String>,
+        surface_id: JsValue,
+        component_id: JsValue,
+        timestamp: JsValue,
     ) -> Result<JsValue, JsError> {
-        let timestamp =
-            timestamp.unwrap_or_else(|| String::from(js_sys::Date::new_0().to_iso_string()));
+        let surface_id = string_arg(&surface_id, "action: surfaceId")?;
+        let component_id = string_arg(&component_id, "action: componentId")?;
+        let timestamp = optional_string_arg(&timestamp, "action: timestamp")?
+            .unwrap_or_else(|| String::from(js_sys::Date::new_0().to_iso_string()));
         let result = match self
             .inner
             .borrow()
-            .action(surface_id, component_id, &timestamp)
+            .action(&surface_id, &component_id, &timestamp)
         {
             Ok(message) => serde_json::json!({ "ok": true, "message": message }),
             Err(e) => {

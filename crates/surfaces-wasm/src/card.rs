@@ -3,7 +3,7 @@
 use surfaces_core::card::{self, CardLimits, CardOptions};
 use wasm_bindgen::prelude::*;
 
-use crate::{from_js, option, to_js};
+use crate::{from_js, option, optional_string_arg, to_js};
 
 /// `FindingCode`: the union of every finding code, generated from the core's `Code`
 /// (`crates/surfaces-core/tests/codes.rs` fails when this file drifts from it).
@@ -54,10 +54,11 @@ fn card_text(card: &JsValue) -> Result<String, JsError> {
 #[wasm_bindgen(js_name = checkCard, skip_typescript)]
 pub fn check_card(
     card: JsValue,
-    fetched_from: Option<String>,
+    fetched_from: JsValue,
     options: Option<js_sys::Object>,
 ) -> Result<JsValue, JsError> {
     crate::host_url();
+    let fetched_from = optional_string_arg(&fetched_from, "checkCard: fetchedFrom")?;
     let text = card_text(&card)?;
     // Through JSON text, so that unknown limit names are refused, not skipped.
     let given = option(&options, "limits");

@@ -98,6 +98,24 @@ pub(crate) fn text_of(v: &JsValue) -> Option<String> {
     String::from_utf8(buf).ok()
 }
 
+/// A string argument, its type checked here. wasm-bindgen's own `&str` and `String` glue
+/// takes whatever it is handed for a string: an object or a number from plain JavaScript (the
+/// `.d.ts` forbids it, but nothing checks) is measured by its missing `length` and ends in
+/// a write out of bounds of wasm memory. So every string parameter of the package is a
+/// `JsValue` read through this, and a wrong type is the usage error it is.
+pub(crate) fn string_arg(v: &JsValue, what: &str) -> Result<String, JsError> {
+    v.as_string()
+        .ok_or_else(|| JsError::new(&format!("{what} must be a string")))
+}
+
+/// An optional string argument: `undefined` and `null` are its absence.
+pub(crate) fn optional_string_arg(v: &JsValue, what: &str) -> Result<Option<String>, JsError> {
+    if v.is_undefined() || v.is_null() {
+        return Ok(None);
+    }
+    string_arg(v, what).map(Some)
+}
+
 /// Reads an optional property of an options object.
 pub(crate) fn option(options: &Option<js_sys::Object>, key: &str) -> JsValue {
     options

@@ -19,7 +19,7 @@ use surfaces_core::a2ui::{self, Limits};
 use surfaces_core::{Code, Finding};
 use wasm_bindgen::prelude::*;
 
-use crate::{from_js, json_text, option, to_js, SurfaceStore};
+use crate::{from_js, json_text, option, string_arg, to_js, SurfaceStore};
 
 #[wasm_bindgen(typescript_custom_section)]
 const TASK_TYPES: &'static str = r#"
@@ -323,9 +323,10 @@ impl A2aTask {
     #[wasm_bindgen(js_name = userMessage)]
     pub fn user_message(
         &mut self,
-        text: String,
+        text: JsValue,
         options: Option<js_sys::Object>,
     ) -> Result<JsValue, JsError> {
+        let text = string_arg(&text, "userMessage: the text")?;
         let id = Self::message_id(&options)?;
         let model = self.store.borrow().client_data_model();
         let out = a2a::a2ui_message(&self.endpoint, &id, Some(&text), vec![], &self.view, model);
@@ -385,12 +386,15 @@ impl A2aTask {
     #[wasm_bindgen(js_name = answerConfirmation)]
     pub fn answer_confirmation(
         &mut self,
-        surface_id: &str,
-        component_id: &str,
-        decision: &str,
+        surface_id: JsValue,
+        component_id: JsValue,
+        decision: JsValue,
         options: Option<js_sys::Object>,
     ) -> Result<JsValue, JsError> {
-        let decision = match decision {
+        let surface_id = string_arg(&surface_id, "answerConfirmation: surfaceId")?;
+        let component_id = string_arg(&component_id, "answerConfirmation: componentId")?;
+        let decision = string_arg(&decision, "answerConfirmation: decision")?;
+        let decision = match decision.as_str() {
             "confirm" => Decision::Confirm,
             "cancel" => Decision::Cancel,
             other => {
@@ -400,7 +404,7 @@ impl A2aTask {
             }
         };
         let id = Self::message_id(&options)?;
-        let Some(attempt) = self.attempts.latest_mut(surface_id, component_id) else {
+        let Some(attempt) = self.attempts.latest_mut(&surface_id, &component_id) else {
             return Ok(JsValue::NULL);
         };
         let Ok(answer) = attempt.answer(decision, js_sys::Date::now()) else {

@@ -281,7 +281,9 @@ async fn checks_disable_buttons_open_url_goes_to_the_app_and_proposals_can_be_ta
         "the app is asked; nothing opens"
     );
     // Typing fixes the checks on the next draw; an agent update then becomes a proposal.
-    store.edit("f", "/name", JsValue::from_str("Ada")).unwrap();
+    store
+        .edit("f".into(), "/name".into(), JsValue::from_str("Ada"))
+        .unwrap();
     store
         .apply_envelopes(JsValue::from_str(r#"{"version":"v0.9","updateDataModel":{"surfaceId":"f","path":"/name","value":"Grace"}}"#), None)
         .unwrap();

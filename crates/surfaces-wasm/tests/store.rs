@@ -59,10 +59,14 @@ fn fold_report_edit_action_from_js_values() {
     );
     assert!(get(&r, "surfaces.0.placeholders").is_array());
     store
-        .edit("s", "/form/email", JsValue::from_str("me@example.com"))
+        .edit(
+            "s".into(),
+            "/form/email".into(),
+            JsValue::from_str("me@example.com"),
+        )
         .unwrap();
     let a = store
-        .action("s", "b", Some("2026-11-30T12:00:00Z".into()))
+        .action("s".into(), "b".into(), "2026-11-30T12:00:00Z".into())
         .unwrap();
     assert_eq!(get(&a, "ok").as_bool(), Some(true));
     assert_eq!(
@@ -71,7 +75,9 @@ fn fold_report_edit_action_from_js_values() {
             .as_deref(),
         Some("me@example.com")
     );
-    let refused = store.action("s", "t", None).unwrap();
+    let refused = store
+        .action("s".into(), "t".into(), JsValue::UNDEFINED)
+        .unwrap();
     assert_eq!(get(&refused, "ok").as_bool(), Some(false));
     assert_eq!(
         get(&refused, "code").as_string().as_deref(),
@@ -110,8 +116,12 @@ fn parts_limits_and_misuse() {
     assert_eq!(get(&r, "surfaces.0.catalogRendered").as_bool(), Some(true));
     assert!(SurfaceStore::new(options(r#"{"limits":{"bogus":1}}"#)).is_err());
     assert!(SurfaceStore::new(options(r#"{"allowedHosts":"cdn.example"}"#)).is_err());
-    assert!(store.edit("a", "/__proto__/x", JsValue::TRUE).is_err());
-    assert!(store.edit("zzz", "/x", JsValue::TRUE).is_err());
+    assert!(store
+        .edit("a".into(), "/__proto__/x".into(), JsValue::TRUE)
+        .is_err());
+    assert!(store
+        .edit("zzz".into(), "/x".into(), JsValue::TRUE)
+        .is_err());
     assert!(
         store
             .apply_envelopes(JsValue::from_str("not json at all"), None)

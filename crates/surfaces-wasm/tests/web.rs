@@ -62,7 +62,7 @@ fn every_case_through_the_binding() {
         };
         let options = case.limits.as_ref().map(limits_object);
         let report =
-            check_card(card, case.fetched_from.clone(), options).expect("no throw on data");
+            check_card(card, case.fetched_from.clone().into(), options).expect("no throw on data");
         assert_plain(&report, "");
         for key in ["uiLinks", "findings", "entries", "views"] {
             assert!(
@@ -79,7 +79,7 @@ fn every_case_through_the_binding() {
 #[wasm_bindgen_test]
 fn entry_has_every_documented_field() {
     let card = r#"{"capabilities":{"extensions":[{"uri":"https://dev.agentmesh.ai/extensions/ui-links/v1","params":{"uis":[{"url":"https://a.example/","label":"A"}]}}]}}"#;
-    let report = check_card(card.into(), None, None).unwrap();
+    let report = check_card(card.into(), JsValue::NULL, None).unwrap();
     let entry = Array::from(&get(&report, "entries")).get(0);
     let keys: Vec<String> = Object::keys(entry.unchecked_ref::<Object>())
         .iter()
@@ -109,16 +109,19 @@ fn entry_has_every_documented_field() {
 
 #[wasm_bindgen_test]
 fn misuse_throws_but_bad_data_does_not() {
-    assert!(check_card("{}".into(), Some("not a url".into()), None).is_err());
-    assert!(check_card(JsValue::from_f64(3.0), None, None).is_err());
-    assert!(check_card(JsValue::NULL, None, None).is_err());
+    assert!(check_card("{}".into(), "not a url".into(), None).is_err());
+    assert!(check_card(JsValue::from_f64(3.0), JsValue::NULL, None).is_err());
+    assert!(check_card(JsValue::NULL, JsValue::NULL, None).is_err());
     let bad_limits = Object::new();
     let l = Object::new();
     Reflect::set(&l, &"nope".into(), &JsValue::from_f64(1.0)).unwrap();
     Reflect::set(&bad_limits, &"limits".into(), &l).unwrap();
-    assert!(check_card("{}".into(), None, Some(bad_limits)).is_err());
+    assert!(check_card("{}".into(), JsValue::UNDEFINED, Some(bad_limits)).is_err());
     // Not JSON, hostile, huge: findings, never a throw.
-    assert!(check_card("<script>".into(), None, None).is_ok());
-    assert!(check_card("[".repeat(10_000).into(), None, None).is_ok());
+    // A string parameter given another type is misuse too, not memory corruption.
+    assert!(check_card("{}".into(), Object::new().into(), None).is_err());
+    assert!(check_card("{}".into(), JsValue::from_f64(1.0), None).is_err());
+    assert!(check_card("<script>".into(), JsValue::NULL, None).is_ok());
+    assert!(check_card("[".repeat(10_000).into(), JsValue::NULL, None).is_ok());
     assert_eq!(ui_links_uri(), card_cases::URI);
 }
