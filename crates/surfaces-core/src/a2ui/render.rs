@@ -479,12 +479,12 @@ impl<'a> Ctx<'a> {
                 max,
                 label,
             } => Kind::DateTimeInput {
-                label: self.string(label.as_ref(), scope),
+                label: self.string(label.as_deref(), scope),
                 value: self.string(Some(value), scope).unwrap_or_default(),
                 enable_date: *enable_date,
                 enable_time: *enable_time,
-                min: self.string(min.as_ref(), scope),
-                max: self.string(max.as_ref(), scope),
+                min: self.string(min.as_deref(), scope),
+                max: self.string(max.as_deref(), scope),
                 binding: self.binding(Some(value), scope),
             },
         };
@@ -496,8 +496,8 @@ impl<'a> Ctx<'a> {
                 .find(|p| p.pointer == b)
                 .and_then(|p| self.text_copy(&functions::text_of(&p.agent)))
         });
-        let label = self.string(c.common.label.as_ref(), scope);
-        let description = self.string(c.common.description.as_ref(), scope);
+        let label = self.string(c.common().label.as_ref(), scope);
+        let description = self.string(c.common().description.as_ref(), scope);
         let faults = self.faults.replace(outer);
         Node {
             id: id.to_string(),
@@ -506,7 +506,7 @@ impl<'a> Ctx<'a> {
             faults,
             label,
             description,
-            weight: c.common.weight,
+            weight: c.common().weight,
             kind,
         }
     }

@@ -245,7 +245,7 @@ impl<'a> Resolver<'a> {
         if self.pass == Pass::Shape {
             return out;
         }
-        for check in &c.common.checks {
+        for check in &c.common().checks {
             // Each check costs a call, even a literal one: their number is the agent's.
             if !self.meter.take(CHECK_WORK) {
                 let e = functions::EvalError::TooMuchWork;

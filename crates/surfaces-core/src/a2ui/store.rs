@@ -596,15 +596,16 @@ fn update_components(
     let mut ids = Vec::with_capacity(decoded.len());
     let mut replaced = Vec::new();
     for (id, c) in decoded {
-        if let Some(old) = surface.components.insert(id.clone(), c) {
+        if let Some(old) = surface.components.insert(id.clone(), Box::new(c)) {
             replaced.push((id.clone(), old));
         }
         ids.push(id);
     }
     let components = &surface.components;
     surface.graph.apply(
-        replaced.iter().map(|(id, c)| (id.as_str(), c)),
-        ids.iter().map(|id| (id.as_str(), &components[id.as_str()])),
+        replaced.iter().map(|(id, c)| (id.as_str(), &**c)),
+        ids.iter()
+            .map(|id| (id.as_str(), &*components[id.as_str()])),
     );
     Ok(Vec::new())
 }

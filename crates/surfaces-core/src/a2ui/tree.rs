@@ -107,7 +107,7 @@ pub fn check(components: &Components) -> Result<(), GraphError> {
         }
     }
     let starts: Vec<&str> = components.keys().map(String::as_str).collect();
-    acyclic_from(&starts, |id| components.get(id))
+    acyclic_from(&starts, |id| components.get(id).map(|c| &**c))
 }
 
 /// Depth-first with three colours from `starts`, iteratively so a hostile chain cannot
@@ -197,7 +197,10 @@ impl Graph {
         }
         let starts: Vec<&str> = update.keys().copied().collect();
         acyclic_from(&starts, |id| {
-            update.get(id).copied().or_else(|| components.get(id))
+            update
+                .get(id)
+                .copied()
+                .or_else(|| components.get(id).map(|c| &**c))
         })
     }
 
@@ -264,7 +267,7 @@ mod tests {
         v.as_array()
             .unwrap()
             .iter()
-            .map(|c| (c["id"].as_str().unwrap().to_string(), decode(c)))
+            .map(|c| (c["id"].as_str().unwrap().to_string(), Box::new(decode(c))))
             .collect()
     }
 
@@ -300,12 +303,12 @@ mod tests {
                         _ => json!({"id": id, "component": "Tabs",
                             "tabs": [{"title": "t", "child": ids[next(6) as usize]}]}),
                     };
-                    update.insert(id.to_string(), decode(&c));
+                    update.insert(id.to_string(), Box::new(decode(&c)));
                 }
                 let mut merged = components.clone();
                 merged.extend(update.clone());
                 let view: BTreeMap<&str, &Component> =
-                    update.iter().map(|(k, v)| (k.as_str(), v)).collect();
+                    update.iter().map(|(k, v)| (k.as_str(), &**v)).collect();
                 let whole = check(&merged);
                 let incremental = graph.admit(&components, &view);
                 assert_eq!(
@@ -326,17 +329,17 @@ mod tests {
                     continue;
                 }
                 admitted += 1;
-                let replaced: Vec<(String, Component)> = update
+                let replaced: Vec<(String, Box<Component>)> = update
                     .keys()
                     .filter_map(|k| components.get(k).map(|v| (k.clone(), v.clone())))
                     .collect();
                 graph.apply(
-                    replaced.iter().map(|(k, v)| (k.as_str(), v)),
-                    update.iter().map(|(k, v)| (k.as_str(), v)),
+                    replaced.iter().map(|(k, v)| (k.as_str(), &**v)),
+                    update.iter().map(|(k, v)| (k.as_str(), &**v)),
                 );
                 components = merged;
                 let mut fresh = Graph::default();
-                fresh.apply([], components.iter().map(|(k, v)| (k.as_str(), v)));
+                fresh.apply([], components.iter().map(|(k, v)| (k.as_str(), &**v)));
                 assert_eq!(graph.parents, fresh.parents);
             }
         }

@@ -196,12 +196,45 @@ pub struct Common {
 /// One admitted component.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Component {
-    pub common: Common,
+    /// Boxed, and absent when every field would be empty (most components): a surface keeps
+    /// one `Component` per id, and the inline form was 96 of its 232 bytes in wasm32.
+    common: Option<Box<Common>>,
     pub kind: ComponentKind,
 }
 
-/// The components of a surface, by id.
-pub type Components = BTreeMap<String, Component>;
+/// What a component without any common property carries.
+static NO_COMMON: Common = Common {
+    label: None,
+    description: None,
+    weight: None,
+    checks: Vec::new(),
+};
+
+impl Component {
+    pub fn new(common: Common, kind: ComponentKind) -> Component {
+        let empty = common.label.is_none()
+            && common.description.is_none()
+            && common.weight.is_none()
+            && common.checks.is_empty();
+        Component {
+            common: (!empty).then(|| Box::new(common)),
+            kind,
+        }
+    }
+
+    pub fn common(&self) -> &Common {
+        self.common.as_deref().unwrap_or(&NO_COMMON)
+    }
+}
+
+// A surface keeps one boxed `Component` per id, so its size is most of a surface's memory
+// per component (BENCHMARKS.md, "Retained memory"): held here in wasm32, where it counts.
+#[cfg(target_pointer_width = "32")]
+const _: () = assert!(std::mem::size_of::<Component>() <= 96);
+
+/// The components of a surface, by id. Boxed, so that the map's nodes, which keep room for
+/// eleven entries, hold pointers rather than spare components.
+pub type Components = BTreeMap<String, Box<Component>>;
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum ComponentKind {
@@ -286,9 +319,10 @@ pub enum ComponentKind {
         value: Dynamic,
         enable_date: bool,
         enable_time: bool,
-        min: Option<Dynamic>,
-        max: Option<Dynamic>,
-        label: Option<Dynamic>,
+        // Boxed: three inline would make this the largest variant, and so every component.
+        min: Option<Box<Dynamic>>,
+        max: Option<Box<Dynamic>>,
+        label: Option<Box<Dynamic>>,
     },
 }
 
@@ -459,9 +493,9 @@ pub fn decode(mut o: Map<String, Value>) -> Result<Component, String> {
             value: required_dynamic(take("value"), "value")?,
             enable_date: boolean(take("enableDate")),
             enable_time: boolean(take("enableTime")),
-            min: dynamic(take("min")),
-            max: dynamic(take("max")),
-            label: dynamic(take("label")),
+            min: dynamic(take("min")).map(Box::new),
+            max: dynamic(take("max")).map(Box::new),
+            label: dynamic(take("label")).map(Box::new),
         },
         other => return Err(format!("{other:?} is not a Basic Catalog component")),
     };
@@ -481,7 +515,7 @@ pub fn decode(mut o: Map<String, Value>) -> Result<Component, String> {
             })
         })
         .collect::<Result<_, String>>()?;
-    Ok(Component { common, kind })
+    Ok(Component::new(common, kind))
 }
 
 fn dynamic(v: Option<Value>) -> Option<Dynamic> {
