@@ -8,7 +8,7 @@ For each pinned SDK (tests/fixtures/a2a/requirements-*.txt) it makes a venv
 (tests/fixtures/a2a/.venv/0.3, .venv/1.3; git-ignored), starts the fixture agent written against that
 SDK (tests/fixtures/a2a/agent_*.py) on 127.0.0.1 at a free port, and, for each protocol
 version the SDK serves, posts the requests in tests/fixtures/a2a/our-requests.json (written
-by crates/surfaces-core/tests/a2a_recorded.rs from the core's own API) over raw HTTP,
+by crates/surfaces-a2a/tests/a2a_recorded.rs from the core's own API) over raw HTTP,
 exactly as given, filling in the task and context ids the server gave. It records the
 agent card, each raw response body (SSE bytes exactly as received) and its status into
 tests/fixtures/a2a/<recording>/. A request the server refuses (an HTTP error, a JSON-RPC

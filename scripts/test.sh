@@ -34,7 +34,7 @@ scripts/differential.sh
 step "fuzz targets, briefly (scripts/fuzz.sh SECONDS for a long run)"
 scripts/fuzz.sh --smoke
 
-for crate in crates/surfaces-core crates/surfaces-host crates/surfaces-wasm web; do
+for crate in crates/surfaces-core crates/surfaces-a2a crates/surfaces-host crates/surfaces-wasm web; do
   step "browser tests of $crate (wasm-pack, headless Chromium)"
   (cd "$crate" && wasm-pack test --headless --chrome)
 done

@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use libfuzzer_sys::fuzz_target;
 use serde_json::Value;
-use surfaces_core::a2a::{
+use surfaces_a2a::{
     sdk, Attempts, ProtocolVersion, SseDecoder, SseLimits, TaskLimits, TaskView,
 };
 use surfaces_core::a2ui::Limits;

@@ -6,7 +6,7 @@
 // for it, run as written against the packed package.
 //
 // `RECORD_A2A_JS=1` writes what the SDK returned in the booking run to
-// tests/fixtures/a2a-js/booking.json (each exchange's events, then getTask's answer), which crates/surfaces-core/tests/a2a_sdk.rs reads.
+// tests/fixtures/a2a-js/booking.json (each exchange's events, then getTask's answer), which crates/surfaces-a2a/tests/a2a_sdk.rs reads.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";

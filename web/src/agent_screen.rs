@@ -1,7 +1,7 @@
 //! The "Agent" screen: talk to a live A2A agent through the console's own server. The agents
 //! are the ones the server was started with (`GET /agents`); every request goes to this
 //! origin (`/agents/NAME/…`), which the page's `connect-src 'self'` also enforces. The core
-//! does the protocol (`surfaces_core::a2a`): the endpoint from the card, the requests, the
+//! does the protocol (`surfaces_a2a`): the endpoint from the card, the requests, the
 //! stream, the task view with its A2UI surfaces, and each action's lifecycle, shown here in
 //! the console's own words next to the surface that sent it.
 //!
@@ -12,8 +12,8 @@
 
 use leptos::prelude::*;
 use serde_json::Value;
-use surfaces_core::a2a::{
-    self,
+use surfaces_a2a as a2a;
+use surfaces_a2a::{
     lifecycle::signal_of,
     saved::{keys_answered, SavedTask},
     wire, ActionState, Attempt, Attempts, ConfirmationEnd, Decision, Endpoint, ProtocolVersion,

@@ -2,7 +2,7 @@
 //! Schema formats, the `formatDate` function and A2A's confirmation expiry.
 
 /// Days in `month` (1–12) of `year`; `None` for a month that does not exist.
-pub(crate) fn days_in_month(year: i64, month: u32) -> Option<u32> {
+pub fn days_in_month(year: i64, month: u32) -> Option<u32> {
     match month {
         2 if year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) => Some(29),
         2 => Some(28),

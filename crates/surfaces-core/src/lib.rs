@@ -6,9 +6,9 @@
 //! of the API (for example an unparsable "fetched from" URL, which the caller supplies)
 //! is an `Err`.
 
-pub mod a2a;
 pub mod a2ui;
-mod calendar;
+#[doc(hidden)]
+pub mod calendar;
 pub mod card;
 mod code;
 pub mod contract;
@@ -17,7 +17,8 @@ pub mod json_scan;
 mod pointer;
 mod skeleton;
 mod swar;
-mod text;
+#[doc(hidden)]
+pub mod text;
 pub mod web_url;
 
 pub use card::{check_card, check_card_value, CardLimits, CardOptions, CardReport};

@@ -9,9 +9,7 @@ use std::time::{Duration, Instant};
 
 use common::*;
 use serde_json::{json, Value};
-use surfaces_core::a2a::lifecycle::{
-    check_confirmation, ACTION_METADATA_KEY, CONFIRMATION_MEDIA_TYPE,
-};
+use surfaces_a2a::lifecycle::{check_confirmation, ACTION_METADATA_KEY, CONFIRMATION_MEDIA_TYPE};
 use surfaces_core::a2ui::card_advertises_a2ui;
 use surfaces_core::card::UiLinks;
 use surfaces_core::{check_card, CardOptions, Severity};
@@ -71,7 +69,7 @@ fn answer(task: &str, ctx: &str, id: &str, decision: &str, key: Option<&str>) ->
 }
 
 /// The confirmation request of the last event, read by the core as a console reads it.
-fn confirmation_of(s: &Streamed) -> surfaces_core::a2a::Confirmation {
+fn confirmation_of(s: &Streamed) -> surfaces_a2a::Confirmation {
     let end = last(s);
     assert_eq!(end["status"]["state"], "input-required");
     let part = end["status"]["message"]["parts"]
@@ -832,12 +830,10 @@ async fn cut_action_breaks_the_stream_off_and_books_anyway_once() {
         // to its end.
         let got = rpc(&url, "tasks/get", json!({"id": task})).await;
         assert_eq!(got["result"]["status"]["state"], "working");
-        let read = surfaces_core::a2a::wire::response(
-            surfaces_core::a2a::ProtocolVersion::V0_3,
-            &got.to_string(),
-        )
-        .unwrap();
-        let keys = surfaces_core::a2a::saved::keys_in_history(&read);
+        let read =
+            surfaces_a2a::wire::response(surfaces_a2a::ProtocolVersion::V0_3, &got.to_string())
+                .unwrap();
+        let keys = surfaces_a2a::saved::keys_in_history(&read);
         assert!(keys.contains("key-cut"));
         let s = stream(&url, "tasks/resubscribe", json!({"id": task})).await;
         assert!(s.clean_end);

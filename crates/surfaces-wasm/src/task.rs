@@ -11,9 +11,10 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use serde_json::{json, Value};
-use surfaces_core::a2a::{
-    self, lifecycle::ActionState, sdk, Attempts, Decision, Endpoint, Outgoing, ProtocolVersion,
-    Signal, TaskLimits, TaskView,
+use surfaces_a2a as a2a;
+use surfaces_a2a::{
+    lifecycle::ActionState, sdk, Attempts, Decision, Endpoint, Outgoing, ProtocolVersion, Signal,
+    TaskLimits, TaskView,
 };
 use surfaces_core::a2ui::{self, Limits};
 use surfaces_core::{Code, Finding};

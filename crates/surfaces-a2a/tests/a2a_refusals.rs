@@ -4,11 +4,11 @@
 //! text), and at most as many as asked.
 #![cfg(not(target_arch = "wasm32"))]
 
-#[path = "support/spec.rs"]
+#[path = "../../surfaces-core/tests/support/spec.rs"]
 mod spec;
 
 use serde_json::{json, Value};
-use surfaces_core::a2a::{wire, Event, TaskLimits, TaskView};
+use surfaces_a2a::{wire, Event, TaskLimits, TaskView};
 use surfaces_core::a2ui::Limits;
 
 const MIME: &str = "application/json+a2ui";

@@ -37,7 +37,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
 use super::wire::{Event, Part, TaskState};
-use crate::{Code, Finding};
+use surfaces_core::{Code, Finding};
 
 pub const CONFIRMATION_MEDIA_TYPE: &str = "application/vnd.agent-surfaces.confirmation+json";
 /// The message metadata key an action attempt's idempotency key travels under.
@@ -380,7 +380,7 @@ pub fn rfc3339_ms(s: &str) -> Option<i64> {
     }
     let (year, month, day) = (digits(0..4)?, digits(5..7)?, digits(8..10)?);
     let (hour, minute, second) = (digits(11..13)?, digits(14..16)?, digits(17..19)?);
-    let days_in = crate::calendar::days_in_month(year, u32::try_from(month).ok()?)?;
+    let days_in = surfaces_core::calendar::days_in_month(year, u32::try_from(month).ok()?)?;
     if !(1..=i64::from(days_in)).contains(&day) || hour > 23 || minute > 59 || second > 60 {
         return None;
     }
@@ -487,19 +487,19 @@ pub fn check_confirmation(data: &Value) -> Result<Confirmation, Vec<Finding>> {
                 "/summary",
                 format!("The summary is {chars} characters long; at most {SUMMARY_MAX_CHARS} are shown, and a summary is never cut."),
             ));
-        } else if crate::text::draws_nothing(summary) {
+        } else if surfaces_core::text::draws_nothing(summary) {
             findings.push(Finding::new(
                 Code::A2aConfirmationSummaryInvalid,
                 "/summary",
                 "The summary shows nothing: the person would confirm without being told what.",
             ));
-        } else if let Some(c) = crate::text::first_bidi_control(summary) {
+        } else if let Some(c) = surfaces_core::text::first_bidi_control(summary) {
             findings.push(Finding::new(
                 Code::A2aConfirmationSummaryInvalid,
                 "/summary",
                 format!(
                     "The summary holds the bidirectional control {}, which can reorder what it says.",
-                    crate::text::codepoint(c)
+                    surfaces_core::text::codepoint(c)
                 ),
             ));
         }
@@ -845,7 +845,7 @@ mod tests {
 
     #[test]
     fn a_confirmation_is_read_from_an_input_required_status() {
-        use crate::a2a::wire::{self, ProtocolVersion};
+        use crate::wire::{self, ProtocolVersion};
         let text = json!({"jsonrpc": "2.0", "id": 1, "result": {"kind": "status-update",
             "taskId": "t", "final": true, "status": {"state": "input-required", "message": {
                 "kind": "message", "messageId": "m", "role": "agent", "parts": [

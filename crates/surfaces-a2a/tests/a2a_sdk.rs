@@ -7,9 +7,7 @@
 use std::path::PathBuf;
 
 use serde_json::{json, Value};
-use surfaces_core::a2a::{
-    sdk, Event, Outgoing, ProtocolVersion, Role, TaskLimits, TaskState, TaskView,
-};
+use surfaces_a2a::{sdk, Event, Outgoing, ProtocolVersion, Role, TaskLimits, TaskState, TaskView};
 use surfaces_core::a2ui::Limits;
 use surfaces_core::Code;
 
@@ -99,7 +97,7 @@ fn a_recorded_booking_from_the_js_sdk_folds_into_the_task() {
         .filter(|t| t.role == Role::Agent)
         .flat_map(|t| t.parts.iter())
         .filter_map(|p| match p {
-            surfaces_core::a2a::Shown::Text { text } => Some(text.clone()),
+            surfaces_a2a::Shown::Text { text } => Some(text.clone()),
             _ => None,
         })
         .collect();
@@ -165,7 +163,7 @@ fn a_send_result_is_the_message_or_task_itself() {
     assert_eq!(m.context_id.as_deref(), Some("c"));
     assert_eq!(
         m.parts,
-        [surfaces_core::a2a::wire::Part::File {
+        [surfaces_a2a::wire::Part::File {
             name: Some("a.pdf".into()),
             media_type: Some("application/pdf".into()),
             uri: Some("https://example.com/a.pdf".into())
@@ -184,7 +182,7 @@ fn a_send_result_is_the_message_or_task_itself() {
     assert_eq!(artifacts[0].name, None);
     // The bytes are not carried: a file is named by its type.
     assert!(
-        matches!(&artifacts[0].parts[0], surfaces_core::a2a::wire::Part::File { uri: None, media_type: Some(t), .. } if t == "image/png")
+        matches!(&artifacts[0].parts[0], surfaces_a2a::wire::Part::File { uri: None, media_type: Some(t), .. } if t == "image/png")
     );
 }
 
@@ -209,12 +207,12 @@ fn what_is_not_a2a_is_a_finding() {
         assert!(f.code.as_str().starts_with("a2a-"), "{bad}: {f:?}");
     }
     // Past the reader's part bound: refused by the same reader the wire uses.
-    let many: Vec<Value> = (0..=surfaces_core::a2a::wire::MAX_PARTS)
+    let many: Vec<Value> = (0..=surfaces_a2a::wire::MAX_PARTS)
         .map(|_| json!({"content": {"$case": "text", "value": "x"}}))
         .collect();
     let f = sdk::event(&json!({"messageId": "m", "role": 2, "parts": many})).unwrap_err();
     assert_eq!(f.code, Code::A2aLimit);
-    let at: Vec<Value> = (0..surfaces_core::a2a::wire::MAX_PARTS)
+    let at: Vec<Value> = (0..surfaces_a2a::wire::MAX_PARTS)
         .map(|_| json!({"content": {"$case": "text", "value": "x"}}))
         .collect();
     assert!(sdk::event(&json!({"messageId": "m", "role": 2, "parts": at})).is_ok());

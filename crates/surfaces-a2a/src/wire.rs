@@ -8,7 +8,7 @@
 use serde::Serialize;
 use serde_json::{json, Map, Value};
 
-use crate::{Code, Finding};
+use surfaces_core::{Code, Finding};
 
 /// The A2A protocol version an endpoint speaks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]

@@ -11,8 +11,8 @@ use serde::Serialize;
 use serde_json::{json, Value};
 
 use super::wire::{Artifact, Event, Message, Outgoing, Part, Role, Status, TaskState};
-use crate::a2ui::{ApplyContext, Limits, PartOutcome, SurfaceStore, MEDIA_TYPES};
-use crate::{Code, Finding};
+use surfaces_core::a2ui::{ApplyContext, Limits, PartOutcome, SurfaceStore, MEDIA_TYPES};
+use surfaces_core::{Code, Finding};
 
 /// Bounds of one task view.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -116,7 +116,8 @@ fn kept_size(parts: &[Shown]) -> usize {
             Shown::Text { text } => text.len(),
             Shown::Interface { .. } => 8,
             Shown::Data { data, media_type } => {
-                crate::a2ui::pointer::json_size(data) + media_type.as_ref().map_or(0, String::len)
+                surfaces_core::a2ui::pointer::json_size(data)
+                    + media_type.as_ref().map_or(0, String::len)
             }
             Shown::File {
                 name,
@@ -489,7 +490,7 @@ impl TaskView {
         self.surfaces
             .findings()
             .iter()
-            .filter(|f| f.severity == crate::Severity::Error)
+            .filter(|f| f.severity == surfaces_core::Severity::Error)
             .take(max)
             .map(|f| {
                 json!({"version": "v0.9", "error": {

@@ -27,8 +27,8 @@ pub enum SseProblem {
 
 impl SseProblem {
     /// The finding for it.
-    pub fn finding(&self) -> crate::Finding {
-        use crate::Code;
+    pub fn finding(&self) -> surfaces_core::Finding {
+        use surfaces_core::Code;
         let (code, message) = match self {
             SseProblem::LineTooLong { limit } => (
                 Code::A2aStreamLineTooLong,
@@ -43,7 +43,7 @@ impl SseProblem {
                 format!("The agent's stream sent more than {limit} events; the rest is not read."),
             ),
         };
-        crate::Finding::new(code, "", message)
+        surfaces_core::Finding::new(code, "", message)
     }
 }
 

@@ -3,13 +3,14 @@
 //! malformed request a finding. Runs natively and in Chromium.
 
 use serde_json::{json, Value};
-use surfaces_core::a2a::lifecycle::{
+use surfaces_a2a as a2a;
+use surfaces_a2a::lifecycle::{
     self, check_confirmation, rfc3339_ms, signal_of, ACTION_METADATA_KEY, CONFIRMATION_MEDIA_TYPE,
     SUMMARY_MAX_CHARS,
 };
-use surfaces_core::a2a::{
-    self, endpoint, wire, ActionState, Attempts, ConfirmationEnd, Decision, ProtocolVersion,
-    Signal, TaskLimits, TaskState, TaskView,
+use surfaces_a2a::{
+    endpoint, wire, ActionState, Attempts, ConfirmationEnd, Decision, ProtocolVersion, Signal,
+    TaskLimits, TaskState, TaskView,
 };
 use surfaces_core::a2ui::Limits;
 use surfaces_core::Code;

@@ -7,8 +7,8 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::wire::ProtocolVersion;
-use crate::a2ui::EXTENSION_URIS;
-use crate::{Code, Finding};
+use surfaces_core::a2ui::EXTENSION_URIS;
+use surfaces_core::{Code, Finding};
 
 /// The endpoint chosen, and what it speaks.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -86,7 +86,7 @@ fn candidates(card: &Value) -> Vec<(String, ProtocolVersion)> {
 }
 
 fn usable(raw: &str) -> Option<String> {
-    let url = crate::web_url::parse(raw).ok()?;
+    let url = surfaces_core::web_url::parse(raw).ok()?;
     let ok = matches!(url.scheme.as_str(), "http" | "https")
         && url.host.is_some()
         && !url.has_credentials();

@@ -25,7 +25,7 @@ use serde_json::Value;
 use super::lifecycle::{ActionState, Attempt, Attempts, Confirmation, ConfirmationEnd};
 use super::wire::{Event, Message, Role, Status, TaskState};
 use super::{TaskLimits, TaskView};
-use crate::a2ui::Limits;
+use surfaces_core::a2ui::Limits;
 
 /// The record's format; another is refused.
 pub const FORMAT: u32 = 1;

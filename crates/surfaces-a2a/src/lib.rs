@@ -32,7 +32,7 @@ pub use wire::{Event, Method, Outgoing, ProtocolVersion, Request, Role, TaskStat
 
 use serde_json::{json, Map, Value};
 
-use crate::a2ui::BASIC_CATALOG_ID;
+use surfaces_core::a2ui::BASIC_CATALOG_ID;
 
 /// The A2UI media type for a data part to an agent speaking these extension URIs: v0.9.1
 /// spells it `application/a2ui+json`, v0.9 `application/json+a2ui`.

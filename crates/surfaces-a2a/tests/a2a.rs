@@ -2,9 +2,10 @@
 //! a task view folding A2UI parts into its surfaces. Runs natively and in Chromium.
 
 use serde_json::{json, Value};
-use surfaces_core::a2a::{
-    self, endpoint, wire, Event, Outgoing, ProtocolVersion, Shown, SseDecoder, SseLimits,
-    TaskLimits, TaskState, TaskView,
+use surfaces_a2a as a2a;
+use surfaces_a2a::{
+    endpoint, wire, Event, Outgoing, ProtocolVersion, Shown, SseDecoder, SseLimits, TaskLimits,
+    TaskState, TaskView,
 };
 use surfaces_core::a2ui::{Limits, BASIC_CATALOG_ID};
 use surfaces_core::Code;

@@ -11,8 +11,9 @@
 use std::path::PathBuf;
 
 use serde_json::{json, Value};
-use surfaces_core::a2a::{
-    self, endpoint, wire, Endpoint, Event, ProtocolVersion, Role, Shown, SseDecoder, SseLimits,
+use surfaces_a2a as a2a;
+use surfaces_a2a::{
+    endpoint, wire, Endpoint, Event, ProtocolVersion, Role, Shown, SseDecoder, SseLimits,
     TaskLimits, TaskState, TaskView,
 };
 use surfaces_core::a2ui::Limits;

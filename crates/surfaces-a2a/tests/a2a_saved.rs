@@ -4,12 +4,12 @@
 //! under way settled by the task only when the task shows the agent got it.
 
 use serde_json::{json, Value};
-use surfaces_core::a2a::lifecycle::{ACTION_METADATA_KEY, CONFIRMATION_MEDIA_TYPE};
-use surfaces_core::a2a::saved::{
+use surfaces_a2a::lifecycle::{ACTION_METADATA_KEY, CONFIRMATION_MEDIA_TYPE};
+use surfaces_a2a::saved::{
     keys_answered, keys_in_history, SavedAttempt, SavedEdit, SavedError, SavedTask, FORMAT,
     HISTORY_READ_MAX, SAVED_ID_MAX, SAVED_MAX_ATTEMPTS, SAVED_MAX_BYTES,
 };
-use surfaces_core::a2a::{
+use surfaces_a2a::{
     wire, ActionState, Attempts, ConfirmationEnd, ProtocolVersion, Signal, TaskLimits, TaskState,
     TaskView,
 };
@@ -566,7 +566,7 @@ fn a_stream_that_stops_while_the_task_works_is_not_settled() {
     let mut task = view();
     task.apply_text(V03, &get_answer("input-required", vec![the_form()], None));
     assert!(task.settled);
-    task.sent(&surfaces_core::a2a::Outgoing {
+    task.sent(&surfaces_a2a::Outgoing {
         message_id: "m2".into(),
         ..Default::default()
     });

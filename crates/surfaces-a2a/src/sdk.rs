@@ -20,7 +20,7 @@
 use serde_json::{json, Map, Value};
 
 use super::wire::{self, bad, object as obj, Event, Outgoing, ProtocolVersion};
-use crate::{Code, Finding};
+use surfaces_core::{Code, Finding};
 
 /// One of the rewrites below: an object of the SDK's (or JSON) in, v1.0 JSON out.
 type Rewrite = fn(&Value) -> Result<Value, Finding>;
