@@ -44,6 +44,7 @@ fn every_code_is_produced_somewhere() {
     let mut sources = String::new();
     let mut stack = vec![
         root().join("crates/surfaces-core/src"),
+        root().join("crates/surfaces-a2a/src"),
         root().join("crates/surfaces-wasm/src"),
         root().join("crates/surfaces-cli/src"),
     ];
