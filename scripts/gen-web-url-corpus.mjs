@@ -43,10 +43,13 @@ const nfd = ["é", "münchen", "\u212A", "\u1E9B\u0323", "한국", "a\u0328\u030
 // Character properties: whether a character is a letter, number, punctuation or symbol, and
 // whether it is Default_Ignorable_Code_Point (what "draws nothing" is decided by). Assigned
 // before Unicode 15, so every host's data agrees.
-const chars = ["A", "1", "-", "\u00B7", "\u6771", "\u0663", "\u2764", "\u2800", "\u0301", "\u200B", "\u00AD", "\u3000", "\u0378", "\uE000", "\u115F", "\u3164", "\uFE0F", "\u{E0041}", "\u{1D173}", "\u17B5", "\u061C", "\u{1F600}", "\u{10FFFF}", " ", "\u00A0", "\u2028", "\u202E", "\u{1D400}", "\u0F0B", "\u{E0100}"].map((c) => ({
+const chars = ["A", "1", "-", "\u00B7", "\u6771", "\u0663", "\u2764", "\u2800", "\u0301", "\u200B", "\u00AD", "\u3000", "\u0378", "\uE000", "\u115F", "\u3164", "\uFE0F", "\u{E0041}", "\u{1D173}", "\u17B5", "\u061C", "\u{1F600}", "\u{10FFFF}", " ", "\u00A0", "\u2028", "\u202E", "\u{1D400}", "\u0F0B", "\u{E0100}",
+  // Case: lowercase forms (what a host named in a label is read in), one character at a time.
+  "Z", "\u03A3", "\u0130", "\uFF21", "\u2126", "\u212A", "\u1E9E", "\u01C4", "\u0414", "\u{10400}", "\u1F88", "\u00DF", "\u0131"].map((c) => ({
   char: c,
   graphic: /^[\p{L}\p{N}\p{P}\p{S}]$/u.test(c),
   ignorable: /^\p{Default_Ignorable_Code_Point}$/u.test(c),
+  lower: c.toLowerCase(),
 }));
 const unicode = [
   ["xn--80ak6aa92e.com", "\u0430\u0440\u0440\u04CF\u0435.com"], ["xn--mnchen-3ya.example", "münchen.example"], ["example.com", null],
@@ -54,6 +57,6 @@ const unicode = [
   ["xn--zz-zz-zz.example", null],
 ].map(([ascii, unicode]) => ({ ascii, unicode }));
 const about =
-  "WHATWG URL parsing, NFKC, NFD, two character properties and Unicode host forms: inputs chosen for what the checks read (hosts, IDNA, IP forms, ports, credentials, schemes, relative text). Expected values are what Node's `URL` and `String.normalize` give; surfaces-core tests the `url` crate against them natively (crates/surfaces-core/tests/web_url.rs) and surfaces-host tests the host parser against them in Chromium (crates/surfaces-host/tests/web_url.rs). Regenerate with `node scripts/gen-web-url-corpus.mjs`.";
+  "WHATWG URL parsing, NFKC, NFD, two character properties, lowercase forms and Unicode host forms: inputs chosen for what the checks read (hosts, IDNA, IP forms, ports, credentials, schemes, relative text). Expected values are what Node's `URL`, `String.normalize` and `toLowerCase` give; surfaces-core tests the `url` crate against them natively (crates/surfaces-core/tests/web_url.rs) and surfaces-host tests the host parser against them in Chromium (crates/surfaces-host/tests/web_url.rs). Regenerate with `node scripts/gen-web-url-corpus.mjs`.";
 const file = new URL("../tests/fixtures/web-url.json", import.meta.url);
 fs.writeFileSync(file, JSON.stringify({ about, urls: inputs.map(parse), nfkc, nfd, chars, unicode }, null, 1) + "\n");

@@ -80,6 +80,10 @@ impl Parser for HostUrl {
     fn is_default_ignorable(&self, c: char) -> bool {
         IGNORABLE.with(|re| re.test(c.encode_utf8(&mut [0; 4])))
     }
+
+    fn lowercase(&self, c: char) -> String {
+        String::from(js_sys::JsString::from(c.encode_utf8(&mut [0; 4]) as &str).to_lower_case())
+    }
 }
 
 /// Makes the host's parser the one the core uses. Cheap to call again (the first stays).

@@ -170,12 +170,14 @@ fn as_a_host_reads(word: &str) -> String {
             c => c,
         })
         .collect();
-    web_url::nfkc(&word)
+    let mut lowered = String::new();
+    for c in web_url::nfkc(&word)
         .chars()
         .filter(|&c| !web_url::is_default_ignorable(c) || crate::text::is_bidi_control(c))
-        .flat_map(char::to_lowercase)
-        .map(|c| if c == '\u{3002}' { '.' } else { c })
-        .collect()
+    {
+        web_url::push_lowercase(c, &mut lowered);
+    }
+    lowered.replace('\u{3002}', ".")
 }
 
 fn host_in_token(token: &str) -> Option<String> {

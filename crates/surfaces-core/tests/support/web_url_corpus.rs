@@ -33,12 +33,14 @@ pub struct HostCase {
     pub value: String,
 }
 
-/// A character's two properties, as the host's RegExp property escapes read them.
+/// A character's two properties, as the host's RegExp property escapes read them, and its
+/// lowercase form, as the host's `toLowerCase` gives it.
 #[derive(Deserialize)]
 pub struct CharCase {
     pub char: char,
     pub graphic: bool,
     pub ignorable: bool,
+    pub lower: String,
 }
 
 /// A normalization case: NFKC or NFD, by the list it is in.
@@ -136,6 +138,14 @@ pub fn mismatches(expected_failures: &[&str]) -> Vec<String> {
                 "{:?}: (graphic, ignorable) = {got:?}, want {:?}",
                 case.char,
                 (case.graphic, case.ignorable)
+            ));
+        }
+        let mut lower = String::new();
+        web_url::push_lowercase(case.char, &mut lower);
+        if lower != case.lower {
+            out.push(format!(
+                "{:?}: lowercase {lower:?}, want {:?}",
+                case.char, case.lower
             ));
         }
     }
