@@ -575,7 +575,7 @@ impl<'a> Scanner<'a> {
         // it is finite (f64 reaches 1.8e308); only the rest is read as a float would be.
         if exponent || end - start >= 300 {
             let text = std::str::from_utf8(&self.b[start..end]).unwrap_or("");
-            if !text.parse::<f64>().is_ok_and(f64::is_finite) {
+            if !crate::number::parse_f64(text).is_some_and(f64::is_finite) {
                 self.issue(Problem::NumberOutOfRange(text.to_string()), start, end);
             }
         }

@@ -14,6 +14,7 @@ mod code;
 pub mod contract;
 mod finding;
 pub mod json_scan;
+mod number;
 mod pointer;
 mod skeleton;
 mod swar;

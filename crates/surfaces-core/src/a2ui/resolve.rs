@@ -350,7 +350,7 @@ impl<'a> Resolver<'a> {
     pub(crate) fn number(&self, v: Option<&'a Dynamic>, scope: &Scope<'a>) -> Option<f64> {
         match self.value(v, scope)? {
             Value::Number(n) => n.as_f64(),
-            Value::String(s) => s.trim().parse().ok(),
+            Value::String(s) => crate::number::parse_f64(s.trim()),
             _ => None,
         }
     }

@@ -358,7 +358,7 @@ fn as_number(v: &Value) -> Option<f64> {
     match v {
         Value::Number(n) => n.as_f64(),
         // A number is short; a long string is not one, and is not parsed.
-        Value::String(s) if s.len() <= 64 => s.trim().parse().ok(),
+        Value::String(s) if s.len() <= 64 => crate::number::parse_f64(s.trim()),
         _ => None,
     }
 }
@@ -813,7 +813,7 @@ fn literal(v: &str, env: &Env, depth: usize) -> Result<Value, EvalError> {
         "false" => return Ok(Value::Bool(false)),
         _ => {}
     }
-    if let Ok(n) = v.parse::<f64>() {
+    if let Some(n) = crate::number::parse_f64(v) {
         return Ok(serde_json::json!(n));
     }
     owned(
