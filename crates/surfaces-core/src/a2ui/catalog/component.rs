@@ -368,12 +368,18 @@ impl ComponentKind {
 /// Decodes one admitted component (`id` aside). The schema has checked the shape, so a
 /// failure here is a disagreement between the schema walk and this decoder: the caller
 /// refuses the update rather than keep a component nothing can draw.
-pub fn decode(mut o: Map<String, Value>) -> Result<Component, String> {
-    let name = match o.remove("component") {
+pub fn decode(o: Map<String, Value>) -> Result<Component, String> {
+    // A component has a handful of properties: taking each from a short list costs less
+    // than removing each from the map's tree (a tenth of a fold of the official examples).
+    let mut fields: Vec<(String, Value)> = o.into_iter().collect();
+    let mut take = |k: &str| {
+        let at = fields.iter().position(|(key, _)| key == k)?;
+        Some(fields.swap_remove(at).1)
+    };
+    let name = match take("component") {
         Some(Value::String(s)) => s,
         _ => return Err("the component has no type".into()),
     };
-    let mut take = |k: &str| o.remove(k);
     let common = Common {
         label: None,
         description: None,
@@ -500,12 +506,12 @@ pub fn decode(mut o: Map<String, Value>) -> Result<Component, String> {
         other => return Err(format!("{other:?} is not a Basic Catalog component")),
     };
     let mut common = common;
-    if let Some(Value::Object(mut a)) = o.remove("accessibility") {
+    if let Some(Value::Object(mut a)) = take("accessibility") {
         common.label = dynamic(a.remove("label"));
         common.description = dynamic(a.remove("description"));
     }
-    common.weight = number(o.remove("weight"));
-    common.checks = array(o.remove("checks"))
+    common.weight = number(take("weight"));
+    common.checks = array(take("checks"))
         .into_iter()
         .map(|c| {
             let mut c = object(c, "a check")?;
