@@ -162,9 +162,19 @@ build the alternative into another directory, for example
   1,816 characters whose skeleton is ASCII (\`src/skeleton.rs\`) with the host's NFD, instead
   of the whole confusables table and the normalization tables, 455.6 to 372.2 KB; general
   categories and Default_Ignorable_Code_Point from the host's RegExp property escapes instead
-  of \`icu_properties\`, 372.2 to 365.9 KB. What is left of the Unicode tables is the script
-  data mixed-script detection reads (\`unicode-security\`): a build with it stubbed out is
-  350.0 KB, so about 16 KB.
+  of \`icu_properties\`, 372.2 to 365.9 KB. Then (2026-12-01, same measure, each step after
+  the one before): A2A moved to a crate of its own built at opt-level "z"
+  (\`crates/surfaces-a2a\`; nothing there runs per envelope), 365.7 to 359.8 KB; non-ASCII
+  label text lowered by the host's \`toLowerCase\` instead of core's case tables, 359.8 to
+  355.5 KB; float text read by serde_json's exact reader instead of \`str::parse\` (core's
+  second exact reader and its table of powers of five; \`src/number.rs\`), 355.5 to 343.0 KB;
+  augmented script sets from a generated table of 1,885 ranges (\`src/scripts.rs\`) instead
+  of \`unicode-script\`'s tables, 343.0 to 335.7 KB.
+- The whole core at opt-level "z" (2026-12-01, headless): 365.7 to 294.2 KB gzipped, but
+  every fold about twice as slow in \`bench/ab.mjs\` (examples 4.34 against 8.18 ms, value-heavy
+  10.75 against 26.36 ms); "s": 323.5 KB, 40–60% slower; opt-level 2: the same size and
+  speed as 3. Not taken: the fold keeps opt-level 3, and only code that does not run per
+  envelope and stands on the core's public API moves out to build small (\`surfaces-a2a\`).
 - Where a stream is mostly large data values the official core keeps \`JSON.parse\`'s objects
   by reference (about 1.3× \`JSON.parse\`); the fold reads, checks and copies every byte in wasm
   memory, which is where the ~1 MB workload's time goes now (serde_json's string reading, the

@@ -16,6 +16,7 @@ mod finding;
 pub mod json_scan;
 mod number;
 mod pointer;
+mod scripts;
 mod skeleton;
 mod swar;
 #[doc(hidden)]

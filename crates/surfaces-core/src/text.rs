@@ -1,11 +1,11 @@
 //! Characters that make text read differently from what it is: hidden characters, text that
 //! draws nothing, and host labels that mix scripts or can pass for Latin ones (Unicode
-//! TS #39: script sets from the `unicode-security` crate, skeletons from [`crate::skeleton`];
+//! TS #39: script sets from [`crate::scripts`], skeletons from [`crate::skeleton`], both
+//! tables generated from the `unicode-security` crate;
 //! general categories and Default_Ignorable_Code_Point from the URL parser's host, see
 //! [`crate::web_url::Parser`]).
 
-use unicode_security::mixed_script::AugmentedScriptSet;
-use unicode_security::MixedScript;
+use crate::scripts::ScriptSet;
 
 /// What kind of hidden character a string carries, if any.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -105,7 +105,7 @@ pub fn draws_nothing(s: &str) -> bool {
 /// hyphens, combining marks) go with any script; Japanese (Han with Hiragana and Katakana),
 /// Korean (Han with Hangul) and Han with Bopomofo count as one script each.
 pub fn label_mixes_scripts(label: &str) -> bool {
-    !label.is_single_script()
+    ScriptSet::of_str(label).is_empty()
 }
 
 /// A host label that can pass for a Latin one though it holds no Latin letter (TS #39
@@ -117,13 +117,8 @@ pub fn whole_script_confusable(label: &str) -> Option<(String, String)> {
     if label.is_ascii() {
         return None;
     }
-    let scripts = label.resolve_script_set();
-    if scripts.is_empty() || scripts.is_all() {
-        return None;
-    }
-    let mut with_latin = scripts;
-    with_latin.intersect_with(AugmentedScriptSet::for_char('a'));
-    if !with_latin.is_empty() {
+    let scripts = ScriptSet::of_str(label);
+    if scripts.is_empty() || scripts.is_all() || scripts.has_latin() {
         return None;
     }
     let skeleton = crate::skeleton::ascii_skeleton(label)?;
