@@ -14,6 +14,7 @@ use super::catalog::{Component, ComponentKind, Dynamic};
 use super::pointer;
 use super::render::Fault;
 use super::store::SurfaceStore;
+use super::tape;
 use crate::Code;
 
 /// Work charged for each check evaluated, whatever its condition, and for each lookup.
@@ -177,9 +178,10 @@ impl<'a> Resolver<'a> {
     ) -> Result<Option<Cow<'a, Value>>, functions::EvalError> {
         match d {
             Dynamic::Call(call) => {
+                let call = tape::read(call);
                 let lookup = |p: &str| self.lookup(p, scope);
                 let env = functions::Env::in_pass(&lookup, self.locale, self.budget, self.meter);
-                let v = functions::evaluate(call, &env, 0)?;
+                let v = functions::evaluate(&call, &env, 0)?;
                 Ok((!v.is_null()).then_some(Cow::Owned(v)))
             }
             Dynamic::Binding(p) => Ok(self.lookup(p, scope).map(Cow::Borrowed)),

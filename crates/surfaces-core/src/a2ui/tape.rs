@@ -62,6 +62,39 @@ impl Writer<'_> {
     }
 }
 
+/// The tape of a value already built (a call kept by a component, [`super::catalog::Dynamic`]).
+/// Its nesting is what admission allowed, so the recursion here is bounded by it.
+pub(crate) fn tape_of(v: &Value) -> Vec<u8> {
+    fn write(v: &Value, w: &mut Writer) {
+        match v {
+            Value::Null => w.null(),
+            Value::Bool(b) => w.bool(*b),
+            Value::Number(n) => match (n.as_u64(), n.as_i64(), n.as_f64()) {
+                (Some(u), _, _) => w.u64(u),
+                (_, Some(i), _) => w.i64(i),
+                (_, _, f) => w.f64(f.unwrap_or(f64::NAN)),
+            },
+            Value::String(s) => w.str(s),
+            Value::Array(a) => {
+                w.open(false);
+                a.iter().for_each(|x| write(x, w));
+                w.close();
+            }
+            Value::Object(o) => {
+                w.open(true);
+                for (k, x) in o {
+                    w.str(k);
+                    write(x, w);
+                }
+                w.close();
+            }
+        }
+    }
+    let mut tape = Vec::new();
+    write(v, &mut Writer(&mut tape));
+    tape
+}
+
 /// The value a tape holds. Its nesting is what the writer's caller allowed (the reader's
 /// depth limit), so the recursion here is bounded by it.
 pub(crate) fn read(tape: &[u8]) -> Value {
@@ -198,40 +231,9 @@ impl<'t> Reader<'t> {
 
 #[cfg(test)]
 pub(crate) mod tests {
+    pub(crate) use super::tape_of;
     use super::*;
     use serde_json::json;
-
-    fn write(v: &Value, w: &mut Writer) {
-        match v {
-            Value::Null => w.null(),
-            Value::Bool(b) => w.bool(*b),
-            Value::Number(n) => match (n.as_u64(), n.as_i64(), n.as_f64()) {
-                (Some(u), _, _) => w.u64(u),
-                (_, Some(i), _) => w.i64(i),
-                (_, _, f) => w.f64(f.unwrap()),
-            },
-            Value::String(s) => w.str(s),
-            Value::Array(a) => {
-                w.open(false);
-                a.iter().for_each(|x| write(x, w));
-                w.close();
-            }
-            Value::Object(o) => {
-                w.open(true);
-                for (k, x) in o {
-                    w.str(k);
-                    write(x, w);
-                }
-                w.close();
-            }
-        }
-    }
-
-    pub(crate) fn tape_of(v: &Value) -> Vec<u8> {
-        let mut tape = Vec::new();
-        write(v, &mut Writer(&mut tape));
-        tape
-    }
 
     #[test]
     fn reads_back_what_was_written() {

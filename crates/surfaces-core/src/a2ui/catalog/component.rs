@@ -14,14 +14,19 @@ pub enum Dynamic {
     Literal(Value),
     /// A JSON Pointer, absolute or (inside a template) relative to the item.
     Binding(String),
-    /// The whole call object (`{"call": …, "args": …}`), evaluated by the catalog's functions.
-    Call(Value),
+    /// The whole call object (`{"call": …, "args": …}`), evaluated by the catalog's functions,
+    /// kept as a tape ([`crate::a2ui::tape`]) and built when evaluated: as a `Value`, each
+    /// object in it was a map node of about 400 bytes in wasm32, for every check and call
+    /// of every component a surface keeps.
+    Call(Box<[u8]>),
 }
 
 impl Dynamic {
     pub fn from_value(v: Value) -> Dynamic {
         match v {
-            Value::Object(o) if o.contains_key("call") => Dynamic::Call(Value::Object(o)),
+            Value::Object(o) if o.contains_key("call") => {
+                Dynamic::Call(crate::a2ui::tape::tape_of(&Value::Object(o)).into_boxed_slice())
+            }
             Value::Object(mut o) => match o.remove("path") {
                 Some(Value::String(p)) => Dynamic::Binding(p),
                 // An object that is neither: v0.9 has no object literals; it reads as nothing.
@@ -155,10 +160,10 @@ pub enum Action {
         context: Vec<(String, Dynamic)>,
     },
     /// Run on the client, never sent. `openUrl`, the only one with an effect, carries its
-    /// target, decoded; the others keep their arguments as given.
+    /// target, decoded; the others' arguments were checked at admission and are not kept,
+    /// since nothing reads them.
     FunctionCall {
         call: String,
-        args: Value,
         open_url: Option<Dynamic>,
     },
 }
@@ -230,7 +235,7 @@ impl Component {
 // A surface keeps one boxed `Component` per id, so its size is most of a surface's memory
 // per component (BENCHMARKS.md, "Retained memory"): held here in wasm32, where it counts.
 #[cfg(target_pointer_width = "32")]
-const _: () = assert!(std::mem::size_of::<Component>() <= 96);
+const _: () = assert!(std::mem::size_of::<Component>() <= 80);
 
 /// The components of a surface, by id. Boxed, so that the map's nodes, which keep room for
 /// eleven entries, hold pointers rather than spare components.
@@ -602,15 +607,11 @@ fn action(v: Option<Value>) -> Result<Action, String> {
     match a.remove("functionCall") {
         Some(Value::Object(mut f)) => {
             let call = string(f.remove("call")).unwrap_or_default();
-            let args = f.remove("args").unwrap_or(Value::Null);
+            let mut args = f.remove("args").unwrap_or(Value::Null);
             let open_url = (call == "openUrl")
-                .then(|| dynamic(args.get("url").cloned()))
+                .then(|| dynamic(args.get_mut("url").map(Value::take)))
                 .flatten();
-            Ok(Action::FunctionCall {
-                call,
-                args,
-                open_url,
-            })
+            Ok(Action::FunctionCall { call, open_url })
         }
         _ => Err("`action` has neither `event` nor `functionCall`".into()),
     }
