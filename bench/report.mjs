@@ -175,6 +175,16 @@ build the alternative into another directory, for example
   10.75 against 26.36 ms); "s": 323.5 KB, 40–60% slower; opt-level 2: the same size and
   speed as 3. Not taken: the fold keeps opt-level 3, and only code that does not run per
   envelope and stands on the core's public API moves out to build small (\`surfaces-a2a\`).
+- Where the fold's time goes on the component-heavy workloads, the ones furthest from 1.5×
+  \`JSON.parse\` (a Node CPU profile of 400 folds of the 36 official examples, a \`--profiling\`
+  build, 2026-12-01): no single part. The allocator (dlmalloc's malloc, free and their
+  helpers) about 13%, \`memcmp\` (wasm32's byte-at-a-time one, for the sorted maps' key
+  comparisons) 7%, the reader's maps and their inserts about 10%, the schema walk, the
+  decoder and the graph check about 13%, \`TextEncoder\` 2%. Each envelope is read into a
+  \`serde_json\` tree, checked, then decoded into typed components: closing the gap means
+  reading components straight into their typed form, which is not done. Decoding a component
+  from a list of its fields instead of removing each from its map was taken: callgrind on the
+  300-small-surfaces fold, decode 21.2M to 18.6M instructions, the fold about 2% less.
 - Where a stream is mostly large data values the official core keeps \`JSON.parse\`'s objects
   by reference (about 1.3× \`JSON.parse\`); the fold reads, checks and copies every byte in wasm
   memory, which is where the ~1 MB workload's time goes now (serde_json's string reading, the

@@ -149,3 +149,37 @@ test("an argument of the wrong type is a usage error, never a fault in wasm memo
   assert.throws(() => fresh().store.action("s", "root", 5), /timestamp must be a string/);
   assert.throws(() => fresh().task.userMessage(7), /text must be a string/);
 });
+
+test("a bad option is a usage error that changes nothing", () => {
+  const { A2aTask } = pkg;
+  const card = { name: "t", url: "https://agent.example/a2a", protocolVersion: "0.3.0", preferredTransport: "JSONRPC", capabilities: {} };
+  const task = new A2aTask(card);
+  task.store.applyEnvelopes([
+    { version: "v0.9", createSurface: { surfaceId: "s", catalogId: CAT } },
+    { version: "v0.9", updateComponents: { surfaceId: "s", components: [
+      { id: "root", component: "Button", child: "t", action: { event: { name: "go" } } },
+      { id: "t", component: "Text", text: "Go" },
+    ] } },
+    { version: "v0.9", updateComponents: { surfaceId: "s", components: [{ id: "root", component: "Nope" }] } },
+  ]);
+  const click = task.store.action("s", "root", "2026-01-01T00:00:00Z");
+  assert.equal(click.ok, true);
+  // The shape is checked before the attempt begins: the Button is not left running.
+  assert.throws(() => task.actionMessage(click.message, { shape: "xml" }), /shape/);
+  assert.throws(() => task.actionMessage(click.message, { shape: 5 }), /shape/);
+  assert.throws(() => task.actionMessage(click.message, { messageId: "" }), /messageId/);
+  assert.equal(task.actionMessage(click.message).ok, true);
+  // Nor are refusals counted as reported when the report could not be built.
+  assert.throws(() => task.reportRefusals({ shape: "xml" }), /shape/);
+  assert.notEqual(task.reportRefusals(), null);
+  assert.equal(task.reportRefusals(), null);
+  // Options of the wrong type are refused, not read as absent.
+  assert.throws(() => new SurfaceStore(42), /options must be an object/);
+  assert.throws(() => new SurfaceStore({ locale: 5 }), /locale must be a string/);
+  assert.throws(() => new A2aTask(card, { protocolVersion: 1 }), /protocolVersion must be a string/);
+  assert.throws(() => new SurfaceStore().applyPart({ kind: "data", data: {} }, { advertised: "yes" }), /advertised must be true or false/);
+  assert.throws(() => new SurfaceStore().applyEnvelopes("[]", { contextId: 7 }), /contextId must be a string/);
+  assert.throws(() => checkCard("{}", null, "limits"), /options must be an object/);
+  const trap = new Proxy({}, { get() { throw new Error("no"); } });
+  assert.throws(() => new SurfaceStore(trap), /could not be read/);
+});

@@ -7,7 +7,7 @@ use serde_json::Value;
 use surfaces_core::a2ui::{self, ApplyContext, Limits, PartOutcome, UrlPolicy};
 use wasm_bindgen::prelude::*;
 
-use crate::{from_js, option, optional_string_arg, string_arg, to_js};
+use crate::{from_js, option, option_bool, option_string, optional_string_arg, string_arg, to_js};
 
 // Report, option and contract types are generated from the core's Rust types (tsify, the
 // core's `ts` feature); what stays here are the options read field by field, the action
@@ -62,18 +62,9 @@ fn now_ms() -> f64 {
 }
 
 fn context(options: &Option<js_sys::Object>) -> Result<ApplyContext, JsError> {
-    let context_id = option(options, "contextId");
-    let now = option(options, "nowMs");
+    let now = option(options, "nowMs")?;
     Ok(ApplyContext {
-        context_id: if context_id.is_undefined() {
-            None
-        } else {
-            Some(
-                context_id
-                    .as_string()
-                    .ok_or_else(|| JsError::new("contextId must be a string"))?,
-            )
-        },
+        context_id: option_string(options, "contextId")?,
         now_ms: if now.is_undefined() {
             None
         } else {
@@ -108,14 +99,14 @@ impl SurfaceStore {
     #[wasm_bindgen(constructor)]
     pub fn new(options: Option<js_sys::Object>) -> Result<SurfaceStore, JsError> {
         crate::host_url();
-        let given = option(&options, "limits");
+        let given = option(&options, "limits")?;
         let limits: Limits = if given.is_undefined() {
             Limits::default()
         } else {
             serde_json::from_value(from_js(&given, "SurfaceStore: limits")?)
                 .map_err(|e| JsError::new(&format!("SurfaceStore: bad limits: {e}")))?
         };
-        let hosts = option(&options, "allowedHosts");
+        let hosts = option(&options, "allowedHosts")?;
         let allowed_hosts = if hosts.is_undefined() {
             None
         } else {
@@ -127,7 +118,7 @@ impl SurfaceStore {
         };
         let mut inner = a2ui::SurfaceStore::new(limits);
         inner.urls = UrlPolicy { allowed_hosts };
-        if let Some(tag) = option(&options, "locale").as_string() {
+        if let Some(tag) = option_string(&options, "locale")? {
             inner
                 .set_locale(&tag)
                 .map_err(|e| JsError::new(&format!("SurfaceStore: {e}")))?;
@@ -167,7 +158,7 @@ impl SurfaceStore {
         } else {
             from_js(&part, "applyPart: the part")?
         };
-        let advertised = option(&options, "advertised").as_bool().unwrap_or(false);
+        let advertised = option_bool(&options, "advertised")?.unwrap_or(false);
         let ctx = context(&options)?;
         let started = now_ms();
         let outcome = self.inner.borrow_mut().apply_part(part, advertised, &ctx);

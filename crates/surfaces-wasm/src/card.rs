@@ -61,7 +61,7 @@ pub fn check_card(
     let fetched_from = optional_string_arg(&fetched_from, "checkCard: fetchedFrom")?;
     let text = card_text(&card)?;
     // Through JSON text, so that unknown limit names are refused, not skipped.
-    let given = option(&options, "limits");
+    let given = option(&options, "limits")?;
     let limits: CardLimits = if given.is_undefined() {
         CardLimits::default()
     } else {

@@ -116,11 +116,45 @@ pub(crate) fn optional_string_arg(v: &JsValue, what: &str) -> Result<Option<Stri
     string_arg(v, what).map(Some)
 }
 
-/// Reads an optional property of an options object.
-pub(crate) fn option(options: &Option<js_sys::Object>, key: &str) -> JsValue {
-    options
-        .as_ref()
-        .and_then(|o| js_sys::Reflect::get(o, &JsValue::from_str(key)).ok())
-        .filter(|v| !v.is_undefined() && !v.is_null())
-        .unwrap_or(JsValue::UNDEFINED)
+/// Reads an optional property of an options object: `undefined` when it is absent or
+/// `null`. Options that are not an object, or a property that throws when read (a getter, a
+/// proxy), are usage errors, not silently no options.
+pub(crate) fn option(options: &Option<js_sys::Object>, key: &str) -> Result<JsValue, JsError> {
+    let Some(o) = options.as_ref() else {
+        return Ok(JsValue::UNDEFINED);
+    };
+    if !o.is_object() {
+        return Err(JsError::new("options must be an object"));
+    }
+    let v = js_sys::Reflect::get(o, &JsValue::from_str(key))
+        .map_err(|_| JsError::new(&format!("options.{key} could not be read")))?;
+    Ok(if v.is_null() { JsValue::UNDEFINED } else { v })
+}
+
+/// An optional string option; another type is a usage error.
+pub(crate) fn option_string(
+    options: &Option<js_sys::Object>,
+    key: &str,
+) -> Result<Option<String>, JsError> {
+    let v = option(options, key)?;
+    if v.is_undefined() {
+        return Ok(None);
+    }
+    v.as_string()
+        .map(Some)
+        .ok_or_else(|| JsError::new(&format!("options.{key} must be a string")))
+}
+
+/// An optional boolean option; another type is a usage error.
+pub(crate) fn option_bool(
+    options: &Option<js_sys::Object>,
+    key: &str,
+) -> Result<Option<bool>, JsError> {
+    let v = option(options, key)?;
+    if v.is_undefined() {
+        return Ok(None);
+    }
+    v.as_bool()
+        .map(Some)
+        .ok_or_else(|| JsError::new(&format!("options.{key} must be true or false")))
 }

@@ -23,7 +23,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement, HtmlInputElement};
 
 use crate::a2ui::SurfaceStore;
-use crate::{option, to_js};
+use crate::{option, option_string, to_js};
 
 /// A mounted surface's state, shared with the handlers of what it drew.
 struct Mount {
@@ -171,15 +171,22 @@ pub fn mount_surface(
     options: js_sys::Object,
 ) -> Result<MountedSurface, JsError> {
     let options = Some(options);
-    let surface = option(&options, "surfaceId")
-        .as_string()
+    let surface = option_string(&options, "surfaceId")?
         .ok_or_else(|| JsError::new("mountSurface: options.surfaceId is required"))?;
-    let function = |key: &str| option(&options, key).dyn_into::<js_sys::Function>().ok();
+    let function = |key: &str| -> Result<Option<js_sys::Function>, JsError> {
+        let v = option(&options, key)?;
+        if v.is_undefined() {
+            return Ok(None);
+        }
+        v.dyn_into::<js_sys::Function>()
+            .map(Some)
+            .map_err(|_| JsError::new(&format!("mountSurface: options.{key} must be a function")))
+    };
     let parent: HtmlElement = element
         .clone()
         .dyn_into()
         .map_err(|_| JsError::new("mountSurface: the element must be an HTML element"))?;
-    let hosts = option(&options, "mediaHosts");
+    let hosts = option(&options, "mediaHosts")?;
     let media_hosts: Vec<String> = if hosts.is_undefined() {
         Vec::new()
     } else {
@@ -189,14 +196,14 @@ pub fn mount_surface(
             .map(|h| h.to_ascii_lowercase())
             .collect()
     };
-    if let Some(tag) = option(&options, "locale").as_string() {
+    if let Some(tag) = option_string(&options, "locale")? {
         store
             .inner
             .borrow_mut()
             .set_locale(&tag)
             .map_err(|e| JsError::new(&format!("mountSurface: {e}")))?;
     }
-    let on_open_url = function("onOpenUrl");
+    let on_open_url = function("onOpenUrl")?;
     let render_options = RenderOptions {
         renderer: "renderer",
         media_hosts: Arc::from(media_hosts),
@@ -207,8 +214,8 @@ pub fn mount_surface(
         surface,
         element: element.clone(),
         drawn: LiveSurface::new(2),
-        on_action: function("onAction"),
-        on_edit: function("onEdit"),
+        on_action: function("onAction")?,
+        on_edit: function("onEdit")?,
         on_open_url,
     });
     // Leptos's effects run on an executor this package drains itself (see `run_effects`).

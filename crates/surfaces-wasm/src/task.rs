@@ -20,7 +20,7 @@ use surfaces_core::a2ui::{self, Limits};
 use surfaces_core::{Code, Finding};
 use wasm_bindgen::prelude::*;
 
-use crate::{from_js, json_text, option, string_arg, to_js, SurfaceStore};
+use crate::{from_js, json_text, option, option_string, string_arg, to_js, SurfaceStore};
 
 #[wasm_bindgen(typescript_custom_section)]
 const TASK_TYPES: &'static str = r#"
@@ -162,33 +162,28 @@ impl A2aTask {
         r
     }
 
-    fn outgoing(&self, out: &Outgoing, options: &Option<js_sys::Object>) -> Result<Value, JsError> {
-        let shape = option(options, "shape").as_string();
-        let message = match shape.as_deref() {
-            None | Some("a2a-js") => sdk::to_sdk_message(out),
-            Some("json") => sdk::to_json_message(self.endpoint.version, out),
-            Some(other) => {
-                return Err(JsError::new(&format!(
-                    "shape must be \"a2a-js\" or \"json\", not {other:?}"
-                )))
-            }
+    fn outgoing(&self, out: &Outgoing, options: &MessageOptions) -> Value {
+        let message = if options.json {
+            sdk::to_json_message(self.endpoint.version, out)
+        } else {
+            sdk::to_sdk_message(out)
         };
-        Ok(json!({
+        json!({
             "message": message,
             "extensions": out.extensions,
             "serviceParameters": sdk::extension_headers(self.endpoint.version, out),
             "protocolVersion": self.endpoint.version,
-        }))
+        })
     }
 
     /// Records the message as sent (the person's turn; an answer is awaited) and shapes it.
     fn finish(
         &mut self,
         out: Outgoing,
-        options: &Option<js_sys::Object>,
+        options: &MessageOptions,
         key: Option<String>,
     ) -> Result<JsValue, JsError> {
-        let mut v = self.outgoing(&out, options)?;
+        let mut v = self.outgoing(&out, options);
         self.view.sent(&out);
         self.snapshot = None;
         if let Some(k) = key {
@@ -197,16 +192,45 @@ impl A2aTask {
         }
         to_js(&v)
     }
+}
 
-    fn message_id(options: &Option<js_sys::Object>) -> Result<String, JsError> {
-        let given = option(options, "messageId");
-        if given.is_undefined() {
-            return Ok(fresh_id("msg"));
-        }
-        given
-            .as_string()
-            .filter(|s| !s.is_empty())
-            .ok_or_else(|| JsError::new("messageId must be a non-empty string"))
+/// A message method's options, read and checked before the method changes anything: a bad
+/// option is a usage error that leaves the task as it was (no attempt begun, no refusal
+/// counted as reported, no answer recorded).
+struct MessageOptions {
+    id: String,
+    /// `shape: "json"`: the version's JSON rather than `@a2a-js/sdk`'s objects.
+    json: bool,
+}
+
+impl MessageOptions {
+    fn read(options: &Option<js_sys::Object>) -> Result<MessageOptions, JsError> {
+        let given = option(options, "messageId")?;
+        let id = if given.is_undefined() {
+            fresh_id("msg")
+        } else {
+            given
+                .as_string()
+                .filter(|s| !s.is_empty())
+                .ok_or_else(|| JsError::new("messageId must be a non-empty string"))?
+        };
+        let shape = option(options, "shape")?;
+        let json = match shape.as_string().as_deref() {
+            _ if shape.is_undefined() => false,
+            Some("a2a-js") => false,
+            Some("json") => true,
+            Some(other) => {
+                return Err(JsError::new(&format!(
+                    "shape must be \"a2a-js\" or \"json\", not {other:?}"
+                )))
+            }
+            None => {
+                return Err(JsError::new(
+                    "shape must be \"a2a-js\" or \"json\", a string",
+                ))
+            }
+        };
+        Ok(MessageOptions { id, json })
     }
 }
 
@@ -220,7 +244,7 @@ impl A2aTask {
                 .map_err(|e| JsError::new(&format!("A2aTask: the card is not JSON: {e}")))?,
             None => from_js(&card, "A2aTask: the card")?,
         };
-        let prefer = match option(&options, "protocolVersion").as_string().as_deref() {
+        let prefer = match option_string(&options, "protocolVersion")?.as_deref() {
             None => None,
             Some("0.3") => Some(ProtocolVersion::V0_3),
             Some("1.0") => Some(ProtocolVersion::V1_0),
@@ -328,9 +352,16 @@ impl A2aTask {
         options: Option<js_sys::Object>,
     ) -> Result<JsValue, JsError> {
         let text = string_arg(&text, "userMessage: the text")?;
-        let id = Self::message_id(&options)?;
+        let options = MessageOptions::read(&options)?;
         let model = self.store.borrow().client_data_model();
-        let out = a2a::a2ui_message(&self.endpoint, &id, Some(&text), vec![], &self.view, model);
+        let out = a2a::a2ui_message(
+            &self.endpoint,
+            &options.id,
+            Some(&text),
+            vec![],
+            &self.view,
+            model,
+        );
         self.finish(out, &options, None)
     }
 
@@ -354,7 +385,7 @@ impl A2aTask {
                 "actionMessage: pass the action message an onAction handler (or store.action) gave",
             ));
         };
-        let id = Self::message_id(&options)?;
+        let options = MessageOptions::read(&options)?;
         let key = fresh_id("act");
         if let Some(busy) = self
             .attempts
@@ -375,7 +406,14 @@ impl A2aTask {
         let _ = attempt.on(Signal::Sent);
         let metadata = attempt.metadata();
         let model = self.store.borrow().client_data_model();
-        let mut out = a2a::a2ui_message(&self.endpoint, &id, None, vec![action], &self.view, model);
+        let mut out = a2a::a2ui_message(
+            &self.endpoint,
+            &options.id,
+            None,
+            vec![action],
+            &self.view,
+            model,
+        );
         out.metadata
             .insert(a2a::lifecycle::ACTION_METADATA_KEY.into(), metadata);
         self.finish(out, &options, Some(key))
@@ -404,14 +442,15 @@ impl A2aTask {
                 )))
             }
         };
-        let id = Self::message_id(&options)?;
+        let options = MessageOptions::read(&options)?;
         let Some(attempt) = self.attempts.latest_mut(&surface_id, &component_id) else {
             return Ok(JsValue::NULL);
         };
         let Ok(answer) = attempt.answer(decision, js_sys::Date::now()) else {
             return Ok(JsValue::NULL);
         };
-        let Some(out) = a2a::confirmation_message(&self.endpoint, &id, &answer, &self.view) else {
+        let Some(out) = a2a::confirmation_message(&self.endpoint, &options.id, &answer, &self.view)
+        else {
             return Ok(JsValue::NULL);
         };
         let sent = match answer.decision {
@@ -429,7 +468,7 @@ impl A2aTask {
     /// has reported its share (20).
     #[wasm_bindgen(js_name = reportRefusals)]
     pub fn report_refusals(&mut self, options: Option<js_sys::Object>) -> Result<JsValue, JsError> {
-        let id = Self::message_id(&options)?;
+        let options = MessageOptions::read(&options)?;
         let errors: Vec<Value> = self
             .with_view(|view| view.refusals_for_agent(REFUSALS_REPORTED))
             .into_iter()
@@ -439,7 +478,7 @@ impl A2aTask {
             return Ok(JsValue::NULL);
         }
         self.reported += errors.len();
-        let out = a2a::a2ui_message(&self.endpoint, &id, None, errors, &self.view, None);
+        let out = a2a::a2ui_message(&self.endpoint, &options.id, None, errors, &self.view, None);
         self.finish(out, &options, None)
     }
 
