@@ -276,7 +276,7 @@ def run_sdk(name, requirements, agent, runs):
 def main():
     wanted = sys.argv[1:]
     if not os.path.exists(os.path.join(FIX, "our-requests.json")):
-        sys.exit("no our-requests.json: run UPDATE_A2A_REQUESTS=1 cargo test -p surfaces-core --test a2a_recorded")
+        sys.exit("no our-requests.json: run UPDATE_A2A_REQUESTS=1 cargo test -p surfaces-a2a --test a2a_recorded")
     try:
         for name, requirements, agent, runs in SDKS:
             if not wanted or name in wanted:
@@ -284,7 +284,7 @@ def main():
     except Refused as e:
         print(f"\nFAILED: {e}", file=sys.stderr)
         sys.exit(1)
-    log("done; now: cargo test -p surfaces-core --test a2a_recorded")
+    log("done; now: cargo test -p surfaces-a2a --test a2a_recorded")
 
 
 if __name__ == "__main__":

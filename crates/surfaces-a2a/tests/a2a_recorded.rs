@@ -4,7 +4,7 @@
 //! (`tests/fixtures/a2a/our-requests.json`) exactly as given, and records the card and every
 //! raw answer (SSE bytes as received). Here the core reads those recordings.
 //!
-//! `UPDATE_A2A_REQUESTS=1 cargo test -p surfaces-core --test a2a_recorded` rewrites
+//! `UPDATE_A2A_REQUESTS=1 cargo test -p surfaces-a2a --test a2a_recorded` rewrites
 //! `our-requests.json`; the recordings must then be redone (`python3 scripts/record-a2a.py`).
 #![cfg(not(target_arch = "wasm32"))]
 
@@ -127,7 +127,7 @@ fn requests_json() -> Value {
         all.insert(version_key(v).into(), Value::Array(list));
     }
     json!({
-        "about": "Requests built by surfaces-core (tests/a2a_recorded.rs); scripts/record-a2a.py posts them to the official SDKs. $TASK_ID and $CONTEXT_ID are filled with the ids the server gave the stream's task.",
+        "about": "Requests built by surfaces-a2a (crates/surfaces-a2a/tests/a2a_recorded.rs); scripts/record-a2a.py posts them to the official SDKs. $TASK_ID and $CONTEXT_ID are filled with the ids the server gave the stream's task.",
         "requests": all,
     })
 }
