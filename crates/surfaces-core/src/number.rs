@@ -47,17 +47,27 @@ pub fn parse_f64(s: &str) -> Option<f64> {
     if exp_end != b.len() {
         return None;
     }
-    // JSON's form: no leading zeros and at least one integer digit, no bare point.
-    let int = body[..int_end].trim_start_matches('0');
-    let mut json = String::with_capacity(body.len() + 3);
-    if negative {
-        json.push('-');
-    }
-    json.push_str(if int.is_empty() { "0" } else { int });
-    if frac_end > frac_start {
-        json.push_str(&body[int_end..frac_end]);
-    }
-    json.push_str(&body[frac_end..exp_end]);
+    // JSON's form: no leading zeros and at least one integer digit, no bare point. Text
+    // already in it (any JSON number, so every one the scan reads) is read as it is.
+    let json_form = !s.starts_with('+')
+        && int_end > 0
+        && (b[0] != b'0' || int_end == 1)
+        && (frac_end > frac_start || frac_start == int_end);
+    let json = if json_form {
+        std::borrow::Cow::Borrowed(s)
+    } else {
+        let int = body[..int_end].trim_start_matches('0');
+        let mut json = String::with_capacity(body.len() + 3);
+        if negative {
+            json.push('-');
+        }
+        json.push_str(if int.is_empty() { "0" } else { int });
+        if frac_end > frac_start {
+            json.push_str(&body[int_end..frac_end]);
+        }
+        json.push_str(&body[frac_end..exp_end]);
+        std::borrow::Cow::Owned(json)
+    };
     match serde_json::from_str::<serde_json::Value>(&json) {
         Ok(v) => v.as_f64(),
         // The text is a JSON number, so the only refusal left is a magnitude past f64::MAX.
