@@ -18,7 +18,9 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const SPEC = process.env.AGENT_SURFACES_SPEC || path.join(ROOT, "../shared/spec");
 const OUT = path.join(ROOT, "target/bench");
 const SIDES = ["official", "headless", "ui"];
-const COLD_REPS = Number(process.env.COLD_REPS || 10);
+// Thirty: Chromium's cold starts spread by a factor of three on this machine; ten samples moved
+// the medians by a fifth between runs.
+const COLD_REPS = Number(process.env.COLD_REPS || 30);
 const BASIC = "https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json";
 const env = (key, body) => ({ version: "v0.9", [key]: body });
 

@@ -92,7 +92,7 @@ column adds up to more than the module.
 
 | Part | Functions | Raw | Gzipped alone |
 | --- | ---: | ---: | ---: |
-${sizes.npmWasmGroups.map((g) => `| ${g.group}${g.text !== undefined ? ` (${kb(g.text)} of it text; the rest binary tables: the script data look-alike hosts need, the skeleton table, Text's Markdown entity names in the UI build, and the rest)` : ""} | ${g.functions || ""} | ${kb(g.raw)} | ${kb(g.gz)} |`).join("\n")}
+${sizes.npmWasmGroups.map((g) => `| ${g.group}${g.text !== undefined ? ` (${kb(g.text)} of it text; the rest binary tables: the generated script and skeleton tables look-alike hosts need, Text's Markdown entity names in the UI build, and the rest)` : ""} | ${g.functions || ""} | ${kb(g.raw)} | ${kb(g.gz)} |`).join("\n")}
 
 ${(() => {
   const g = (name) => sizes.npmWasmGroups.find((x) => x.group.startsWith(name)) ?? { gz: 0 };

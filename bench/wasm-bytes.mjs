@@ -10,7 +10,8 @@ const gz = (buf) => zlib.gzipSync(buf, { level: 9 }).length;
 const GROUPS = [
   ["ours: A2UI validation and fold", /^surfaces_core::a2ui::(schema|store|admission|tree|pointer|input|fast|report|limits|path|formats)\b/],
   ["ours: A2UI functions, dates, render model, actions", /^surfaces_core::a2ui::/],
-  ["ours: UI links card checker", /^surfaces_core::/],
+  ["ours: the rest of surfaces-core (UI links card checker, URLs, Unicode checks, JSON scan)", /^surfaces_core::/],
+  ["ours: A2A (surfaces-a2a: wire, SSE, task view, action lifecycle)", /^surfaces_a2a::/],
   ["ours: DOM renderer (surfaces-render, and mountSurface's glue)", /^(surfaces_render::|agent_surfaces::mount\b)/],
   ["Leptos (leptos, tachys, reactive_graph and what they bring)", /^(leptos\w*|tachys|reactive_graph|reactive_stores|any_spawner|send_wrapper|or_poisoned|throw_error|server_fn\w*|wasm_streams|futures\w*|slotmap|guardian|oco_ref|either_of|next_tuple|rustc_hash|hydration_context|const_str_slice_concat|pin_project\w*|indexmap|drain_filter_polyfill|async_lock|event_listener\w*|concurrent_queue|parking_lot\w*|lock_api|thiserror\w*)::/],
   ["pulldown-cmark + unicase (Text's Markdown)", /^(pulldown_cmark|unicase)::/],
