@@ -166,6 +166,14 @@ compiled-code cache), the three taking turns; median of ${r.cold.node.official.r
 | --- | ---: | ---: |
 ${["official", "headless", "ui"].map((s) => `| ${NAMES[s]} | ${ms(r.cold.node[s].median)} (${ms(r.cold.node[s].min)}–${ms(r.cold.node[s].max)}) | ${ms(r.cold.chromium[s].median)} (${ms(r.cold.chromium[s].min)}–${ms(r.cold.chromium[s].max)}) |`).join("\n")}
 
+Where a Chromium cold start goes (\`node bench/cold-phases.mjs\`, medians of 15, 2026-12-01): ours,
+headless build, 14 ms importing the glue, 46 ms fetching, compiling and instantiating the \`.wasm\`,
+16 ms for the first fold and 4 ms for its report (a second fold and report on the warm instance:
+0.5 ms), since V8 compiles each wasm function when it is first called; the UI build 16, 59, 16 and
+4 ms. The official core: 66 ms importing its JavaScript, 15 ms for the first fold. Run to run
+these totals move by a fifth either way; the UI build's 600 KB more to fetch and compile is what
+puts it behind.
+
 **Retained memory**: one stream folded ${r.memory.node.official.thousand.copies} (or ${r.memory.node.official.megabyte.copies}) times with every copy kept alive, after one
 warm-up fold; JS heap after forced garbage collection, plus the growth of the wasm linear memory
 (which counts whole 64 KB pages and what the allocator keeps free, so it is an upper bound), per copy.
