@@ -470,9 +470,17 @@ impl DataVisitor {
             if !m.clean || tape.len() < TAPE_FROM {
                 return Data::Built(tape::read(&tape));
             }
+            let is_object = tape.first() == Some(&tape::OBJECT);
+            // A tape past what the scratch keeps is moved out and shrunk where it lies (no
+            // second allocation, no copy); a smaller one is copied out at its size.
+            let kept: Box<[u8]> = if tape.capacity() > SCRATCH_KEPT {
+                std::mem::take(&mut tape).into_boxed_slice()
+            } else {
+                tape.as_slice().into()
+            };
             Data::Taped(Taped {
-                is_object: tape.first() == Some(&tape::OBJECT),
-                tape: tape.as_slice().into(),
+                is_object,
+                tape: kept,
                 size: m.size,
                 depth: m.depth,
             })

@@ -48,10 +48,16 @@ impl Writer<'_> {
     }
     /// A string (a value, or a key where a member starts).
     pub fn str(&mut self, s: &str) {
-        self.0.reserve(9 + s.len());
+        self.0.reserve(11 + s.len());
         self.0.push(STR);
-        // A `usize` length, whatever the target, so no string is too long for its tape.
-        self.0.extend_from_slice(&(s.len() as u64).to_le_bytes());
+        // The length as LEB128: one byte for most keys and short strings (a fixed eight made
+        // a tape an eighth larger than its JSON), and room for any `usize`.
+        let mut len = s.len() as u64;
+        while len >= 0x80 {
+            self.0.push((len as u8) | 0x80);
+            len >>= 7;
+        }
+        self.0.push(len as u8);
         self.0.extend_from_slice(s.as_bytes());
     }
     pub fn open(&mut self, object: bool) {
@@ -163,7 +169,15 @@ impl<'t> Reader<'t> {
 
     /// A string's bytes after its tag. They came from a `&str`, so they are UTF-8.
     fn str(&mut self) -> &'t str {
-        let len = usize::try_from(u64::from_le_bytes(self.word())).unwrap_or(usize::MAX);
+        let mut len = 0u64;
+        for shift in (0..64).step_by(7) {
+            let b = self.byte();
+            len |= u64::from(b & 0x7f) << shift;
+            if b & 0x80 == 0 {
+                break;
+            }
+        }
+        let len = usize::try_from(len).unwrap_or(usize::MAX);
         let end = self.at.saturating_add(len).min(self.tape.len());
         let s = std::str::from_utf8(&self.tape[self.at.min(end)..end]).unwrap_or_default();
         self.at = end;
@@ -246,6 +260,16 @@ pub(crate) mod tests {
             json!("text"),
         ] {
             assert_eq!(read(&tape_of(&v)), v);
+        }
+        // Lengths at each edge of the LEB128 bytes they take, as keys and as values.
+        for n in [0, 1, 127, 128, 129, 16_383, 16_384, 2_097_151, 2_097_152] {
+            let s = "é".repeat(n / 2) + &"x".repeat(n % 2);
+            assert_eq!(s.len(), n);
+            let v = json!({ s.clone(): [s.clone(), {"k": s.clone()}] });
+            let tape = tape_of(&v);
+            assert_eq!(read(&tape), v);
+            let path = [s.clone(), "1".to_string(), "k".to_string()];
+            assert_eq!(get(&tape, &path), Some(json!(s)));
         }
     }
 
