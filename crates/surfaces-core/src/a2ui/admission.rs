@@ -103,7 +103,13 @@ impl Admission<'_> {
     /// A path is at most `pathChars` bytes and `dataModelDepth` segments: a longer one can
     /// name nothing in a model, and resolving it costs what it is long, at every node.
     fn path_size(&mut self, p: &str, path: &Path, segments_too: bool) -> bool {
-        let segments = p.trim_start_matches('/').split('/').count();
+        // The segments `split('/')` would give, counted bytewise (every update has a path).
+        let segments = p
+            .trim_start_matches('/')
+            .bytes()
+            .filter(|&b| b == b'/')
+            .count()
+            + 1;
         let (chars, depth) = (self.limits.path_chars, self.limits.data_model_depth);
         if p.len() > chars || (segments_too && segments > depth) {
             self.err(

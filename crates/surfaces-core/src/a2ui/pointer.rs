@@ -50,6 +50,13 @@ pub fn parse(pointer: &str) -> Result<Vec<String>, PointerError> {
 
 /// Unescapes one segment and refuses the polluting ones.
 pub fn segment(raw: &str) -> Result<String, PointerError> {
+    // Most segments have no escape: copied whole rather than a character at a time.
+    if !raw.contains('~') {
+        if FORBIDDEN_SEGMENTS.contains(&raw) {
+            return Err(PointerError::Forbidden(raw.to_string()));
+        }
+        return Ok(raw.to_string());
+    }
     let mut out = String::with_capacity(raw.len());
     let mut chars = raw.chars();
     while let Some(c) = chars.next() {
