@@ -129,6 +129,38 @@ fn a_template_repeating_a_costly_check_shares_the_pass_budget() {
     assert!(spent[first..].iter().all(|b| *b));
 }
 
+/// A call is kept as a tape and built at each evaluation, which costs what it is long: that
+/// is charged to the pass, so a large call repeated in a template spends the budget rather
+/// than the CPU (red-team review: a 905 KB call over 4,950 items took seconds a render).
+#[test]
+fn a_large_call_repeated_in_a_template_spends_the_pass_budget() {
+    // Its tape is about 80 KB: the default pass budget (10,000,000) covers about 125.
+    let big: Vec<Value> = (0..40_000).map(|_| json!([])).collect();
+    let items: Vec<Value> = (0..150).map(|i| json!(i)).collect();
+    let envs = surface(
+        json!([
+            {"id": "root", "component": "List", "children": {"componentId": "row", "path": "/items"}},
+            {"id": "row", "component": "Text", "text": {"call": "required", "args": {"value": big}}},
+        ]),
+        json!({"items": items}),
+    );
+    let s = fold(Limits::default(), &envs);
+    assert_eq!(s.report().ignored, 0);
+    let tree = s.render("s").unwrap();
+    let Kind::List { children, .. } = &tree.kind else {
+        panic!("{tree:?}")
+    };
+    assert_eq!(children.len(), 150);
+    let spent: Vec<bool> = children.iter().map(|c| !c.faults.is_empty()).collect();
+    assert!(!spent[0], "the first items are evaluated");
+    let first = spent
+        .iter()
+        .position(|b| *b)
+        .expect("the pass budget runs out");
+    assert!(first > 100 && spent[first..].iter().all(|b| *b), "{first}");
+    assert_eq!(faults(&children[149]), ["evaluation-budget-spent"]);
+}
+
 /// The pass budget at exactly what a render costs, and one unit less.
 #[test]
 fn render_work_at_the_limit_and_one_past() {

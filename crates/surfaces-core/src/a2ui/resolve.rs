@@ -178,6 +178,12 @@ impl<'a> Resolver<'a> {
     ) -> Result<Option<Cow<'a, Value>>, functions::EvalError> {
         match d {
             Dynamic::Call(call) => {
+                // The call is built from its tape at each evaluation, which costs what it is
+                // long: charged to the pass before it is built, so that a call an agent made
+                // large, evaluated once per template item, spends the budget, not the CPU.
+                if !self.meter.take(call.len() as u64) {
+                    return Err(functions::EvalError::TooMuchWork);
+                }
                 let call = tape::read(call);
                 let lookup = |p: &str| self.lookup(p, scope);
                 let env = functions::Env::in_pass(&lookup, self.locale, self.budget, self.meter);
