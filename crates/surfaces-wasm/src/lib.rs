@@ -131,18 +131,29 @@ pub(crate) fn option(options: &Option<js_sys::Object>, key: &str) -> Result<JsVa
     Ok(if v.is_null() { JsValue::UNDEFINED } else { v })
 }
 
+/// An optional option read by `read`; a value it refuses is a usage error naming what the
+/// option `wants`.
+fn option_as<T>(
+    options: &Option<js_sys::Object>,
+    key: &str,
+    read: impl FnOnce(&JsValue) -> Option<T>,
+    wants: &str,
+) -> Result<Option<T>, JsError> {
+    let v = option(options, key)?;
+    if v.is_undefined() {
+        return Ok(None);
+    }
+    read(&v)
+        .map(Some)
+        .ok_or_else(|| JsError::new(&format!("options.{key} must be {wants}")))
+}
+
 /// An optional string option; another type is a usage error.
 pub(crate) fn option_string(
     options: &Option<js_sys::Object>,
     key: &str,
 ) -> Result<Option<String>, JsError> {
-    let v = option(options, key)?;
-    if v.is_undefined() {
-        return Ok(None);
-    }
-    v.as_string()
-        .map(Some)
-        .ok_or_else(|| JsError::new(&format!("options.{key} must be a string")))
+    option_as(options, key, JsValue::as_string, "a string")
 }
 
 /// An optional boolean option; another type is a usage error.
@@ -150,11 +161,5 @@ pub(crate) fn option_bool(
     options: &Option<js_sys::Object>,
     key: &str,
 ) -> Result<Option<bool>, JsError> {
-    let v = option(options, key)?;
-    if v.is_undefined() {
-        return Ok(None);
-    }
-    v.as_bool()
-        .map(Some)
-        .ok_or_else(|| JsError::new(&format!("options.{key} must be true or false")))
+    option_as(options, key, JsValue::as_bool, "true or false")
 }

@@ -196,6 +196,11 @@ pub fn mount_surface(
             .map(|h| h.to_ascii_lowercase())
             .collect()
     };
+    // Every option is read and checked before the store's locale changes: a call refused
+    // for a bad option leaves the (possibly shared) store as it was.
+    let on_open_url = function("onOpenUrl")?;
+    let on_action = function("onAction")?;
+    let on_edit = function("onEdit")?;
     if let Some(tag) = option_string(&options, "locale")? {
         store
             .inner
@@ -203,7 +208,6 @@ pub fn mount_surface(
             .set_locale(&tag)
             .map_err(|e| JsError::new(&format!("mountSurface: {e}")))?;
     }
-    let on_open_url = function("onOpenUrl")?;
     let render_options = RenderOptions {
         renderer: "renderer",
         media_hosts: Arc::from(media_hosts),
@@ -214,8 +218,8 @@ pub fn mount_surface(
         surface,
         element: element.clone(),
         drawn: LiveSurface::new(2),
-        on_action: function("onAction")?,
-        on_edit: function("onEdit")?,
+        on_action,
+        on_edit,
         on_open_url,
     });
     // Leptos's effects run on an executor this package drains itself (see `run_effects`).

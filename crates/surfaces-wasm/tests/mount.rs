@@ -180,6 +180,13 @@ fn hostile_content_stays_text_and_update_redraws() {
         mount_surface(element(), &store, bad).is_err(),
         "surfaceId is required"
     );
+    // A handler that is no function is refused before the store's locale changes.
+    let bad = Object::new();
+    Reflect::set(&bad, &"surfaceId".into(), &"main".into()).unwrap();
+    Reflect::set(&bad, &"locale".into(), &"de-DE".into()).unwrap();
+    Reflect::set(&bad, &"onAction".into(), &JsValue::from_f64(5.0)).unwrap();
+    assert!(mount_surface(element(), &store, bad).is_err());
+    assert_eq!(store.locale(), "en-US");
 }
 
 #[wasm_bindgen_test]
