@@ -27,17 +27,17 @@ const env = (key, body) => ({ version: "v0.9", [key]: body });
 /** The workloads, written to files a probe reads. */
 function workloads() {
   const login = JSON.parse(fs.readFileSync(path.join(SPEC, "a2ui/v0_9/catalogs/basic/examples/09_login-form.json"), "utf8")).messages;
-  const thousand = [
-    env("createSurface", { surfaceId: "k", catalogId: BASIC }),
-    env("updateComponents", {
-      surfaceId: "k",
-      components: [
-        { id: "root", component: "Column", children: Array.from({ length: 999 }, (_, i) => `t${i}`) },
-        ...Array.from({ length: 999 }, (_, i) => ({ id: `t${i}`, component: "Text", text: `Item number ${i}` })),
-      ],
-    }),
+  // One surface and its components, in one update.
+  const surface = (surfaceId, components) => [
+    env("createSurface", { surfaceId, catalogId: BASIC }),
+    env("updateComponents", { surfaceId, components }),
   ];
-  // The same count of the kinds a form has: inputs with checks, images with labels, dividers.
+  const thousand = surface("k", [
+    { id: "root", component: "Column", children: Array.from({ length: 999 }, (_, i) => `t${i}`) },
+    ...Array.from({ length: 999 }, (_, i) => ({ id: `t${i}`, component: "Text", text: `Item number ${i}` })),
+  ]);
+  // The kinds a form has, a fifth each: texts, inputs with a check, check boxes, images with
+  // an accessible label, buttons with an event context.
   const kinds = [
     (id, i) => ({ id, component: "Text", text: `Item ${i}` }),
     (id, i) => ({ id, component: "TextField", label: `Field ${i}`, value: { path: `/f/${i}` },
@@ -46,28 +46,18 @@ function workloads() {
     (id, i) => ({ id, component: "Image", url: `https://img.example/${i}.png`, accessibility: { label: `Picture ${i}` } }),
     (id, i) => ({ id, component: "Button", child: `t${i}`, action: { event: { name: "pick", context: { item: i, name: { path: `/f/${i}` } } } } }),
   ];
-  const mixed = [
-    env("createSurface", { surfaceId: "k", catalogId: BASIC }),
-    env("updateComponents", {
-      surfaceId: "k",
-      components: [
-        { id: "root", component: "Column", children: Array.from({ length: 999 }, (_, i) => `c${i}`) },
-        ...Array.from({ length: 999 }, (_, i) => kinds[i % 5](`c${i}`, i)),
-        // The Buttons' labels, each a child of its Button.
-        ...Array.from({ length: 999 }, (_, i) => i).filter((i) => i % 5 === 4).map((i) => ({ id: `t${i}`, component: "Text", text: "Pick" })),
-      ],
-    }),
-  ];
+  const mixed = surface("k", [
+    { id: "root", component: "Column", children: Array.from({ length: 999 }, (_, i) => `c${i}`) },
+    ...Array.from({ length: 999 }, (_, i) => kinds[i % 5](`c${i}`, i)),
+    // The Buttons' labels, each a child of its Button.
+    ...Array.from({ length: 999 }, (_, i) => i).filter((i) => i % 5 === 4).map((i) => ({ id: `t${i}`, component: "Text", text: "Pick" })),
+  ]);
   const items = Array.from({ length: 3000 }, (_, i) => ({ name: `Item ${i}`, note: "x".repeat(300 + (i % 40)), n: i }));
   const megabyte = [
-    env("createSurface", { surfaceId: "m", catalogId: BASIC }),
-    env("updateComponents", {
-      surfaceId: "m",
-      components: [
-        { id: "root", component: "List", children: { componentId: "row", path: "/items" } },
-        { id: "row", component: "Text", text: { path: "name" } },
-      ],
-    }),
+    ...surface("m", [
+      { id: "root", component: "List", children: { componentId: "row", path: "/items" } },
+      { id: "row", component: "Text", text: { path: "name" } },
+    ]),
     env("updateDataModel", { surfaceId: "m", path: "/items", value: items }),
   ];
   const files = {};
