@@ -7,7 +7,9 @@ use serde_json::Value;
 use surfaces_core::a2ui::{self, ApplyContext, Limits, PartOutcome, UrlPolicy};
 use wasm_bindgen::prelude::*;
 
-use crate::{from_js, option, option_bool, option_string, optional_string_arg, string_arg, to_js};
+use crate::{
+    from_js, option, option_as, option_bool, option_string, optional_string_arg, string_arg, to_js,
+};
 
 // Report, option and contract types are generated from the core's Rust types (tsify, the
 // core's `ts` feature); what stays here are the options read field by field, the action
@@ -62,17 +64,9 @@ fn now_ms() -> f64 {
 }
 
 fn context(options: &Option<js_sys::Object>) -> Result<ApplyContext, JsError> {
-    let now = option(options, "nowMs")?;
     Ok(ApplyContext {
         context_id: option_string(options, "contextId")?,
-        now_ms: if now.is_undefined() {
-            None
-        } else {
-            Some(
-                now.as_f64()
-                    .ok_or_else(|| JsError::new("nowMs must be a number"))?,
-            )
-        },
+        now_ms: option_as(options, "nowMs", JsValue::as_f64, "a number")?,
     })
 }
 

@@ -133,7 +133,7 @@ pub(crate) fn option(options: &Option<js_sys::Object>, key: &str) -> Result<JsVa
 
 /// An optional option read by `read`; a value it refuses is a usage error naming what the
 /// option `wants`.
-fn option_as<T>(
+pub(crate) fn option_as<T>(
     options: &Option<js_sys::Object>,
     key: &str,
     read: impl FnOnce(&JsValue) -> Option<T>,

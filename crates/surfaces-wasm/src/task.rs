@@ -20,7 +20,7 @@ use surfaces_core::a2ui::{self, Limits};
 use surfaces_core::{Code, Finding};
 use wasm_bindgen::prelude::*;
 
-use crate::{from_js, json_text, option, option_string, string_arg, to_js, SurfaceStore};
+use crate::{from_js, json_text, option_as, option_string, string_arg, to_js, SurfaceStore};
 
 #[wasm_bindgen(typescript_custom_section)]
 const TASK_TYPES: &'static str = r#"
@@ -205,29 +205,20 @@ struct MessageOptions {
 
 impl MessageOptions {
     fn read(options: &Option<js_sys::Object>) -> Result<MessageOptions, JsError> {
-        let given = option(options, "messageId")?;
-        let id = if given.is_undefined() {
-            fresh_id("msg")
-        } else {
-            given
-                .as_string()
-                .filter(|s| !s.is_empty())
-                .ok_or_else(|| JsError::new("messageId must be a non-empty string"))?
-        };
-        let shape = option(options, "shape")?;
-        let json = match shape.as_string().as_deref() {
-            _ if shape.is_undefined() => false,
-            Some("a2a-js") => false,
+        let id = option_as(
+            options,
+            "messageId",
+            |v| v.as_string().filter(|s| !s.is_empty()),
+            "a non-empty string",
+        )?
+        .unwrap_or_else(|| fresh_id("msg"));
+        let json = match option_string(options, "shape")?.as_deref() {
+            None | Some("a2a-js") => false,
             Some("json") => true,
             Some(other) => {
                 return Err(JsError::new(&format!(
                     "shape must be \"a2a-js\" or \"json\", not {other:?}"
                 )))
-            }
-            None => {
-                return Err(JsError::new(
-                    "shape must be \"a2a-js\" or \"json\", a string",
-                ))
             }
         };
         Ok(MessageOptions { id, json })
