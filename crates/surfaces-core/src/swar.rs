@@ -37,16 +37,24 @@ pub(crate) fn plain_run(rest: &[u8]) -> usize {
         .unwrap_or(tail.len())
 }
 
-/// Whether `bytes` holds `a` or `b`.
-pub(crate) fn holds_either(bytes: &[u8], a: u8, b: u8) -> bool {
+/// Where `bytes` first holds `a` or `b`.
+pub(crate) fn find_either(bytes: &[u8], a: u8, b: u8) -> Option<usize> {
     let mut chunks = bytes.chunks_exact(8);
+    let mut at = 0;
     for chunk in chunks.by_ref() {
         let x = word(chunk);
-        if zero_bytes(x ^ (ONES * u64::from(a))) | zero_bytes(x ^ (ONES * u64::from(b))) != 0 {
-            return true;
+        // Each mask is exact for its lowest byte, so the lower of the two is the first hit.
+        let hit = zero_bytes(x ^ (ONES * u64::from(a))) | zero_bytes(x ^ (ONES * u64::from(b)));
+        if hit != 0 {
+            return Some(at + (hit.trailing_zeros() / 8) as usize);
         }
+        at += 8;
     }
-    chunks.remainder().iter().any(|&c| c == a || c == b)
+    chunks
+        .remainder()
+        .iter()
+        .position(|&c| c == a || c == b)
+        .map(|p| at + p)
 }
 
 /// Where `bytes` first holds `a`.
@@ -116,14 +124,19 @@ mod tests {
     }
 
     #[test]
-    fn holds_either_finds_every_byte_everywhere() {
+    fn find_either_stops_where_a_byte_by_byte_search_stops() {
         for len in 0..20 {
             for at in 0..len {
                 for byte in 0..=255u8 {
-                    let mut b = vec![b'a'; len];
-                    b[at] = byte;
-                    let want = byte == 0xE2 || byte == 0xD8;
-                    assert_eq!(holds_either(&b, 0xE2, 0xD8), want, "{b:?}");
+                    for second in [None, Some(at + 1), Some(len - 1)] {
+                        let mut b = vec![b'a'; len];
+                        b[at] = byte;
+                        if let Some(i) = second.filter(|&i| i < len && i != at) {
+                            b[i] = if byte == 0xD8 { 0xE2 } else { 0xD8 };
+                        }
+                        let want = b.iter().position(|&c| c == 0xE2 || c == 0xD8);
+                        assert_eq!(find_either(&b, 0xE2, 0xD8), want, "{b:?}");
+                    }
                 }
             }
         }
