@@ -566,6 +566,50 @@ fn data_model_bytes_limit() {
     );
 }
 
+/// Floats of 16 or 17 digits, as computed values are, are counted at their widest while a
+/// large value is read, and the model's limit is held to their exact length: at the limit
+/// and one past it, from text (tapes) and from parsed values alike, and the refusal names
+/// the exact size.
+#[test]
+fn data_model_bytes_limit_with_computed_floats() {
+    let floats: Vec<f64> = (1..80).map(|i| f64::from(i) / 7.0).collect();
+    let value = json!({"f": floats, "n": 1e-7, "s": "x"});
+    // {"k": value}
+    let exact = serde_json::to_string(&value).unwrap().len() + 6;
+    let limits = |bytes| Limits {
+        data_model_bytes: bytes,
+        ..Limits::default()
+    };
+    let envs = [create("s"), data("s", "/k", value.clone())];
+    for fold in [fold, fold_text] {
+        let at = fold(limits(exact), &envs);
+        assert!(codes(&at).is_empty(), "{:?}", at.findings());
+        assert_eq!(report(&at)["surfaces"][0]["dataModel"]["k"], value);
+        let past = fold(limits(exact - 1), &envs);
+        assert_eq!(codes(&past), ["data-model-too-large"]);
+        assert!(
+            past.findings()[0]
+                .message
+                .contains(&format!("would be {exact} bytes")),
+            "{}",
+            past.findings()[0].message
+        );
+        assert_eq!(report(&past)["surfaces"][0]["dataModel"], json!({}));
+    }
+    // Near the limit the whole model is measured: a second value of such floats beside the
+    // first fits exactly when both do.
+    let second = data("s", "/j", value.clone());
+    let both = 2 * exact - 1; // {"j":…,"k":…}
+    for fold in [fold, fold_text] {
+        let envs = [create("s"), data("s", "/k", value.clone()), second.clone()];
+        assert!(codes(&fold(limits(both), &envs)).is_empty());
+        assert_eq!(
+            codes(&fold(limits(both - 1), &envs)),
+            ["data-model-too-large"]
+        );
+    }
+}
+
 #[test]
 fn text_chars_limit() {
     let limits = Limits {

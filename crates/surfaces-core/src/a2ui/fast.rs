@@ -482,6 +482,7 @@ impl DataVisitor {
                 is_object,
                 tape: kept,
                 size: m.size,
+                exact: m.exact,
                 depth: m.depth,
             })
         });
@@ -521,8 +522,11 @@ struct Measure<'t> {
 }
 
 struct Measurement {
-    /// Length as compact JSON.
+    /// Length as compact JSON, or more when `exact` is false.
     size: usize,
+    /// Whether `size` is the length itself: false when a float was counted at its widest
+    /// ([`pointer::FLOAT_SIZE_MAX`]).
+    exact: bool,
     /// Nesting (0 for a scalar).
     depth: usize,
     /// No refused key and no bidirectional control: admission would say nothing of it.
@@ -533,6 +537,7 @@ impl Measurement {
     fn scalar(size: usize) -> Self {
         Measurement {
             size,
+            exact: true,
             depth: 0,
             clean: true,
         }
@@ -566,9 +571,16 @@ impl<'de> Visitor<'de> for Measure<'_> {
     fn visit_f64<E>(self, n: f64) -> Result<Measurement, E> {
         Writer(self.tape).f64(n);
         // As `Value::from(f64)` keeps it: a float no JSON number is would be `null`.
-        Ok(Measurement::scalar(
-            serde_json::Number::from_f64(n).map_or(4, |n| pointer::number_size(&n)),
-        ))
+        if !n.is_finite() {
+            return Ok(Measurement::scalar(4));
+        }
+        Ok(match pointer::float_size_fast(n) {
+            Some(size) => Measurement::scalar(size),
+            None => Measurement {
+                exact: false,
+                ..Measurement::scalar(pointer::FLOAT_SIZE_MAX)
+            },
+        })
     }
     fn visit_unit<E>(self) -> Result<Measurement, E> {
         Writer(self.tape).null();
@@ -581,17 +593,15 @@ impl<'de> Visitor<'de> for Measure<'_> {
         debug_assert_eq!(s.len() + 2, pointer::string_size(s));
         Writer(self.tape).str(s);
         Ok(Measurement {
-            size: s.len() + 2,
-            depth: 0,
             clean: crate::text::first_bidi_control(s).is_none(),
+            ..Measurement::scalar(s.len() + 2)
         })
     }
     fn visit_str<E>(self, s: &str) -> Result<Measurement, E> {
         Writer(self.tape).str(s);
         Ok(Measurement {
-            size: pointer::string_size(s),
-            depth: 0,
             clean: crate::text::first_bidi_control(s).is_none(),
+            ..Measurement::scalar(pointer::string_size(s))
         })
     }
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Measurement, A::Error> {
@@ -641,6 +651,7 @@ impl Measurement {
     /// Adds a member's (or item's) measurement to its container's.
     fn add(&mut self, m: Measurement) {
         self.size += m.size;
+        self.exact &= m.exact;
         self.depth = self.depth.max(m.depth);
         self.clean &= m.clean;
     }
@@ -810,6 +821,40 @@ mod tests {
                 Ok(got) => assert_eq!(got.to_bits(), want.to_bits(), "{n}"),
                 Err(_) => assert!(want.is_infinite(), "{n}"),
             }
+        }
+    }
+
+    /// A value kept as a tape is measured at most at its length, and `exact_size` is its
+    /// length, whatever floats it holds: ones measured without formatting, computed ones
+    /// counted at their widest, and the widest and narrowest there are.
+    #[test]
+    fn a_taped_value_knows_its_exact_length() {
+        let mut x = 0x2545_F491_4F6C_DD1D_u64;
+        for round in 0..200 {
+            let mut items = vec![
+                serde_json::json!("é\n\u{1}"),
+                serde_json::json!({"a": [1e-7, -0.0, 1e21]}),
+            ];
+            for _ in 0..40 + round % 7 {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let f = f64::from_bits(x >> 2);
+                items.push(match x % 4 {
+                    0 => serde_json::json!((x % 100_000) as f64 / 100.0),
+                    1 => serde_json::json!(f64::from((x % 1000) as u32) / 7.0),
+                    2 if f.is_finite() => serde_json::json!(f),
+                    _ => serde_json::json!(-2.2250738585072014e-308),
+                });
+            }
+            let text = Value::Array(items).to_string();
+            let mut de = serde_json::Deserializer::from_str(&text);
+            let Ok(Data::Taped(t)) = DataVisitor { depth: 0 }.deserialize(&mut de) else {
+                panic!("taped: {text}");
+            };
+            let want = text.len();
+            assert!(t.size >= want, "{text}");
+            assert_eq!(t.exact_size(), want, "{text}");
         }
     }
 

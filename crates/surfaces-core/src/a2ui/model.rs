@@ -33,14 +33,42 @@ pub(crate) enum Data {
 #[derive(Debug)]
 pub(crate) struct Taped {
     pub tape: Box<[u8]>,
-    /// Its length as compact JSON (what `Admission::model_value` measures).
+    /// Its length as compact JSON (what `Admission::model_value` measures), or more when
+    /// `exact` is false: see [`Taped::exact_size`].
     pub size: usize,
+    /// Whether `size` is the length itself, not a bound from floats counted at their widest.
+    pub exact: bool,
     /// How deep it nests (0 for a scalar).
     pub depth: usize,
     pub is_object: bool,
 }
 
+impl Taped {
+    /// Its length as compact JSON. The reader counts a float it would have to format at its
+    /// widest, so `size` bounds the length; the length itself is wanted only near a limit,
+    /// and found here in one pass over the tape.
+    pub fn exact_size(&self) -> usize {
+        exact_size(&self.tape, self.size, self.exact)
+    }
+}
+
+fn exact_size(tape: &[u8], size: usize, exact: bool) -> usize {
+    if exact {
+        size
+    } else {
+        size - tape::float_overstatement(tape)
+    }
+}
+
 impl Data {
+    /// Its length as compact JSON, given what was measured (exact for a built value).
+    pub fn exact_size(&self, measured: usize) -> usize {
+        match self {
+            Data::Built(_) => measured,
+            Data::Taped(t) => t.exact_size(),
+        }
+    }
+
     pub fn is_object(&self) -> bool {
         match self {
             Data::Built(v) => v.is_object(),
@@ -66,7 +94,9 @@ struct Stored {
     /// stored (array slots are never removed, only set to `null`).
     segs: Vec<String>,
     tape: Box<[u8]>,
+    /// As [`Taped`]'s.
     size: usize,
+    exact: bool,
 }
 
 /// An agent's data model.
@@ -151,6 +181,7 @@ impl Model {
                 segs: segs.to_vec(),
                 tape: t.tape,
                 size: t.size,
+                exact: t.exact,
             });
         }
         Ok(())
@@ -167,7 +198,11 @@ impl Model {
     pub fn json_size(&self) -> usize {
         let placeholders = 4 * self.tapes.len();
         pointer::json_size(&self.root) - placeholders
-            + self.tapes.iter().map(|s| s.size).sum::<usize>()
+            + self
+                .tapes
+                .iter()
+                .map(|s| exact_size(&s.tape, s.size, s.exact))
+                .sum::<usize>()
     }
 }
 
@@ -184,6 +219,7 @@ mod tests {
         Taped {
             tape: tape::tests::tape_of(v).into(),
             size: pointer::json_size(v),
+            exact: true,
             depth: 0,
             is_object: v.is_object(),
         }

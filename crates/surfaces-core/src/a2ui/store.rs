@@ -677,6 +677,8 @@ fn update_data_model(
         surface.model_bound = surface.model_bound.saturating_add(growth);
         return Ok(Vec::new());
     }
+    // `value_size` may be a bound (see `Taped::exact_size`): the length itself decides.
+    let value_size = value.exact_size(value_size);
     if value_size > limits.data_model_bytes {
         return Err(too_large(value_size));
     }

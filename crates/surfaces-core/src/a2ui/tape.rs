@@ -243,6 +243,30 @@ impl<'t> Reader<'t> {
     }
 }
 
+/// How much more than its compact JSON length a tape was measured at by a reader that
+/// counted floats it did not format at their widest ([`super::pointer::float_size_fast`]):
+/// one pass over the tape, building nothing.
+pub(crate) fn float_overstatement(tape: &[u8]) -> usize {
+    let mut r = Reader { tape, at: 0 };
+    let mut over = 0usize;
+    while r.at < tape.len() {
+        match r.byte() {
+            U64 | I64 => r.at += 8,
+            F64 => {
+                let f = f64::from_le_bytes(r.word());
+                if super::pointer::float_size_fast(f).is_none() {
+                    over += super::pointer::FLOAT_SIZE_MAX - super::pointer::float_size(f);
+                }
+            }
+            STR => {
+                r.str();
+            }
+            _ => {}
+        }
+    }
+    over
+}
+
 #[cfg(test)]
 pub(crate) mod tests {
     pub(crate) use super::tape_of;
