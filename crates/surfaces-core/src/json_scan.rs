@@ -468,9 +468,11 @@ impl<'a> Scanner<'a> {
             String::from_utf8_lossy(raw)
         } else {
             // serde_json unescapes it: the same reading the parser will give.
-            match serde_json::from_slice::<String>(&self.b[open..self.i]) {
-                Ok(s) => Cow::Owned(s),
-                Err(_) => String::from_utf8_lossy(raw),
+            // Read as `&str`, not bytes: one serde_json reader type in the module, not two
+            // (each brings its own copy of the number parser, about 10 KB of wasm).
+            match std::str::from_utf8(&self.b[open..self.i]).map(serde_json::from_str::<String>) {
+                Ok(Ok(s)) => Cow::Owned(s),
+                _ => String::from_utf8_lossy(raw),
             }
         })
     }
