@@ -183,3 +183,50 @@ test("a bad option is a usage error that changes nothing", () => {
   const trap = new Proxy({}, { get() { throw new Error("no"); } });
   assert.throws(() => new SurfaceStore(trap), /could not be read/);
 });
+
+test("text from a TextEncoder that is not the engine's is checked before the core reads it", async () => {
+  // A fresh instance of the module (its encoder is taken at first use), under a page whose
+  // TextEncoder.prototype.encodeInto was replaced: by one that writes bytes that are no
+  // UTF-8, by one that writes good UTF-8, and by a wrapper of the native one.
+  const proto = TextEncoder.prototype;
+  const native = proto.encodeInto;
+  const fresh = async (tag) => {
+    const m = await import(`${pathToFileURL(path.join(PKG, "agent_surfaces.js"))}?encoder=${tag}`);
+    m.initSync({ module: fs.readFileSync(path.join(PKG, "agent_surfaces_bg.wasm")) });
+    return m;
+  };
+  const text = JSON.stringify([{ version: "v0.9", createSurface: { surfaceId: "s", catalogId: CAT } }]);
+  try {
+    proto.encodeInto = function encodeInto(source, dest) {
+      const r = native.call(this, source, dest);
+      dest[r.written - 3] = 0xff; // inside the last string: `"…\xff"}}]`
+      return r;
+    };
+    const bad = await fresh("bad");
+    assert.throws(() => new bad.SurfaceStore().applyEnvelopes(text), /the input is not text/);
+    proto.encodeInto = function encodeInto(source, dest) {
+      return native.call(this, source, dest);
+    };
+    const good = await fresh("good");
+    assert.equal(new good.SurfaceStore().applyEnvelopes(text), 1);
+    proto.encodeInto = (() => {
+      const b = native;
+      return function (source, dest) {
+        const r = b.call(this, source, dest);
+        dest[0] = 0xc3; // a lead byte with no continuation: `\xc3{…`
+        return r;
+      };
+    })();
+    const wrapped = await fresh("wrapped");
+    assert.throws(() => new wrapped.SurfaceStore().applyEnvelopes(text), /the input is not text/);
+  } finally {
+    proto.encodeInto = native;
+  }
+  // The engine's own encoder: text with every width of character, and a raw lone surrogate
+  // (not an escape: the engine writes it as U+FFFD).
+  const mixed = `[{"version":"v0.9","createSurface":{"surfaceId":"u","catalogId":"${CAT}"}},` +
+    `{"version":"v0.9","updateDataModel":{"surfaceId":"u","path":"/t","value":"aé—日😀\ud800z"}}]`;
+  const s = new SurfaceStore();
+  assert.equal(s.applyEnvelopes(mixed), 2);
+  assert.equal(s.report().surfaces[0].dataModel.t, "aé—日😀\ufffdz");
+});
