@@ -187,7 +187,9 @@ test("a bad option is a usage error that changes nothing", () => {
 test("text from a TextEncoder that is not the engine's is checked before the core reads it", async () => {
   // A fresh instance of the module (its encoder is taken at first use), under a page whose
   // TextEncoder.prototype.encodeInto was replaced: by one that writes bytes that are no
-  // UTF-8, by one that writes good UTF-8, and by a wrapper of the native one.
+  // UTF-8, by one that writes good UTF-8, and by a wrapper of the native one. (Node's own
+  // encodeInto is JavaScript, so in Node every encoder's output is checked: by Node's
+  // buffer.isUtf8, or in wasm without it.)
   const proto = TextEncoder.prototype;
   const native = proto.encodeInto;
   const fresh = async (tag) => {
@@ -204,6 +206,15 @@ test("text from a TextEncoder that is not the engine's is checked before the cor
     };
     const bad = await fresh("bad");
     assert.throws(() => new bad.SurfaceStore().applyEnvelopes(text), /the input is not text/);
+    // Checked in wasm where the host has no isUtf8 of its own to check it with.
+    const builtin = process.getBuiltinModule;
+    process.getBuiltinModule = undefined;
+    try {
+      const alone = await fresh("alone");
+      assert.throws(() => new alone.SurfaceStore().applyEnvelopes(text), /the input is not text/);
+    } finally {
+      process.getBuiltinModule = builtin;
+    }
     proto.encodeInto = function encodeInto(source, dest) {
       return native.call(this, source, dest);
     };

@@ -72,24 +72,55 @@ extern "C" {
     fn written(this: &EncodeIntoResult) -> u32;
 }
 
-/// The page's `TextEncoder`, and whether its `encodeInto` is the engine's own.
+/// The page's `TextEncoder`, and how what it writes is checked.
 struct Encoder {
     js: TextEncoder,
-    native: bool,
+    check: Check,
+}
+
+/// Whether what the encoder writes is known to be UTF-8, or by what it is checked.
+enum Check {
+    /// The engine's own `encodeInto` (browsers): the Encoding Standard has it write
+    /// well-formed UTF-8, a lone surrogate as U+FFFD (as WebIDL converts a USVString).
+    Engine,
+    /// Node's `buffer.isUtf8` (simdutf): Node's `encodeInto` is JavaScript around its
+    /// native encoder, so it cannot be told apart from a replacement; its output is checked
+    /// at many times the speed of a check in wasm.
+    Host(js_sys::Function),
+    /// `String::from_utf8`.
+    Rust,
 }
 
 impl Encoder {
     fn new() -> Encoder {
         let js = TextEncoder::new();
-        let native = js_sys::Reflect::get(&js, &JsValue::from_str("encodeInto"))
+        let engine = js_sys::Reflect::get(&js, &JsValue::from_str("encodeInto"))
             .ok()
             .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
             .is_some_and(|f| {
                 // A bound or wrapped function is named otherwise ("bound encodeInto").
                 f.name() == "encodeInto" && String::from(f.to_string()).contains("[native code]")
             });
-        Encoder { js, native }
+        let check = if engine {
+            Check::Engine
+        } else {
+            node_is_utf8().map_or(Check::Rust, Check::Host)
+        };
+        Encoder { js, check }
     }
+}
+
+/// `process.getBuiltinModule("node:buffer").isUtf8`, where there is one.
+fn node_is_utf8() -> Option<js_sys::Function> {
+    let get = |o: &JsValue, k: &str| js_sys::Reflect::get(o, &JsValue::from_str(k)).ok();
+    let process = get(&js_sys::global(), "process")?;
+    let builtin = get(&process, "getBuiltinModule")?
+        .dyn_into::<js_sys::Function>()
+        .ok()?;
+    let buffer = builtin
+        .call1(&process, &JsValue::from_str("node:buffer"))
+        .ok()?;
+    get(&buffer, "isUtf8")?.dyn_into::<js_sys::Function>().ok()
 }
 
 thread_local! {
@@ -99,32 +130,44 @@ thread_local! {
 /// A JS string as UTF-8, written by the engine's `TextEncoder` straight into our memory.
 /// wasm-bindgen's own conversion copies ASCII one character at a time in JavaScript, which
 /// was an eighth of a large fold's time.
+///
+/// Checking the UTF-8 in wasm was a third of a fold of text that is mostly not ASCII, so it
+/// is checked there only when neither of the host's own means applies ([`Check`]).
+/// wasm-bindgen's own string glue trusts whatever `TextEncoder` the page has; this trusts
+/// the engine's, and checks a replacement's (a polyfill, a wrapper), so that what it writes
+/// never decides memory safety. (The host is trusted either way: a page can write into this
+/// module's memory directly. Agents are not; their text is a JS string by then.)
 pub(crate) fn text_of(v: &JsValue) -> Option<String> {
     let s = v.dyn_ref::<js_sys::JsString>()?;
     // At most three bytes per UTF-16 unit (a surrogate pair is two units for four bytes).
     let capacity = (s.length() as usize).saturating_mul(3);
     let mut buf: Vec<u8> = Vec::with_capacity(capacity);
-    let (written, native) = ENCODER.with(|encoder| {
+    ENCODER.with(|encoder| {
         // SAFETY: the view covers the allocation just made, and nothing allocates (which
         // could grow and move wasm memory) until encodeInto has returned.
         let view = unsafe { js_sys::Uint8Array::view_mut_raw(buf.as_mut_ptr(), capacity) };
-        let written = encoder.js.encode_into(s, &view).written() as usize;
-        (written, encoder.native)
-    });
-    // SAFETY: encodeInto wrote `written` initialised bytes at the start of the buffer.
-    unsafe { buf.set_len(written.min(capacity)) };
-    if native {
-        // SAFETY: the engine's encodeInto writes well-formed UTF-8 (the Encoding Standard;
-        // a lone surrogate becomes U+FFFD, as WebIDL converts a USVString). Checking it
-        // again was two fifths of a fold of text that is mostly not ASCII. wasm-bindgen's
-        // own string glue trusts whatever TextEncoder the page has; this trusts only the
-        // engine's. (A page that disguises its own function as native code can write into
-        // this module's memory directly anyway: the page is the host; agents are not.)
-        Some(unsafe { String::from_utf8_unchecked(buf) })
-    } else {
-        // A replacement (a polyfill, a wrapper) decides nothing about memory safety.
-        String::from_utf8(buf).ok()
-    }
+        let written = (encoder.js.encode_into(s, &view).written() as usize).min(capacity);
+        // SAFETY: encodeInto wrote `written` initialised bytes at the start of the buffer.
+        unsafe { buf.set_len(written) };
+        let known = match &encoder.check {
+            Check::Engine => true,
+            Check::Host(is_utf8) => {
+                // SAFETY: as above: a view of the bytes just written, and nothing
+                // allocates until the call returns.
+                let written = unsafe { js_sys::Uint8Array::view(&buf) };
+                is_utf8
+                    .call1(&JsValue::UNDEFINED, &written)
+                    .is_ok_and(|r| r.as_bool() == Some(true))
+            }
+            Check::Rust => false,
+        };
+        if known {
+            // SAFETY: UTF-8, by the engine's encoder or the host's check (see `Check`).
+            Some(unsafe { String::from_utf8_unchecked(buf) })
+        } else {
+            String::from_utf8(buf).ok()
+        }
+    })
 }
 
 /// A string argument, its type checked here. wasm-bindgen's own `&str` and `String` glue
