@@ -279,7 +279,8 @@ pub(crate) fn number_size(n: &serde_json::Number) -> usize {
     }
 }
 
-fn digits(u: u64) -> usize {
+/// The decimal digits of `u`.
+pub(crate) fn digits(u: u64) -> usize {
     u.checked_ilog10().map_or(1, |d| d as usize + 1)
 }
 
