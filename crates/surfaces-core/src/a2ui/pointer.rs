@@ -308,6 +308,13 @@ pub(crate) fn float_size_fast(f: f64) -> Option<usize> {
     const SCALES: [f64; 4] = [1.0, 10.0, 100.0, 1000.0];
     let a = f.abs();
     if (1e-3..1e15).contains(&a) {
+        // A decimal of up to three places passes at three places too (below 1e15 the
+        // rounding errors of `a * 1000` stay under a half), so one test rules out the
+        // computed floats, which have more; `None` only ever costs a formatting.
+        let thousandths = (a * 1000.0).round();
+        if thousandths < 1e15 && thousandths / 1000.0 != a {
+            return None;
+        }
         for (k, scale) in SCALES.iter().enumerate() {
             let m = (a * scale).round();
             if m >= 1e15 {
@@ -405,6 +412,20 @@ mod tests {
             assert!(written(f) <= FLOAT_SIZE_MAX, "{f:?}");
         }
         assert_eq!(written(-2.2250738585072014e-308), FLOAT_SIZE_MAX);
+        // Decimals of up to three places from 0.001 to below 1e15 take the fast path.
+        let mut x: u64 = 0x2545_F491_4F6C_DD1D;
+        for _ in 0..100_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let places = (x % 4) as i32;
+            let m = (x >> 8) % 10u64.pow(((x >> 4) % 16) as u32).max(1);
+            let f = m as f64 / 10f64.powi(places);
+            if (1e-3..1e15).contains(&f) {
+                assert_eq!(float_size_fast(f), Some(written(f)), "{f:?}");
+            }
+        }
+        assert_eq!(float_size_fast(1.0 / 3.0), None);
     }
 
     #[test]
