@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { examples, bigSurface, megabyte, storm, valueHeavy, deepTemplate, manySmallSurfaces } from "./workloads.mjs";
+import { WORKLOADS } from "./workloads.mjs";
 import { LIMITS } from "./limits.mjs";
 import { timeSides } from "./timing.mjs";
 
@@ -24,7 +24,7 @@ for (const dir of dirs) {
   builds.push([dir, m]);
 }
 const reps = Number(process.env.BENCH_REPS || 50);
-const loads = { examples: examples(SPEC), big: bigSurface(), megabyte: megabyte(), storm: storm(), valueHeavy: valueHeavy(), deepTemplate: deepTemplate(), manySmall: manySmallSurfaces() };
+const loads = Object.fromEntries(WORKLOADS.map((w) => [w.key, w.build(SPEC)]));
 for (const [name, msgs] of Object.entries(loads)) {
   const text = JSON.stringify(msgs);
   const sides = Object.fromEntries(
@@ -42,5 +42,5 @@ for (const [name, msgs] of Object.entries(loads)) {
   );
   const times = timeSides(sides, reps);
   const medians = builds.map(([dir]) => times[dir].median.toFixed(2));
-  console.log(`${name.padEnd(9)} ${builds.map(([dir], b) => `${path.basename(dir)} ${medians[b]} ms`).join("  ")}`);
+  console.log(`${name.padEnd(15)} ${builds.map(([dir], b) => `${path.basename(dir)} ${medians[b]} ms`).join("  ")}`);
 }

@@ -6,7 +6,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { MessageProcessor } from "@a2ui/web_core/v0_9";
 import { basicCatalog } from "@a2ui/web_core/v0_9/basic_catalog";
-import { examples, bigSurface, megabyte, storm, valueHeavy, deepTemplate, manySmallSurfaces } from "./workloads.mjs";
+import { WORKLOADS } from "./workloads.mjs";
 import { LIMITS } from "./limits.mjs";
 import { timeSides } from "./timing.mjs";
 
@@ -81,15 +81,7 @@ function agreement(text) {
   return differences;
 }
 
-const workloads = {
-  "36 official examples": examples(SPEC),
-  "one big surface (200 components, 1,800 updates)": bigSurface(),
-  "~1 MB over 8 surfaces": megabyte(),
-  "storm of 5,000 tiny updates": storm(),
-  "value-heavy: 3 surfaces of nested records, patched deep": valueHeavy(),
-  "deep templates: lists in lists in lists": deepTemplate(),
-  "300 small surfaces, half deleted": manySmallSurfaces(),
-};
+const workloads = Object.fromEntries(WORKLOADS.map((w) => [w.title, w.build(SPEC)]));
 const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
 for (const name of Object.keys(workloads)) if (only && !only.test(name)) delete workloads[name];
 

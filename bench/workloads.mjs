@@ -205,3 +205,129 @@ export function manySmallSurfaces() {
   }
   return msgs;
 }
+
+/**
+ * Numbers as a chart sends them: 4 surfaces, each a series of 5,000 points, a timestamp (an
+ * integer of 13 digits) and computed values (floats of 16 or 17 digits, as arithmetic leaves
+ * them), then the last point patched 200 times.
+ */
+export function series() {
+  const r = rng(6);
+  const msgs = [];
+  for (let s = 0; s < 4; s++) {
+    const sid = `chart-${s}`;
+    msgs.push(env("createSurface", { surfaceId: sid, catalogId: BASIC }));
+    msgs.push(env("updateComponents", { surfaceId: sid, components: [{ id: "root", component: "Text", text: { path: "/title" } }] }));
+    const points = Array.from({ length: 5000 }, (_, i) => [1764547200000 + i * 60000, r() * 100, Math.sqrt(i) / 3]);
+    msgs.push(env("updateDataModel", { surfaceId: sid, path: "/", value: { title: `Series ${s}`, points } }));
+    for (let n = 0; n < 50; n++) msgs.push(env("updateDataModel", { surfaceId: sid, path: "/points/4999/1", value: r() * 100 }));
+  }
+  return msgs;
+}
+
+/** Text that is mostly not ASCII: 6,000 strings of words in eight scripts, with punctuation. */
+export function scripts() {
+  const r = rng(7);
+  const words = [
+    "東京", "日本語", "テキスト", "ひらがな", "Москва", "пример", "данные", "Ελλάδα", "κείμενο", "مرحبا", "بيانات",
+    "שלום", "नमस्ते", "हिन्दी", "한국어", "데이터", "München", "café", "naïve", "Ærø", "“quoted”", "—", "…", "😀", "✓",
+  ];
+  const line = () => Array.from({ length: 4 + Math.floor(r() * 10) }, () => words[Math.floor(r() * words.length)]).join(" ");
+  const msgs = [];
+  for (let s = 0; s < 3; s++) {
+    const sid = `intl-${s}`;
+    msgs.push(env("createSurface", { surfaceId: sid, catalogId: BASIC }));
+    msgs.push(
+      env("updateComponents", {
+        surfaceId: sid,
+        components: [
+          { id: "root", component: "List", children: { componentId: "row", path: "/rows" } },
+          { id: "row", component: "Text", text: { path: "text" } },
+        ],
+      }),
+    );
+    msgs.push(env("updateDataModel", { surfaceId: sid, path: "/rows", value: Array.from({ length: 2000 }, () => ({ text: line() })) }));
+  }
+  return msgs;
+}
+
+/** Markdown as agents write it: 3,000 answers with newlines, quotes, backslashes and tabs. */
+export function markdown() {
+  const r = rng(8);
+  const word = () => r().toString(36).slice(2, 3 + Math.floor(r() * 8));
+  const answer = () =>
+    `## ${word()} ${word()}\n\n` +
+    Array.from({ length: 2 + Math.floor(r() * 4) }, () => `- **${word()}**: "${word()} ${word()}" at \`C:\\${word()}\\${word()}\`\n`).join("") +
+    `\n\t${word()} ${word()}.\n`;
+  const msgs = [];
+  for (let s = 0; s < 3; s++) {
+    const sid = `md-${s}`;
+    msgs.push(env("createSurface", { surfaceId: sid, catalogId: BASIC }));
+    msgs.push(
+      env("updateComponents", {
+        surfaceId: sid,
+        components: [
+          { id: "root", component: "List", children: { componentId: "row", path: "/answers" } },
+          { id: "row", component: "Text", text: { path: "md" } },
+        ],
+      }),
+    );
+    msgs.push(env("updateDataModel", { surfaceId: sid, path: "/answers", value: Array.from({ length: 1000 }, () => ({ md: answer() })) }));
+  }
+  return msgs;
+}
+
+/** Components replaced one at a time, as a status line or a progress card is: 3,000 updates. */
+export function componentStorm() {
+  const msgs = [
+    env("createSurface", { surfaceId: "status", catalogId: BASIC }),
+    env("updateComponents", {
+      surfaceId: "status",
+      components: [
+        { id: "root", component: "Card", child: "body" },
+        { id: "body", component: "Column", children: ["state", "detail"] },
+        { id: "state", component: "Text", text: "Starting", variant: "h4" },
+        { id: "detail", component: "Text", text: "" },
+      ],
+    }),
+  ];
+  for (let n = 0; n < 3000; n++) {
+    const c = n % 2 === 0 ? { id: "state", component: "Text", text: `Step ${n} of 3000`, variant: "h4" } : { id: "detail", component: "Text", text: `Working on item ${n}` };
+    msgs.push(env("updateComponents", { surfaceId: "status", components: [c] }));
+  }
+  return msgs;
+}
+
+/** Nested records set one by one: 300 values, each 28 objects deep (within the default depth limit), with strings and arrays. */
+export function nested() {
+  const r = rng(9);
+  const msgs = [
+    env("createSurface", { surfaceId: "tree", catalogId: BASIC }),
+    env("updateComponents", { surfaceId: "tree", components: [{ id: "root", component: "Text", text: { path: "/title" } }] }),
+  ];
+  for (let i = 0; i < 300; i++) {
+    let v = { leaf: i };
+    for (let d = 0; d < 28; d++) v = { next: v, name: `level ${d} ${r().toString(36).slice(2, 8)}`, at: [d, i, d * i] };
+    msgs.push(env("updateDataModel", { surfaceId: "tree", path: `/nodes/n${i}`, value: v }));
+  }
+  return msgs;
+}
+
+/**
+ * Every workload, in the order the reports list them: `key` names its file in target/bench
+ * (bench/gen-workloads.mjs, read by the native benchmark), `title` its row.
+ */
+export const WORKLOADS = [
+  { key: "examples", title: "36 official examples", build: (spec) => examples(spec) },
+  { key: "big", title: "one big surface (200 components, 1,800 updates)", build: bigSurface },
+  { key: "megabyte", title: "~1 MB over 8 surfaces", build: megabyte },
+  { key: "storm", title: "storm of 5,000 tiny updates", build: storm },
+  { key: "value-heavy", title: "value-heavy: 3 surfaces of nested records, patched deep", build: valueHeavy },
+  { key: "deep-template", title: "deep templates: lists in lists in lists", build: deepTemplate },
+  { key: "many-small", title: "300 small surfaces, half deleted", build: manySmallSurfaces },
+  { key: "series", title: "chart series: 20,000 points of computed floats", build: series },
+  { key: "scripts", title: "text in eight scripts: 6,000 strings, mostly not ASCII", build: scripts },
+  { key: "markdown", title: "markdown answers: 3,000 strings with escapes", build: markdown },
+  { key: "component-storm", title: "3,000 one-component updates", build: componentStorm },
+  { key: "nested", title: "300 nested values, 28 deep", build: nested },
+];

@@ -61,15 +61,20 @@ fn main() {
         updates_per_second: 1e9,
         ..Limits::default()
     };
-    for w in [
-        "examples",
-        "big",
-        "megabyte",
-        "storm",
-        "value-heavy",
-        "deep-template",
-        "many-small",
-    ] {
+    // The workloads bench/gen-workloads.mjs wrote, in its order.
+    let list = root.join("target/bench/workloads.json");
+    let Some(names) = std::fs::read_to_string(&list)
+        .ok()
+        .and_then(|t| serde_json::from_str::<Vec<String>>(&t).ok())
+    else {
+        eprintln!(
+            "no workloads: run bench/gen-workloads.mjs first ({})",
+            list.display()
+        );
+        println!("{}", serde_json::to_string_pretty(&out).unwrap());
+        return;
+    };
+    for w in &names {
         let path = root.join(format!("target/bench/{w}.json"));
         let Ok(text) = std::fs::read_to_string(&path) else {
             eprintln!(
