@@ -25,7 +25,9 @@ for (const dir of dirs) {
 }
 const reps = Number(process.env.BENCH_REPS || 50);
 const loads = Object.fromEntries(WORKLOADS.map((w) => [w.key, w.build(SPEC)]));
+const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
 for (const [name, msgs] of Object.entries(loads)) {
+  if (only && !only.test(name)) continue;
   const text = JSON.stringify(msgs);
   const sides = Object.fromEntries(
     builds.map(([dir, m]) => [
