@@ -610,6 +610,38 @@ fn data_model_bytes_limit_with_computed_floats() {
     }
 }
 
+/// A write refused as unreachable leaves the model as it was, on the path where it is
+/// tried on the live model (well under the limit) as on the one where it is tried on a copy:
+/// the containers it would have made on the way were model bytes no limit counted, so an
+/// agent could grow the model without bound by repeating it with new keys. And text and
+/// parsed values agree although a tape of computed floats is measured at a bound.
+#[test]
+fn a_refused_write_makes_no_containers() {
+    let key = "k".repeat(400);
+    let mut envs = vec![create("s")];
+    for i in 0..20 {
+        envs.push(data("s", &format!("/{key}{i}/10001"), json!(1)));
+        envs.push(data("s", &format!("/{key}{i}/0/x/10001"), json!(1)));
+    }
+    for fold in [fold, fold_text] {
+        let s = fold(Limits::default(), &envs);
+        assert_eq!(codes(&s), ["path-unreachable"; 40]);
+        assert_eq!(report(&s)["surfaces"][0]["dataModel"], json!({}));
+    }
+    let floats: Vec<f64> = (1..600).map(|i| f64::from(i) / 7.0).collect();
+    let envs = [
+        create("s"),
+        data("s", "/f", json!(floats)),
+        data("s", "/m/10300", json!(1)),
+    ];
+    let (by_value, by_text) = (
+        fold(Limits::default(), &envs),
+        fold_text(Limits::default(), &envs),
+    );
+    assert_eq!(codes(&by_value), ["path-unreachable"]);
+    assert_eq!(state(&by_value), state(&by_text));
+}
+
 #[test]
 fn text_chars_limit() {
     let limits = Limits {

@@ -173,15 +173,51 @@ fn put(a: &mut Vec<Value>, i: usize, value: Value) -> Result<Option<Value>, ()> 
     Ok(None)
 }
 
+/// Whether a [`set`] at `segs` would succeed, found without changing anything: the same
+/// steps, with a container still to be made (or a `null` to be replaced by one) standing
+/// for what `set` would make there.
+fn settable(root: &Value, segs: &[String]) -> bool {
+    let mut at = Some(root);
+    for s in segs {
+        let (len, next) = match at {
+            Some(Value::Object(o)) => {
+                at = o.get(s);
+                continue;
+            }
+            Some(Value::Array(a)) => (a.len(), Some(a)),
+            Some(Value::Null) | None => match container_for(s) {
+                Value::Array(_) => (0, None),
+                _ => {
+                    at = None;
+                    continue;
+                }
+            },
+            Some(_) => return false,
+        };
+        let Some(i) = index(s, len) else {
+            return false;
+        };
+        if i >= len && i - len > MAX_ARRAY_PADDING {
+            return false;
+        }
+        at = next.and_then(|a| a.get(i));
+    }
+    true
+}
+
 /// Sets `value` at `segs`, creating containers on the way (arrays for index segments,
 /// objects otherwise). Returns the value it replaced, or `Err(())` when the path runs
 /// through a scalar, a bad array index, or would pad an array by more than
-/// [`MAX_ARRAY_PADDING`].
+/// [`MAX_ARRAY_PADDING`]; then `root` is left as it was (a refused write made no
+/// containers on the way: each would have been model bytes no limit counted).
 #[allow(clippy::result_unit_err)]
 pub fn set(root: &mut Value, segs: &[String], value: Value) -> Result<Option<Value>, ()> {
     let Some((last, parents)) = segs.split_last() else {
         return Ok(Some(std::mem::replace(root, value)));
     };
+    if !settable(root, segs) {
+        return Err(());
+    }
     let mut at = root;
     for (k, s) in parents.iter().enumerate() {
         let next = segs[k + 1].as_str();
@@ -436,6 +472,62 @@ mod tests {
             assert_eq!(digits(t - 1), (p as usize).max(1));
         }
         assert_eq!(digits(u64::MAX), 20);
+    }
+
+    /// A write that fails leaves the value as it was, whatever it made on the way before
+    /// the step that fails (a container for a key, a `null` replaced, array padding).
+    #[test]
+    fn a_refused_set_changes_nothing() {
+        let roots = [
+            json!({}),
+            json!(null),
+            json!({"a": null, "b": [1, null, {"c": 2}], "s": "text", "n": 5}),
+            json!([[], {"a": []}, null]),
+        ];
+        let segs = [
+            "a",
+            "b",
+            "c",
+            "s",
+            "n",
+            "0",
+            "1",
+            "2",
+            "-",
+            "10000",
+            "10001",
+            "10003",
+            "20000",
+            "99999999999999999999",
+            "01",
+            "",
+        ];
+        let mut x = 0x9E37_79B9_7F4A_7C15_u64;
+        let (mut ok, mut refused) = (0, 0);
+        for _ in 0..20_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let root = &roots[(x % roots.len() as u64) as usize];
+            let path: Vec<String> = (0..1 + (x >> 8) % 4)
+                .map(|k| segs[((x >> (12 + 5 * k)) % segs.len() as u64) as usize].to_string())
+                .collect();
+            let mut v = root.clone();
+            match set(&mut v, &path, json!("new")) {
+                Ok(_) => {
+                    ok += 1;
+                    assert!(settable(root, &path), "{path:?} on {root}");
+                    if !path.iter().any(|s| s == "-") {
+                        assert_eq!(get(&v, &path), Some(&json!("new")), "{path:?} on {root}");
+                    }
+                }
+                Err(()) => {
+                    refused += 1;
+                    assert_eq!(&v, root, "{path:?} changed {root} to {v}");
+                }
+            }
+        }
+        assert!(ok > 1000 && refused > 1000, "{ok} {refused}");
     }
 
     #[test]
