@@ -225,6 +225,17 @@ impl Model {
         self.drop_tapes_under(segs);
     }
 
+    /// Makes each tape's size its exact length (see [`Taped::exact_size`]), so that measuring
+    /// the model again near the limit costs no second pass over the same tapes.
+    pub fn settle(&mut self) {
+        for (_, s) in &mut self.tapes {
+            if !s.exact {
+                s.size = exact_size(&s.tape, s.size, false);
+                s.exact = true;
+            }
+        }
+    }
+
     /// The model's length as compact JSON text.
     pub fn json_size(&self) -> usize {
         let placeholders = 4 * self.tapes.len();

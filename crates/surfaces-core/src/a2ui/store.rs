@@ -685,8 +685,10 @@ fn update_data_model(
     // Near the limit: measure exactly, on a copy, so a refused update leaves the model as it was.
     let mut next = surface.model.clone();
     next.set(&segs, value).map_err(|()| unreachable())?;
+    next.settle();
     let size = next.json_size();
     if size > limits.data_model_bytes {
+        surface.model.settle();
         surface.model_bound = surface.model.json_size();
         return Err(too_large(size));
     }
