@@ -230,6 +230,20 @@ test("text from a TextEncoder that is not the engine's is checked before the cor
     })();
     const wrapped = await fresh("wrapped");
     assert.throws(() => new wrapped.SurfaceStore().applyEnvelopes(text), /the input is not text/);
+    // The encodeInto an instance checked at its first use is the one it calls: one put in
+    // its place later is never called.
+    proto.encodeInto = native;
+    const first = await fresh("first");
+    assert.equal(new first.SurfaceStore().applyEnvelopes(text), 1);
+    let calls = 0;
+    proto.encodeInto = function encodeInto(source, dest) {
+      calls++;
+      const r = native.call(this, source, dest);
+      dest[0] = 0xff;
+      return r;
+    };
+    assert.equal(new first.SurfaceStore().applyEnvelopes(text), 1);
+    assert.equal(calls, 0);
   } finally {
     proto.encodeInto = native;
   }

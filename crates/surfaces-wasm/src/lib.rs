@@ -61,20 +61,14 @@ extern "C" {
     type TextEncoder;
     #[wasm_bindgen(constructor)]
     fn new() -> TextEncoder;
-    #[wasm_bindgen(method, js_name = encodeInto)]
-    fn encode_into(
-        this: &TextEncoder,
-        source: &js_sys::JsString,
-        dest: &js_sys::Uint8Array,
-    ) -> EncodeIntoResult;
-    type EncodeIntoResult;
-    #[wasm_bindgen(method, getter)]
-    fn written(this: &EncodeIntoResult) -> u32;
 }
 
 /// The page's `TextEncoder`, and how what it writes is checked.
 struct Encoder {
     js: TextEncoder,
+    /// Its `encodeInto` as it was when checked, called as it is: one the page puts in its
+    /// place later is never called, so it cannot write what was not checked.
+    encode_into: Option<js_sys::Function>,
     check: Check,
 }
 
@@ -94,19 +88,23 @@ enum Check {
 impl Encoder {
     fn new() -> Encoder {
         let js = TextEncoder::new();
-        let engine = js_sys::Reflect::get(&js, &JsValue::from_str("encodeInto"))
+        let encode_into = js_sys::Reflect::get(&js, &JsValue::from_str("encodeInto"))
             .ok()
-            .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
-            .is_some_and(|f| {
-                // A bound or wrapped function is named otherwise ("bound encodeInto").
-                f.name() == "encodeInto" && String::from(f.to_string()).contains("[native code]")
-            });
+            .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
+        let engine = encode_into.as_ref().is_some_and(|f| {
+            // A bound or wrapped function is named otherwise ("bound encodeInto").
+            f.name() == "encodeInto" && String::from(f.to_string()).contains("[native code]")
+        });
         let check = if engine {
             Check::Engine
         } else {
             node_is_utf8().map_or(Check::Rust, Check::Host)
         };
-        Encoder { js, check }
+        Encoder {
+            js,
+            encode_into,
+            check,
+        }
     }
 }
 
@@ -146,7 +144,18 @@ pub(crate) fn text_of(v: &JsValue) -> Option<String> {
         // SAFETY: the view covers the allocation just made, and nothing allocates (which
         // could grow and move wasm memory) until encodeInto has returned.
         let view = unsafe { js_sys::Uint8Array::view_mut_raw(buf.as_mut_ptr(), capacity) };
-        let written = (encoder.js.encode_into(s, &view).written() as usize).min(capacity);
+        let result = encoder
+            .encode_into
+            .as_ref()?
+            .call2(&encoder.js, s, &view)
+            .ok()?;
+        // Read through Reflect: a result with no `written` is no text, never a throw
+        // through wasm frames.
+        let written = js_sys::Reflect::get(&result, &JsValue::from_str("written"))
+            .ok()?
+            .as_f64()
+            .filter(|n| *n >= 0.0)? as usize;
+        let written = written.min(capacity);
         // SAFETY: encodeInto wrote `written` initialised bytes at the start of the buffer.
         unsafe { buf.set_len(written) };
         let known = match &encoder.check {
