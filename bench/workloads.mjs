@@ -233,22 +233,22 @@ export function scripts() {
     "שלום", "नमस्ते", "हिन्दी", "한국어", "데이터", "München", "café", "naïve", "Ærø", "“quoted”", "—", "…", "😀", "✓",
   ];
   const line = () => Array.from({ length: 4 + Math.floor(r() * 10) }, () => words[Math.floor(r() * words.length)]).join(" ");
-  const msgs = [];
-  for (let s = 0; s < 3; s++) {
-    const sid = `intl-${s}`;
-    msgs.push(env("createSurface", { surfaceId: sid, catalogId: BASIC }));
-    msgs.push(
-      env("updateComponents", {
-        surfaceId: sid,
-        components: [
-          { id: "root", component: "List", children: { componentId: "row", path: "/rows" } },
-          { id: "row", component: "Text", text: { path: "text" } },
-        ],
-      }),
-    );
-    msgs.push(env("updateDataModel", { surfaceId: sid, path: "/rows", value: Array.from({ length: 2000 }, () => ({ text: line() })) }));
-  }
-  return msgs;
+  return [0, 1, 2].flatMap((s) => textList(`intl-${s}`, "/rows", "text", Array.from({ length: 2000 }, line)));
+}
+
+/** A surface that lists `texts` (a List of Texts bound to each item's `key`), set at `path` in one update. */
+function textList(surfaceId, path, key, texts) {
+  return [
+    env("createSurface", { surfaceId, catalogId: BASIC }),
+    env("updateComponents", {
+      surfaceId,
+      components: [
+        { id: "root", component: "List", children: { componentId: "row", path } },
+        { id: "row", component: "Text", text: { path: key } },
+      ],
+    }),
+    env("updateDataModel", { surfaceId, path, value: texts.map((t) => ({ [key]: t })) }),
+  ];
 }
 
 /** Markdown as agents write it: 3,000 answers with newlines, quotes, backslashes and tabs. */
@@ -259,22 +259,7 @@ export function markdown() {
     `## ${word()} ${word()}\n\n` +
     Array.from({ length: 2 + Math.floor(r() * 4) }, () => `- **${word()}**: "${word()} ${word()}" at \`C:\\${word()}\\${word()}\`\n`).join("") +
     `\n\t${word()} ${word()}.\n`;
-  const msgs = [];
-  for (let s = 0; s < 3; s++) {
-    const sid = `md-${s}`;
-    msgs.push(env("createSurface", { surfaceId: sid, catalogId: BASIC }));
-    msgs.push(
-      env("updateComponents", {
-        surfaceId: sid,
-        components: [
-          { id: "root", component: "List", children: { componentId: "row", path: "/answers" } },
-          { id: "row", component: "Text", text: { path: "md" } },
-        ],
-      }),
-    );
-    msgs.push(env("updateDataModel", { surfaceId: sid, path: "/answers", value: Array.from({ length: 1000 }, () => ({ md: answer() })) }));
-  }
-  return msgs;
+  return [0, 1, 2].flatMap((s) => textList(`md-${s}`, "/answers", "md", Array.from({ length: 1000 }, answer)));
 }
 
 /** Components replaced one at a time, as a status line or a progress card is: 3,000 updates. */

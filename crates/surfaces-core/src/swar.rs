@@ -59,20 +59,7 @@ pub(crate) fn find_either(bytes: &[u8], a: u8, b: u8) -> Option<usize> {
 
 /// Where `bytes` first holds `a`.
 pub(crate) fn find(bytes: &[u8], a: u8) -> Option<usize> {
-    let mut chunks = bytes.chunks_exact(8);
-    let mut at = 0;
-    for chunk in chunks.by_ref() {
-        let hit = zero_bytes(word(chunk) ^ (ONES * u64::from(a)));
-        if hit != 0 {
-            return Some(at + (hit.trailing_zeros() / 8) as usize);
-        }
-        at += 8;
-    }
-    chunks
-        .remainder()
-        .iter()
-        .position(|&c| c == a)
-        .map(|p| at + p)
+    find_either(bytes, a, a)
 }
 
 #[cfg(test)]

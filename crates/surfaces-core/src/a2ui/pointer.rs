@@ -387,6 +387,18 @@ mod tests {
     use super::*;
     use serde_json::json;
 
+    /// Marsaglia's xorshift64: the same numbers on every run, natively and in wasm.
+    struct Xorshift(u64);
+
+    impl Xorshift {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0
+        }
+    }
+
     /// The shortcut must give exactly what serde_json writes: decimals of every shape it
     /// takes, the edges of its range, and floats it must leave to the formatter.
     #[test]
@@ -419,11 +431,9 @@ mod tests {
             1e-7,
         ];
         // Decimals with up to four places, over many magnitudes, both signs.
-        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut rng = Xorshift(0x9E37_79B9_7F4A_7C15);
         for _ in 0..200_000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
+            let x = rng.next();
             let places = (x % 5) as i32;
             let magnitude = ((x >> 8) % 16) as u32;
             let m = (x >> 20) % 10u64.pow(magnitude.min(15)).max(1);
@@ -449,11 +459,9 @@ mod tests {
         }
         assert_eq!(written(-2.2250738585072014e-308), FLOAT_SIZE_MAX);
         // Decimals of up to three places from 0.001 to below 1e15 take the fast path.
-        let mut x: u64 = 0x2545_F491_4F6C_DD1D;
+        let mut rng = Xorshift(0x2545_F491_4F6C_DD1D);
         for _ in 0..100_000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
+            let x = rng.next();
             let places = (x % 4) as i32;
             let m = (x >> 8) % 10u64.pow(((x >> 4) % 16) as u32).max(1);
             let f = m as f64 / 10f64.powi(places);
@@ -502,12 +510,10 @@ mod tests {
             "01",
             "",
         ];
-        let mut x = 0x9E37_79B9_7F4A_7C15_u64;
+        let mut rng = Xorshift(0x9E37_79B9_7F4A_7C15);
         let (mut ok, mut refused) = (0, 0);
         for _ in 0..20_000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
+            let x = rng.next();
             let root = &roots[(x % roots.len() as u64) as usize];
             let path: Vec<String> = (0..1 + (x >> 8) % 4)
                 .map(|k| segs[((x >> (12 + 5 * k)) % segs.len() as u64) as usize].to_string())
@@ -593,11 +599,9 @@ mod tests {
             "n": [0, 9, 10, 99, 100, -1, -10, u64::MAX, i64::MIN, 1e300, -0.5, 1.5e-7, 123456789.25]});
         assert_eq!(json_size(&v), serde_json::to_string(&v).unwrap().len());
         // Floats of every magnitude and precision, as bits: the writer's shortest form.
-        let mut x = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut rng = Xorshift(0x9e37_79b9_7f4a_7c15);
         for _ in 0..20_000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
+            let x = rng.next();
             let f = f64::from_bits(x);
             if let Some(n) = serde_json::Number::from_f64(f) {
                 let v = Value::Number(n);
