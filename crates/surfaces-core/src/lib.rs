@@ -11,6 +11,7 @@ pub mod a2ui;
 pub mod calendar;
 pub mod card;
 mod code;
+mod code_points;
 pub mod contract;
 mod finding;
 pub mod json_scan;

@@ -10,6 +10,9 @@
 #[rustfmt::skip]
 mod table;
 
+/// Where each range of [`table::SET_OF`] starts.
+static STARTS: crate::code_points::Sorted = crate::code_points::Sorted::new(&table::STARTS);
+
 /// An augmented script set (TS #39 §5.1): Script_Extensions, plus the three writing systems
 /// that combine scripts (Han with Bopomofo, Japanese, Korean).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -35,7 +38,7 @@ impl ScriptSet {
     /// The augmented script set of one character.
     pub fn of_char(c: char) -> ScriptSet {
         let u = u32::from(c);
-        let range = table::STARTS.partition_point(|&start| start <= u) - 1;
+        let range = STARTS.get().partition_point(|&start| start <= u) - 1;
         let set = usize::from(table::SET_OF[range]);
         let flags = table::FLAGS[set];
         if flags & table::ALL != 0 {
@@ -166,7 +169,7 @@ mod tests {
                 sets.len() - 1
             });
             if set_of.last() != Some(&index) {
-                starts.push(format!("{u:#x}"));
+                starts.push(u);
                 set_of.push(index);
             }
         }
@@ -182,6 +185,10 @@ mod tests {
             flags.push(f.to_string());
         }
         let set_of: Vec<String> = set_of.iter().map(|i| i.to_string()).collect();
+        let starts: Vec<String> = crate::code_points::encode(&starts)
+            .iter()
+            .map(|b| b.to_string())
+            .collect();
         format!(
             "// Generated from unicode-security's augmented script sets (TS #39) by\n\
              // `UPDATE_SCRIPTS=1 cargo test -p surfaces-core --lib scripts`: do not edit.\n\
@@ -197,8 +204,9 @@ mod tests {
              pub(super) const SCRIPTS: [u8; {k}] = [{}];\n\
              pub(super) const ENDS: [u16; {s}] = [{}];\n\
              pub(super) const FLAGS: [u8; {s}] = [{}];\n\
-             // Code points from STARTS[i] up to the next start have the set SET_OF[i].\n\
-             pub(super) const STARTS: [u32; {r}] = [{}];\n\
+             // Code points from the i-th start up to the next have the set SET_OF[i]; the\n\
+             // starts as the gaps between them (crate::code_points).\n\
+             pub(super) const STARTS: [u8; {g}] = [{}];\n\
              pub(super) const SET_OF: [u16; {r}] = [{}];\n",
             scripts.join(", "),
             ends.join(", "),
@@ -208,7 +216,8 @@ mod tests {
             n = names.len(),
             k = scripts.len(),
             s = sets.len(),
-            r = starts.len(),
+            g = starts.len(),
+            r = set_of.len(),
         )
     }
 

@@ -16,6 +16,9 @@
 #[rustfmt::skip]
 mod table;
 
+/// The characters the table has a skeleton for.
+static CHARS: crate::code_points::Sorted = crate::code_points::Sorted::new(&table::CHARS);
+
 /// The skeleton of `label` when it is ASCII letters, digits and hyphens only (or empty);
 /// `None` when it holds anything else.
 pub fn ascii_skeleton(label: &str) -> Option<String> {
@@ -35,7 +38,7 @@ pub fn ascii_skeleton(label: &str) -> Option<String> {
 /// nothing.
 fn in_table(c: char) -> Option<&'static str> {
     let u = u32::from(c);
-    if let Ok(i) = table::CHARS.binary_search(&u) {
+    if let Ok(i) = CHARS.get().binary_search(&u) {
         let start = i.checked_sub(1).map_or(0, |p| usize::from(table::ENDS[p]));
         return table::TARGETS.get(start..usize::from(table::ENDS[i]));
     }
@@ -64,11 +67,16 @@ mod tests {
             } else if s.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
                 && s != c.to_string()
             {
-                chars.push(format!("{u:#x}"));
+                chars.push(u);
                 targets.push_str(&s);
                 ends.push(targets.len().to_string());
             }
         }
+        let n = chars.len();
+        let chars: Vec<String> = crate::code_points::encode(&chars)
+            .iter()
+            .map(|b| b.to_string())
+            .collect();
         let empty: Vec<String> = empty
             .iter()
             .map(|(a, b)| format!("({a:#x}, {b:#x})"))
@@ -77,8 +85,9 @@ mod tests {
             "// Generated from unicode-security's TS #39 confusables by\n\
              // `UPDATE_SKELETONS=1 cargo test -p surfaces-core --lib skeleton`: do not edit.\n\
              // The characters whose skeleton is ASCII letters, digits and hyphens (and not\n\
-             // the character itself), sorted; each one's ends at ENDS in TARGETS.\n\
-             pub(super) const CHARS: [u32; {n}] = [{}];\n\
+             // the character itself), sorted, as the gaps between them (crate::code_points);\n\
+             // the i-th one's ends at ENDS[i] in TARGETS.\n\
+             pub(super) const CHARS: [u8; {g}] = [{}];\n\
              pub(super) const ENDS: [u16; {n}] = [{}];\n\
              pub(super) const TARGETS: &str = {:?};\n\
              // The ranges of characters whose skeleton is empty (such as a soft hyphen).\n\
@@ -87,7 +96,7 @@ mod tests {
             ends.join(", "),
             targets,
             empty.join(", "),
-            n = chars.len(),
+            g = chars.len(),
             e = empty.len(),
         )
     }

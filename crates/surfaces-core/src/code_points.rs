@@ -1,0 +1,71 @@
+//! Sorted code points as the generated tables keep them ([`crate::scripts`],
+//! [`crate::skeleton`]): the gaps between them as LEB128, decoded once when first searched.
+//! As `u32` arrays the two tables were about 5.5 KB of the gzipped npm package; as gaps,
+//! most of one or two bytes, about 2 KB (issue 16).
+
+use std::sync::OnceLock;
+
+/// A sorted table of code points, kept as gaps.
+pub(crate) struct Sorted {
+    gaps: &'static [u8],
+    decoded: OnceLock<Box<[u32]>>,
+}
+
+impl Sorted {
+    pub const fn new(gaps: &'static [u8]) -> Sorted {
+        Sorted {
+            gaps,
+            decoded: OnceLock::new(),
+        }
+    }
+
+    /// The code points, in order.
+    pub fn get(&self) -> &[u32] {
+        self.decoded.get_or_init(|| decode(self.gaps))
+    }
+}
+
+fn decode(gaps: &[u8]) -> Box<[u32]> {
+    let mut out = Vec::new();
+    let (mut at, mut gap, mut shift) = (0u32, 0u32, 0);
+    for &b in gaps {
+        gap |= u32::from(b & 0x7f) << shift;
+        if b & 0x80 == 0 {
+            at += gap;
+            out.push(at);
+            (gap, shift) = (0, 0);
+        } else {
+            shift += 7;
+        }
+    }
+    out.into_boxed_slice()
+}
+
+/// The gaps of sorted `points`, for a generator to write.
+#[cfg(all(test, not(target_arch = "wasm32")))]
+pub(crate) fn encode(points: &[u32]) -> Vec<u8> {
+    let (mut out, mut prev) = (Vec::new(), 0);
+    for &p in points {
+        let mut gap = p - prev;
+        prev = p;
+        while gap >= 0x80 {
+            out.push((gap as u8) | 0x80);
+            gap >>= 7;
+        }
+        out.push(gap as u8);
+    }
+    out
+}
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decodes_what_it_encodes() {
+        let points = [0, 1, 0x7f, 0x80, 0x3fff, 0x4000, 0x1_0000, 0x10_FFFF];
+        let gaps: &'static [u8] = Box::leak(encode(&points).into_boxed_slice());
+        assert_eq!(Sorted::new(gaps).get(), points);
+        assert_eq!(Sorted::new(&[]).get(), [0u32; 0]);
+    }
+}
