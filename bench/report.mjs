@@ -204,7 +204,13 @@ build the alternative into another directory, for example
   355.5 KB; float text read by serde_json's exact reader instead of \`str::parse\` (core's
   second exact reader and its table of powers of five; \`src/number.rs\`), 355.5 to 343.0 KB;
   augmented script sets from a generated table of 1,885 ranges (\`src/scripts.rs\`) instead
-  of \`unicode-script\`'s tables, 343.0 to 335.7 KB.
+  of \`unicode-script\`'s tables, 343.0 to 335.7 KB. Then the sorted code points of those two
+  generated tables (script ranges and skeleton characters) kept as LEB128 gaps, decoded once
+  when first searched (\`src/code_points.rs\`), instead of \`u32\` arrays: 342.8 to 338.0 KB
+  (2026-12-01), more than the 3.7 KB this round's speed work had added (below). In this
+  file's own measure the headless build went from 337.0 KB at the start of that round to
+  332.4 KB, the UI build from 556.0 to 550.9 KB and the console's transfer from 705.0 to
+  694.9 KB.
 - The whole core at opt-level "z" (2026-12-01, headless): 365.7 to 294.2 KB gzipped, but
   every fold about twice as slow in \`bench/ab.mjs\` (examples 4.34 against 8.18 ms, value-heavy
   10.75 against 26.36 ms); "s": 323.5 KB, 40–60% slower; opt-level 2: the same size and
