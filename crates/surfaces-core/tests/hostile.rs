@@ -96,6 +96,18 @@ fn or_over_255_regex_calls_and_and_over_255_lengths_spend_one_budget() {
     }
 }
 
+/// Renders surface "s", whose root is a List of `n` template items, and gives each item's
+/// fault codes (an item the pass budget ran out for carries one).
+fn item_faults(s: &SurfaceStore, n: usize) -> Vec<Vec<&'static str>> {
+    assert_eq!(s.report().ignored, 0);
+    let tree = s.render("s").unwrap();
+    let Kind::List { children, .. } = &tree.kind else {
+        panic!("{tree:?}")
+    };
+    assert_eq!(children.len(), n);
+    children.iter().map(faults).collect()
+}
+
 #[test]
 fn a_template_repeating_a_costly_check_shares_the_pass_budget() {
     let items: Vec<Value> = (0..200)
@@ -115,13 +127,7 @@ fn a_template_repeating_a_costly_check_shares_the_pass_budget() {
         },
         &envs,
     );
-    assert_eq!(s.report().ignored, 0);
-    let tree = s.render("s").unwrap();
-    let Kind::List { children, .. } = &tree.kind else {
-        panic!("{tree:?}")
-    };
-    assert_eq!(children.len(), 200);
-    let spent: Vec<bool> = children.iter().map(|c| !c.faults.is_empty()).collect();
+    let spent: Vec<bool> = item_faults(&s, 200).iter().map(|f| !f.is_empty()).collect();
     assert!(!spent[0], "the first items are checked");
     assert!(spent[199], "the pass budget runs out before the last");
     // Once spent, it stays spent: no item after a refused one is checked again.
@@ -144,21 +150,15 @@ fn a_large_call_repeated_in_a_template_spends_the_pass_budget() {
         ]),
         json!({"items": items}),
     );
-    let s = fold(Limits::default(), &envs);
-    assert_eq!(s.report().ignored, 0);
-    let tree = s.render("s").unwrap();
-    let Kind::List { children, .. } = &tree.kind else {
-        panic!("{tree:?}")
-    };
-    assert_eq!(children.len(), 150);
-    let spent: Vec<bool> = children.iter().map(|c| !c.faults.is_empty()).collect();
+    let faults = item_faults(&fold(Limits::default(), &envs), 150);
+    let spent: Vec<bool> = faults.iter().map(|f| !f.is_empty()).collect();
     assert!(!spent[0], "the first items are evaluated");
     let first = spent
         .iter()
         .position(|b| *b)
         .expect("the pass budget runs out");
     assert!(first > 100 && spent[first..].iter().all(|b| *b), "{first}");
-    assert_eq!(faults(&children[149]), ["evaluation-budget-spent"]);
+    assert_eq!(faults[149], ["evaluation-budget-spent"]);
 }
 
 /// The pass budget at exactly what a render costs, and one unit less.
