@@ -20,6 +20,8 @@ mod pointer;
 mod scripts;
 mod skeleton;
 mod swar;
+#[cfg(test)]
+mod test_rng;
 #[doc(hidden)]
 pub mod text;
 pub mod web_url;

@@ -137,18 +137,14 @@ mod tests {
             "𝐚", "①", "ℓ", "ⅰ", "ǉ", "ﬁ", "ϲ", "ɑ", "һ", "ԁ", "ց", "օ", "х", "Ꭺ", "ᏼ", "東", "ア",
             "한", ".", "_", " ", "\u{200d}", "\u{fe0f}", "ǅ", "㎏",
         ];
-        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut rng = crate::test_rng::Xorshift(0x9E37_79B9_7F4A_7C15);
         for _ in 0..20_000 {
             let mut label = String::new();
-            for _ in 0..(x % 6) {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
+            for _ in 0..(rng.0 % 6) {
+                let x = rng.next();
                 label.push_str(parts[(x % parts.len() as u64) as usize]);
             }
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
+            rng.next();
             assert_eq!(ascii_skeleton(&label), reference(&label), "{label:?}");
         }
     }

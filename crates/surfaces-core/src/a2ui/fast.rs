@@ -810,11 +810,9 @@ mod tests {
             }
         }
         // And every float is read as Rust (and JSON.parse) reads it, to the last bit.
-        let mut x: u64 = 0x2545_F491_4F6C_DD1D;
+        let mut rng = crate::test_rng::Xorshift(0x2545_F491_4F6C_DD1D);
         for _ in 0..20_000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
+            let x = rng.next();
             let digits = 10_000_000_000_000_000 + x % 90_000_000_000_000_000;
             let exp = (x >> 40) as i64 % 600 - 300;
             let n = format!("{digits}e{exp}");
@@ -831,16 +829,14 @@ mod tests {
     /// counted at their widest, and the widest and narrowest there are.
     #[test]
     fn a_taped_value_knows_its_exact_length() {
-        let mut x = 0x2545_F491_4F6C_DD1D_u64;
+        let mut rng = crate::test_rng::Xorshift(0x2545_F491_4F6C_DD1D);
         for round in 0..200 {
             let mut items = vec![
                 serde_json::json!("é\n\u{1}"),
                 serde_json::json!({"a": [1e-7, -0.0, 1e21]}),
             ];
             for _ in 0..40 + round % 7 {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
+                let x = rng.next();
                 let f = f64::from_bits(x >> 2);
                 items.push(match x % 4 {
                     0 => serde_json::json!((x % 100_000) as f64 / 100.0),

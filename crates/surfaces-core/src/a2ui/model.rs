@@ -291,13 +291,8 @@ mod tests {
     /// and below one another), on a model that keeps tapes and on one that builds at once.
     #[test]
     fn finds_tapes_by_path_as_an_eager_model_finds_values() {
-        let mut x = 0x9E37_79B9_7F4A_7C15_u64;
-        let mut next = |n: u64| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x % n
-        };
+        let mut rng = crate::test_rng::Xorshift(0x9E37_79B9_7F4A_7C15);
+        let mut next = |n: u64| rng.next() % n;
         let names = ["a", "b", "ab", "0", "1", "a~b"];
         for _ in 0..40 {
             let mut lazy = Model::default();

@@ -385,19 +385,8 @@ pub(crate) fn string_size(s: &str) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_rng::Xorshift;
     use serde_json::json;
-
-    /// Marsaglia's xorshift64: the same numbers on every run, natively and in wasm.
-    struct Xorshift(u64);
-
-    impl Xorshift {
-        fn next(&mut self) -> u64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            self.0
-        }
-    }
 
     /// The shortcut must give exactly what serde_json writes: decimals of every shape it
     /// takes, the edges of its range, and floats it must leave to the formatter.
