@@ -30,7 +30,7 @@ pub(crate) enum Data {
 
 /// A tape of a value the reader has checked as admission would check it, with what that
 /// check measured.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub(crate) struct Taped {
     pub tape: Box<[u8]>,
     /// Its length as compact JSON (what `Admission::model_value` measures), or more when
@@ -48,15 +48,17 @@ impl Taped {
     /// widest, so `size` bounds the length; the length itself is wanted only near a limit,
     /// and found here in one pass over the tape.
     pub fn exact_size(&self) -> usize {
-        exact_size(&self.tape, self.size, self.exact)
+        if self.exact {
+            self.size
+        } else {
+            self.size - tape::float_overstatement(&self.tape)
+        }
     }
-}
 
-fn exact_size(tape: &[u8], size: usize, exact: bool) -> usize {
-    if exact {
-        size
-    } else {
-        size - tape::float_overstatement(tape)
+    /// Makes `size` the length itself, so that it is not looked for again.
+    fn settle(&mut self) {
+        self.size = self.exact_size();
+        self.exact = true;
     }
 }
 
@@ -92,14 +94,6 @@ impl Data {
 /// them built, then dropped: a quarter of its fold.)
 const MAX_TAPES: usize = 4096;
 
-#[derive(Debug, Clone)]
-struct Stored {
-    tape: Box<[u8]>,
-    /// As [`Taped`]'s.
-    size: usize,
-    exact: bool,
-}
-
 /// An agent's data model.
 #[derive(Debug, Clone)]
 pub(crate) struct Model {
@@ -110,7 +104,7 @@ pub(crate) struct Model {
     /// to `null`). No path starts with another, so the paths that start with a given one
     /// follow it in order. (A sorted list, not a map: the same lookups for about 4 KB less
     /// of the gzipped module.)
-    tapes: Vec<(Vec<String>, Stored)>,
+    tapes: Vec<(Vec<String>, Taped)>,
 }
 
 impl Default for Model {
@@ -208,12 +202,7 @@ impl Model {
         self.drop_tapes_under(segs);
         if let Some(t) = stored {
             let at = self.tapes.partition_point(|(k, _)| k.as_slice() < segs);
-            let stored = Stored {
-                tape: t.tape,
-                size: t.size,
-                exact: t.exact,
-            };
-            self.tapes.insert(at, (segs.to_vec(), stored));
+            self.tapes.insert(at, (segs.to_vec(), t));
         }
         Ok(())
     }
@@ -228,11 +217,8 @@ impl Model {
     /// Makes each tape's size its exact length (see [`Taped::exact_size`]), so that measuring
     /// the model again near the limit costs no second pass over the same tapes.
     pub fn settle(&mut self) {
-        for (_, s) in &mut self.tapes {
-            if !s.exact {
-                s.size = exact_size(&s.tape, s.size, false);
-                s.exact = true;
-            }
+        for (_, t) in &mut self.tapes {
+            t.settle();
         }
     }
 
@@ -243,7 +229,7 @@ impl Model {
             + self
                 .tapes
                 .iter()
-                .map(|(_, s)| exact_size(&s.tape, s.size, s.exact))
+                .map(|(_, t)| t.exact_size())
                 .sum::<usize>()
     }
 }
