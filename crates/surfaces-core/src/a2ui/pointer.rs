@@ -135,29 +135,10 @@ fn container_for(next: &str) -> Value {
     }
 }
 
-/// `null` slots a [`set`] at `segs` would add to arrays (0 for most writes).
+/// `null` slots a [`set`] at `segs` would add to arrays (0 for most writes, and for one
+/// that would be refused).
 pub fn padding(root: &Value, segs: &[String]) -> usize {
-    let mut at = Some(root);
-    let mut total = 0usize;
-    for s in segs {
-        let next = match at {
-            Some(Value::Array(a)) => {
-                let i = index(s, a.len()).unwrap_or(0);
-                total = total.saturating_add(i.saturating_sub(a.len()));
-                a.get(i)
-            }
-            Some(Value::Object(o)) => o.get(s),
-            // A container still to be made: an array index asks for that many slots before it.
-            _ => {
-                if let Some(i) = index(s, 0) {
-                    total = total.saturating_add(i);
-                }
-                None
-            }
-        };
-        at = next;
-    }
-    total
+    plan(root, segs).unwrap_or(0)
 }
 
 /// Places `value` at index `i` of `a`, padding with `null` up to it (bounded).
@@ -173,36 +154,37 @@ fn put(a: &mut Vec<Value>, i: usize, value: Value) -> Result<Option<Value>, ()> 
     Ok(None)
 }
 
-/// Whether a [`set`] at `segs` would succeed, found without changing anything: the same
-/// steps, with a container still to be made (or a `null` to be replaced by one) standing
-/// for what `set` would make there.
-fn settable(root: &Value, segs: &[String]) -> bool {
+/// What a [`set`] at `segs` would do, found without changing anything: the `null` slots it
+/// would add to arrays, or `None` where it would be refused. The same steps as `set`, with
+/// a container still to be made (or a `null` to be replaced by one) standing for what
+/// `set` would make there.
+fn plan(root: &Value, segs: &[String]) -> Option<usize> {
     let mut at = Some(root);
+    let mut padding = 0usize;
     for s in segs {
-        let (len, next) = match at {
+        let (len, items) = match at {
             Some(Value::Object(o)) => {
                 at = o.get(s);
                 continue;
             }
             Some(Value::Array(a)) => (a.len(), Some(a)),
-            Some(Value::Null) | None => match container_for(s) {
-                Value::Array(_) => (0, None),
-                _ => {
-                    at = None;
-                    continue;
-                }
-            },
-            Some(_) => return false,
+            Some(Value::Null) | None if container_for(s).is_array() => (0, None),
+            Some(Value::Null) | None => {
+                at = None;
+                continue;
+            }
+            Some(_) => return None,
         };
-        let Some(i) = index(s, len) else {
-            return false;
-        };
-        if i >= len && i - len > MAX_ARRAY_PADDING {
-            return false;
+        let i = index(s, len)?;
+        if i >= len {
+            if i - len > MAX_ARRAY_PADDING {
+                return None;
+            }
+            padding += i - len;
         }
-        at = next.and_then(|a| a.get(i));
+        at = items.and_then(|a| a.get(i));
     }
-    true
+    Some(padding)
 }
 
 /// Sets `value` at `segs`, creating containers on the way (arrays for index segments,
@@ -215,7 +197,7 @@ pub fn set(root: &mut Value, segs: &[String], value: Value) -> Result<Option<Val
     let Some((last, parents)) = segs.split_last() else {
         return Ok(Some(std::mem::replace(root, value)));
     };
-    if !settable(root, segs) {
+    if plan(root, segs).is_none() {
         return Err(());
     }
     let mut at = root;
@@ -316,7 +298,7 @@ pub(crate) fn number_size(n: &serde_json::Number) -> usize {
 }
 
 /// The decimal digits of `u`.
-pub(crate) fn digits(u: u64) -> usize {
+fn digits(u: u64) -> usize {
     u.checked_ilog10().map_or(1, |d| d as usize + 1)
 }
 
@@ -511,7 +493,7 @@ mod tests {
             match set(&mut v, &path, json!("new")) {
                 Ok(_) => {
                     ok += 1;
-                    assert!(settable(root, &path), "{path:?} on {root}");
+                    assert!(plan(root, &path).is_some(), "{path:?} on {root}");
                     if !path.iter().any(|s| s == "-") {
                         assert_eq!(get(&v, &path), Some(&json!("new")), "{path:?} on {root}");
                     }
