@@ -562,13 +562,11 @@ impl<'de> Visitor<'de> for Measure<'_> {
     }
     fn visit_i64<E>(self, n: i64) -> Result<Measurement, E> {
         Writer(self.tape).i64(n);
-        Ok(Measurement::scalar(
-            usize::from(n < 0) + pointer::digits(n.unsigned_abs()),
-        ))
+        Ok(Measurement::scalar(pointer::number_size(&n.into())))
     }
     fn visit_u64<E>(self, n: u64) -> Result<Measurement, E> {
         Writer(self.tape).u64(n);
-        Ok(Measurement::scalar(pointer::digits(n)))
+        Ok(Measurement::scalar(pointer::number_size(&n.into())))
     }
     fn visit_f64<E>(self, n: f64) -> Result<Measurement, E> {
         Writer(self.tape).f64(n);
