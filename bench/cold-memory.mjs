@@ -13,6 +13,7 @@ import { chromium } from "playwright-core";
 import { serveRepository } from "./static-server.mjs";
 import { LIMITS } from "./limits.mjs";
 import { bundleOfficial, replaceSection } from "./shared.mjs";
+import { surface } from "./workloads.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const SPEC = process.env.AGENT_SURFACES_SPEC || path.join(ROOT, "../shared/spec");
@@ -21,17 +22,11 @@ const SIDES = ["official", "headless", "ui"];
 // Thirty: Chromium's cold starts spread by a factor of three on this machine; ten samples moved
 // the medians by a fifth between runs.
 const COLD_REPS = Number(process.env.COLD_REPS || 30);
-const BASIC = "https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json";
 const env = (key, body) => ({ version: "v0.9", [key]: body });
 
 /** The workloads, written to files a probe reads. */
 function workloads() {
   const login = JSON.parse(fs.readFileSync(path.join(SPEC, "a2ui/v0_9/catalogs/basic/examples/09_login-form.json"), "utf8")).messages;
-  // One surface and its components, in one update.
-  const surface = (surfaceId, components) => [
-    env("createSurface", { surfaceId, catalogId: BASIC }),
-    env("updateComponents", { surfaceId, components }),
-  ];
   const thousand = surface("k", [
     { id: "root", component: "Column", children: Array.from({ length: 999 }, (_, i) => `t${i}`) },
     ...Array.from({ length: 999 }, (_, i) => ({ id: `t${i}`, component: "Text", text: `Item number ${i}` })),

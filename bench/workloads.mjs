@@ -17,6 +17,11 @@ function rng(seed) {
 
 const env = (key, body) => ({ version: "v0.9", [key]: body });
 
+/** A surface on the Basic Catalog and its components, in one update. */
+export function surface(surfaceId, components) {
+  return [env("createSurface", { surfaceId, catalogId: BASIC }), env("updateComponents", { surfaceId, components })];
+}
+
 /** All 36 official examples, each on its own surface (ids made unique). */
 export function examples(specDir) {
   const dir = path.join(specDir, "a2ui/v0_9/catalogs/basic/examples");
@@ -186,19 +191,15 @@ export function manySmallSurfaces() {
   const msgs = [];
   for (let s = 0; s < 300; s++) {
     const sid = `chat-${s}`;
-    msgs.push(env("createSurface", { surfaceId: sid, catalogId: BASIC }));
     msgs.push(
-      env("updateComponents", {
-        surfaceId: sid,
-        components: [
-          { id: "root", component: "Card", child: "body" },
-          { id: "body", component: "Column", children: ["title", "detail", "ok"] },
-          { id: "title", component: "Text", text: { path: "/title" }, variant: "h4" },
-          { id: "detail", component: "Text", text: { path: "/detail" } },
-          { id: "ok-label", component: "Text", text: "OK" },
-          { id: "ok", component: "Button", child: "ok-label", action: { event: { name: "ok", context: { n: s } } } },
-        ],
-      }),
+      ...surface(sid, [
+        { id: "root", component: "Card", child: "body" },
+        { id: "body", component: "Column", children: ["title", "detail", "ok"] },
+        { id: "title", component: "Text", text: { path: "/title" }, variant: "h4" },
+        { id: "detail", component: "Text", text: { path: "/detail" } },
+        { id: "ok-label", component: "Text", text: "OK" },
+        { id: "ok", component: "Button", child: "ok-label", action: { event: { name: "ok", context: { n: s } } } },
+      ]),
     );
     msgs.push(env("updateDataModel", { surfaceId: sid, path: "/", value: { title: `Answer ${s}`, detail: "y".repeat(10 + Math.floor(r() * 120)) } }));
     if (s % 2 === 1) msgs.push(env("deleteSurface", { surfaceId: `chat-${s - 1}` }));
@@ -216,8 +217,7 @@ export function series() {
   const msgs = [];
   for (let s = 0; s < 4; s++) {
     const sid = `chart-${s}`;
-    msgs.push(env("createSurface", { surfaceId: sid, catalogId: BASIC }));
-    msgs.push(env("updateComponents", { surfaceId: sid, components: [{ id: "root", component: "Text", text: { path: "/title" } }] }));
+    msgs.push(...surface(sid, [{ id: "root", component: "Text", text: { path: "/title" } }]));
     const points = Array.from({ length: 5000 }, (_, i) => [1764547200000 + i * 60000, r() * 100, Math.sqrt(i) / 3]);
     msgs.push(env("updateDataModel", { surfaceId: sid, path: "/", value: { title: `Series ${s}`, points } }));
     for (let n = 0; n < 50; n++) msgs.push(env("updateDataModel", { surfaceId: sid, path: "/points/4999/1", value: r() * 100 }));
@@ -239,14 +239,10 @@ export function scripts() {
 /** A surface that lists `texts` (a List of Texts bound to each item's `key`), set at `path` in one update. */
 function textList(surfaceId, path, key, texts) {
   return [
-    env("createSurface", { surfaceId, catalogId: BASIC }),
-    env("updateComponents", {
-      surfaceId,
-      components: [
-        { id: "root", component: "List", children: { componentId: "row", path } },
-        { id: "row", component: "Text", text: { path: key } },
-      ],
-    }),
+    ...surface(surfaceId, [
+      { id: "root", component: "List", children: { componentId: "row", path } },
+      { id: "row", component: "Text", text: { path: key } },
+    ]),
     env("updateDataModel", { surfaceId, path, value: texts.map((t) => ({ [key]: t })) }),
   ];
 }
@@ -264,18 +260,12 @@ export function markdown() {
 
 /** Components replaced one at a time, as a status line or a progress card is: 3,000 updates. */
 export function componentStorm() {
-  const msgs = [
-    env("createSurface", { surfaceId: "status", catalogId: BASIC }),
-    env("updateComponents", {
-      surfaceId: "status",
-      components: [
-        { id: "root", component: "Card", child: "body" },
-        { id: "body", component: "Column", children: ["state", "detail"] },
-        { id: "state", component: "Text", text: "Starting", variant: "h4" },
-        { id: "detail", component: "Text", text: "" },
-      ],
-    }),
-  ];
+  const msgs = surface("status", [
+    { id: "root", component: "Card", child: "body" },
+    { id: "body", component: "Column", children: ["state", "detail"] },
+    { id: "state", component: "Text", text: "Starting", variant: "h4" },
+    { id: "detail", component: "Text", text: "" },
+  ]);
   for (let n = 0; n < 3000; n++) {
     const c = n % 2 === 0 ? { id: "state", component: "Text", text: `Step ${n} of 3000`, variant: "h4" } : { id: "detail", component: "Text", text: `Working on item ${n}` };
     msgs.push(env("updateComponents", { surfaceId: "status", components: [c] }));
@@ -286,10 +276,7 @@ export function componentStorm() {
 /** Nested records set one by one: 300 values, each 28 objects deep (within the default depth limit), with strings and arrays. */
 export function nested() {
   const r = rng(9);
-  const msgs = [
-    env("createSurface", { surfaceId: "tree", catalogId: BASIC }),
-    env("updateComponents", { surfaceId: "tree", components: [{ id: "root", component: "Text", text: { path: "/title" } }] }),
-  ];
+  const msgs = surface("tree", [{ id: "root", component: "Text", text: { path: "/title" } }]);
   for (let i = 0; i < 300; i++) {
     let v = { leaf: i };
     for (let d = 0; d < 28; d++) v = { next: v, name: `level ${d} ${r().toString(36).slice(2, 8)}`, at: [d, i, d * i] };
