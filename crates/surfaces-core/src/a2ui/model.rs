@@ -56,18 +56,22 @@ impl Taped {
     }
 
     /// Makes `size` the length itself, so that it is not looked for again.
-    fn settle(&mut self) {
+    pub fn settle(&mut self) {
         self.size = self.exact_size();
         self.exact = true;
     }
 }
 
 impl Data {
-    /// Its length as compact JSON, given what was measured (exact for a built value).
-    pub fn exact_size(&self, measured: usize) -> usize {
+    /// Its length as compact JSON, given what was measured (exact for a built value); a
+    /// tape keeps it, so that it is not looked for again once stored.
+    pub fn settle(&mut self, measured: usize) -> usize {
         match self {
             Data::Built(_) => measured,
-            Data::Taped(t) => t.exact_size(),
+            Data::Taped(t) => {
+                t.settle();
+                t.size
+            }
         }
     }
 

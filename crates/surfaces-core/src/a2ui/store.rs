@@ -630,7 +630,7 @@ fn update_data_model(
         limits,
         mpath,
     } = update;
-    let Some(value) = value else {
+    let Some(mut value) = value else {
         // A delete never grows the model.
         surface.model.delete(&segs);
         return Ok(Vec::new());
@@ -678,7 +678,7 @@ fn update_data_model(
         return Ok(Vec::new());
     }
     // `value_size` may be a bound (see `Taped::exact_size`): the length itself decides.
-    let value_size = value.exact_size(value_size);
+    let value_size = value.settle(value_size);
     if value_size > limits.data_model_bytes {
         return Err(too_large(value_size));
     }
