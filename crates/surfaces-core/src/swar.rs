@@ -57,6 +57,52 @@ pub(crate) fn find_either(bytes: &[u8], a: u8, b: u8) -> Option<usize> {
         .map(|p| at + p)
 }
 
+/// Whether `bytes[at..]` starts with one of the two-byte leads a bidirectional control's
+/// UTF-8 has: 0xE2 0x80, 0xE2 0x81 (U+2000…U+207F) or 0xD8 0x9C (U+061C itself).
+fn is_bidi_lead(bytes: &[u8], at: usize) -> bool {
+    matches!(
+        (bytes.get(at), bytes.get(at + 1)),
+        (Some(0xE2), Some(0x80 | 0x81)) | (Some(0xD8), Some(0x9C))
+    )
+}
+
+/// Where `bytes` first holds a bidi control's two-byte lead ([`is_bidi_lead`]). Pairs are
+/// tested eight at a time, so text in scripts whose letters start with 0xD8 (Arabic) or
+/// punctuation that starts with 0xE2 but not 0xE2 0x80/0x81 (arrows, check marks) costs
+/// no more than ASCII; a single-byte search stopped at every one of them.
+pub(crate) fn find_bidi_lead(bytes: &[u8]) -> Option<usize> {
+    let mut at = 0;
+    // Two words a byte apart: a pair at `at + k` is byte k of the first and of the second.
+    while at + 9 <= bytes.len() {
+        let x = word(&bytes[at..at + 8]);
+        // Most words are ASCII, or have no lead byte (most scripts): one test passes them.
+        if x & HIGHS == 0 {
+            at += 8;
+            continue;
+        }
+        let eq = |v: u64, c: u8| zero_bytes(v ^ (ONES * u64::from(c)));
+        let (e2, d8) = (eq(x, 0xE2), eq(x, 0xD8));
+        if e2 | d8 == 0 {
+            at += 8;
+            continue;
+        }
+        let y = word(&bytes[at + 1..at + 9]);
+        // `zero_bytes` misses no byte, but may flag one above a true hit: each flagged
+        // place is tested exactly.
+        // 0x80 and 0x81 differ in their low bit only: one test finds both.
+        let mut hit = (e2 & eq(y & !ONES, 0x80)) | (d8 & eq(y, 0x9C));
+        while hit != 0 {
+            let p = at + (hit.trailing_zeros() / 8) as usize;
+            if is_bidi_lead(bytes, p) {
+                return Some(p);
+            }
+            hit &= hit - 1;
+        }
+        at += 8;
+    }
+    (at..bytes.len()).find(|&p| is_bidi_lead(bytes, p))
+}
+
 /// Where `bytes` first holds `a`.
 pub(crate) fn find(bytes: &[u8], a: u8) -> Option<usize> {
     find_either(bytes, a, a)
@@ -104,6 +150,33 @@ mod tests {
                         }
                         let want = b.iter().position(|&c| c == b'\n');
                         assert_eq!(find(&b, b'\n'), want, "{b:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn bidi_leads_are_found_where_a_byte_by_byte_search_finds_them() {
+        let naive = |b: &[u8]| (0..b.len()).find(|&p| is_bidi_lead(b, p));
+        let bytes = [
+            0xE2, 0xD8, 0x80, 0x81, 0x9C, 0x00, 0x01, 0xE3, 0xD9, 0x7F, b'a',
+        ];
+        for len in 0..20 {
+            for at in 0..len {
+                for &first in &bytes {
+                    for &second in &bytes {
+                        for before in [b'a', 0x00, 0xE2, 0xD8] {
+                            let mut b = vec![b'a'; len];
+                            b[at] = first;
+                            if at + 1 < len {
+                                b[at + 1] = second;
+                            }
+                            if at > 0 {
+                                b[at - 1] = before;
+                            }
+                            assert_eq!(find_bidi_lead(&b), naive(&b), "{b:?}");
+                        }
                     }
                 }
             }
