@@ -454,44 +454,40 @@ thread_local! {
 /// holding its size for good is not worth it).
 const SCRATCH_KEPT: usize = 1 << 16;
 
-impl DataVisitor {
-    /// Measures one container into the scratch tape with `read`, then keeps or builds it.
-    fn taped<E>(
-        read: impl FnOnce(Measure) -> Result<Measurement, E>,
-        depth: usize,
-    ) -> Result<Data, E> {
-        let mut tape = SCRATCH.with(|s| s.take());
-        tape.clear();
-        let measured = read(Measure {
-            depth,
-            tape: &mut tape,
-        });
-        let data = measured.map(|m| {
-            if !m.clean || tape.len() < TAPE_FROM {
-                return Data::Built(tape::read(&tape));
-            }
-            let is_object = tape.first() == Some(&tape::OBJECT);
-            // A tape past what the scratch keeps is moved out and shrunk where it lies (no
-            // second allocation, no copy); a smaller one is copied out at its size.
-            let kept: Box<[u8]> = if tape.capacity() > SCRATCH_KEPT {
-                std::mem::take(&mut tape).into_boxed_slice()
-            } else {
-                tape.as_slice().into()
-            };
-            Data::Taped(Taped {
-                is_object,
-                tape: kept,
-                size: m.size,
-                exact: m.exact,
-                depth: m.depth,
-            })
-        });
-        if tape.capacity() > SCRATCH_KEPT {
-            tape = Vec::new();
+/// Measures one container into the scratch tape with `read`, then keeps it as a tape or
+/// builds it: the one place either reader ([`Measure`], [`super::direct`]) makes a [`Data`]
+/// of a container.
+pub(super) fn taped<E>(
+    read: impl FnOnce(&mut Vec<u8>) -> Result<Measurement, E>,
+) -> Result<Data, E> {
+    let mut tape = SCRATCH.with(|s| s.take());
+    tape.clear();
+    let measured = read(&mut tape);
+    let data = measured.map(|m| {
+        if !m.clean || tape.len() < TAPE_FROM {
+            return Data::Built(tape::read(&tape));
         }
-        SCRATCH.with(|s| s.replace(tape));
-        data
+        let is_object = tape.first() == Some(&tape::OBJECT);
+        // A tape past what the scratch keeps is moved out and shrunk where it lies (no
+        // second allocation, no copy); a smaller one is copied out at its size.
+        let kept: Box<[u8]> = if tape.capacity() > SCRATCH_KEPT {
+            std::mem::take(&mut tape).into_boxed_slice()
+        } else {
+            tape.as_slice().into()
+        };
+        Data::Taped(Taped {
+            is_object,
+            tape: kept,
+            size: m.size,
+            exact: m.exact,
+            depth: m.depth,
+        })
+    });
+    if tape.capacity() > SCRATCH_KEPT {
+        tape = Vec::new();
     }
+    SCRATCH.with(|s| s.replace(tape));
+    data
 }
 
 impl<'de> Visitor<'de> for DataVisitor {
@@ -507,10 +503,12 @@ impl<'de> Visitor<'de> for DataVisitor {
         Ok(Data::Built(Value::String(s)))
     }
     fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Data, A::Error> {
-        Self::taped(|m| m.visit_seq(seq), self.depth)
+        let depth = self.depth;
+        taped(|tape| Measure { depth, tape }.visit_seq(seq))
     }
     fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Data, A::Error> {
-        Self::taped(|m| m.visit_map(map), self.depth)
+        let depth = self.depth;
+        taped(|tape| Measure { depth, tape }.visit_map(map))
     }
 }
 
@@ -521,26 +519,84 @@ struct Measure<'t> {
     tape: &'t mut Vec<u8>,
 }
 
-struct Measurement {
+pub(super) struct Measurement {
     /// Length as compact JSON, or more when `exact` is false.
-    size: usize,
+    pub size: usize,
     /// Whether `size` is the length itself: false when a float was counted at its widest
     /// ([`pointer::FLOAT_SIZE_MAX`]).
-    exact: bool,
+    pub exact: bool,
     /// Nesting (0 for a scalar).
-    depth: usize,
+    pub depth: usize,
     /// No refused key and no bidirectional control: admission would say nothing of it.
-    clean: bool,
+    pub clean: bool,
 }
 
+/// What each reader writes and measures for a scalar, so that both make the same tape.
 impl Measurement {
-    fn scalar(size: usize) -> Self {
+    pub(super) fn scalar(size: usize) -> Self {
         Measurement {
             size,
             exact: true,
             depth: 0,
             clean: true,
         }
+    }
+
+    pub(super) fn bool(tape: &mut Vec<u8>, b: bool) -> Self {
+        Writer(tape).bool(b);
+        Measurement::scalar(if b { 4 } else { 5 })
+    }
+
+    pub(super) fn null(tape: &mut Vec<u8>) -> Self {
+        Writer(tape).null();
+        Measurement::scalar(4)
+    }
+
+    /// A negative integer (serde_json reads those as `i64`, the rest as `u64`).
+    pub(super) fn i64(tape: &mut Vec<u8>, n: i64) -> Self {
+        Writer(tape).i64(n);
+        Measurement::scalar(pointer::number_size(&n.into()))
+    }
+
+    pub(super) fn u64(tape: &mut Vec<u8>, n: u64) -> Self {
+        Writer(tape).u64(n);
+        Measurement::scalar(pointer::number_size(&n.into()))
+    }
+
+    pub(super) fn f64(tape: &mut Vec<u8>, n: f64) -> Self {
+        Writer(tape).f64(n);
+        // As `Value::from(f64)` keeps it: a float no JSON number is would be `null`.
+        if !n.is_finite() {
+            return Measurement::scalar(4);
+        }
+        match pointer::float_size_fast(n) {
+            Some(size) => Measurement::scalar(size),
+            None => Measurement {
+                exact: false,
+                ..Measurement::scalar(pointer::FLOAT_SIZE_MAX)
+            },
+        }
+    }
+
+    /// A string value, as its UTF-8 and its length as serde_json writes it.
+    pub(super) fn str(tape: &mut Vec<u8>, s: &[u8], size: usize) -> Self {
+        Writer(tape).utf8(s);
+        Measurement::written_str(s, size)
+    }
+
+    /// A string value already on the tape.
+    pub(super) fn written_str(s: &[u8], size: usize) -> Self {
+        Measurement {
+            clean: !crate::text::holds_bidi_control(s),
+            ..Measurement::scalar(size)
+        }
+    }
+
+    /// A member's key, before its value: what it adds to its object's measurement.
+    pub(super) fn key(&mut self, tape: &mut Vec<u8>, k: &str, size: usize) {
+        self.clean &= !pointer::FORBIDDEN_SEGMENTS.contains(&k);
+        self.size += size + 1;
+        Writer(tape).str(k);
     }
 }
 
@@ -557,52 +613,33 @@ impl<'de> Visitor<'de> for Measure<'_> {
         f.write_str("a JSON value")
     }
     fn visit_bool<E>(self, b: bool) -> Result<Measurement, E> {
-        Writer(self.tape).bool(b);
-        Ok(Measurement::scalar(if b { 4 } else { 5 }))
+        Ok(Measurement::bool(self.tape, b))
     }
     fn visit_i64<E>(self, n: i64) -> Result<Measurement, E> {
-        Writer(self.tape).i64(n);
-        Ok(Measurement::scalar(pointer::number_size(&n.into())))
+        Ok(Measurement::i64(self.tape, n))
     }
     fn visit_u64<E>(self, n: u64) -> Result<Measurement, E> {
-        Writer(self.tape).u64(n);
-        Ok(Measurement::scalar(pointer::number_size(&n.into())))
+        Ok(Measurement::u64(self.tape, n))
     }
     fn visit_f64<E>(self, n: f64) -> Result<Measurement, E> {
-        Writer(self.tape).f64(n);
-        // As `Value::from(f64)` keeps it: a float no JSON number is would be `null`.
-        if !n.is_finite() {
-            return Ok(Measurement::scalar(4));
-        }
-        Ok(match pointer::float_size_fast(n) {
-            Some(size) => Measurement::scalar(size),
-            None => Measurement {
-                exact: false,
-                ..Measurement::scalar(pointer::FLOAT_SIZE_MAX)
-            },
-        })
+        Ok(Measurement::f64(self.tape, n))
     }
     fn visit_unit<E>(self) -> Result<Measurement, E> {
-        Writer(self.tape).null();
-        Ok(Measurement::scalar(4))
+        Ok(Measurement::null(self.tape))
     }
     fn visit_borrowed_str<E>(self, s: &'de str) -> Result<Measurement, E> {
         // Borrowed from the text, so it had no escape there, and a string with no escape
         // holds nothing serde_json escapes when it writes it (a raw control character is
         // an error): its compact size is its length and two quotes.
         debug_assert_eq!(s.len() + 2, pointer::string_size(s));
-        Writer(self.tape).str(s);
-        Ok(Measurement {
-            clean: crate::text::first_bidi_control(s).is_none(),
-            ..Measurement::scalar(s.len() + 2)
-        })
+        Ok(Measurement::str(self.tape, s.as_bytes(), s.len() + 2))
     }
     fn visit_str<E>(self, s: &str) -> Result<Measurement, E> {
-        Writer(self.tape).str(s);
-        Ok(Measurement {
-            clean: crate::text::first_bidi_control(s).is_none(),
-            ..Measurement::scalar(pointer::string_size(s))
-        })
+        Ok(Measurement::str(
+            self.tape,
+            s.as_bytes(),
+            pointer::string_size(s),
+        ))
     }
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Measurement, A::Error> {
         let depth = Checked { depth: self.depth }.enter()?;
@@ -626,13 +663,12 @@ impl<'de> Visitor<'de> for Measure<'_> {
         let mut n = 0usize;
         let mut seen = Seen::default();
         while let Some(Key(k)) = map.next_key()? {
-            all.clean &= !pointer::FORBIDDEN_SEGMENTS.contains(&&*k);
             // A borrowed key had no escape (see `visit_borrowed_str`).
-            all.size += match &k {
+            let size = match &k {
                 Cow::Borrowed(b) => b.len() + 2,
                 Cow::Owned(o) => pointer::string_size(o),
-            } + 1;
-            Writer(self.tape).str(&k);
+            };
+            all.key(self.tape, &k, size);
             if !seen.insert(k) {
                 return Err(serde::de::Error::custom("a key given twice"));
             }
@@ -649,7 +685,7 @@ impl<'de> Visitor<'de> for Measure<'_> {
 
 impl Measurement {
     /// Adds a member's (or item's) measurement to its container's.
-    fn add(&mut self, m: Measurement) {
+    pub(super) fn add(&mut self, m: Measurement) {
         self.size += m.size;
         self.exact &= m.exact;
         self.depth = self.depth.max(m.depth);
@@ -658,7 +694,7 @@ impl Measurement {
 
     /// The container's, once its `n` members are added: its commas (or, when empty, its
     /// closing bracket's one byte more) and one level of nesting.
-    fn closed(mut self, n: usize) -> Self {
+    pub(super) fn closed(mut self, n: usize) -> Self {
         self.size += n.max(1);
         self.depth += 1;
         self
@@ -669,7 +705,7 @@ impl Measurement {
 /// the text, as most are) on the stack, then a set, so a large object costs no quadratic
 /// search.
 #[derive(Default)]
-struct Seen<'a> {
+pub(super) struct Seen<'a> {
     few: [&'a str; 8],
     n: usize,
     many: std::collections::BTreeSet<Cow<'a, str>>,
@@ -677,7 +713,7 @@ struct Seen<'a> {
 
 impl<'a> Seen<'a> {
     /// Whether `k` is new.
-    fn insert(&mut self, k: Cow<'a, str>) -> bool {
+    pub(super) fn insert(&mut self, k: Cow<'a, str>) -> bool {
         if self.many.is_empty() {
             if let Cow::Borrowed(b) = k {
                 if self.n < self.few.len() {
@@ -696,11 +732,13 @@ impl<'a> Seen<'a> {
     }
 }
 
-/// Reads `text`, a JSON array of envelopes, handing each to `apply` as soon as it is read,
-/// with no scan first: a clean batch is read once instead of twice. Returns how many were
-/// handed over and whether the whole text was read; on the first error (anything the scan
-/// would find, or bad syntax anywhere) it stops, and the caller scans from that envelope on.
-pub(crate) fn read_batch<'de>(text: &'de str, apply: impl FnMut(Envelope<'de>)) -> (usize, bool) {
+/// [`super::direct::read_batch`] as serde_json alone reads a batch: what the direct reader
+/// is held to.
+#[cfg(test)]
+pub(super) fn read_batch_serde<'de>(
+    text: &'de str,
+    apply: impl FnMut(Envelope<'de>),
+) -> (usize, bool) {
     struct Batch<F> {
         apply: F,
         read: usize,

@@ -175,11 +175,11 @@ impl SurfaceStore {
             None => bytes,
         };
         // A JSON array given as text is read straight into the store; only from a problem on
-        // is it scanned (see `fast::read_batch`). What it reads is what the scan passes.
+        // is it scanned (see `direct::read_batch`). What it reads is what the scan passes.
         let mut read = 0;
         if let Some(text) = text.filter(|t| json_scan::is_array(t.as_bytes())) {
             let whole;
-            (read, whole) = fast::read_batch(text, |e| {
+            (read, whole) = super::direct::read_batch(text, |e| {
                 self.apply_read(e, ctx);
             });
             if whole {

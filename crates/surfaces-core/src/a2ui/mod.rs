@@ -4,6 +4,7 @@
 mod action;
 mod admission;
 pub mod catalog;
+mod direct;
 mod edit_rule;
 mod fast;
 mod formats;

@@ -48,17 +48,40 @@ impl Writer<'_> {
     }
     /// A string (a value, or a key where a member starts).
     pub fn str(&mut self, s: &str) {
+        self.utf8(s.as_bytes());
+    }
+    /// A string as the UTF-8 bytes a reader made (unescaped text). Bytes that were not UTF-8
+    /// would read back as an empty string, never as anything unsafe ([`Reader::str`]).
+    pub fn utf8(&mut self, s: &[u8]) {
         self.0.reserve(11 + s.len());
         self.0.push(STR);
-        // The length as LEB128: one byte for most keys and short strings (a fixed eight made
-        // a tape an eighth larger than its JSON), and room for any `usize`.
-        let mut len = s.len() as u64;
-        while len >= 0x80 {
-            self.0.push((len as u8) | 0x80);
-            len >>= 7;
+        leb128(self.0, s.len());
+        self.0.extend_from_slice(s);
+    }
+    /// Starts a string whose UTF-8 the caller appends next, at most `bound` bytes of it:
+    /// room for its length is left, and [`Writer::end_utf8`] fills it in.
+    pub fn begin_utf8(&mut self, bound: usize) -> Begun {
+        self.0.push(STR);
+        let prefix = self.0.len();
+        leb128(self.0, bound);
+        Begun {
+            prefix,
+            body: self.0.len(),
         }
-        self.0.push(len as u8);
-        self.0.extend_from_slice(s.as_bytes());
+    }
+    /// Ends the string begun: its length goes where room was left, in as few bytes as it
+    /// takes (the bytes move back when the bound took more), so that the tape is the one
+    /// [`Writer::utf8`] writes. Returns where the string's bytes now start.
+    pub fn end_utf8(&mut self, begun: Begun) -> usize {
+        let len = self.0.len() - begun.body;
+        let (length, width) = leb128_bytes(len);
+        let body = begun.prefix + width;
+        if body < begun.body {
+            self.0.copy_within(begun.body.., body);
+            self.0.truncate(body + len);
+        }
+        self.0[begun.prefix..body].copy_from_slice(&length[..width]);
+        body
     }
     pub fn open(&mut self, object: bool) {
         self.0.push(if object { OBJECT } else { ARRAY });
@@ -66,6 +89,36 @@ impl Writer<'_> {
     pub fn close(&mut self) {
         self.0.push(END);
     }
+}
+
+/// Where a string [`Writer::begin_utf8`] started has its length and its bytes.
+pub(crate) struct Begun {
+    prefix: usize,
+    body: usize,
+}
+
+/// `n` as LEB128: one byte for most keys and short strings (a fixed eight made a tape an
+/// eighth larger than its JSON), and room for any `usize`.
+fn leb128(out: &mut Vec<u8>, n: usize) {
+    // Most strings are short: one byte, pushed (a tenth of a fold of short strings went to
+    // the general case).
+    if n < 0x80 {
+        out.push(n as u8);
+        return;
+    }
+    let (bytes, width) = leb128_bytes(n);
+    out.extend_from_slice(&bytes[..width]);
+}
+
+fn leb128_bytes(n: usize) -> ([u8; 10], usize) {
+    let (mut n, mut bytes, mut width) = (n as u64, [0; 10], 0);
+    while n >= 0x80 {
+        bytes[width] = (n as u8) | 0x80;
+        n >>= 7;
+        width += 1;
+    }
+    bytes[width] = n as u8;
+    (bytes, width + 1)
 }
 
 /// The tape of a value already built (a call kept by a component, [`super::catalog::Dynamic`]).
@@ -272,6 +325,28 @@ pub(crate) mod tests {
     pub(crate) use super::tape_of;
     use super::*;
     use serde_json::json;
+
+    /// A string written by its caller after `begin_utf8` is the tape `utf8` writes, with
+    /// its length taking fewer bytes than the bound's, as many, or one.
+    #[test]
+    fn a_string_begun_ends_as_one_written_whole() {
+        for len in [0, 1, 127, 128, 16_383, 16_384, 20_000] {
+            for bound in [len, len + 1, 127, 128, 16_384, 1 << 21, usize::MAX] {
+                if bound < len {
+                    continue;
+                }
+                let s = "é".repeat(len / 2) + &"a".repeat(len % 2);
+                let mut whole = vec![ARRAY];
+                Writer(&mut whole).utf8(s.as_bytes());
+                let mut begun = vec![ARRAY];
+                let b = Writer(&mut begun).begin_utf8(bound);
+                begun.extend_from_slice(s.as_bytes());
+                let at = Writer(&mut begun).end_utf8(b);
+                assert_eq!(begun, whole, "{len} {bound}");
+                assert_eq!(&begun[at..], s.as_bytes());
+            }
+        }
+    }
 
     #[test]
     fn reads_back_what_was_written() {

@@ -1,0 +1,954 @@
+//! Reading a batch straight from its text: the array, and each data update of the fast shape
+//! ([`super::fast`]), by hand; any other envelope, and any data update the hand reader is
+//! not sure of, through serde_json from where it starts.
+//!
+//! Why by hand: a data value's strings are most of the bytes of a stream that carries text,
+//! and serde_json reads a string with escapes into a scratch buffer, hands it over, and the
+//! fast reader then copied it to its tape and went over it twice more (its length as JSON,
+//! its bidi controls). Here a string goes from the text to the tape in one pass that also
+//! measures it, and a batch is walked once with no visitor in between.
+//!
+//! The hand reader only ever *accepts less*: anything it does not take exactly as the
+//! serde_json reader takes it (another message, a key it does not expect or given twice, an
+//! escape in a key it matches, a surrogate escape, an integer past 18 digits, `-0`, a float
+//! past the range, nesting past [`MAX_DEPTH`], bad syntax) makes it give the whole envelope
+//! to serde_json, which reads it or says why not. So a batch reads as
+//! [`super::fast::read_batch_serde`] reads it, envelope for envelope and tape for tape, and
+//! `tests::reads_what_serde_json_reads` holds the two to that on generated batches.
+//!
+//! Nothing here recurses: containers are a stack on the heap, at most [`MAX_DEPTH`] deep.
+
+use std::borrow::Cow;
+
+use serde_json::Value;
+
+use super::fast::{self, DataUpdate, Envelope, Measurement, Seen};
+use super::model::Data;
+use super::schema::VERSIONS;
+use super::tape::Writer;
+use crate::json_scan::MAX_DEPTH;
+
+/// Reads `text`, a JSON array of envelopes, handing each to `apply` as soon as it is read,
+/// with no scan first: a clean batch is read once instead of twice. Returns how many were
+/// handed over and whether the whole text was read; on the first error (anything the scan
+/// would find, or bad syntax anywhere) it stops, and the caller scans from that envelope on.
+pub(crate) fn read_batch<'a>(text: &'a str, mut apply: impl FnMut(Envelope<'a>)) -> (usize, bool) {
+    let mut r = Reader {
+        text,
+        at: 0,
+        scratch: Vec::new(),
+    };
+    r.ws();
+    if !r.eat(b'[') {
+        return (0, false);
+    }
+    r.ws();
+    if r.eat(b']') {
+        r.ws();
+        return (0, r.at == text.len());
+    }
+    let mut read = 0;
+    loop {
+        r.ws();
+        let start = r.at;
+        let envelope = match r.data_envelope() {
+            Some(update) => {
+                #[cfg(test)]
+                tests::TAKEN.with(|n| n.set(n.get() + 1));
+                Envelope::Data(update)
+            }
+            None => {
+                // `start` follows ASCII (whitespace, `[` or `,`), so it is a char boundary.
+                let mut rest =
+                    serde_json::Deserializer::from_str(&text[start..]).into_iter::<Envelope>();
+                match rest.next() {
+                    Some(Ok(envelope)) => {
+                        r.at = start + rest.byte_offset();
+                        envelope
+                    }
+                    _ => return (read, false),
+                }
+            }
+        };
+        apply(envelope);
+        read += 1;
+        r.ws();
+        match r.next() {
+            Some(b',') => {}
+            Some(b']') => {
+                r.ws();
+                return (read, r.at == text.len());
+            }
+            _ => return (read, false),
+        }
+    }
+}
+
+/// The depth of a data update's value, if a container (the envelope is 0, its body 1), as
+/// the serde_json reader counts it.
+const VALUE_DEPTH: usize = 2;
+
+struct Reader<'a> {
+    text: &'a str,
+    at: usize,
+    /// A string with escapes, unescaped, before it goes to the tape or becomes a key.
+    scratch: Vec<u8>,
+}
+
+/// A container being read: its measurement so far and, for an object, its keys.
+struct Open<'a> {
+    all: Measurement,
+    n: usize,
+    keys: Option<Seen<'a>>,
+}
+
+impl<'a> Reader<'a> {
+    fn peek(&self) -> Option<u8> {
+        self.text.as_bytes().get(self.at).copied()
+    }
+
+    fn next(&mut self) -> Option<u8> {
+        let b = self.peek()?;
+        self.at += 1;
+        Some(b)
+    }
+
+    fn eat(&mut self, c: u8) -> bool {
+        let ate = self.peek() == Some(c);
+        self.at += usize::from(ate);
+        ate
+    }
+
+    fn expect(&mut self, c: u8) -> Option<()> {
+        self.eat(c).then_some(())
+    }
+
+    fn ws(&mut self) {
+        while matches!(self.peek(), Some(b' ' | b'\n' | b'\t' | b'\r')) {
+            self.at += 1;
+        }
+    }
+
+    /// A data update of the fast shape (`version` and `updateDataModel`, once each, in either
+    /// order), or `None` for serde_json to read from the envelope's start.
+    fn data_envelope(&mut self) -> Option<DataUpdate<'a>> {
+        self.expect(b'{')?;
+        let (mut version, mut body) = (false, None);
+        loop {
+            self.ws();
+            match self.member()? {
+                // Another version (v0.8, one with escapes) is the general path's: the
+                // validator says why.
+                "version" if !version => {
+                    version = VERSIONS.contains(&self.plain_string()?);
+                    if !version {
+                        return None;
+                    }
+                }
+                "updateDataModel" if body.is_none() => body = Some(self.body()?),
+                _ => return None,
+            }
+            if !self.more(b'}')? {
+                break;
+            }
+        }
+        body.filter(|_| version)
+    }
+
+    /// An `updateDataModel` body of the fast shape: `surfaceId`, then `path` and `value` if
+    /// there, once each in any order.
+    fn body(&mut self) -> Option<DataUpdate<'a>> {
+        self.expect(b'{')?;
+        let (mut surface_id, mut path, mut value) = (None, None, None);
+        loop {
+            self.ws();
+            match self.member()? {
+                "surfaceId" if surface_id.is_none() => surface_id = Some(self.string()?),
+                "path" if path.is_none() => path = Some(self.string()?),
+                "value" if value.is_none() => value = Some(self.data()?),
+                _ => return None,
+            }
+            if !self.more(b'}')? {
+                break;
+            }
+        }
+        Some(DataUpdate {
+            surface_id: surface_id?,
+            path,
+            value,
+        })
+    }
+
+    /// A member's key with no escape, and its colon: the keys of the fast shape.
+    fn member(&mut self) -> Option<&'a str> {
+        let key = self.plain_string()?;
+        self.ws();
+        self.expect(b':')?;
+        self.ws();
+        Some(key)
+    }
+
+    /// After a member or an item: whether another follows (`,`), or `close` ends them.
+    fn more(&mut self, close: u8) -> Option<bool> {
+        self.ws();
+        match self.next()? {
+            b',' => Some(true),
+            c if c == close => Some(false),
+            _ => None,
+        }
+    }
+
+    /// A string with no escape, borrowed from the text.
+    fn plain_string(&mut self) -> Option<&'a str> {
+        self.expect(b'"')?;
+        let start = self.at;
+        self.at += crate::swar::plain_run(&self.text.as_bytes()[start..]);
+        let s = &self.text[start..self.at];
+        self.expect(b'"')?;
+        Some(s)
+    }
+
+    /// A string, borrowed from the text unless it had escapes.
+    fn string(&mut self) -> Option<Cow<'a, str>> {
+        Some(match self.string_body(None)? {
+            Body::Plain(s) => Cow::Borrowed(s),
+            Body::Unescaped { .. } => Cow::Owned(String::from_utf8(self.scratch.clone()).ok()?),
+        })
+    }
+
+    /// Past a string's opening quote and up to past its closing one: the string as it stands
+    /// in the text when it has no escape, or else unescaped into `scratch`, or when given a
+    /// `tape`, onto it as a whole string (so that a string value is copied once).
+    fn string_body(&mut self, tape: Option<&mut Vec<u8>>) -> Option<Body<'a>> {
+        self.expect(b'"')?;
+        let bytes = self.text.as_bytes();
+        let start = self.at;
+        self.at += crate::swar::plain_run(&bytes[start..]);
+        match self.next()? {
+            b'"' => return Some(Body::Plain(&self.text[start..self.at - 1])),
+            b'\\' => {}
+            // A raw control character: serde_json refuses it.
+            _ => return None,
+        }
+        let plain = &bytes[start..self.at - 1];
+        Some(match tape {
+            None => {
+                self.scratch.clear();
+                self.scratch.extend_from_slice(plain);
+                let extra = unescape(bytes, &mut self.at, &mut self.scratch)?;
+                Body::Unescaped { extra, at: 0 }
+            }
+            Some(tape) => {
+                // What is left of the text bounds the string: no escape is shorter than
+                // what it stands for.
+                let begun = Writer(tape).begin_utf8(bytes.len() - start);
+                tape.extend_from_slice(plain);
+                let extra = unescape(bytes, &mut self.at, tape)?;
+                let at = Writer(tape).end_utf8(begun);
+                Body::Unescaped { extra, at }
+            }
+        })
+    }
+
+    /// A number as serde_json reads it (an integer of up to 18 digits, or 19 when not
+    /// negative, or a float in range), or `None` for serde_json to read.
+    fn number(&mut self) -> Option<Number> {
+        let bytes = self.text.as_bytes();
+        let start = self.at;
+        let negative = self.eat(b'-');
+        let first = self.at;
+        match self.next()? {
+            b'0' => {}
+            b'1'..=b'9' => self.digits(),
+            _ => return None,
+        }
+        let int_digits = self.at - first;
+        let mut float = false;
+        let mut fraction = self.at..self.at;
+        if self.eat(b'.') {
+            float = true;
+            fraction.start = self.at;
+            self.digits1()?;
+            fraction.end = self.at;
+        }
+        let mut exponent = Some(0i32);
+        if matches!(self.peek(), Some(b'e' | b'E')) {
+            float = true;
+            self.at += 1;
+            let sign = match self.peek() {
+                Some(b'-') => -1,
+                _ => 1,
+            };
+            if matches!(self.peek(), Some(b'+' | b'-')) {
+                self.at += 1;
+            }
+            let digits = self.at;
+            self.digits1()?;
+            let digits = &bytes[digits..self.at];
+            // Past four digits, the fast path below is out of reach anyway.
+            exponent = (digits.len() <= 4).then(|| sign * decimal(digits) as i32);
+        }
+        if float {
+            // Up to 15 digits and a power of ten up to 22 are floats exactly, so one division
+            // or product rounds once, to the nearest float (Clinger's fast path): the floats
+            // agents send, read with no second pass over their text.
+            let fraction = &bytes[fraction];
+            let e = exponent.map(|e| e - fraction.len() as i32);
+            if let Some(e) = e.filter(|e| e.abs() <= 22 && int_digits + fraction.len() <= 15) {
+                let m = decimal(&bytes[first..first + int_digits])
+                    * 10u64.pow(fraction.len() as u32)
+                    + decimal(fraction);
+                let scale = POWERS_OF_TEN[e.unsigned_abs() as usize];
+                let f = if e < 0 {
+                    m as f64 / scale
+                } else {
+                    m as f64 * scale
+                };
+                return Some(Number::F64(if negative { -f } else { f }));
+            }
+            // Rust's reading and serde_json's (with `float_roundtrip`) are both the nearest
+            // float; one past the range is serde_json's error to give.
+            let f: f64 = self.text[start..self.at].parse().ok()?;
+            return f.is_finite().then_some(Number::F64(f));
+        }
+        if int_digits > 19 || (negative && int_digits > 18) {
+            return None;
+        }
+        match (negative, decimal(&bytes[first..self.at])) {
+            (false, n) => Some(Number::U64(n)),
+            // serde_json reads `-0` as a float.
+            (true, 0) => None,
+            (true, n) => Some(Number::I64(-(n as i64))),
+        }
+    }
+
+    fn digits(&mut self) {
+        while matches!(self.peek(), Some(b'0'..=b'9')) {
+            self.at += 1;
+        }
+    }
+
+    fn digits1(&mut self) -> Option<()> {
+        matches!(self.peek(), Some(b'0'..=b'9')).then(|| self.digits())
+    }
+
+    fn literal(&mut self, word: &[u8]) -> Option<()> {
+        let end = self.at + word.len();
+        (self.text.as_bytes().get(self.at..end) == Some(word)).then(|| self.at = end)
+    }
+
+    /// A data update's value, as the serde_json reader's `DataVisitor` makes it.
+    fn data(&mut self) -> Option<Data> {
+        Some(Data::Built(match self.peek()? {
+            b'[' | b'{' => return fast::taped(|tape| self.container(tape).ok_or(())).ok(),
+            b'"' => Value::String(self.string()?.into_owned()),
+            b't' => self.literal(b"true").map(|()| Value::Bool(true))?,
+            b'f' => self.literal(b"false").map(|()| Value::Bool(false))?,
+            b'n' => self.literal(b"null").map(|()| Value::Null)?,
+            _ => match self.number()? {
+                Number::U64(n) => Value::from(n),
+                Number::I64(n) => Value::from(n),
+                Number::F64(f) => Value::from(f),
+            },
+        }))
+    }
+
+    /// A container at [`VALUE_DEPTH`], written to `tape` and measured as the serde_json
+    /// reader's `Measure` writes and measures it.
+    fn container(&mut self, tape: &mut Vec<u8>) -> Option<Measurement> {
+        let mut open: Vec<Open<'a>> = Vec::new();
+        loop {
+            // At a value.
+            let mut m = match self.peek()? {
+                c @ (b'[' | b'{') => {
+                    if VALUE_DEPTH + open.len() >= MAX_DEPTH {
+                        return None;
+                    }
+                    self.at += 1;
+                    let object = c == b'{';
+                    Writer(tape).open(object);
+                    let mut o = Open {
+                        all: Measurement::scalar(1),
+                        n: 0,
+                        keys: object.then(Seen::default),
+                    };
+                    self.ws();
+                    if self.eat(if object { b'}' } else { b']' }) {
+                        Writer(tape).close();
+                        o.all.closed(0)
+                    } else {
+                        if object {
+                            self.key(&mut o, tape)?;
+                        }
+                        open.push(o);
+                        continue;
+                    }
+                }
+                b'"' => match self.string_body(Some(tape))? {
+                    Body::Plain(s) => Measurement::str(tape, s.as_bytes(), s.len() + 2),
+                    Body::Unescaped { extra, at } => {
+                        let s = &tape[at..];
+                        Measurement::written_str(s, s.len() + 2 + extra)
+                    }
+                },
+                b't' => self
+                    .literal(b"true")
+                    .map(|()| Measurement::bool(tape, true))?,
+                b'f' => self
+                    .literal(b"false")
+                    .map(|()| Measurement::bool(tape, false))?,
+                b'n' => self.literal(b"null").map(|()| Measurement::null(tape))?,
+                _ => match self.number()? {
+                    Number::U64(n) => Measurement::u64(tape, n),
+                    Number::I64(n) => Measurement::i64(tape, n),
+                    Number::F64(f) => Measurement::f64(tape, f),
+                },
+            };
+            // A value is read: it joins its container, and each container it ends closes.
+            loop {
+                let Some(o) = open.last_mut() else {
+                    return Some(m);
+                };
+                o.all.add(m);
+                o.n += 1;
+                let object = o.keys.is_some();
+                if self.more(if object { b'}' } else { b']' })? {
+                    self.ws();
+                    if object {
+                        self.key(o, tape)?;
+                    }
+                    break;
+                }
+                Writer(tape).close();
+                let o = open.pop()?;
+                m = o.all.closed(o.n);
+            }
+        }
+    }
+
+    /// An object member's key and colon, measured and written as the serde_json reader does;
+    /// a key given twice is left to serde_json (which refuses it).
+    fn key(&mut self, o: &mut Open<'a>, tape: &mut Vec<u8>) -> Option<()> {
+        let (k, size) = match self.string_body(None)? {
+            Body::Plain(s) => (Cow::Borrowed(s), s.len() + 2),
+            Body::Unescaped { extra, .. } => {
+                let k = String::from_utf8(self.scratch.clone()).ok()?;
+                let size = k.len() + 2 + extra;
+                (Cow::Owned(k), size)
+            }
+        };
+        o.all.key(tape, &k, size);
+        if !o.keys.as_mut()?.insert(k) {
+            return None;
+        }
+        self.ws();
+        self.expect(b':')?;
+        self.ws();
+        Some(())
+    }
+}
+
+/// The value of up to 19 decimal digits.
+fn decimal(digits: &[u8]) -> u64 {
+    digits.iter().fold(0, |n, &d| n * 10 + u64::from(d - b'0'))
+}
+
+/// The powers of ten a float holds exactly.
+const POWERS_OF_TEN: [f64; 23] = [
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
+    1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+];
+
+/// Unescapes a string's text from `*at`, just past a backslash, onto `out`, up to and past
+/// the closing quote. Returns how many bytes more than the string's length serde_json writes
+/// for it, quotes aside.
+fn unescape(bytes: &[u8], at: &mut usize, out: &mut Vec<u8>) -> Option<usize> {
+    fn next(bytes: &[u8], at: &mut usize) -> Option<u8> {
+        let b = bytes.get(*at).copied();
+        *at += 1;
+        b
+    }
+    let mut extra = 0;
+    loop {
+        // serde_json writes `"`, `\`, and the controls with a short escape, as two bytes;
+        // other controls as `\u00XX`, six. Nothing else is escaped.
+        extra += match next(bytes, at)? {
+            b'u' => {
+                let c = unicode_escape(bytes, at)?;
+                let mut utf8 = [0; 4];
+                out.extend_from_slice(c.encode_utf8(&mut utf8).as_bytes());
+                match c {
+                    '"' | '\\' | '\u{8}' | '\u{c}' | '\n' | '\r' | '\t' => 1,
+                    '\0'..='\u{1f}' => 5,
+                    _ => 0,
+                }
+            }
+            e => {
+                let c = match e {
+                    b'"' | b'\\' | b'/' => e,
+                    b'b' => 0x08,
+                    b'f' => 0x0c,
+                    b'n' => b'\n',
+                    b'r' => b'\r',
+                    b't' => b'\t',
+                    _ => return None,
+                };
+                out.push(c);
+                usize::from(c != b'/')
+            }
+        };
+        let run = crate::swar::plain_run(&bytes[(*at).min(bytes.len())..]);
+        out.extend_from_slice(&bytes[*at..*at + run]);
+        *at += run;
+        match next(bytes, at)? {
+            b'"' => return Some(extra),
+            b'\\' => {}
+            // A raw control character: serde_json refuses it.
+            _ => return None,
+        }
+    }
+}
+
+/// The character of a `\u` escape, from `*at` (past the `u`). A surrogate, paired or not, is
+/// left to serde_json (which reads a pair and refuses a lone one); agents rarely escape those.
+fn unicode_escape(bytes: &[u8], at: &mut usize) -> Option<char> {
+    let hex = bytes.get(*at..*at + 4)?;
+    let mut n = 0u32;
+    for &h in hex {
+        n = n * 16 + char::from(h).to_digit(16)?;
+    }
+    *at += 4;
+    char::from_u32(n)
+}
+
+/// A string as [`Reader::string_body`] leaves it.
+enum Body<'a> {
+    Plain(&'a str),
+    /// In `scratch`, or on the tape given from `at` on; `extra` is how many bytes its escapes
+    /// add when written as JSON.
+    Unescaped {
+        extra: usize,
+        at: usize,
+    },
+}
+
+/// A number as serde_json hands it to a visitor.
+enum Number {
+    U64(u64),
+    I64(i64),
+    F64(f64),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::test_rng::Xorshift;
+
+    thread_local! {
+        /// How many data updates the hand reader took (not serde_json).
+        pub(super) static TAKEN: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+    }
+
+    fn taken() -> usize {
+        TAKEN.with(|n| n.get())
+    }
+
+    /// An envelope as something to compare: a data update's parts (its value's tape, if it
+    /// kept one, with what was measured), or the general envelope's value.
+    fn describe(e: Envelope) -> String {
+        match e {
+            Envelope::Other(v) => format!("other {v}"),
+            Envelope::Data(u) => {
+                let value = match u.value {
+                    None => "none".to_owned(),
+                    Some(Data::Built(v)) => format!("built {v}"),
+                    Some(Data::Taped(t)) => format!(
+                        "taped {:?} size {} exact {} depth {} object {}",
+                        t.tape, t.size, t.exact, t.depth, t.is_object
+                    ),
+                };
+                let borrowed = |s: &Cow<str>| matches!(s, Cow::Borrowed(_));
+                format!(
+                    "data {:?} {:?} {value}",
+                    (borrowed(&u.surface_id), &u.surface_id),
+                    u.path.as_ref().map(|p| (borrowed(p), p))
+                )
+            }
+        }
+    }
+
+    fn both(text: &str) -> [(usize, bool, Vec<String>); 2] {
+        let mut direct = Vec::new();
+        let (n, whole) = read_batch(text, |e| direct.push(describe(e)));
+        let mut serde = Vec::new();
+        let (m, all) = fast::read_batch_serde(text, |e| serde.push(describe(e)));
+        [(n, whole, direct), (m, all, serde)]
+    }
+
+    /// Pieces a generated batch is made of: what agents send, and what is at each edge of
+    /// what the hand reader takes. The first `GOOD_*` of each it takes; the rest it leaves
+    /// to serde_json (which reads some and refuses others).
+    const STRINGS: [&str; 24] = [
+        r#""""#,
+        r#""plain""#,
+        r#""a\"b\\c\/d\b\f\n\r\t""#,
+        r#""\u0041\u00e9\u65e5\u0001\u001f\u007f""#,
+        r#""\u202e""#,
+        "\"\u{202E}\"",
+        "\"\u{061C}\"",
+        "\"\u{2066}x\u{2069}\"",
+        "\"“quoted” — … ✓ مرحبا\"",
+        "\"é日😀\"",
+        r#""__proto__""#,
+        r#""constructor""#,
+        r#""\u005f_proto__""#,
+        r#""back\\slash\"""#,
+        r#""\u0022\u005c""#,
+        r#""\u2028\u0008\u000A""#,
+        r#""\ud83d\ude00""#,
+        r#""\ud83d""#,
+        r#""\udc00x""#,
+        r#""\x""#,
+        r#""\u12""#,
+        r#""\uZZZZ""#,
+        "\"tab\there\"",
+        r#""unterminated"#,
+    ];
+    const GOOD_STRINGS: usize = 16;
+    const NUMBERS: [&str; 32] = [
+        "0",
+        "1",
+        "-1",
+        "12.5",
+        "-0.0",
+        "1e5",
+        "1E+2",
+        "-1.5e-3",
+        "0.1",
+        "1.7976931348623157e308",
+        "1e-400",
+        "123456789012345678",
+        "-123456789012345678",
+        "1234567890123456789",
+        "9999999999999999999",
+        "0.30000000000000004",
+        "3.141592653589793238462643383279",
+        "-0",
+        "1.7976931348623159e308",
+        "1e400",
+        "-1234567890123456789",
+        "18446744073709551615",
+        "18446744073709551616",
+        "-9223372036854775808",
+        "-9223372036854775809",
+        "01",
+        "1.",
+        ".5",
+        "-",
+        "2.5e",
+        "1e+",
+        "-00",
+    ];
+    const GOOD_NUMBERS: usize = 17;
+    const LITERALS: [&str; 6] = ["true", "false", "null", "nul", "tru", "nulll"];
+    const GOOD_LITERALS: usize = 3;
+    const KEYS: [&str; 10] = [
+        r#""a""#,
+        r#""b""#,
+        r#""name""#,
+        r#""\u0061""#,
+        r#""a\nb""#,
+        r#""__proto__""#,
+        r#""prototype""#,
+        r#""é""#,
+        r#""k1""#,
+        r#""k2""#,
+    ];
+    const SPACES: [&str; 5] = ["", " ", "\n", "\t\r\n ", "  "];
+
+    /// A generator, and whether the batch it is making keeps to the pieces the hand reader
+    /// takes (most do, so that most envelopes are read by hand).
+    struct Gen(Xorshift, bool);
+
+    impl Gen {
+        fn pick<'s>(&mut self, from: &[&'s str]) -> &'s str {
+            from[(self.0.next() % from.len() as u64) as usize]
+        }
+        /// One of `from`, or mostly of its first `good` when the batch keeps to those (an
+        /// odd one in an envelope that is otherwise the hand reader's is what tests its
+        /// edges).
+        fn piece<'s>(&mut self, from: &[&'s str], good: usize) -> &'s str {
+            let from = if self.1 && self.below(30) > 0 {
+                &from[..good]
+            } else {
+                from
+            };
+            self.pick(from)
+        }
+        fn below(&mut self, n: u64) -> u64 {
+            self.0.next() % n
+        }
+        fn ws(&mut self) -> &'static str {
+            if self.below(4) == 0 {
+                self.pick(&SPACES)
+            } else {
+                ""
+            }
+        }
+        /// A value, `depth` levels of containers allowed below it.
+        fn value(&mut self, depth: usize, out: &mut String) {
+            let kind = self.below(if depth == 0 { 3 } else { 6 });
+            match kind {
+                0 => out.push_str(self.piece(&STRINGS, GOOD_STRINGS)),
+                1 => out.push_str(self.piece(&NUMBERS, GOOD_NUMBERS)),
+                2 => out.push_str(self.piece(&LITERALS, GOOD_LITERALS)),
+                3 | 4 => {
+                    let object = kind == 4;
+                    out.push(if object { '{' } else { '[' });
+                    let n = self.below(5);
+                    // Keys that are all different (`"\u0061"` is `"a"`) unless anything goes.
+                    let first = self.below(KEYS.len() as u64) as usize;
+                    for i in 0..n {
+                        if i > 0 {
+                            out.push(',');
+                        }
+                        out.push_str(self.ws());
+                        if object {
+                            let key = if self.1 {
+                                KEYS[1 + (first + i as usize) % (KEYS.len() - 1)]
+                            } else {
+                                self.pick(&KEYS)
+                            };
+                            out.push_str(key);
+                            out.push_str(self.ws());
+                            out.push(':');
+                            out.push_str(self.ws());
+                        }
+                        self.value(depth - 1, out);
+                        out.push_str(self.ws());
+                    }
+                    out.push(if object { '}' } else { ']' });
+                }
+                _ => {
+                    // A run of strings with no bidi control, so that many values are long
+                    // enough and clean enough to be kept as a tape, with what was measured.
+                    out.push('[');
+                    for i in 0..40 {
+                        if i > 0 {
+                            out.push(',');
+                        }
+                        let clean = [0, 1, 2, 3, 8, 9, 12, 13, 14, 15];
+                        let k = clean[self.below(clean.len() as u64) as usize];
+                        out.push_str(if i == 39 {
+                            self.piece(&STRINGS, GOOD_STRINGS)
+                        } else {
+                            STRINGS[k]
+                        });
+                    }
+                    out.push(']');
+                }
+            }
+        }
+        fn envelope(&mut self, out: &mut String) {
+            let version = self.piece(
+                &[
+                    r#""v0.9""#,
+                    r#""v0.9.1""#,
+                    r#""v0.8""#,
+                    r#""v0\u002e9""#,
+                    "9",
+                ],
+                2,
+            );
+            let mut members: Vec<String> = Vec::new();
+            members.push(format!(
+                "\"surfaceId\":{}",
+                self.piece(&[r#""s""#, r#""s\u0031""#, "1"], 2)
+            ));
+            if self.below(3) > 0 {
+                members.push(format!(
+                    "\"path\":{}",
+                    self.pick(&[r#""/a""#, r#""/\u00e9""#, r#""/a/0""#, "null"])
+                ));
+            }
+            if self.below(5) > 0 {
+                let mut v = String::new();
+                self.value(4, &mut v);
+                members.push(format!("\"value\":{}{v}", self.ws()));
+            }
+            match self.below(if self.1 { 60 } else { 12 }) {
+                0 => members.push(r#""extra":1"#.into()),
+                1 => members.push(r#""path":"/b""#.into()),
+                2 => members.push(r#""value":2"#.into()),
+                3 => {
+                    members.remove(0);
+                }
+                _ => {}
+            }
+            if self.below(2) == 0 {
+                members.reverse();
+            }
+            let body = format!("{{{}}}", members.join(&format!(",{}", self.ws())));
+            let key = self.piece(
+                &[
+                    "updateDataModel",
+                    "createSurface",
+                    "deleteSurface",
+                    r"update\u0044ataModel",
+                ],
+                1,
+            );
+            let mut parts = vec![
+                format!("\"version\":{version}"),
+                format!("\"{key}\":{body}"),
+            ];
+            match self.below(if self.1 { 50 } else { 10 }) {
+                0 => parts.push(r#""version":"v0.9""#.into()),
+                1 => {
+                    parts.remove(0);
+                }
+                2 => parts.push(r#""other":{}"#.into()),
+                _ => {}
+            }
+            if self.below(2) == 0 {
+                parts.reverse();
+            }
+            out.push('{');
+            out.push_str(self.ws());
+            out.push_str(&parts.join(","));
+            out.push_str(self.ws());
+            out.push('}');
+        }
+        fn batch(&mut self) -> String {
+            self.1 = self.below(4) > 0;
+            let mut out = String::from(self.ws());
+            out.push('[');
+            let n = self.below(6);
+            for i in 0..n {
+                if i > 0 {
+                    out.push(',');
+                }
+                out.push_str(self.ws());
+                match self.below(if self.1 { 40 } else { 10 }) {
+                    0 => out.push_str(self.pick(&NUMBERS)),
+                    1 => out.push_str("[1,2]"),
+                    _ => self.envelope(&mut out),
+                }
+                out.push_str(self.ws());
+            }
+            out.push(']');
+            out.push_str(self.ws());
+            // Now and then a byte lost or one too many, anywhere.
+            match self.below(if self.1 { 40 } else { 8 }) {
+                0 if !out.is_empty() => {
+                    let at = self.below(out.len() as u64) as usize;
+                    if out.is_char_boundary(at) && out.is_char_boundary(at + 1) {
+                        out.remove(at);
+                    }
+                }
+                1 => {
+                    let at = self.below(out.len() as u64 + 1) as usize;
+                    if out.is_char_boundary(at) {
+                        out.insert(
+                            at,
+                            self.pick(&[",", "]", "}", "\"", "\\", "x"])
+                                .chars()
+                                .next()
+                                .unwrap(),
+                        );
+                    }
+                }
+                _ => {}
+            }
+            out
+        }
+    }
+
+    #[test]
+    fn reads_what_serde_json_reads() {
+        let mut g = Gen(Xorshift(0x9E37_79B9_7F4A_7C15), false);
+        let (before, mut envelopes) = (taken(), 0);
+        for _ in 0..30_000 {
+            let text = g.batch();
+            let [direct, serde] = both(&text);
+            envelopes += serde.0;
+            if direct != serde {
+                // A scalar followed by what cannot follow a value (`1x`): serde_json's array
+                // reader hands the scalar over and then stops; here it stops before it. The
+                // caller scans from where either stopped, and the scan reads the rest.
+                let extra = serde.2.last().map(String::as_str).unwrap_or_default();
+                assert!(
+                    !direct.1
+                        && !serde.1
+                        && serde.0 == direct.0 + 1
+                        && serde.2[..direct.0] == direct.2[..]
+                        && extra.starts_with("other ")
+                        && !extra[6..].starts_with(['{', '[', '"']),
+                    "{text}\n{direct:?}\n{serde:?}"
+                );
+            }
+        }
+        // The generator reaches the hand reader's shapes, not only serde_json's.
+        let by_hand = taken() - before;
+        assert!(by_hand * 2 > envelopes, "{by_hand} of {envelopes}");
+    }
+
+    #[test]
+    fn nesting_stops_where_serde_json_stops() {
+        for k in MAX_DEPTH - 4..MAX_DEPTH + 2 {
+            for (open, close) in [("[", "]"), ("{\"a\":", "}")] {
+                let value = format!("{}1{}", open.repeat(k), close.repeat(k));
+                let text = format!(
+                    r#"[{{"version":"v0.9","updateDataModel":{{"surfaceId":"s","value":{value}}}}}]"#
+                );
+                let [direct, serde] = both(&text);
+                assert_eq!(direct, serde, "{k}");
+            }
+        }
+    }
+
+    #[test]
+    fn floats_are_read_as_serde_json_reads_them() {
+        let mut rng = Xorshift(0x2545_F491_4F6C_DD1D);
+        let mut text =
+            String::from(r#"[{"version":"v0.9","updateDataModel":{"surfaceId":"s","value":["#);
+        for i in 0..20_000 {
+            let x = rng.next();
+            if i > 0 {
+                text.push(',');
+            }
+            // Short decimals about the fast path's edges (15 digits, powers up to 22), with
+            // zeros leading the fraction and exponents of every sign.
+            let width = (x >> 8) as usize % 12;
+            let fraction = (x >> 12) % 10u64.pow(width as u32);
+            let exp = (x >> 40) as i64 % 60 - 30;
+            let n = match x % 7 {
+                4 => format!("{}.{fraction:0width$}", (x >> 20) % 100_000_000),
+                5 => format!("{}.{fraction:0width$}e{exp}", (x >> 20) % 10_000),
+                6 => format!("-{}E+{}", (x >> 20) % 1_000_000_000_000_000, exp.abs()),
+                0 => format!("{:e}", f64::from_bits(x >> 1)),
+                // Up to 17 digits, from past the smallest float to near the largest.
+                1 => format!(
+                    "{}e{}",
+                    x % 100_000_000_000_000_000,
+                    (x >> 50) as i64 % 600 - 345
+                ),
+                2 => format!("{}.{}", x % 1000, x % 1_000_000_000_000_000_000),
+                3 => format!("-{}", x % 1_000_000_000_000_000_000),
+                _ => unreachable!(),
+            };
+            let n = if n.contains("inf") || n.contains("NaN") {
+                "1".into()
+            } else {
+                n
+            };
+            text.push_str(&n);
+        }
+        text.push_str("]}}]");
+        let before = taken();
+        let [direct, serde] = both(&text);
+        assert_eq!(taken() - before, 1, "read by hand");
+        assert!(direct.1 && direct.2[0].contains(" taped "));
+        assert_eq!(direct, serde);
+    }
+}
