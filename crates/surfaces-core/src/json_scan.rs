@@ -436,7 +436,7 @@ impl<'a> Scanner<'a> {
         self.i += 1;
         let mut escaped = false;
         loop {
-            self.i += crate::swar::plain_run(&self.b[self.i..]);
+            self.i += crate::swar::plain_run(&self.b[self.i..]).0;
             match self.peek() {
                 None => return Err(self.syntax("the end of a string")),
                 Some(b'"') => return Ok(escaped),

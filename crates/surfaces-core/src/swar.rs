@@ -16,25 +16,30 @@ fn word(chunk: &[u8]) -> u64 {
 }
 
 /// How many bytes of `rest` come before its first `"`, `\\` or control character (all of
-/// them when it has none): the bytes a JSON string holds as they are.
-pub(crate) fn plain_run(rest: &[u8]) -> usize {
+/// them when it has none): the bytes a JSON string holds as they are. And whether they are
+/// all ASCII (`false` may also mean a byte past them is not): a string that is needs no
+/// search for bidi controls, and the words are loaded here anyway.
+pub(crate) fn plain_run(rest: &[u8]) -> (usize, bool) {
     let mut chunks = rest.chunks_exact(8);
     let mut at = 0;
+    let mut high = 0;
     for chunk in chunks.by_ref() {
         let x = word(chunk);
+        high |= x;
         let hit = zero_bytes(x ^ (ONES * u64::from(b'"')))
             | zero_bytes(x ^ (ONES * u64::from(b'\\')))
             | (x.wrapping_sub(ONES * 0x20) & !x & HIGHS);
         if hit != 0 {
-            return at + (hit.trailing_zeros() / 8) as usize;
+            return (at + (hit.trailing_zeros() / 8) as usize, high & HIGHS == 0);
         }
         at += 8;
     }
     let tail = chunks.remainder();
-    at + tail
+    let run = tail
         .iter()
         .position(|&c| c == b'"' || c == b'\\' || c < 0x20)
-        .unwrap_or(tail.len())
+        .unwrap_or(tail.len());
+    (at + run, high & HIGHS == 0 && tail[..run].is_ascii())
 }
 
 /// Where `bytes` first holds `a` or `b`.
@@ -130,7 +135,10 @@ mod tests {
                         if at > 0 {
                             b[at - 1] = before;
                         }
-                        assert_eq!(plain_run(&b), naive(&b), "{b:?}");
+                        let (run, ascii) = plain_run(&b);
+                        assert_eq!(run, naive(&b), "{b:?}");
+                        // Never all ASCII when one of them is not.
+                        assert!(!ascii || b[..run].is_ascii(), "{b:?}");
                     }
                 }
             }

@@ -202,7 +202,7 @@ impl<'a> Reader<'a> {
     fn plain_string(&mut self) -> Option<&'a str> {
         self.expect(b'"')?;
         let start = self.at;
-        self.at += crate::swar::plain_run(&self.text.as_bytes()[start..]);
+        self.at += crate::swar::plain_run(&self.text.as_bytes()[start..]).0;
         let s = &self.text[start..self.at];
         self.expect(b'"')?;
         Some(s)
@@ -211,7 +211,7 @@ impl<'a> Reader<'a> {
     /// A string, borrowed from the text unless it had escapes.
     fn string(&mut self) -> Option<Cow<'a, str>> {
         Some(match self.string_body(None)? {
-            Body::Plain(s) => Cow::Borrowed(s),
+            Body::Plain(s, _) => Cow::Borrowed(s),
             Body::Unescaped { .. } => Cow::Owned(String::from_utf8(self.scratch.clone()).ok()?),
         })
     }
@@ -223,9 +223,10 @@ impl<'a> Reader<'a> {
         self.expect(b'"')?;
         let bytes = self.text.as_bytes();
         let start = self.at;
-        self.at += crate::swar::plain_run(&bytes[start..]);
+        let (run, ascii) = crate::swar::plain_run(&bytes[start..]);
+        self.at += run;
         match self.next()? {
-            b'"' => return Some(Body::Plain(&self.text[start..self.at - 1])),
+            b'"' => return Some(Body::Plain(&self.text[start..self.at - 1], ascii)),
             b'\\' => {}
             // A raw control character: serde_json refuses it.
             _ => return None,
@@ -235,17 +236,25 @@ impl<'a> Reader<'a> {
             None => {
                 self.scratch.clear();
                 self.scratch.extend_from_slice(plain);
-                let extra = unescape(bytes, &mut self.at, &mut self.scratch)?;
-                Body::Unescaped { extra, at: 0 }
+                let (extra, rest_ascii) = unescape(bytes, &mut self.at, &mut self.scratch)?;
+                Body::Unescaped {
+                    extra,
+                    at: 0,
+                    ascii: ascii && rest_ascii,
+                }
             }
             Some(tape) => {
                 // What is left of the text bounds the string: no escape is shorter than
                 // what it stands for.
                 let begun = Writer(tape).begin_utf8(bytes.len() - start);
                 tape.extend_from_slice(plain);
-                let extra = unescape(bytes, &mut self.at, tape)?;
+                let (extra, rest_ascii) = unescape(bytes, &mut self.at, tape)?;
                 let at = Writer(tape).end_utf8(begun);
-                Body::Unescaped { extra, at }
+                Body::Unescaped {
+                    extra,
+                    at,
+                    ascii: ascii && rest_ascii,
+                }
             }
         })
     }
@@ -385,10 +394,12 @@ impl<'a> Reader<'a> {
                     }
                 }
                 b'"' => match self.string_body(Some(tape))? {
-                    Body::Plain(s) => Measurement::str(tape, s.as_bytes(), s.len() + 2),
-                    Body::Unescaped { extra, at } => {
+                    Body::Plain(s, ascii) => {
+                        Measurement::str(tape, s.as_bytes(), s.len() + 2, ascii)
+                    }
+                    Body::Unescaped { extra, at, ascii } => {
                         let s = &tape[at..];
-                        Measurement::written_str(s, s.len() + 2 + extra)
+                        Measurement::written_str(s, s.len() + 2 + extra, ascii)
                     }
                 },
                 b't' => self
@@ -430,7 +441,7 @@ impl<'a> Reader<'a> {
     /// a key given twice is left to serde_json (which refuses it).
     fn key(&mut self, o: &mut Open<'a>, tape: &mut Vec<u8>) -> Option<()> {
         let (k, size) = match self.string_body(None)? {
-            Body::Plain(s) => (Cow::Borrowed(s), s.len() + 2),
+            Body::Plain(s, _) => (Cow::Borrowed(s), s.len() + 2),
             Body::Unescaped { extra, .. } => {
                 let k = String::from_utf8(self.scratch.clone()).ok()?;
                 let size = k.len() + 2 + extra;
@@ -461,20 +472,21 @@ const POWERS_OF_TEN: [f64; 23] = [
 
 /// Unescapes a string's text from `*at`, just past a backslash, onto `out`, up to and past
 /// the closing quote. Returns how many bytes more than the string's length serde_json writes
-/// for it, quotes aside.
-fn unescape(bytes: &[u8], at: &mut usize, out: &mut Vec<u8>) -> Option<usize> {
+/// for it, quotes aside, and whether what it wrote is all ASCII (`false` if unsure).
+fn unescape(bytes: &[u8], at: &mut usize, out: &mut Vec<u8>) -> Option<(usize, bool)> {
     fn next(bytes: &[u8], at: &mut usize) -> Option<u8> {
         let b = bytes.get(*at).copied();
         *at += 1;
         b
     }
-    let mut extra = 0;
+    let (mut extra, mut ascii) = (0, true);
     loop {
         // serde_json writes `"`, `\`, and the controls with a short escape, as two bytes;
         // other controls as `\u00XX`, six. Nothing else is escaped.
         extra += match next(bytes, at)? {
             b'u' => {
                 let c = unicode_escape(bytes, at)?;
+                ascii &= c.is_ascii();
                 let mut utf8 = [0; 4];
                 out.extend_from_slice(c.encode_utf8(&mut utf8).as_bytes());
                 match c {
@@ -497,11 +509,12 @@ fn unescape(bytes: &[u8], at: &mut usize, out: &mut Vec<u8>) -> Option<usize> {
                 usize::from(c != b'/')
             }
         };
-        let run = crate::swar::plain_run(&bytes[(*at).min(bytes.len())..]);
+        let (run, run_ascii) = crate::swar::plain_run(&bytes[(*at).min(bytes.len())..]);
+        ascii &= run_ascii;
         out.extend_from_slice(&bytes[*at..*at + run]);
         *at += run;
         match next(bytes, at)? {
-            b'"' => return Some(extra),
+            b'"' => return Some((extra, ascii)),
             b'\\' => {}
             // A raw control character: serde_json refuses it.
             _ => return None,
@@ -523,12 +536,14 @@ fn unicode_escape(bytes: &[u8], at: &mut usize) -> Option<char> {
 
 /// A string as [`Reader::string_body`] leaves it.
 enum Body<'a> {
-    Plain(&'a str),
+    /// As it stands in the text, and whether it is all ASCII (`false` if unsure).
+    Plain(&'a str, bool),
     /// In `scratch`, or on the tape given from `at` on; `extra` is how many bytes its escapes
-    /// add when written as JSON.
+    /// add when written as JSON; `ascii` as for `Plain`.
     Unescaped {
         extra: usize,
         at: usize,
+        ascii: bool,
     },
 }
 

@@ -578,16 +578,18 @@ impl Measurement {
         }
     }
 
-    /// A string value, as its UTF-8 and its length as serde_json writes it.
-    pub(super) fn str(tape: &mut Vec<u8>, s: &[u8], size: usize) -> Self {
+    /// A string value, as its UTF-8 and its length as serde_json writes it; `ascii` when the
+    /// reader knows it is all ASCII (so holds no bidi control).
+    pub(super) fn str(tape: &mut Vec<u8>, s: &[u8], size: usize, ascii: bool) -> Self {
         Writer(tape).utf8(s);
-        Measurement::written_str(s, size)
+        Measurement::written_str(s, size, ascii)
     }
 
     /// A string value already on the tape.
-    pub(super) fn written_str(s: &[u8], size: usize) -> Self {
+    pub(super) fn written_str(s: &[u8], size: usize, ascii: bool) -> Self {
+        debug_assert!(!ascii || s.is_ascii());
         Measurement {
-            clean: !crate::text::holds_bidi_control(s),
+            clean: ascii || !crate::text::holds_bidi_control(s),
             ..Measurement::scalar(size)
         }
     }
@@ -632,13 +634,19 @@ impl<'de> Visitor<'de> for Measure<'_> {
         // holds nothing serde_json escapes when it writes it (a raw control character is
         // an error): its compact size is its length and two quotes.
         debug_assert_eq!(s.len() + 2, pointer::string_size(s));
-        Ok(Measurement::str(self.tape, s.as_bytes(), s.len() + 2))
+        Ok(Measurement::str(
+            self.tape,
+            s.as_bytes(),
+            s.len() + 2,
+            false,
+        ))
     }
     fn visit_str<E>(self, s: &str) -> Result<Measurement, E> {
         Ok(Measurement::str(
             self.tape,
             s.as_bytes(),
             pointer::string_size(s),
+            false,
         ))
     }
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Measurement, A::Error> {

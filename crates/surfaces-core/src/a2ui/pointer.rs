@@ -353,7 +353,7 @@ pub(crate) fn string_size(s: &str) -> usize {
     let mut extra = 0;
     let mut rest = s.as_bytes();
     loop {
-        let plain = crate::swar::plain_run(rest);
+        let (plain, _) = crate::swar::plain_run(rest);
         let Some(&b) = rest.get(plain) else { break };
         extra += match b {
             b'"' | b'\\' | b'\n' | b'\r' | b'\t' | 0x08 | 0x0c => 1,

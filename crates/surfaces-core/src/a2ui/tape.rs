@@ -99,6 +99,7 @@ pub(crate) struct Begun {
 
 /// `n` as LEB128: one byte for most keys and short strings (a fixed eight made a tape an
 /// eighth larger than its JSON), and room for any `usize`.
+#[inline(always)]
 fn leb128(out: &mut Vec<u8>, n: usize) {
     // Most strings are short: one byte, pushed (a tenth of a fold of short strings went to
     // the general case).
