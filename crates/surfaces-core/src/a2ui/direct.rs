@@ -315,10 +315,11 @@ impl<'a> Reader<'a> {
                 };
                 return Some(Number::F64(if negative { -f } else { f }));
             }
-            // Rust's reading and serde_json's (with `float_roundtrip`) are both the nearest
-            // float; one past the range is serde_json's error to give.
-            let f: f64 = self.text[start..self.at].parse().ok()?;
-            return f.is_finite().then_some(Number::F64(f));
+            // Any other by serde_json's own exact reader (`str::parse` would bring core's
+            // second one into wasm, 10 KB gzipped: see `crate::number`); one past the range
+            // is its error to give, on the whole envelope.
+            let f: f64 = serde_json::from_str(&self.text[start..self.at]).ok()?;
+            return Some(Number::F64(f));
         }
         if int_digits > 19 || (negative && int_digits > 18) {
             return None;
