@@ -8,8 +8,8 @@
 //! value of a batch starts and ends, and what is wrong inside each one, with an RFC 6901
 //! path and a byte offset. Only values it found clean are handed to `serde_json`, which
 //! then cannot fail on them (they nest less deeply than its recursion limit). The one
-//! exception is a JSON array given as text, which `a2ui::fast` reads first with a reader that
-//! refuses all the scan refuses, and scans only when that reader stops.
+//! exception is a JSON array given as text, which `a2ui::direct` reads first with readers
+//! that refuse all the scan refuses, and scans only when they stop.
 
 use crate::Code;
 use std::borrow::Cow;

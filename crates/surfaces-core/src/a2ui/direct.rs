@@ -10,11 +10,13 @@
 //!
 //! The hand reader only ever *accepts less*: anything it does not take exactly as the
 //! serde_json reader takes it (another message, a key it does not expect or given twice, an
-//! escape in a key it matches, a surrogate escape, an integer past 18 digits, `-0`, a float
-//! past the range, nesting past [`MAX_DEPTH`], bad syntax) makes it give the whole envelope
-//! to serde_json, which reads it or says why not. So a batch reads as
-//! [`super::fast::read_batch_serde`] reads it, envelope for envelope and tape for tape, and
-//! `tests::reads_what_serde_json_reads` holds the two to that on generated batches.
+//! escape in a key it matches, a surrogate escape, an integer no `u64` or `i64` of 18 digits
+//! holds, `-0`, a float past the range, nesting past [`MAX_DEPTH`], bad syntax) makes it give
+//! the whole envelope to serde_json, which reads it or says why not. So a batch reads as
+//! serde_json alone reads it (`fast::read_batch_serde`, kept for the tests), envelope for
+//! envelope and tape for tape, and `tests::reads_what_serde_json_reads` holds the two to that
+//! on generated batches. An envelope the hand reader gives up on late is read twice: a
+//! linear cost, at most once more per byte.
 //!
 //! Nothing here recurses: containers are a stack on the heap, at most [`MAX_DEPTH`] deep.
 
@@ -136,14 +138,12 @@ impl<'a> Reader<'a> {
         let (mut version, mut body) = (false, None);
         loop {
             self.ws();
-            match self.member()? {
+            match self.member(&["version", "updateDataModel"])? {
                 // Another version (v0.8, one with escapes) is the general path's: the
                 // validator says why.
                 "version" if !version => {
-                    version = VERSIONS.contains(&self.plain_string()?);
-                    if !version {
-                        return None;
-                    }
+                    self.quoted(&VERSIONS)?;
+                    version = true;
                 }
                 "updateDataModel" if body.is_none() => body = Some(self.body()?),
                 _ => return None,
@@ -162,7 +162,7 @@ impl<'a> Reader<'a> {
         let (mut surface_id, mut path, mut value) = (None, None, None);
         loop {
             self.ws();
-            match self.member()? {
+            match self.member(&["surfaceId", "path", "value"])? {
                 "surfaceId" if surface_id.is_none() => surface_id = Some(self.string()?),
                 "path" if path.is_none() => path = Some(self.string()?),
                 "value" if value.is_none() => value = Some(self.data()?),
@@ -179,13 +179,30 @@ impl<'a> Reader<'a> {
         })
     }
 
-    /// A member's key with no escape, and its colon: the keys of the fast shape.
-    fn member(&mut self) -> Option<&'a str> {
-        let key = self.plain_string()?;
+    /// A member's key, when it is one of `keys` written with no escape, and its colon: the
+    /// keys of the fast shape. Compared where they stand, not read first: an envelope of
+    /// another kind (most of a stream of components) costs a comparison or two here before
+    /// serde_json reads it.
+    fn member(&mut self, keys: &[&'static str]) -> Option<&'static str> {
+        let key = self.quoted(keys)?;
         self.ws();
         self.expect(b':')?;
         self.ws();
         Some(key)
+    }
+
+    /// Past a string that is one of `words` written with no escape.
+    fn quoted(&mut self, words: &[&'static str]) -> Option<&'static str> {
+        let rest = &self.text.as_bytes()[self.at..];
+        let word = words.iter().find(|w| {
+            let n = w.len();
+            rest.len() > n + 1
+                && rest[0] == b'"'
+                && &rest[1..=n] == w.as_bytes()
+                && rest[n + 1] == b'"'
+        })?;
+        self.at += word.len() + 2;
+        Some(word)
     }
 
     /// After a member or an item: whether another follows (`,`), or `close` ends them.
@@ -196,16 +213,6 @@ impl<'a> Reader<'a> {
             c if c == close => Some(false),
             _ => None,
         }
-    }
-
-    /// A string with no escape, borrowed from the text.
-    fn plain_string(&mut self) -> Option<&'a str> {
-        self.expect(b'"')?;
-        let start = self.at;
-        self.at += crate::swar::plain_run(&self.text.as_bytes()[start..]).0;
-        let s = &self.text[start..self.at];
-        self.expect(b'"')?;
-        Some(s)
     }
 
     /// A string, borrowed from the text unless it had escapes.
@@ -298,22 +305,17 @@ impl<'a> Reader<'a> {
             exponent = (digits.len() <= 4).then(|| sign * decimal(digits) as i32);
         }
         if float {
-            // Up to 15 digits and a power of ten up to 22 are floats exactly, so one division
-            // or product rounds once, to the nearest float (Clinger's fast path): the floats
-            // agents send, read with no second pass over their text.
+            // The floats agents send (up to 19 digits, powers of ten not far from 1) are read
+            // here with no second pass over their text (`crate::number::decimal_f64`).
             let fraction = &bytes[fraction];
-            let e = exponent.map(|e| e - fraction.len() as i32);
-            if let Some(e) = e.filter(|e| e.abs() <= 22 && int_digits + fraction.len() <= 15) {
-                let m = decimal(&bytes[first..first + int_digits])
+            let q = exponent.map(|e| e - fraction.len() as i32);
+            if let Some(q) = q.filter(|_| int_digits + fraction.len() <= 19) {
+                let w = decimal(&bytes[first..first + int_digits])
                     * 10u64.pow(fraction.len() as u32)
                     + decimal(fraction);
-                let scale = POWERS_OF_TEN[e.unsigned_abs() as usize];
-                let f = if e < 0 {
-                    m as f64 / scale
-                } else {
-                    m as f64 * scale
-                };
-                return Some(Number::F64(if negative { -f } else { f }));
+                if let Some(f) = crate::number::decimal_f64(w, q) {
+                    return Some(Number::F64(if negative { -f } else { f }));
+                }
             }
             // Any other by serde_json's own exact reader (`str::parse` would bring core's
             // second one into wasm, 10 KB gzipped: see `crate::number`); one past the range
@@ -465,12 +467,6 @@ fn decimal(digits: &[u8]) -> u64 {
     digits.iter().fold(0, |n, &d| n * 10 + u64::from(d - b'0'))
 }
 
-/// The powers of ten a float holds exactly.
-const POWERS_OF_TEN: [f64; 23] = [
-    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
-    1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
-];
-
 /// Unescapes a string's text from `*at`, just past a backslash, onto `out`, up to and past
 /// the closing quote. Returns how many bytes more than the string's length serde_json writes
 /// for it, quotes aside, and whether what it wrote is all ASCII (`false` if unsure).
@@ -578,10 +574,13 @@ mod tests {
                 let value = match u.value {
                     None => "none".to_owned(),
                     Some(Data::Built(v)) => format!("built {v}"),
-                    Some(Data::Taped(t)) => format!(
-                        "taped {:?} size {} exact {} depth {} object {}",
-                        t.tape, t.size, t.exact, t.depth, t.is_object
-                    ),
+                    Some(Data::Taped(t)) => {
+                        check_taped(&t);
+                        format!(
+                            "taped {:?} size {} exact {} depth {} object {}",
+                            t.tape, t.size, t.exact, t.depth, t.is_object
+                        )
+                    }
                 };
                 let borrowed = |s: &Cow<str>| matches!(s, Cow::Borrowed(_));
                 format!(
@@ -593,6 +592,39 @@ mod tests {
         }
     }
 
+    /// What a kept tape says of its value, checked against the value itself rather than
+    /// against the other reader (both share the measuring code): its JSON length, its
+    /// nesting, and that nothing in it is what admission speaks of.
+    fn check_taped(t: &super::super::model::Taped) {
+        let v = super::super::tape::read(&t.tape);
+        let json = serde_json::to_string(&v).unwrap();
+        assert_eq!(t.exact_size(), json.len(), "{json}");
+        assert!(
+            t.size >= json.len() && (t.size == json.len() || !t.exact),
+            "{json}"
+        );
+        let mut stack = vec![(&v, 0)];
+        let mut depth = 0;
+        while let Some((v, d)) = stack.pop() {
+            match v {
+                Value::String(s) => assert!(crate::text::first_bidi_control(s).is_none()),
+                Value::Array(a) => {
+                    depth = depth.max(d + 1);
+                    stack.extend(a.iter().map(|x| (x, d + 1)));
+                }
+                Value::Object(o) => {
+                    depth = depth.max(d + 1);
+                    for (k, x) in o {
+                        assert!(!super::super::pointer::FORBIDDEN_SEGMENTS.contains(&k.as_str()));
+                        stack.push((x, d + 1));
+                    }
+                }
+                _ => {}
+            }
+        }
+        assert_eq!(t.depth, depth, "{json}");
+    }
+
     fn both(text: &str) -> [(usize, bool, Vec<String>); 2] {
         let mut direct = Vec::new();
         let (n, whole) = read_batch(text, |e| direct.push(describe(e)));
@@ -602,25 +634,36 @@ mod tests {
     }
 
     /// Pieces a generated batch is made of: what agents send, and what is at each edge of
-    /// what the hand reader takes. The first `GOOD_*` of each it takes; the rest it leaves
-    /// to serde_json (which reads some and refuses others).
-    const STRINGS: [&str; 24] = [
+    /// what the hand reader takes. It takes the first `GOOD_*` of each (the first `CLEAN`
+    /// strings hold no bidi control); the rest it leaves to serde_json (which reads some and
+    /// refuses others).
+    const STRINGS: [&str; 36] = [
         r#""""#,
         r#""plain""#,
         r#""a\"b\\c\/d\b\f\n\r\t""#,
         r#""\u0041\u00e9\u65e5\u0001\u001f\u007f""#,
-        r#""\u202e""#,
-        "\"\u{202E}\"",
-        "\"\u{061C}\"",
-        "\"\u{2066}x\u{2069}\"",
-        "\"“quoted” — … ✓ مرحبا\"",
+        "\"“quoted” — … ✓ مرحبا שלום\"",
         "\"é日😀\"",
         r#""__proto__""#,
-        r#""constructor""#,
         r#""\u005f_proto__""#,
         r#""back\\slash\"""#,
         r#""\u0022\u005c""#,
         r#""\u2028\u0008\u000A""#,
+        "\"del \u{7f} and line \u{2028} separators, raw\"",
+        "\"near misses: \u{2060}\u{2065}\u{206A}\u{2029}\u{202F}\u{2010}\u{061B}\u{061D}\"",
+        concat!(
+            r#""A longer answer, with \"quotes\", a path C:\\tmp\\x, lines\n"#,
+            r#"and\ttabs, long enough that its length takes two bytes of LEB128 once \u00e9"#,
+            r#"scaped: \n- one\n- two\n- three\n\u2014 and the end.""#
+        ),
+        r#""\u202e""#,
+        "\"\u{202E}\"",
+        "\"\u{061C}\"",
+        "\"\u{2066}x\u{2069}\"",
+        "\"a sentence long enough to be searched by words \u{200E} with a mark\"",
+        "\"another one, long enough for the word loop, \u{2067}isolated\u{2068} text\"",
+        "\"and the rest of them, \u{200F}\u{202A}\u{202B}\u{202C}\u{202D} in a row\"",
+        r#""escaped in a long string, past the first word: \u200e\u200F\u202A\u202d\u2067""#,
         r#""\ud83d\ude00""#,
         r#""\ud83d""#,
         r#""\udc00x""#,
@@ -628,10 +671,17 @@ mod tests {
         r#""\u12""#,
         r#""\uZZZZ""#,
         "\"tab\there\"",
+        "\"nul\u{0}\"",
+        "\"newline\nraw\"",
         r#""unterminated"#,
+        r#""\"#,
+        r#""\u""#,
+        r#""\ud83d\u0041""#,
+        r#""\U0041""#,
     ];
-    const GOOD_STRINGS: usize = 16;
-    const NUMBERS: [&str; 32] = [
+    const CLEAN: usize = 14;
+    const GOOD_STRINGS: usize = 22;
+    const NUMBERS: [&str; 44] = [
         "0",
         "1",
         "-1",
@@ -649,10 +699,19 @@ mod tests {
         "9999999999999999999",
         "0.30000000000000004",
         "3.141592653589793238462643383279",
+        "1e0022",
+        "1E-0005",
+        "2.5e000000000000000000001",
+        "-0e0",
+        "0e5",
+        "0.000000000000000000001234",
+        "123456789012345.6",
+        "-42.123456789012345",
         "-0",
         "1.7976931348623159e308",
         "1e400",
         "-1234567890123456789",
+        "12345678901234567890",
         "18446744073709551615",
         "18446744073709551616",
         "-9223372036854775808",
@@ -664,18 +723,25 @@ mod tests {
         "2.5e",
         "1e+",
         "-00",
+        "+1",
+        "0x10",
+        "1e1.5",
     ];
-    const GOOD_NUMBERS: usize = 17;
+    const GOOD_NUMBERS: usize = 25;
     const LITERALS: [&str; 6] = ["true", "false", "null", "nul", "tru", "nulll"];
     const GOOD_LITERALS: usize = 3;
-    const KEYS: [&str; 10] = [
+    /// Keys, all different after unescaping but the first (`"a"` is `"\u0061"`).
+    const KEYS: [&str; 13] = [
         r#""a""#,
+        r#""\u0061""#,
         r#""b""#,
         r#""name""#,
-        r#""\u0061""#,
         r#""a\nb""#,
-        r#""__proto__""#,
+        r#""\u005f_proto__""#,
+        r#""__proto__x""#,
         r#""prototype""#,
+        r#""\u0063onstructor""#,
+        r#""constructor!""#,
         r#""é""#,
         r#""k1""#,
         r#""k2""#,
@@ -716,13 +782,28 @@ mod tests {
             let kind = self.below(if depth == 0 { 3 } else { 6 });
             match kind {
                 0 => out.push_str(self.piece(&STRINGS, GOOD_STRINGS)),
+                // Whole values at the edges of nesting and emptiness.
+                1 if self.below(8) == 0 => out.push_str(self.pick(&[
+                    "[]",
+                    "{}",
+                    "[[]]",
+                    "[{}]",
+                    "{\"a\":[]}",
+                    "[ ]",
+                    "{ }",
+                ])),
                 1 => out.push_str(self.piece(&NUMBERS, GOOD_NUMBERS)),
                 2 => out.push_str(self.piece(&LITERALS, GOOD_LITERALS)),
                 3 | 4 => {
                     let object = kind == 4;
                     out.push(if object { '{' } else { '[' });
-                    let n = self.below(5);
-                    // Keys that are all different (`"\u0061"` is `"a"`) unless anything goes.
+                    // Up to 12 members: past 8, the reader's set of keys moves to the heap.
+                    let n = if self.below(4) == 0 {
+                        self.below(13)
+                    } else {
+                        self.below(5)
+                    };
+                    // Keys that are all different unless anything goes.
                     let first = self.below(KEYS.len() as u64) as usize;
                     for i in 0..n {
                         if i > 0 {
@@ -731,11 +812,15 @@ mod tests {
                         out.push_str(self.ws());
                         if object {
                             let key = if self.1 {
-                                KEYS[1 + (first + i as usize) % (KEYS.len() - 1)]
+                                if (i as usize) < KEYS.len() - 1 {
+                                    KEYS[1 + (first + i as usize) % (KEYS.len() - 1)].to_owned()
+                                } else {
+                                    format!("\"k{i}x\"")
+                                }
                             } else {
-                                self.pick(&KEYS)
+                                self.pick(&KEYS).to_owned()
                             };
-                            out.push_str(key);
+                            out.push_str(&key);
                             out.push_str(self.ws());
                             out.push(':');
                             out.push_str(self.ws());
@@ -746,19 +831,21 @@ mod tests {
                     out.push(if object { '}' } else { ']' });
                 }
                 _ => {
-                    // A run of strings with no bidi control, so that many values are long
-                    // enough and clean enough to be kept as a tape, with what was measured.
+                    // A run of strings with no bidi control or forbidden word, so that
+                    // many values are long enough and clean enough to be kept as a tape,
+                    // with what was measured; now and then numbers after them.
                     out.push('[');
-                    for i in 0..40 {
+                    let numbers = if self.below(3) == 0 { 40 } else { 0 };
+                    for i in 0..40 + numbers {
                         if i > 0 {
                             out.push(',');
                         }
-                        let clean = [0, 1, 2, 3, 8, 9, 12, 13, 14, 15];
-                        let k = clean[self.below(clean.len() as u64) as usize];
-                        out.push_str(if i == 39 {
-                            self.piece(&STRINGS, GOOD_STRINGS)
-                        } else {
-                            STRINGS[k]
+                        let k = self.below(CLEAN as u64) as usize;
+                        let k = if STRINGS[k].contains("proto") { 1 } else { k };
+                        out.push_str(match i {
+                            39 => self.piece(&STRINGS, GOOD_STRINGS),
+                            0..39 => STRINGS[k],
+                            _ => self.piece(&NUMBERS, GOOD_NUMBERS),
                         });
                     }
                     out.push(']');
@@ -777,20 +864,21 @@ mod tests {
                 2,
             );
             let mut members: Vec<String> = Vec::new();
+            let colon = format!("{}:{}", self.ws(), self.ws());
             members.push(format!(
-                "\"surfaceId\":{}",
+                "\"surfaceId\"{colon}{}",
                 self.piece(&[r#""s""#, r#""s\u0031""#, "1"], 2)
             ));
             if self.below(3) > 0 {
                 members.push(format!(
-                    "\"path\":{}",
+                    "\"path\"{colon}{}",
                     self.pick(&[r#""/a""#, r#""/\u00e9""#, r#""/a/0""#, "null"])
                 ));
             }
             if self.below(5) > 0 {
                 let mut v = String::new();
                 self.value(4, &mut v);
-                members.push(format!("\"value\":{}{v}", self.ws()));
+                members.push(format!("\"value\"{colon}{v}"));
             }
             match self.below(if self.1 { 60 } else { 12 }) {
                 0 => members.push(r#""extra":1"#.into()),
@@ -804,7 +892,12 @@ mod tests {
             if self.below(2) == 0 {
                 members.reverse();
             }
-            let body = format!("{{{}}}", members.join(&format!(",{}", self.ws())));
+            let body = format!(
+                "{{{}{}{}}}",
+                self.ws(),
+                members.join(&format!("{},{}", self.ws(), self.ws())),
+                self.ws()
+            );
             let key = self.piece(
                 &[
                     "updateDataModel",
@@ -814,9 +907,10 @@ mod tests {
                 ],
                 1,
             );
+            let colon = format!("{}:{}", self.ws(), self.ws());
             let mut parts = vec![
-                format!("\"version\":{version}"),
-                format!("\"{key}\":{body}"),
+                format!("\"version\"{colon}{version}"),
+                format!("\"{key}\"{colon}{body}"),
             ];
             match self.below(if self.1 { 50 } else { 10 }) {
                 0 => parts.push(r#""version":"v0.9""#.into()),
@@ -831,7 +925,7 @@ mod tests {
             }
             out.push('{');
             out.push_str(self.ws());
-            out.push_str(&parts.join(","));
+            out.push_str(&parts.join(&format!("{},{}", self.ws(), self.ws())));
             out.push_str(self.ws());
             out.push('}');
         }
@@ -912,13 +1006,31 @@ mod tests {
     #[test]
     fn nesting_stops_where_serde_json_stops() {
         for k in MAX_DEPTH - 4..MAX_DEPTH + 2 {
-            for (open, close) in [("[", "]"), ("{\"a\":", "}")] {
-                let value = format!("{}1{}", open.repeat(k), close.repeat(k));
+            let mixed = |inner: &str| {
+                let mut v = inner.to_owned();
+                for i in 0..k {
+                    v = if i % 2 == 0 {
+                        format!("[ {v} ]")
+                    } else {
+                        format!("{{\"a\" : {v}}}")
+                    };
+                }
+                v
+            };
+            let plain = [("[", "]"), ("{\"a\":", "}")]
+                .map(|(open, close)| format!("{}1{}", open.repeat(k), close.repeat(k)));
+            for value in plain
+                .into_iter()
+                .chain([mixed("1"), mixed("[]"), mixed("{}")])
+            {
                 let text = format!(
                     r#"[{{"version":"v0.9","updateDataModel":{{"surfaceId":"s","value":{value}}}}}]"#
                 );
+                let before = taken();
                 let [direct, serde] = both(&text);
                 assert_eq!(direct, serde, "{k}");
+                // What serde_json reads, the hand reader read itself.
+                assert_eq!(taken() - before, usize::from(direct.1), "{k}");
             }
         }
     }

@@ -11,7 +11,7 @@
 //!
 //! The reader is also strict where serde_json is not and the scan ([`crate::json_scan`]) is:
 //! a key given twice in any object, or a container nested [`MAX_DEPTH`] deep, is an error. So
-//! a batch read straight from text with no scan first ([`read_batch`]) is read exactly when
+//! a batch read straight from text with no scan first ([`super::direct`]) is read exactly when
 //! the scan would find it clean (serde_json itself refuses the scan's other problems: bad
 //! syntax, lone surrogates, numbers no float holds); on any error the caller scans.
 
