@@ -116,6 +116,8 @@ pub(crate) fn decimal_f64(w: u64, q: i32) -> Option<f64> {
             hi += 1;
         }
     }
+    // As core's reader has it; for a `w` that is the whole decimal (never truncated, as
+    // here) Mushtak and Lemire showed it cannot happen, so it only ever costs a comparison.
     if lo == u64::MAX && !(-27..=55).contains(&q) {
         return None;
     }
@@ -428,6 +430,16 @@ mod tests {
                     check(base.saturating_add(d).saturating_sub(20), q);
                 }
             }
+        }
+        // Exact ties, to be rounded to the even float, written with negative and positive
+        // powers: halves above 2^52 (one apart), odd numbers above 2^53 (two apart) with
+        // zeros after them, and odd multiples of 8 above 2^56 (sixteen apart) as thousands.
+        for j in 0..20u64 {
+            check(((1 << 52) + j) * 10 + 5, -1);
+            for k in 0..=3 {
+                check(((1 << 53) + 2 * j + 1) * 10u64.pow(k), -(k as i32));
+            }
+            check((1 << 56) / 1000 + 2 + 2 * j, 3);
         }
         for _ in 0..200_000 {
             let f = f64::from_bits(rng.next() >> 2);

@@ -11,7 +11,7 @@ fn zero_bytes(v: u64) -> u64 {
     v.wrapping_sub(ONES) & !v & HIGHS
 }
 
-fn word(chunk: &[u8]) -> u64 {
+pub(crate) fn word(chunk: &[u8]) -> u64 {
     u64::from_le_bytes(chunk.try_into().expect("eight bytes"))
 }
 
@@ -26,9 +26,7 @@ pub(crate) fn plain_run(rest: &[u8]) -> (usize, bool) {
     for chunk in chunks.by_ref() {
         let x = word(chunk);
         high |= x;
-        let hit = zero_bytes(x ^ (ONES * u64::from(b'"')))
-            | zero_bytes(x ^ (ONES * u64::from(b'\\')))
-            | (x.wrapping_sub(ONES * 0x20) & !x & HIGHS);
+        let hit = stops(x);
         if hit != 0 {
             return (at + (hit.trailing_zeros() / 8) as usize, high & HIGHS == 0);
         }
@@ -40,6 +38,19 @@ pub(crate) fn plain_run(rest: &[u8]) -> (usize, bool) {
         .position(|&c| c == b'"' || c == b'\\' || c < 0x20)
         .unwrap_or(tail.len());
     (at + run, high & HIGHS == 0 && tail[..run].is_ascii())
+}
+
+/// High bit set in the lowest byte of `x` that is a `"`, `\\` or control character, if any:
+/// where a run of a JSON string's plain bytes stops (bytes above it may be set too).
+pub(crate) fn stops(x: u64) -> u64 {
+    zero_bytes(x ^ (ONES * u64::from(b'"')))
+        | zero_bytes(x ^ (ONES * u64::from(b'\\')))
+        | (x.wrapping_sub(ONES * 0x20) & !x & HIGHS)
+}
+
+/// Whether no byte of the word `x` has its high bit set.
+pub(crate) fn all_ascii(x: u64) -> bool {
+    x & HIGHS == 0
 }
 
 /// Where `bytes` first holds `a` or `b`.
