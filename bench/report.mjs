@@ -183,6 +183,39 @@ build the alternative into another directory, for example
   round's run, was 0.90× in the run of 2026-12-01 and 1.18–1.25× run alone three times
   (\`BENCH_ONLY="1 MB" node bench/node-bench.mjs\`): the official core's time there moves
   with what ran before it in the process more than ours does.
+- A data update read by hand (\`a2ui/direct.rs\`, 2026-12-01), where serde_json read it before:
+  the batch's array and each data update of the fast shape in one pass, strings unescaped
+  straight onto the tape and their JSON length counted from their escapes as they go (serde_json
+  unescaped each into a scratch buffer, which was then copied and gone over twice more),
+  a run between escapes copied a word at a time, the bidi-control search skipped for a string
+  the scan saw is all ASCII (and done by byte pairs, 0xE2 0x80/0x81 and 0xD8 0x9C, for the
+  rest), floats of up to 19 digits with a power of ten from 10^-64 to 10^40 read by Clinger's
+  fast path or Eisel and Lemire's with 105 of the 651 powers of five core's reader carries
+  (\`src/number.rs\`). Anything else, or any envelope the hand reader is not sure of, goes to
+  serde_json from the envelope's start; a test on generated batches holds the two readers to
+  the same envelopes and tapes. In \`node bench/ab.mjs\` (the build before and after, one
+  process, median of 40): markdown 6.52 to 3.66 ms, storm 9.02 to 5.95, chart series 10.95 to
+  9.00, one big surface 5.94 to 4.86, nested values 7.58 to 6.53, ~1 MB 3.50 to 3.11,
+  value-heavy 17.30 to 16.13, deep templates 1.78 to 1.61; text in eight scripts 4.43 to 4.40,
+  examples 4.36 to 4.46, 300 small surfaces 12.66 to 13.00 and one-component updates 21.16 to
+  21.66 ms (an envelope of another kind costs the hand reader a key comparison before
+  serde_json reads it, and a reader of its own). The cost: the headless \`.wasm\` from 337.7 to
+  346.7 KB gzipped (\`gzip -9\`, names stripped): 7.3 KB the reader, 1.4 KB the float reader
+  and its table. Core's \`str::parse\` for the floats past Clinger's path instead: chart series
+  8.54 against 9.52 ms with serde_json's reader, for 13 KB gzipped more; not taken, and
+  the partial table gets the speed for 1.4 KB.
+- Text mostly not ASCII, still slower than the official core: before any fold, the npm
+  package copies the JavaScript string into wasm memory as UTF-8 with \`TextEncoder.encodeInto\`
+  (the fastest copy either host offers; \`encode\` then a copy, and a \`charCodeAt\` loop, were
+  slower), and the official core, keeping \`JSON.parse\`'s strings, never does. \`node
+  bench/encode-cost.mjs\` (2026-12-01): for the eight-scripts text, \`JSON.parse\` 2.41 ms and
+  \`encodeInto\` 1.29 ms in Node; 2.30 and 2.40 ms in Chromium, where the copy costs as much
+  as the parse (for ASCII text, 0.02–0.03 of \`JSON.parse\` in Node, a third to two thirds of
+  it in Chromium). With the official core at about 1.1× \`JSON.parse\` there, a fold that
+  starts with that copy has half the official core's time left in Node for everything else.
+  What is left in our fold (a Node CPU profile): \`encodeInto\` about a quarter, the
+  bidi-control search an eighth (such text has the lead bytes everywhere), the reading and
+  copying of the strings most of the rest.
 - Tried and not kept: \`memcmp\` eight bytes at a time in place of compiler-builtins' byte
   loop (wasm32): its share of a component storm went from 5.8% to 4.6% and no fold moved
   by more than the noise (ids and keys are mostly shorter than eight bytes).
@@ -228,8 +261,8 @@ build the alternative into another directory, for example
   300-small-surfaces fold, decode 21.2M to 18.6M instructions, the fold about 2% less.
 - Where a stream is mostly large data values the official core keeps \`JSON.parse\`'s objects
   by reference (about 1.3× \`JSON.parse\`); the fold reads, checks and copies every byte in wasm
-  memory, which is where the ~1 MB workload's time goes now (serde_json's string reading, the
-  bidirectional-control search and the tape copy, in a CPU profile).
+  memory, which is where the ~1 MB workload's time goes now (the hand reader's string scan and
+  the copy of each string to the tape, in a CPU profile).
 
 ## Targets
 

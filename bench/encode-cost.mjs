@@ -1,0 +1,44 @@
+// What copying a workload's text into wasm memory costs, against JSON.parse of the same text,
+// in Node and in Chromium: `node bench/encode-cost.mjs [KEY...]` (default: the text-heavy
+// workloads). The npm package's fold starts with `TextEncoder.encodeInto` (the fastest copy
+// either host offers; `crates/surfaces-wasm/src/lib.rs`, `text_of`), so this is a floor under
+// any fold of that text in wasm, which the official core, keeping JSON.parse's strings, never
+// pays. Prints median milliseconds of 100 runs after 30 of warm-up.
+import { chromium } from "playwright-core";
+import { WORKLOADS } from "./workloads.mjs";
+
+const keys = process.argv.slice(2).length ? process.argv.slice(2) : ["scripts", "markdown", "megabyte"];
+const texts = keys.map((k) => [k, JSON.stringify(WORKLOADS.find((w) => w.key === k).build(process.env.AGENT_SURFACES_SPEC || "../shared/spec"))]);
+
+/** Runs in Node and in the page: the same code, so the hosts' numbers compare. */
+function measure(text) {
+  const memory = new Uint8Array(new WebAssembly.Memory({ initial: 4 * Math.ceil((3 * text.length) / 65536 / 4) }).buffer);
+  const encoder = new TextEncoder();
+  const median = (f) => {
+    for (let i = 0; i < 30; i++) f();
+    const times = [];
+    for (let i = 0; i < 100; i++) {
+      const t = performance.now();
+      f();
+      times.push(performance.now() - t);
+    }
+    times.sort((a, b) => a - b);
+    return times[50];
+  };
+  return {
+    parse: median(() => JSON.parse(text)),
+    encodeInto: median(() => encoder.encodeInto(text, memory)),
+  };
+}
+
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+const page = await browser.newPage();
+console.log("| Workload | Host | JSON.parse | encodeInto | encodeInto ÷ JSON.parse |\n| --- | --- | ---: | ---: | ---: |");
+for (const [key, text] of texts) {
+  const node = measure(text);
+  const chrome = await page.evaluate(`(${measure})(${JSON.stringify(text)})`);
+  for (const [host, r] of [["Node", node], ["Chromium", chrome]]) {
+    console.log(`| ${key} | ${host} | ${r.parse.toFixed(2)} ms | ${r.encodeInto.toFixed(2)} ms | ${(r.encodeInto / r.parse).toFixed(2)} |`);
+  }
+}
+await browser.close();
