@@ -682,13 +682,14 @@ fn update_data_model(
     if value_size > limits.data_model_bytes {
         return Err(too_large(value_size));
     }
-    // Near the limit: measure exactly, on a copy, so a refused update leaves the model as it was.
+    // Near the limit: measure exactly, on a copy, so a refused update leaves the model as it
+    // was. The model's tapes are settled first, once: the copy and the model share them, and
+    // `value` is settled above.
+    surface.model.settle();
     let mut next = surface.model.clone();
     next.set(&segs, value).map_err(|()| unreachable())?;
-    next.settle();
     let size = next.json_size();
     if size > limits.data_model_bytes {
-        surface.model.settle();
         surface.model_bound = surface.model.json_size();
         return Err(too_large(size));
     }
