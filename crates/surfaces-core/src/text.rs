@@ -22,46 +22,42 @@ pub fn is_bidi_control(c: char) -> bool {
     matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{200E}' | '\u{200F}' | '\u{061C}')
 }
 
-/// The first bidirectional control in `s`, found without decoding text that cannot hold one:
-/// every bidi control's UTF-8 starts with 0xE2 0x80, 0xE2 0x81 (U+200E…U+2069) or is
-/// 0xD8 0x9C (U+061C), so the search goes eight byte pairs at a time from one such lead to
-/// the next ([`crate::swar::find_bidi_lead`]) and looks only at the third byte of those.
-/// (Text with one curly quote or dash, all 0xE2 0x80, was decoded whole before: three times
-/// the official core's time on a stream of such strings; and Arabic, whose letters start
-/// with 0xD8, stopped a single-byte search at every other character.)
+/// The first bidirectional control in `s`, found without decoding text that cannot hold one
+/// (see [`first_bidi_at`]).
 pub fn first_bidi_control(s: &str) -> Option<char> {
-    let b = s.as_bytes();
-    let mut at = 0;
-    while let Some(i) = crate::swar::find_bidi_lead(&b[at..]) {
-        let start = at + i;
-        let c = s.get(start..).and_then(|t| t.chars().next())?;
-        if is_bidi_control(c) {
-            return Some(c);
-        }
-        // The lead is two bytes of one character: the next lead starts past both.
-        at = start + 2;
-    }
-    None
+    first_bidi_at(s.as_bytes()).and_then(|p| s[p..].chars().next())
 }
 
 /// Whether the UTF-8 `b` holds a bidirectional control: [`first_bidi_control`] for bytes
 /// being written (a string read with escapes goes straight to a tape, never a `&str`).
 pub(crate) fn holds_bidi_control(b: &[u8]) -> bool {
+    first_bidi_at(b).is_some()
+}
+
+/// Where the UTF-8 `b` first holds a bidirectional control. Every one's UTF-8 starts with
+/// 0xE2 0x80, 0xE2 0x81 (U+200E…U+2069) or is 0xD8 0x9C (U+061C), so the search goes eight
+/// byte pairs at a time from one such lead to the next ([`crate::swar::find_bidi_lead`]) and
+/// decodes only the characters they start, for [`is_bidi_control`], the one rule. (Text with
+/// one curly quote or dash, all 0xE2 0x80, was decoded whole before: three times the
+/// official core's time on a stream of such strings; and Arabic, whose letters start with
+/// 0xD8, stopped a single-byte search at every other character.)
+fn first_bidi_at(b: &[u8]) -> Option<usize> {
     let mut at = 0;
     while let Some(i) = crate::swar::find_bidi_lead(&b[at..]) {
         let p = at + i;
-        // The lead's second byte is there (that is what a lead is); the third may not be.
-        if matches!(
-            (b[p], b[p + 1], b.get(p + 2)),
-            (0xD8, _, _)
-                | (0xE2, 0x80, Some(0x8E | 0x8F | 0xAA..=0xAE))
-                | (0xE2, 0x81, Some(0xA6..=0xA9))
-        ) {
-            return true;
+        // A lead starts a character: 0xD8 one of two bytes, 0xE2 one of three.
+        let c = match b[p..] {
+            [0xD8, b1, ..] => u32::from(b1 & 0x3F) | 0x18 << 6,
+            [0xE2, b1, b2, ..] => 0x2000 | u32::from(b1 & 0x3F) << 6 | u32::from(b2 & 0x3F),
+            _ => 0,
+        };
+        if char::from_u32(c).is_some_and(is_bidi_control) {
+            return Some(p);
         }
+        // The lead is two bytes of one character: the next lead starts past both.
         at = p + 2;
     }
-    false
+    None
 }
 
 pub fn is_invisible(c: char) -> bool {
@@ -174,6 +170,18 @@ mod tests {
             ]
         );
         assert!(hidden_characters("Payroll reports – 2026").is_empty());
+    }
+
+    /// Every character there is, alone and between others: the byte search finds exactly
+    /// those `is_bidi_control` names.
+    #[test]
+    fn every_character_is_found_or_not_as_the_rule_says() {
+        for c in (0..=0x10FFFF).filter_map(char::from_u32) {
+            let s = format!("{c}ab{c}");
+            let want = is_bidi_control(c).then_some(c);
+            assert_eq!(first_bidi_control(&s), want, "{:04X}", c as u32);
+            assert_eq!(holds_bidi_control(s.as_bytes()), want.is_some());
+        }
     }
 
     #[test]
