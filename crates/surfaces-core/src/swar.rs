@@ -11,7 +11,7 @@ fn zero_bytes(v: u64) -> u64 {
     v.wrapping_sub(ONES) & !v & HIGHS
 }
 
-pub(crate) fn word(chunk: &[u8]) -> u64 {
+fn word(chunk: &[u8]) -> u64 {
     u64::from_le_bytes(chunk.try_into().expect("eight bytes"))
 }
 
@@ -42,25 +42,54 @@ pub(crate) fn plain_run(rest: &[u8]) -> (usize, bool) {
 
 /// High bit set in the lowest byte of `x` that is a `"`, `\\` or control character, if any:
 /// where a run of a JSON string's plain bytes stops (bytes above it may be set too).
-pub(crate) fn stops(x: u64) -> u64 {
+fn stops(x: u64) -> u64 {
     zero_bytes(x ^ (ONES * u64::from(b'"')))
         | zero_bytes(x ^ (ONES * u64::from(b'\\')))
         | (x.wrapping_sub(ONES * 0x20) & !x & HIGHS)
 }
 
 /// Whether no byte of the word `x` has its high bit set.
-pub(crate) fn all_ascii(x: u64) -> bool {
+fn all_ascii(x: u64) -> bool {
     x & HIGHS == 0
 }
 
-/// Where `bytes` first holds `a` or `b`.
-pub(crate) fn find_either(bytes: &[u8], a: u8, b: u8) -> Option<usize> {
+/// [`plain_run`] from `*at`, its bytes copied onto `out` and `*at` moved past them; returns
+/// whether they are all ASCII. Runs between a string's escapes are short (a few bytes in text
+/// with many escapes), so each word is copied whole, eight bytes, and the copy cut back
+/// where the run ends: a copy of a length known only at run time was a fifth of a fold of
+/// such text.
+pub(crate) fn copy_plain_run(bytes: &[u8], at: &mut usize, out: &mut Vec<u8>) -> bool {
+    let mut high = 0;
+    while let Some(chunk) = bytes.get(*at..*at + 8) {
+        let x = word(chunk);
+        let stops = stops(x);
+        let len = out.len();
+        out.extend_from_slice(chunk);
+        if stops == 0 {
+            high |= x;
+            *at += 8;
+            continue;
+        }
+        let run = stops.trailing_zeros() / 8;
+        // The bytes before the first stop: `run` is at most 7, so the shift is in range.
+        high |= x & ((1u64 << (run * 8)) - 1);
+        out.truncate(len + run as usize);
+        *at += run as usize;
+        return all_ascii(high);
+    }
+    let (run, ascii) = plain_run(&bytes[*at..]);
+    out.extend_from_slice(&bytes[*at..*at + run]);
+    *at += run;
+    ascii && all_ascii(high)
+}
+
+/// Where `bytes` first holds `a`.
+pub(crate) fn find(bytes: &[u8], a: u8) -> Option<usize> {
     let mut chunks = bytes.chunks_exact(8);
     let mut at = 0;
     for chunk in chunks.by_ref() {
-        let x = word(chunk);
-        // Each mask is exact for its lowest byte, so the lower of the two is the first hit.
-        let hit = zero_bytes(x ^ (ONES * u64::from(a))) | zero_bytes(x ^ (ONES * u64::from(b)));
+        // Exact for the lowest byte, which is the first hit.
+        let hit = zero_bytes(word(chunk) ^ (ONES * u64::from(a)));
         if hit != 0 {
             return Some(at + (hit.trailing_zeros() / 8) as usize);
         }
@@ -69,7 +98,7 @@ pub(crate) fn find_either(bytes: &[u8], a: u8, b: u8) -> Option<usize> {
     chunks
         .remainder()
         .iter()
-        .position(|&c| c == a || c == b)
+        .position(|&c| c == a)
         .map(|p| at + p)
 }
 
@@ -92,7 +121,7 @@ pub(crate) fn find_bidi_lead(bytes: &[u8]) -> Option<usize> {
     while at + 9 <= bytes.len() {
         let x = word(&bytes[at..at + 8]);
         // Most words are ASCII, or have no lead byte (most scripts): one test passes them.
-        if x & HIGHS == 0 {
+        if all_ascii(x) {
             at += 8;
             continue;
         }
@@ -117,11 +146,6 @@ pub(crate) fn find_bidi_lead(bytes: &[u8]) -> Option<usize> {
         at += 8;
     }
     (at..bytes.len()).find(|&p| is_bidi_lead(bytes, p))
-}
-
-/// Where `bytes` first holds `a`.
-pub(crate) fn find(bytes: &[u8], a: u8) -> Option<usize> {
-    find_either(bytes, a, a)
 }
 
 #[cfg(test)]
@@ -150,6 +174,14 @@ mod tests {
                         assert_eq!(run, naive(&b), "{b:?}");
                         // Never all ASCII when one of them is not.
                         assert!(!ascii || b[..run].is_ascii(), "{b:?}");
+                        // The copying form copies exactly that run, from anywhere.
+                        for from in [0, at] {
+                            let (mut to, mut out) = (from, b"x".to_vec());
+                            let ascii = copy_plain_run(&b, &mut to, &mut out);
+                            assert_eq!(to, from + naive(&b[from..]), "{b:?}");
+                            assert_eq!(out[1..], b[from..to], "{b:?}");
+                            assert!(!ascii || b[from..to].is_ascii(), "{b:?}");
+                        }
                     }
                 }
             }
@@ -196,25 +228,6 @@ mod tests {
                             }
                             assert_eq!(find_bidi_lead(&b), naive(&b), "{b:?}");
                         }
-                    }
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn find_either_stops_where_a_byte_by_byte_search_stops() {
-        for len in 0..20 {
-            for at in 0..len {
-                for byte in 0..=255u8 {
-                    for second in [None, Some(at + 1), Some(len - 1)] {
-                        let mut b = vec![b'a'; len];
-                        b[at] = byte;
-                        if let Some(i) = second.filter(|&i| i < len && i != at) {
-                            b[i] = if byte == 0xD8 { 0xE2 } else { 0xD8 };
-                        }
-                        let want = b.iter().position(|&c| c == 0xE2 || c == 0xD8);
-                        assert_eq!(find_either(&b, 0xE2, 0xD8), want, "{b:?}");
                     }
                 }
             }

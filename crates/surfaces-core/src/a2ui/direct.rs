@@ -26,6 +26,7 @@ use serde_json::Value;
 
 use super::fast::{self, DataUpdate, Envelope, Measurement, Seen};
 use super::model::Data;
+use super::pointer;
 use super::schema::VERSIONS;
 use super::tape::Writer;
 use crate::json_scan::MAX_DEPTH;
@@ -219,8 +220,14 @@ impl<'a> Reader<'a> {
     fn string(&mut self) -> Option<Cow<'a, str>> {
         Some(match self.string_body(None)? {
             Body::Plain(s, _) => Cow::Borrowed(s),
-            Body::Unescaped { .. } => Cow::Owned(String::from_utf8(self.scratch.clone()).ok()?),
+            Body::Unescaped { .. } => Cow::Owned(self.unescaped()?),
         })
+    }
+
+    /// The string `string_body` left in `scratch`, as a `String` (`scratch` keeps its room).
+    /// It is UTF-8: runs of the text cut at ASCII bytes, and characters `\u` escapes encode.
+    fn unescaped(&self) -> Option<String> {
+        String::from_utf8(self.scratch.clone()).ok()
     }
 
     /// Past a string's opening quote and up to past its closing one: the string as it stands
@@ -251,9 +258,7 @@ impl<'a> Reader<'a> {
                 }
             }
             Some(tape) => {
-                // What is left of the text bounds the string: no escape is shorter than
-                // what it stands for.
-                let begun = Writer(tape).begin_utf8(bytes.len() - start);
+                let begun = Writer(tape).begin_utf8();
                 tape.extend_from_slice(plain);
                 let (extra, rest_ascii) = unescape(bytes, &mut self.at, tape)?;
                 let at = Writer(tape).end_utf8(begun);
@@ -446,7 +451,7 @@ impl<'a> Reader<'a> {
         let (k, size) = match self.string_body(None)? {
             Body::Plain(s, _) => (Cow::Borrowed(s), s.len() + 2),
             Body::Unescaped { extra, .. } => {
-                let k = String::from_utf8(self.scratch.clone()).ok()?;
+                let k = self.unescaped()?;
                 let size = k.len() + 2 + extra;
                 (Cow::Owned(k), size)
             }
@@ -478,18 +483,17 @@ fn unescape(bytes: &[u8], at: &mut usize, out: &mut Vec<u8>) -> Option<(usize, b
     }
     let (mut extra, mut ascii) = (0, true);
     loop {
-        // serde_json writes `"`, `\`, and the controls with a short escape, as two bytes;
-        // other controls as `\u00XX`, six. Nothing else is escaped.
+        // What serde_json adds to write the character back: `pointer::escaped_extra`.
         extra += match next(bytes, at)? {
             b'u' => {
                 let c = unicode_escape(bytes, at)?;
-                ascii &= c.is_ascii();
                 let mut utf8 = [0; 4];
                 out.extend_from_slice(c.encode_utf8(&mut utf8).as_bytes());
-                match c {
-                    '"' | '\\' | '\u{8}' | '\u{c}' | '\n' | '\r' | '\t' => 1,
-                    '\0'..='\u{1f}' => 5,
-                    _ => 0,
+                if c.is_ascii() {
+                    pointer::escaped_extra(c as u8)
+                } else {
+                    ascii = false;
+                    0
                 }
             }
             e => {
@@ -503,10 +507,10 @@ fn unescape(bytes: &[u8], at: &mut usize, out: &mut Vec<u8>) -> Option<(usize, b
                     _ => return None,
                 };
                 out.push(c);
-                usize::from(c != b'/')
+                pointer::escaped_extra(c)
             }
         };
-        ascii &= copy_run(bytes, at, out);
+        ascii &= crate::swar::copy_plain_run(bytes, at, out);
         match next(bytes, at)? {
             b'"' => return Some((extra, ascii)),
             b'\\' => {}
@@ -514,36 +518,6 @@ fn unescape(bytes: &[u8], at: &mut usize, out: &mut Vec<u8>) -> Option<(usize, b
             _ => return None,
         }
     }
-}
-
-/// Copies the plain bytes from `*at` onto `out`, up to the next `"`, `\\` or control
-/// character; returns whether they are all ASCII. Runs between escapes are short (a few
-/// bytes in text with many escapes), so each word is copied whole, eight bytes, and the
-/// copy cut back where the run ends: a copy of a length known only at run time was a fifth
-/// of a fold of such text.
-fn copy_run(bytes: &[u8], at: &mut usize, out: &mut Vec<u8>) -> bool {
-    let mut high = 0;
-    while let Some(chunk) = bytes.get(*at..*at + 8) {
-        let x = crate::swar::word(chunk);
-        let stops = crate::swar::stops(x);
-        let len = out.len();
-        out.extend_from_slice(chunk);
-        if stops == 0 {
-            high |= x;
-            *at += 8;
-            continue;
-        }
-        let run = stops.trailing_zeros() / 8;
-        // The bytes before the first stop: `run` is at most 7, so the shift is in range.
-        high |= x & ((1u64 << (run * 8)) - 1);
-        out.truncate(len + run as usize);
-        *at += run as usize;
-        return crate::swar::all_ascii(high);
-    }
-    let (run, ascii) = crate::swar::plain_run(&bytes[(*at).min(bytes.len())..]);
-    out.extend_from_slice(&bytes[*at..*at + run]);
-    *at += run;
-    ascii && crate::swar::all_ascii(high)
 }
 
 /// The character of a `\u` escape, from `*at` (past the `u`). A surrogate, paired or not, is
