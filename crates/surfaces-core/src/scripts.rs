@@ -254,11 +254,9 @@ mod tests {
         let pool: Vec<char> = "aZ9-éаСрӏ一ひカ한ㄅαΩ٣ـ\u{301}\u{3099}・ー𐐀Ꮪⴰअঅ"
             .chars()
             .collect();
-        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut rng = crate::test_rng::Xorshift(0x2545_f491_4f6c_dd1d);
         for _ in 0..20_000 {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
+            let seed = rng.next();
             let len = (seed % 6) as usize;
             let label: String = (0..len)
                 .map(|i| pool[((seed >> (8 * i + 3)) % pool.len() as u64) as usize])

@@ -275,13 +275,8 @@ mod tests {
     /// and its parent links stay those of the whole map.
     #[test]
     fn incremental_check_matches_whole_map() {
-        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
-        let mut next = move |n: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed % n
-        };
+        let mut rng = crate::test_rng::Xorshift(0x2545_f491_4f6c_dd1d);
+        let mut next = move |n: u64| rng.next() % n;
         let ids = ["root", "a", "b", "c", "d", "e"];
         let (mut refused, mut admitted) = (0, 0);
         for _ in 0..300 {
