@@ -4,11 +4,19 @@
 // either host offers; `crates/surfaces-wasm/src/lib.rs`, `text_of`), so this is a floor under
 // any fold of that text in wasm, which the official core, keeping JSON.parse's strings, never
 // pays. Prints median milliseconds of 100 runs after 30 of warm-up.
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 import { WORKLOADS } from "./workloads.mjs";
 
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const SPEC = process.env.AGENT_SURFACES_SPEC || path.join(ROOT, "../shared/spec");
 const keys = process.argv.slice(2).length ? process.argv.slice(2) : ["scripts", "markdown", "megabyte"];
-const texts = keys.map((k) => [k, JSON.stringify(WORKLOADS.find((w) => w.key === k).build(process.env.AGENT_SURFACES_SPEC || "../shared/spec"))]);
+const texts = keys.map((k) => {
+  const w = WORKLOADS.find((w) => w.key === k);
+  if (!w) throw new Error(`no workload ${k}: one of ${WORKLOADS.map((w) => w.key).join(", ")}`);
+  return [k, JSON.stringify(w.build(SPEC))];
+});
 
 /** Runs in Node and in the page: the same code, so the hosts' numbers compare. */
 function measure(text) {

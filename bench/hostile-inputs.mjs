@@ -320,7 +320,37 @@ export const CASES = [
     name: "Text Markdown: 1,600 × `*_[` unclosed emphasis and link openers",
     build: () => one(batch(surface("h", text("*_[".repeat(1600)), []))),
   },
+  // 7. The hand reader of data updates (`a2ui/direct.rs`): what works it hardest.
+  {
+    id: "reader-late-refusal",
+    group: "reader",
+    name: "a 900 KB data value, then its key `value` again (read by hand, by serde_json, then scanned)",
+    build: () => one(withValue(`[${'"abcdefghijklmnopqrstuvwxyz0123456789",'.repeat(23_000)}0],"value":1`)),
+  },
+  {
+    id: "reader-escapes",
+    group: "reader",
+    name: "a string value of 450,000 `\\n` escapes (900 KB)",
+    build: () => one(withValue(`"${"\\n".repeat(450_000)}"`)),
+  },
+  {
+    id: "reader-keys",
+    group: "reader",
+    name: "an object value of 60,000 keys",
+    build: () => one(withValue(`{${Array.from({ length: 60_000 }, (_, i) => `"k${i}":0`).join(",")}}`)),
+  },
+  {
+    id: "reader-digits",
+    group: "reader",
+    name: "a number of 900,000 digits",
+    build: () => one(withValue("1" + "0".repeat(900_000))),
+  },
 ];
+
+/** A batch creating surface `h` and setting `/v` to `value`, JSON text written as it is. */
+function withValue(value) {
+  return batch([create("h"), data("h", "/v", "@V@")]).replace('"@V@"', () => value);
+}
 
 /** 101 good envelopes (a surface, its components, 99 updates), with `bad` as the 51st. */
 function goodList(bad) {

@@ -693,7 +693,47 @@ fn cases() -> Vec<Case> {
             limits: d(),
             build: || one(batch(surface("h", text(long("*_[", 1600)), vec![]))),
         },
+        // 7. The hand reader of data updates (`a2ui/direct.rs`): what works it hardest.
+        Case {
+            id: "reader-late-refusal",
+            group: "reader",
+            name: "a 900 KB data value, then its key `value` again (read by hand, by serde_json, then scanned)",
+            limits: d(),
+            build: || {
+                let items = "\"abcdefghijklmnopqrstuvwxyz0123456789\",".repeat(23_000);
+                one(with_value(&format!("[{items}0],\"value\":1")))
+            },
+        },
+        Case {
+            id: "reader-escapes",
+            group: "reader",
+            name: "a string value of 450,000 `\\n` escapes (900 KB)",
+            limits: d(),
+            build: || one(with_value(&format!("\"{}\"", "\\n".repeat(450_000)))),
+        },
+        Case {
+            id: "reader-keys",
+            group: "reader",
+            name: "an object value of 60,000 keys",
+            limits: d(),
+            build: || {
+                let keys: Vec<String> = (0..60_000).map(|i| format!("\"k{i}\":0")).collect();
+                one(with_value(&format!("{{{}}}", keys.join(","))))
+            },
+        },
+        Case {
+            id: "reader-digits",
+            group: "reader",
+            name: "a number of 900,000 digits",
+            limits: d(),
+            build: || one(with_value(&format!("1{}", "0".repeat(900_000)))),
+        },
     ]
+}
+
+/// A batch creating surface `h` and setting `/v` to `value`, JSON text written as it is.
+fn with_value(value: &str) -> String {
+    batch(vec![create("h"), data("h", "/v", json!("@V@"))]).replace("\"@V@\"", value)
 }
 
 // ---- The measure. ----
