@@ -593,20 +593,7 @@ fn update_components(
         }
     }
     drop(update);
-    let mut ids = Vec::with_capacity(decoded.len());
-    let mut replaced = Vec::new();
-    for (id, c) in decoded {
-        if let Some(old) = surface.components.insert(id.clone(), Box::new(c)) {
-            replaced.push((id.clone(), old));
-        }
-        ids.push(id);
-    }
-    let components = &surface.components;
-    surface.graph.apply(
-        replaced.iter().map(|(id, c)| (id.as_str(), &**c)),
-        ids.iter()
-            .map(|id| (id.as_str(), &*components[id.as_str()])),
-    );
+    surface.graph.apply(&mut surface.components, decoded);
     Ok(Vec::new())
 }
 

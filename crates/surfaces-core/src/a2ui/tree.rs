@@ -3,6 +3,7 @@
 
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap};
+use std::num::NonZeroU32;
 
 use super::catalog::{Children, Component, ComponentKind, Components};
 
@@ -157,14 +158,57 @@ fn acyclic_from<'a>(
     Ok(())
 }
 
-/// A surface's parent links (child id → the one component that places it), kept between
-/// updates so that admitting an update costs what the update touches, not the whole surface.
+/// A surface's parent links (child id → the one component that places it as its own), kept
+/// between updates so that admitting an update costs what the update touches, not the whole
+/// surface.
+///
+/// A defined child keeps its link in its own [`Component`] as the number of its parent;
+/// `pending` holds the links of children not defined yet, moved into the child when it is.
+/// A parent keeps its number for the life of the surface: a component is never removed
+/// alone, so the numbers are bounded by the ids a surface may hold.
 #[derive(Debug, Clone, Default)]
 pub struct Graph {
-    parents: BTreeMap<String, String>,
+    /// Parent ids by number (number `n` is `names[n - 1]`).
+    names: Vec<String>,
+    numbers: BTreeMap<String, NonZeroU32>,
+    pending: BTreeMap<String, NonZeroU32>,
 }
 
 impl Graph {
+    /// The id of the component that places `child`, if one does.
+    fn parent_of<'a>(&'a self, components: &Components, child: &str) -> Option<&'a str> {
+        let n = match components.get(child) {
+            Some(c) => c.parent,
+            None => self.pending.get(child).copied(),
+        }?;
+        Some(&self.names[n.get() as usize - 1])
+    }
+
+    /// The number of parent `id`, given one if it has none.
+    fn number(&mut self, id: &str) -> NonZeroU32 {
+        if let Some(&n) = self.numbers.get(id) {
+            return n;
+        }
+        self.names.push(id.to_string());
+        let n = NonZeroU32::new(
+            u32::try_from(self.names.len()).expect("bounded by the component limit"),
+        )
+        .expect("one or more");
+        self.numbers.insert(id.to_string(), n);
+        n
+    }
+
+    /// Sets (or, with `None`, clears) the link of `child`, defined or not.
+    fn set_link(&mut self, components: &mut Components, child: &str, link: Option<NonZeroU32>) {
+        if let Some(c) = components.get_mut(child) {
+            c.parent = link;
+        } else if let Some(n) = link {
+            self.pending.insert(child.to_string(), n);
+        } else {
+            self.pending.remove(child);
+        }
+    }
+
     /// Whether laying `update` (components by id, already free of duplicate ids) over
     /// `components` keeps the graph free of cycles and second parents. `components` must
     /// already be such a graph, with `self` its parent links.
@@ -182,9 +226,8 @@ impl Graph {
             each_owned_child(c, |child| {
                 // A parent outside the update keeps its children; one inside is replaced.
                 let kept_elsewhere = self
-                    .parents
-                    .get(child)
-                    .is_some_and(|old| old != id && !update.contains_key(old.as_str()));
+                    .parent_of(components, child)
+                    .is_some_and(|old| old != id && !update.contains_key(old));
                 if let Some(first) = claimed.insert(child, id) {
                     twice.get_or_insert(claimed_again(child, first, id));
                 } else if kept_elsewhere {
@@ -204,26 +247,58 @@ impl Graph {
         })
     }
 
-    /// Records the parent links after `update` was admitted; `old` holds the replaced
-    /// versions of updated components.
-    pub fn apply<'v>(
-        &mut self,
-        old: impl IntoIterator<Item = (&'v str, &'v Component)>,
-        update: impl IntoIterator<Item = (&'v str, &'v Component)>,
-    ) {
-        for (id, c) in old {
-            each_owned_child(c, |child| {
-                if self.parents.get(child).is_some_and(|p| p == id) {
-                    self.parents.remove(child);
+    /// Lays an admitted `update` over `components` and keeps the links: a replaced component's
+    /// own link passes to its new version, the links its old version made are dropped, and
+    /// the new version's are made.
+    pub fn apply(&mut self, components: &mut Components, update: Vec<(String, Component)>) {
+        // Ids whose new version places children, and the old versions replaced.
+        let mut parents = Vec::new();
+        let mut replaced = Vec::new();
+        for (id, mut c) in update {
+            let places = has_owned_child(&c);
+            if let Some(old) = components.get_mut(&id) {
+                c.parent = old.parent;
+                let old = std::mem::replace(&mut **old, c);
+                if places {
+                    parents.push(id.clone());
+                }
+                replaced.push((id, old));
+            } else {
+                c.parent = self.pending.remove(&id);
+                if places {
+                    parents.push(id.clone());
+                }
+                components.insert(id, Box::new(c));
+            }
+        }
+        for (id, old) in &replaced {
+            let Some(n) = self.numbers.get(id.as_str()).copied() else {
+                continue;
+            };
+            each_owned_child(old, |child| {
+                let link = match components.get(child) {
+                    Some(c) => c.parent,
+                    None => self.pending.get(child).copied(),
+                };
+                if link == Some(n) {
+                    self.set_link(components, child, None);
                 }
             });
         }
-        for (id, c) in update {
-            each_owned_child(c, |child| {
-                self.parents.insert(child.to_string(), id.to_string());
-            });
+        for id in parents {
+            // Taken out while its children are linked, so their entries can be written.
+            let (id, c) = components.remove_entry(id.as_str()).expect("just laid");
+            let n = self.number(&id);
+            each_owned_child(&c, |child| self.set_link(components, child, Some(n)));
+            components.insert(id, c);
         }
     }
+}
+
+fn has_owned_child(c: &Component) -> bool {
+    let mut any = false;
+    each_owned_child(c, |_| any = true);
+    any
 }
 
 /// Why a render shows a placeholder instead of a component.
@@ -269,6 +344,34 @@ mod tests {
             .iter()
             .map(|c| (c["id"].as_str().unwrap().to_string(), Box::new(decode(c))))
             .collect()
+    }
+
+    impl Graph {
+        /// Every link, child id to parent id, from the children and from `pending`.
+        fn links(&self, components: &Components) -> BTreeMap<String, String> {
+            let mut all: BTreeMap<String, String> = components
+                .keys()
+                .filter_map(|k| Some((k.clone(), self.parent_of(components, k)?.to_string())))
+                .collect();
+            for k in self.pending.keys() {
+                all.insert(
+                    k.clone(),
+                    self.parent_of(components, k).unwrap().to_string(),
+                );
+            }
+            all
+        }
+    }
+
+    /// The links a map of components makes, read from each parent's own children.
+    fn whole_map_links(components: &Components) -> BTreeMap<String, String> {
+        let mut all = BTreeMap::new();
+        for (id, c) in components {
+            each_owned_child(c, |child| {
+                all.insert(child.to_string(), id.clone());
+            });
+        }
+        all
     }
 
     /// The incremental check agrees with the whole-map check on random update sequences,
@@ -324,18 +427,30 @@ mod tests {
                     continue;
                 }
                 admitted += 1;
-                let replaced: Vec<(String, Box<Component>)> = update
-                    .keys()
-                    .filter_map(|k| components.get(k).map(|v| (k.clone(), v.clone())))
-                    .collect();
                 graph.apply(
-                    replaced.iter().map(|(k, v)| (k.as_str(), &**v)),
-                    update.iter().map(|(k, v)| (k.as_str(), &**v)),
+                    &mut components,
+                    update
+                        .iter()
+                        .map(|(k, v)| (k.clone(), (**v).clone()))
+                        .collect(),
                 );
-                components = merged;
+                assert_eq!(
+                    components.keys().collect::<Vec<_>>(),
+                    merged.keys().collect::<Vec<_>>()
+                );
+                // The links kept are those the whole map gives, wherever they are kept.
                 let mut fresh = Graph::default();
-                fresh.apply([], components.iter().map(|(k, v)| (k.as_str(), &**v)));
-                assert_eq!(graph.parents, fresh.parents);
+                let mut rebuilt = Components::new();
+                fresh.apply(
+                    &mut rebuilt,
+                    merged
+                        .iter()
+                        .map(|(k, v)| (k.clone(), (**v).clone()))
+                        .collect(),
+                );
+                assert_eq!(graph.links(&components), fresh.links(&rebuilt));
+                assert_eq!(graph.links(&components), whole_map_links(&merged));
+                assert!(graph.pending.keys().all(|k| !components.contains_key(k)));
             }
         }
         assert!(

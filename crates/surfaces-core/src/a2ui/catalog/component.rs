@@ -4,6 +4,7 @@
 //! [`ComponentKind`], and the compiler says where a new property must be handled.
 
 use std::collections::BTreeMap;
+use std::num::NonZeroU32;
 
 use serde_json::{Map, Value};
 
@@ -204,6 +205,11 @@ pub struct Component {
     /// Boxed, and absent when every field would be empty (most components): a surface keeps
     /// one `Component` per id, and the inline form was 96 of its 232 bytes in wasm32.
     common: Option<Box<Common>>,
+    /// The number of the component that places this one as its own child, if any
+    /// ([`crate::a2ui::tree::Graph`] names the numbers). Kept here, in bytes the layout
+    /// pads anyway, rather than in a map of child id to parent id, which cost 74 bytes per
+    /// placed component in wasm32 (BENCHMARKS.md, "Retained memory").
+    pub(crate) parent: Option<NonZeroU32>,
     pub kind: ComponentKind,
 }
 
@@ -223,6 +229,7 @@ impl Component {
             && common.checks.is_empty();
         Component {
             common: (!empty).then(|| Box::new(common)),
+            parent: None,
             kind,
         }
     }
