@@ -153,14 +153,14 @@ impl SurfaceStore {
             if bytes > limit {
                 return Err(ActionError::ContextTooLarge { bytes, limit });
             }
-            context.insert(k.clone(), resolved.into_owned());
+            context.insert(k.to_string(), resolved.into_owned());
         }
         let context = Value::Object(context);
         debug_assert_eq!(bytes, pointer::json_size(&context));
         Ok(json!({
             "version": "v0.9",
             "action": {
-                "name": name,
+                "name": name.as_str(),
                 "surfaceId": surface_id,
                 "sourceComponentId": component_id,
                 "timestamp": timestamp,

@@ -7,6 +7,7 @@
 use crate::Code;
 use std::collections::BTreeSet;
 
+use super::catalog::Id;
 use super::store::{EnvelopeFinding, SurfaceStore};
 use super::tree::each_child;
 use crate::finding::Severity;
@@ -78,7 +79,7 @@ impl SurfaceStore {
             let orphans: Vec<&str> = s
                 .components
                 .keys()
-                .map(String::as_str)
+                .map(Id::as_str)
                 .filter(|id| !reached.contains(id))
                 .collect();
             if !orphans.is_empty() {

@@ -380,7 +380,7 @@ impl<'a> Ctx<'a> {
                 let scope_copy = self.text_copy(&scope.base);
                 let (event, local, open_url) = match action {
                     Action::Event { name, .. } => {
-                        (scope_copy.as_ref().map(|_| name.clone()), None, None)
+                        (scope_copy.as_ref().map(|_| name.to_string()), None, None)
                     }
                     Action::FunctionCall { call, open_url, .. } => {
                         let open_url = match open_url {

@@ -8,7 +8,7 @@ use serde::Serialize;
 use serde_json::{Map, Value};
 
 use super::admission::{Admission, UrlPolicy};
-use super::catalog::{self, Component, Components};
+use super::catalog::{self, Component, Components, Id};
 use super::limits::Limits;
 use super::model::{Data, Model};
 use super::path::Path;
@@ -523,7 +523,7 @@ fn update_components(
     };
     // Each admitted component is decoded once into the catalog's typed values; nothing
     // reads component JSON by key after this.
-    let mut decoded: Vec<(String, Component)> = Vec::with_capacity(list.len());
+    let mut decoded: Vec<(Id, Component)> = Vec::with_capacity(list.len());
     for (i, c) in list.into_iter().enumerate() {
         let Value::Object(mut o) = c else {
             unreachable!("schema-checked: a component is an object");
@@ -538,7 +538,7 @@ fn update_components(
                 format!("Component \"{id}\" cannot be read as the catalog's {why}."),
             )
         })?;
-        decoded.push((id, component));
+        decoded.push((Id::from(id), component));
     }
     let mut update: BTreeMap<&str, &Component> = BTreeMap::new();
     for (i, (id, c)) in decoded.iter().enumerate() {

@@ -5,7 +5,7 @@ use serde::Serialize;
 use std::collections::{BTreeMap, HashMap};
 use std::num::NonZeroU32;
 
-use super::catalog::{Children, Component, ComponentKind, Components};
+use super::catalog::{Children, Component, ComponentKind, Components, Id};
 
 /// A reference from a component to another by id.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -107,7 +107,7 @@ pub fn check(components: &Components) -> Result<(), GraphError> {
             return Err(e);
         }
     }
-    let starts: Vec<&str> = components.keys().map(String::as_str).collect();
+    let starts: Vec<&str> = components.keys().map(Id::as_str).collect();
     acyclic_from(&starts, |id| components.get(id).map(|c| &**c))
 }
 
@@ -168,20 +168,19 @@ fn acyclic_from<'a>(
 /// alone, so the numbers are bounded by the ids a surface may hold.
 #[derive(Debug, Clone, Default)]
 pub struct Graph {
-    /// Parent ids by number (number `n` is `names[n - 1]`).
-    names: Vec<String>,
-    numbers: BTreeMap<String, NonZeroU32>,
-    pending: BTreeMap<String, NonZeroU32>,
+    /// The number of each parent id: a link names its parent by number, so that telling
+    /// two parents apart needs no parent id in the link.
+    numbers: BTreeMap<Id, NonZeroU32>,
+    pending: BTreeMap<Id, NonZeroU32>,
 }
 
 impl Graph {
-    /// The id of the component that places `child`, if one does.
-    fn parent_of<'a>(&'a self, components: &Components, child: &str) -> Option<&'a str> {
-        let n = match components.get(child) {
+    /// The number of the component that places `child`, if one does.
+    fn parent_of(&self, components: &Components, child: &str) -> Option<NonZeroU32> {
+        match components.get(child) {
             Some(c) => c.parent,
             None => self.pending.get(child).copied(),
-        }?;
-        Some(&self.names[n.get() as usize - 1])
+        }
     }
 
     /// The number of parent `id`, given one if it has none.
@@ -189,12 +188,11 @@ impl Graph {
         if let Some(&n) = self.numbers.get(id) {
             return n;
         }
-        self.names.push(id.to_string());
         let n = NonZeroU32::new(
-            u32::try_from(self.names.len()).expect("bounded by the component limit"),
+            u32::try_from(self.numbers.len() + 1).expect("bounded by the component limit"),
         )
         .expect("one or more");
-        self.numbers.insert(id.to_string(), n);
+        self.numbers.insert(Id::from(id), n);
         n
     }
 
@@ -203,7 +201,7 @@ impl Graph {
         if let Some(c) = components.get_mut(child) {
             c.parent = link;
         } else if let Some(n) = link {
-            self.pending.insert(child.to_string(), n);
+            self.pending.insert(Id::from(child), n);
         } else {
             self.pending.remove(child);
         }
@@ -222,12 +220,19 @@ impl Graph {
     ) -> Result<(), GraphError> {
         let mut claimed: BTreeMap<&str, &str> = BTreeMap::new();
         let mut twice = None;
+        // The numbers of the updated components that are parents already: their children
+        // are theirs to give up.
+        let mut renewed: Vec<NonZeroU32> = update
+            .keys()
+            .filter_map(|id| self.numbers.get(*id).copied())
+            .collect();
+        renewed.sort_unstable();
         for (&id, &c) in update {
             each_owned_child(c, |child| {
                 // A parent outside the update keeps its children; one inside is replaced.
                 let kept_elsewhere = self
                     .parent_of(components, child)
-                    .is_some_and(|old| old != id && !update.contains_key(old));
+                    .is_some_and(|old| renewed.binary_search(&old).is_err());
                 if let Some(first) = claimed.insert(child, id) {
                     twice.get_or_insert(claimed_again(child, first, id));
                 } else if kept_elsewhere {
@@ -250,7 +255,7 @@ impl Graph {
     /// Lays an admitted `update` over `components` and keeps the links: a replaced component's
     /// own link passes to its new version, the links its old version made are dropped, and
     /// the new version's are made.
-    pub fn apply(&mut self, components: &mut Components, update: Vec<(String, Component)>) {
+    pub fn apply(&mut self, components: &mut Components, update: Vec<(Id, Component)>) {
         // Ids whose new version places children, and the old versions replaced.
         let mut parents = Vec::new();
         let mut replaced = Vec::new();
@@ -342,24 +347,25 @@ mod tests {
         v.as_array()
             .unwrap()
             .iter()
-            .map(|c| (c["id"].as_str().unwrap().to_string(), Box::new(decode(c))))
+            .map(|c| (Id::from(c["id"].as_str().unwrap()), Box::new(decode(c))))
             .collect()
     }
 
     impl Graph {
         /// Every link, child id to parent id, from the children and from `pending`.
         fn links(&self, components: &Components) -> BTreeMap<String, String> {
-            let mut all: BTreeMap<String, String> = components
-                .keys()
-                .filter_map(|k| Some((k.clone(), self.parent_of(components, k)?.to_string())))
-                .collect();
-            for k in self.pending.keys() {
-                all.insert(
-                    k.clone(),
-                    self.parent_of(components, k).unwrap().to_string(),
-                );
-            }
-            all
+            let names: BTreeMap<NonZeroU32, &str> =
+                self.numbers.iter().map(|(k, &n)| (n, k.as_str())).collect();
+            assert_eq!(names.len(), self.numbers.len(), "a number names one parent");
+            let children = components.keys().chain(self.pending.keys());
+            children
+                .filter_map(|k| {
+                    Some((
+                        k.to_string(),
+                        names[&self.parent_of(components, k)?].to_string(),
+                    ))
+                })
+                .collect()
         }
     }
 
@@ -368,7 +374,7 @@ mod tests {
         let mut all = BTreeMap::new();
         for (id, c) in components {
             each_owned_child(c, |child| {
-                all.insert(child.to_string(), id.clone());
+                all.insert(child.to_string(), id.to_string());
             });
         }
         all
@@ -401,7 +407,7 @@ mod tests {
                         _ => json!({"id": id, "component": "Tabs",
                             "tabs": [{"title": "t", "child": ids[next(6) as usize]}]}),
                     };
-                    update.insert(id.to_string(), Box::new(decode(&c)));
+                    update.insert(Id::from(id), Box::new(decode(&c)));
                 }
                 let mut merged = components.clone();
                 merged.extend(update.clone());
