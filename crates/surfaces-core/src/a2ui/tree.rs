@@ -243,7 +243,16 @@ impl Graph {
                 return Err(e);
             }
         }
-        let starts: Vec<&str> = update.keys().copied().collect();
+        // A new cycle leaves an updated component by one of its new edges: one without
+        // children (most updates of a live surface: a Text's new words) starts none.
+        let starts: Vec<&str> = update
+            .iter()
+            .filter(|(_, c)| has_child(c))
+            .map(|(id, _)| *id)
+            .collect();
+        if starts.is_empty() {
+            return Ok(());
+        }
         acyclic_from(&starts, |id| {
             update
                 .get(id)
@@ -303,6 +312,12 @@ impl Graph {
 fn has_owned_child(c: &Component) -> bool {
     let mut any = false;
     each_owned_child(c, |_| any = true);
+    any
+}
+
+fn has_child(c: &Component) -> bool {
+    let mut any = false;
+    each_child(c, |_| any = true);
     any
 }
 
