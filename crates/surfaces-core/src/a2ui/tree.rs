@@ -252,7 +252,7 @@ impl Graph {
         // children (most updates of a live surface: a Text's new words) starts none.
         let starts: Vec<&str> = update
             .iter()
-            .filter(|(_, c)| has_child(c))
+            .filter(|(_, c)| has_child(c, false))
             .map(|(id, _)| *id)
             .collect();
         if starts.is_empty() {
@@ -274,19 +274,14 @@ impl Graph {
         let mut parents = Vec::new();
         let mut replaced = Vec::new();
         for (id, mut c) in update {
-            let places = has_owned_child(&c);
+            if has_child(&c, true) {
+                parents.push(id.clone());
+            }
             if let Some(old) = components.get_mut(&id) {
                 c.parent = old.parent;
-                let old = std::mem::replace(&mut **old, c);
-                if places {
-                    parents.push(id.clone());
-                }
-                replaced.push((id, old));
+                replaced.push((id, std::mem::replace(&mut **old, c)));
             } else {
                 c.parent = self.pending.remove(&id);
-                if places {
-                    parents.push(id.clone());
-                }
                 components.insert(id, Box::new(c));
             }
         }
@@ -295,11 +290,7 @@ impl Graph {
                 continue;
             };
             each_owned_child(old, |child| {
-                let link = match components.get(child) {
-                    Some(c) => c.parent,
-                    None => self.pending.get(child).copied(),
-                };
-                if link == Some(n) {
+                if self.parent_of(components, child) == Some(n) {
                     self.set_link(components, child, None);
                 }
             });
@@ -314,15 +305,10 @@ impl Graph {
     }
 }
 
-fn has_owned_child(c: &Component) -> bool {
+/// Whether `c` refers to any component, or with `owned`, places any as its own.
+fn has_child(c: &Component, owned: bool) -> bool {
     let mut any = false;
-    each_owned_child(c, |_| any = true);
-    any
-}
-
-fn has_child(c: &Component) -> bool {
-    let mut any = false;
-    each_child(c, |_| any = true);
+    each_child(c, |k| any |= !(owned && k.shared));
     any
 }
 
