@@ -26,17 +26,12 @@ impl Sorted {
 }
 
 fn decode(gaps: &[u8]) -> Box<[u32]> {
-    let mut out = Vec::new();
-    let (mut at, mut gap, mut shift) = (0u32, 0u32, 0);
-    for &b in gaps {
-        gap |= u32::from(b & 0x7f) << shift;
-        if b & 0x80 == 0 {
-            at += gap;
-            out.push(at);
-            (gap, shift) = (0, 0);
-        } else {
-            shift += 7;
-        }
+    let (mut out, mut at) = (Vec::new(), 0u32);
+    let mut bytes = gaps.iter();
+    while bytes.len() > 0 {
+        // The tables are generated, and each gap fits a code point.
+        at += crate::leb128::read(|| bytes.next().copied().unwrap_or(0)) as u32;
+        out.push(at);
     }
     out.into_boxed_slice()
 }
@@ -46,13 +41,9 @@ fn decode(gaps: &[u8]) -> Box<[u32]> {
 pub(crate) fn encode(points: &[u32]) -> Vec<u8> {
     let (mut out, mut prev) = (Vec::new(), 0);
     for &p in points {
-        let mut gap = p - prev;
+        let (bytes, width) = crate::leb128::bytes(u64::from(p - prev));
+        out.extend_from_slice(&bytes[..width]);
         prev = p;
-        while gap >= 0x80 {
-            out.push((gap as u8) | 0x80);
-            gap >>= 7;
-        }
-        out.push(gap as u8);
     }
     out
 }

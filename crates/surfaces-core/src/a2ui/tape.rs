@@ -75,7 +75,7 @@ impl Writer<'_> {
     /// [`Writer::utf8`] writes. Returns where the string's bytes now start.
     pub fn end_utf8(&mut self, begun: Begun) -> usize {
         let len = self.0.len() - begun.body;
-        let (length, width) = leb128_bytes(len);
+        let (length, width) = crate::leb128::bytes(len as u64);
         let body = begun.prefix + width;
         if body < begun.body {
             self.0.copy_within(begun.body.., body);
@@ -111,19 +111,8 @@ fn leb128(out: &mut Vec<u8>, n: usize) {
         out.push(n as u8);
         return;
     }
-    let (bytes, width) = leb128_bytes(n);
+    let (bytes, width) = crate::leb128::bytes(n as u64);
     out.extend_from_slice(&bytes[..width]);
-}
-
-fn leb128_bytes(n: usize) -> ([u8; 10], usize) {
-    let (mut n, mut bytes, mut width) = (n as u64, [0; 10], 0);
-    while n >= 0x80 {
-        bytes[width] = (n as u8) | 0x80;
-        n >>= 7;
-        width += 1;
-    }
-    bytes[width] = n as u8;
-    (bytes, width + 1)
 }
 
 /// The tape of a value already built (a call kept by a component, [`super::catalog::Dynamic`]).
@@ -227,14 +216,7 @@ impl<'t> Reader<'t> {
 
     /// A string's bytes after its tag. They came from a `&str`, so they are UTF-8.
     fn str(&mut self) -> &'t str {
-        let mut len = 0u64;
-        for shift in (0..64).step_by(7) {
-            let b = self.byte();
-            len |= u64::from(b & 0x7f) << shift;
-            if b & 0x80 == 0 {
-                break;
-            }
-        }
+        let len = crate::leb128::read(|| self.byte());
         let len = usize::try_from(len).unwrap_or(usize::MAX);
         let end = self.at.saturating_add(len).min(self.tape.len());
         let s = std::str::from_utf8(&self.tape[self.at.min(end)..end]).unwrap_or_default();
