@@ -27,6 +27,10 @@ mod test_rng;
 pub mod text;
 pub mod web_url;
 
+// The unit tests marked for wasm (the SIMD searches of `swar`) run where the package runs.
+#[cfg(all(test, target_arch = "wasm32"))]
+wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
+
 pub use card::{check_card, check_card_value, CardLimits, CardOptions, CardReport};
 pub use finding::{Area, Code, Finding, Severity, RETIRED};
 /// The generated tables of [`Code`]: `docs/codes.md` and the npm package's `FindingCode`.

@@ -1,9 +1,44 @@
-//! Byte searches eight bytes at a time (SWAR: SIMD within a register). wasm32 builds have no
-//! vector instructions by default, and these searches run over every byte of every string an
-//! agent sends: string bodies are most of the bytes of a stream that carries data.
+//! Byte searches sixteen bytes at a time with WebAssembly SIMD where the build has it (our
+//! wasm32 builds do: `.cargo/config.toml`), and eight at a time in a word elsewhere (SWAR:
+//! SIMD within a register). These searches run over every byte of every string an agent
+//! sends: string bodies are most of the bytes of a stream that carries data.
 
 const ONES: u64 = 0x0101_0101_0101_0101;
 const HIGHS: u64 = 0x8080_8080_8080_8080;
+
+/// How many bytes of `rest` come before its first `"`, `\\` or control character (all of
+/// them when it has none): the bytes a JSON string holds as they are. And whether they are
+/// all ASCII (`false` may also mean a byte past them is not): a string that is needs no
+/// search for bidi controls, and the bytes are loaded here anyway.
+pub(crate) fn plain_run(rest: &[u8]) -> (usize, bool) {
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    return wide::plain_run(rest);
+    #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+    plain_run_words(rest)
+}
+
+/// [`plain_run`] from `*at`, its bytes copied onto `out` and `*at` moved past them; returns
+/// whether they are all ASCII. Runs between a string's escapes are short (a few bytes in text
+/// with many escapes), so each block is copied whole and the copy cut back where the run
+/// ends: a copy of a length known only at run time was a fifth of a fold of such text.
+pub(crate) fn copy_plain_run(bytes: &[u8], at: &mut usize, out: &mut Vec<u8>) -> bool {
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    return wide::copy_plain_run(bytes, at, out);
+    #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+    copy_plain_run_words(bytes, at, out)
+}
+
+/// A place in `bytes` that holds a bidi control's two-byte lead ([`is_bidi_lead`]) and that
+/// no control starts before: the first lead (word at a time) or the first control itself
+/// (SIMD). Places are tested a block at a time, so text in scripts whose letters start with
+/// 0xD8 (Arabic) or punctuation that starts with 0xE2 but not 0xE2 0x80/0x81 (arrows,
+/// check marks) costs no more than ASCII; a single-byte search stopped at every one of them.
+pub(crate) fn find_bidi_lead(bytes: &[u8]) -> Option<usize> {
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    return wide::find_bidi_lead(bytes);
+    #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+    find_bidi_lead_words(bytes)
+}
 
 /// High bit set in each byte of `v` that is zero; exact for the lowest such byte (a borrow
 /// only reaches higher bytes), which is the one the searches below want.
@@ -15,11 +50,8 @@ fn word(chunk: &[u8]) -> u64 {
     u64::from_le_bytes(chunk.try_into().expect("eight bytes"))
 }
 
-/// How many bytes of `rest` come before its first `"`, `\\` or control character (all of
-/// them when it has none): the bytes a JSON string holds as they are. And whether they are
-/// all ASCII (`false` may also mean a byte past them is not): a string that is needs no
-/// search for bidi controls, and the words are loaded here anyway.
-pub(crate) fn plain_run(rest: &[u8]) -> (usize, bool) {
+/// [`plain_run`] eight bytes at a time.
+fn plain_run_words(rest: &[u8]) -> (usize, bool) {
     let mut chunks = rest.chunks_exact(8);
     let mut at = 0;
     let mut high = 0;
@@ -53,12 +85,8 @@ fn all_ascii(x: u64) -> bool {
     x & HIGHS == 0
 }
 
-/// [`plain_run`] from `*at`, its bytes copied onto `out` and `*at` moved past them; returns
-/// whether they are all ASCII. Runs between a string's escapes are short (a few bytes in text
-/// with many escapes), so each word is copied whole, eight bytes, and the copy cut back
-/// where the run ends: a copy of a length known only at run time was a fifth of a fold of
-/// such text.
-pub(crate) fn copy_plain_run(bytes: &[u8], at: &mut usize, out: &mut Vec<u8>) -> bool {
+/// [`copy_plain_run`] eight bytes at a time.
+fn copy_plain_run_words(bytes: &[u8], at: &mut usize, out: &mut Vec<u8>) -> bool {
     let mut high = 0;
     while let Some(chunk) = bytes.get(*at..*at + 8) {
         let x = word(chunk);
@@ -77,7 +105,7 @@ pub(crate) fn copy_plain_run(bytes: &[u8], at: &mut usize, out: &mut Vec<u8>) ->
         *at += run as usize;
         return all_ascii(high);
     }
-    let (run, ascii) = plain_run(&bytes[*at..]);
+    let (run, ascii) = plain_run_words(&bytes[*at..]);
     out.extend_from_slice(&bytes[*at..*at + run]);
     *at += run;
     ascii && all_ascii(high)
@@ -85,6 +113,14 @@ pub(crate) fn copy_plain_run(bytes: &[u8], at: &mut usize, out: &mut Vec<u8>) ->
 
 /// Where `bytes` first holds `a`.
 pub(crate) fn find(bytes: &[u8], a: u8) -> Option<usize> {
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    return wide::find(bytes, a);
+    #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+    find_words(bytes, a)
+}
+
+/// [`find`] eight bytes at a time.
+fn find_words(bytes: &[u8], a: u8) -> Option<usize> {
     let mut chunks = bytes.chunks_exact(8);
     let mut at = 0;
     for chunk in chunks.by_ref() {
@@ -111,11 +147,8 @@ fn is_bidi_lead(bytes: &[u8], at: usize) -> bool {
     )
 }
 
-/// Where `bytes` first holds a bidi control's two-byte lead ([`is_bidi_lead`]). Pairs are
-/// tested eight at a time, so text in scripts whose letters start with 0xD8 (Arabic) or
-/// punctuation that starts with 0xE2 but not 0xE2 0x80/0x81 (arrows, check marks) costs
-/// no more than ASCII; a single-byte search stopped at every one of them.
-pub(crate) fn find_bidi_lead(bytes: &[u8]) -> Option<usize> {
+/// [`find_bidi_lead`] eight pairs at a time.
+fn find_bidi_lead_words(bytes: &[u8]) -> Option<usize> {
     let mut at = 0;
     // Two words a byte apart: a pair at `at + k` is byte k of the first and of the second.
     while at + 9 <= bytes.len() {
@@ -148,9 +181,151 @@ pub(crate) fn find_bidi_lead(bytes: &[u8]) -> Option<usize> {
     (at..bytes.len()).find(|&p| is_bidi_lead(bytes, p))
 }
 
+/// The searches sixteen bytes at a time. A block's lanes are compared exactly, so a hit needs
+/// no second test; the tail shorter than a block goes to the word-at-a-time forms.
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+mod wide {
+    use core::arch::wasm32::{
+        u64x2, u8x16_bitmask, u8x16_eq, u8x16_lt, u8x16_splat, u8x16_sub, v128, v128_and,
+        v128_any_true, v128_or,
+    };
+
+    /// Sixteen bytes from the start of `b` as a vector; two word loads, so that no `unsafe`
+    /// pointer load is needed (the engine joins them into one).
+    fn block(b: &[u8]) -> v128 {
+        u64x2(super::word(&b[..8]), super::word(&b[8..16]))
+    }
+
+    /// The lanes of `x` that end a run of a string's plain bytes: `"`, `\\`, or a control.
+    fn stops(x: v128) -> u16 {
+        let quote = u8x16_eq(x, u8x16_splat(b'"'));
+        let backslash = u8x16_eq(x, u8x16_splat(b'\\'));
+        let control = u8x16_lt(x, u8x16_splat(0x20));
+        u8x16_bitmask(v128_or(v128_or(quote, backslash), control))
+    }
+
+    /// The lanes of `x` below `run` that are not ASCII, as bits; `run` is at most 15.
+    fn high_below(x: v128, run: u32) -> u16 {
+        u8x16_bitmask(x) & ((1u16 << run) - 1)
+    }
+
+    pub(super) fn plain_run(rest: &[u8]) -> (usize, bool) {
+        let mut at = 0;
+        let mut high = u8x16_splat(0);
+        while let Some(b) = rest.get(at..at + 16) {
+            let x = block(b);
+            let hit = stops(x);
+            if hit != 0 {
+                let run = hit.trailing_zeros();
+                let ascii = u8x16_bitmask(high) == 0 && high_below(x, run) == 0;
+                return (at + run as usize, ascii);
+            }
+            high = v128_or(high, x);
+            at += 16;
+        }
+        let (run, ascii) = super::plain_run_words(&rest[at..]);
+        (at + run, ascii && u8x16_bitmask(high) == 0)
+    }
+
+    pub(super) fn copy_plain_run(bytes: &[u8], at: &mut usize, out: &mut Vec<u8>) -> bool {
+        let mut high = u8x16_splat(0);
+        while let Some(b) = bytes.get(*at..*at + 16) {
+            let x = block(b);
+            let hit = stops(x);
+            let len = out.len();
+            out.extend_from_slice(b);
+            if hit == 0 {
+                high = v128_or(high, x);
+                *at += 16;
+                continue;
+            }
+            let run = hit.trailing_zeros();
+            out.truncate(len + run as usize);
+            *at += run as usize;
+            return u8x16_bitmask(high) == 0 && high_below(x, run) == 0;
+        }
+        let ascii = super::copy_plain_run_words(bytes, at, out);
+        ascii && u8x16_bitmask(high) == 0
+    }
+
+    pub(super) fn find(bytes: &[u8], a: u8) -> Option<usize> {
+        let mut at = 0;
+        while let Some(b) = bytes.get(at..at + 16) {
+            let hit = u8x16_bitmask(u8x16_eq(block(b), u8x16_splat(a)));
+            if hit != 0 {
+                return Some(at + hit.trailing_zeros() as usize);
+            }
+            at += 16;
+        }
+        super::find_words(&bytes[at..], a).map(|p| at + p)
+    }
+
+    pub(super) fn find_bidi_lead(bytes: &[u8]) -> Option<usize> {
+        let mut at = 0;
+        while let Some(b) = bytes.get(at..at + 18) {
+            if let Some(p) = bidi_control_in(b) {
+                return Some(at + p);
+            }
+            at += 16;
+        }
+        // The places left, in a last block that overlaps the one before: its places before
+        // `at` were tested already, and started no control. Strings are short, so this tail
+        // is a good part of each search, and byte by byte it was most of it. That block ends
+        // at the third byte from the end; of the two places past it, only the one before the
+        // last can start a control (U+061C, two bytes).
+        let Some(last) = bytes.len().checked_sub(18) else {
+            return super::find_bidi_lead_words(bytes);
+        };
+        bidi_control_in(&bytes[last..])
+            .map(|p| last + p)
+            .or_else(|| bytes.ends_with(&[0xD8, 0x9C]).then(|| bytes.len() - 2))
+    }
+
+    /// The first of the sixteen places from the start of `b` (at least 18 bytes) where a
+    /// bidi control starts: place k is lane k of the blocks there, a byte on and two on.
+    /// Exact, so that the punctuation that shares a control's lead (curly quotes, dashes,
+    /// the ellipsis: 0xE2 0x80 too) never stops the search; stopping at each cost a tenth
+    /// of a fold of text that has them.
+    fn bidi_control_in(b: &[u8]) -> Option<usize> {
+        let x = block(b);
+        let (e2, d8) = (
+            u8x16_eq(x, u8x16_splat(0xE2)),
+            u8x16_eq(x, u8x16_splat(0xD8)),
+        );
+        if !v128_any_true(v128_or(e2, d8)) {
+            return None;
+        }
+        let (y, z) = (block(&b[1..]), block(&b[2..]));
+        let is = |v, c| u8x16_eq(v, u8x16_splat(c));
+        // `v` in `from..from + n`, by one unsigned comparison.
+        let within = |v, from, n| u8x16_lt(u8x16_sub(v, u8x16_splat(from)), u8x16_splat(n));
+        // U+200E, U+200F: 0xE2 0x80 0x8E/0x8F; U+202A…U+202E: 0xE2 0x80 0xAA…0xAE.
+        let after_80 = v128_or(within(z, 0x8E, 2), within(z, 0xAA, 5));
+        // U+2066…U+2069: 0xE2 0x81 0xA6…0xA9.
+        let after_81 = within(z, 0xA6, 4);
+        let from_e2 = v128_or(
+            v128_and(is(y, 0x80), after_80),
+            v128_and(is(y, 0x81), after_81),
+        );
+        // U+061C: 0xD8 0x9C.
+        let hit = v128_or(v128_and(e2, from_e2), v128_and(d8, is(y, 0x9C)));
+        let hit = u8x16_bitmask(hit);
+        (hit != 0).then(|| hit.trailing_zeros() as usize)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    #[cfg(target_arch = "wasm32")]
+    use wasm_bindgen_test::wasm_bindgen_test as test;
+
+    /// Every length up to past one word, and lengths around one, two and three blocks of
+    /// sixteen, so that each place is tried in a block, across a block's end and in a tail.
+    const LENGTHS: [usize; 29] = [
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 23, 24, 25, 31, 32,
+        33, 34, 47, 49,
+    ];
 
     #[test]
     fn plain_runs_stop_where_a_byte_by_byte_search_stops() {
@@ -161,7 +336,7 @@ mod tests {
         };
         // Every byte value at every place of a chunk and of the tail, alone and after a
         // byte that borrows (0x00) or that meets a test itself.
-        for len in 0..20 {
+        for len in LENGTHS {
             for at in 0..len {
                 for byte in 0..=255u8 {
                     for before in [b'a', 0x00, 0x1f, 0x21, 0x5d, 0x80, 0xff] {
@@ -190,7 +365,7 @@ mod tests {
 
     #[test]
     fn find_stops_where_a_byte_by_byte_search_stops() {
-        for len in 0..20 {
+        for len in LENGTHS {
             for at in 0..len {
                 for byte in 0..=255u8 {
                     for second in [None, Some(at + 1), Some(len - 1)] {
@@ -209,24 +384,66 @@ mod tests {
 
     #[test]
     fn bidi_leads_are_found_where_a_byte_by_byte_search_finds_them() {
-        let naive = |b: &[u8]| (0..b.len()).find(|&p| is_bidi_lead(b, p));
+        let lead = |b: &[u8]| (0..b.len()).find(|&p| is_bidi_lead(b, p));
+        let control = |b: &[u8]| {
+            (0..b.len()).find(|&p| {
+                std::str::from_utf8(&b[p..b.len().min(p + 3)])
+                    .ok()
+                    .or_else(|| std::str::from_utf8(&b[p..b.len().min(p + 2)]).ok())
+                    .and_then(|s| s.chars().next())
+                    .is_some_and(crate::text::is_bidi_control)
+            })
+        };
         let bytes = [
             0xE2, 0xD8, 0x80, 0x81, 0x9C, 0x00, 0x01, 0xE3, 0xD9, 0x7F, b'a',
         ];
-        for len in 0..20 {
+        // Third bytes at each edge of the controls' ranges, and past them.
+        let thirds = [0x8D, 0x8E, 0x8F, 0xA9, 0xAA, 0xAE, 0xAF, 0xA5, 0xA6];
+        for len in LENGTHS {
             for at in 0..len {
                 for &first in &bytes {
                     for &second in &bytes {
-                        for before in [b'a', 0x00, 0xE2, 0xD8] {
+                        for (before, third) in [b'a', 0x00, 0xE2, 0xD8]
+                            .into_iter()
+                            .map(|b| (b, b'a'))
+                            .chain(
+                                [0xE2, b'a']
+                                    .into_iter()
+                                    .flat_map(|b| thirds.map(|t| (b, t))),
+                            )
+                        {
                             let mut b = vec![b'a'; len];
                             b[at] = first;
                             if at + 1 < len {
                                 b[at + 1] = second;
                             }
+                            if at + 2 < len {
+                                b[at + 2] = third;
+                            }
                             if at > 0 {
                                 b[at - 1] = before;
                             }
-                            assert_eq!(find_bidi_lead(&b), naive(&b), "{b:?}");
+                            let found = find_bidi_lead(&b);
+                            // A lead, at or past the first, and never past the first control.
+                            match found {
+                                Some(p) => assert!(
+                                    is_bidi_lead(&b, p)
+                                        && lead(&b) <= Some(p)
+                                        && control(&b).is_none_or(|c| p <= c),
+                                    "{b:?}"
+                                ),
+                                None => assert_eq!(control(&b), None, "{b:?}"),
+                            }
+                            // The word-at-a-time form stops at each lead; SIMD at controls
+                            // only, in text of at least a block and two bytes.
+                            let simd =
+                                cfg!(all(target_arch = "wasm32", target_feature = "simd128"));
+                            let want = if simd && len >= 18 {
+                                control(&b)
+                            } else {
+                                lead(&b)
+                            };
+                            assert_eq!(found, want, "{b:?}");
                         }
                     }
                 }

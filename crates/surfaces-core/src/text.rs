@@ -34,9 +34,15 @@ pub(crate) fn holds_bidi_control(b: &[u8]) -> bool {
     first_bidi_at(b).is_some()
 }
 
+/// Where the UTF-8 `b` first holds a bidirectional control, if anywhere: for a reader that
+/// searches a whole text once ahead of the strings it cuts from it.
+pub(crate) fn bidi_control_at(b: &[u8]) -> Option<usize> {
+    first_bidi_at(b)
+}
+
 /// Where the UTF-8 `b` first holds a bidirectional control. Every one's UTF-8 starts with
-/// 0xE2 0x80, 0xE2 0x81 (U+200E…U+2069) or is 0xD8 0x9C (U+061C), so the search goes eight
-/// byte pairs at a time from one such lead to the next ([`crate::swar::find_bidi_lead`]) and
+/// 0xE2 0x80, 0xE2 0x81 (U+200E…U+2069) or is 0xD8 0x9C (U+061C), so the search goes a block
+/// of byte pairs at a time from one such lead to the next ([`crate::swar::find_bidi_lead`]) and
 /// decodes only the characters they start, for [`is_bidi_control`], the one rule. (Text with
 /// one curly quote or dash, all 0xE2 0x80, was decoded whole before: three times the
 /// official core's time on a stream of such strings; and Arabic, whose letters start with
@@ -174,17 +180,23 @@ mod tests {
 
     /// Every character there is, alone and between others: the byte search finds exactly
     /// those `is_bidi_control` names.
-    #[test]
+    // Also in wasm, where the search is SIMD (`swar`).
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn every_character_is_found_or_not_as_the_rule_says() {
         for c in (0..=0x10FFFF).filter_map(char::from_u32) {
-            let s = format!("{c}ab{c}");
             let want = is_bidi_control(c).then_some(c);
-            assert_eq!(first_bidi_control(&s), want, "{:04X}", c as u32);
-            assert_eq!(holds_bidi_control(s.as_bytes()), want.is_some());
+            // Short, and long enough for a block of sixteen bytes and more.
+            for s in [format!("{c}ab{c}"), format!("{c}{}{c}", "ab".repeat(10))] {
+                assert_eq!(first_bidi_control(&s), want, "{:04X}", c as u32);
+                assert_eq!(holds_bidi_control(s.as_bytes()), want.is_some());
+            }
         }
     }
 
-    #[test]
+    // Also in wasm, where the search is SIMD (`swar`).
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn the_first_bidi_control_is_the_one_a_char_by_char_search_finds() {
         // Every bidi control, the characters next to them in the code space (same lead
         // bytes), and text around them of one to four bytes a character.

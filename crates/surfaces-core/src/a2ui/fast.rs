@@ -578,18 +578,19 @@ impl Measurement {
         }
     }
 
-    /// A string value, as its UTF-8 and its length as serde_json writes it; `ascii` when the
-    /// reader knows it is all ASCII (so holds no bidi control).
-    pub(super) fn str(tape: &mut Vec<u8>, s: &[u8], size: usize, ascii: bool) -> Self {
+    /// A string value, as its UTF-8 and its length as serde_json writes it; `clean` when the
+    /// reader knows it holds no bidi control (it is all ASCII, or the text it was cut from
+    /// holds none there), and it need not be searched.
+    pub(super) fn str(tape: &mut Vec<u8>, s: &[u8], size: usize, clean: bool) -> Self {
         Writer(tape).utf8(s);
-        Measurement::written_str(s, size, ascii)
+        Measurement::written_str(s, size, clean)
     }
 
     /// A string value already on the tape.
-    pub(super) fn written_str(s: &[u8], size: usize, ascii: bool) -> Self {
-        debug_assert!(!ascii || s.is_ascii());
+    pub(super) fn written_str(s: &[u8], size: usize, clean: bool) -> Self {
+        debug_assert!(!clean || !crate::text::holds_bidi_control(s));
         Measurement {
-            clean: ascii || !crate::text::holds_bidi_control(s),
+            clean: clean || !crate::text::holds_bidi_control(s),
             ..Measurement::scalar(size)
         }
     }
