@@ -24,7 +24,7 @@ use std::borrow::Cow;
 
 use serde_json::Value;
 
-use super::fast::{self, DataUpdate, Envelope, Measurement, Seen};
+use super::fast::{self, ComponentsUpdate, DataUpdate, Envelope, Measurement, Seen};
 use super::model::Data;
 use super::pointer;
 use super::schema::VERSIONS;
@@ -55,11 +55,17 @@ pub(crate) fn read_batch<'a>(text: &'a str, mut apply: impl FnMut(Envelope<'a>))
     loop {
         r.ws();
         let start = r.at;
-        let envelope = match r.data_envelope() {
-            Some(update) => {
+        let envelope = match r.fast_envelope() {
+            Some(envelope) => {
                 #[cfg(test)]
-                tests::TAKEN.with(|n| n.set(n.get() + 1));
-                Envelope::Data(update)
+                {
+                    let counter = match envelope {
+                        Envelope::Components(_) => &tests::TAKEN_COMPONENTS,
+                        _ => &tests::TAKEN,
+                    };
+                    counter.with(|n| n.set(n.get() + 1));
+                }
+                envelope
             }
             None => {
                 // `start` follows ASCII (whitespace, `[` or `,`), so it is a char boundary.
@@ -136,28 +142,82 @@ impl<'a> Reader<'a> {
         }
     }
 
-    /// A data update of the fast shape (`version` and `updateDataModel`, once each, in either
-    /// order), or `None` for serde_json to read from the envelope's start.
-    fn data_envelope(&mut self) -> Option<DataUpdate<'a>> {
+    /// An envelope of a fast shape (`version` and `updateDataModel` or `updateComponents`,
+    /// once each, in either order), or `None` for serde_json to read from the envelope's
+    /// start.
+    fn fast_envelope(&mut self) -> Option<Envelope<'a>> {
         self.expect(b'{')?;
-        let (mut version, mut body) = (false, None);
+        let (mut version, mut envelope) = (None, None);
         loop {
             self.ws();
-            match self.member(&["version", "updateDataModel"])? {
+            match self.member(&["version", "updateDataModel", "updateComponents"])? {
                 // Another version (v0.8, one with escapes) is the general path's: the
                 // validator says why.
-                "version" if !version => {
-                    self.quoted(&VERSIONS)?;
-                    version = true;
+                "version" if version.is_none() => version = Some(self.quoted(&VERSIONS)?),
+                "updateDataModel" if envelope.is_none() => {
+                    envelope = Some(Envelope::Data(self.body()?));
                 }
-                "updateDataModel" if body.is_none() => body = Some(self.body()?),
+                "updateComponents" if envelope.is_none() => {
+                    let (surface_id, components) = self.components_body()?;
+                    envelope = Some(Envelope::Components(ComponentsUpdate {
+                        version: "",
+                        surface_id,
+                        components,
+                    }));
+                }
                 _ => return None,
             }
             if !self.more(b'}')? {
                 break;
             }
         }
-        body.filter(|_| version)
+        match (version?, envelope?) {
+            (v, Envelope::Components(u)) => {
+                Some(Envelope::Components(ComponentsUpdate { version: v, ..u }))
+            }
+            (_, envelope) => Some(envelope),
+        }
+    }
+
+    /// An `updateComponents` body of the fast shape: `surfaceId` and a list of at least one
+    /// component, once each in either order. Each component is read by serde_json from where
+    /// it starts (as [`fast::ListedComponent`]): what the validator checks next is the
+    /// `Value` serde_json makes. What the hand reader spares is the envelope's and the body's
+    /// maps, their keys, and a walk of them.
+    fn components_body(&mut self) -> Option<(Cow<'a, str>, Vec<Value>)> {
+        self.expect(b'{')?;
+        let (mut surface_id, mut components) = (None, None);
+        loop {
+            self.ws();
+            match self.member(&["surfaceId", "components"])? {
+                "surfaceId" if surface_id.is_none() => surface_id = Some(self.string()?),
+                "components" if components.is_none() => components = Some(self.components()?),
+                _ => return None,
+            }
+            if !self.more(b'}')? {
+                break;
+            }
+        }
+        Some((surface_id?, components?))
+    }
+
+    /// A list of at least one component (an empty one is the validator's to refuse).
+    fn components(&mut self) -> Option<Vec<Value>> {
+        self.expect(b'[')?;
+        let mut list = Vec::new();
+        loop {
+            self.ws();
+            // `at` follows ASCII (whitespace, `[` or `,`), so it is a char boundary.
+            let mut one = serde_json::Deserializer::from_str(&self.text[self.at..])
+                .into_iter::<fast::ListedComponent>();
+            let fast::ListedComponent(c) = one.next()?.ok()?;
+            self.at += one.byte_offset();
+            list.push(c);
+            if !self.more(b']')? {
+                break;
+            }
+        }
+        Some(list)
     }
 
     /// An `updateDataModel` body of the fast shape: `surfaceId`, then `path` and `value` if
@@ -578,10 +638,17 @@ mod tests {
     thread_local! {
         /// How many data updates the hand reader took (not serde_json).
         pub(super) static TAKEN: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+        /// How many component updates it took.
+        pub(super) static TAKEN_COMPONENTS: std::cell::Cell<usize> =
+            const { std::cell::Cell::new(0) };
     }
 
     fn taken() -> usize {
         TAKEN.with(|n| n.get())
+    }
+
+    fn taken_components() -> usize {
+        TAKEN_COMPONENTS.with(|n| n.get())
     }
 
     /// An envelope as something to compare: a data update's parts (its value's tape, if it
@@ -589,6 +656,8 @@ mod tests {
     fn describe(e: Envelope) -> String {
         match e {
             Envelope::Other(v) => format!("other {v}"),
+            // As the envelope serde_json reads: the hand reader's alone are these.
+            Envelope::Components(u) => format!("other {}", u.into_value()),
             Envelope::Data(u) => {
                 let value = match u.value {
                     None => "none".to_owned(),
@@ -948,6 +1017,60 @@ mod tests {
             out.push_str(self.ws());
             out.push('}');
         }
+        /// An `updateComponents` envelope, of the fast shape or near it: components that are
+        /// objects or any value (nested, escaped, with keys given twice), lists empty or not.
+        fn components_envelope(&mut self, out: &mut String) {
+            let colon = format!("{}:{}", self.ws(), self.ws());
+            let mut items = Vec::new();
+            for _ in 0..self.below(4) {
+                let mut item = String::new();
+                match self.below(3) {
+                    0 => self.value(3, &mut item),
+                    _ => {
+                        let text = self.pick(&STRINGS);
+                        item = format!(
+                            r#"{{"id"{colon}"c{}","component"{colon}"Text","text"{colon}{text}}}"#,
+                            self.below(3)
+                        );
+                    }
+                }
+                items.push(item);
+            }
+            let list = format!("[{}{}]", self.ws(), items.join(","));
+            let mut members = vec![
+                format!(
+                    "\"surfaceId\"{colon}{}",
+                    self.piece(&[r#""s""#, r#""s\u0031""#, "1"], 2)
+                ),
+                format!("\"components\"{colon}{list}"),
+            ];
+            match self.below(if self.1 { 40 } else { 8 }) {
+                0 => members.push(r#""extra":1"#.into()),
+                1 => members.push(r#""components":[]"#.into()),
+                2 => {
+                    members.remove(0);
+                }
+                _ => {}
+            }
+            if self.below(2) == 0 {
+                members.reverse();
+            }
+            let key = self.piece(&["updateComponents", r"update\u0043omponents"], 1);
+            let version = self.piece(&[r#""v0.9""#, r#""v0.9.1""#, r#""v0.8""#], 2);
+            let mut parts = vec![
+                format!("\"version\"{colon}{version}"),
+                format!("\"{key}\"{colon}{{{}}}", members.join(",")),
+            ];
+            if self.below(if self.1 { 40 } else { 8 }) == 0 {
+                parts.remove(0);
+            }
+            if self.below(2) == 0 {
+                parts.reverse();
+            }
+            out.push('{');
+            out.push_str(&parts.join(&format!("{},{}", self.ws(), self.ws())));
+            out.push('}');
+        }
         fn batch(&mut self) -> String {
             self.1 = self.below(4) > 0;
             let mut out = String::from(self.ws());
@@ -961,6 +1084,7 @@ mod tests {
                 match self.below(if self.1 { 40 } else { 10 }) {
                     0 => out.push_str(self.pick(&NUMBERS)),
                     1 => out.push_str("[1,2]"),
+                    n if n % 3 == 0 => self.components_envelope(&mut out),
                     _ => self.envelope(&mut out),
                 }
                 out.push_str(self.ws());
@@ -997,6 +1121,7 @@ mod tests {
     fn reads_what_serde_json_reads() {
         let mut g = Gen(Xorshift(0x9E37_79B9_7F4A_7C15), false);
         let (before, mut envelopes) = (taken(), 0);
+        let components_before = taken_components();
         for _ in 0..30_000 {
             let text = g.batch();
             let [direct, serde] = both(&text);
@@ -1018,8 +1143,12 @@ mod tests {
             }
         }
         // The generator reaches the hand reader's shapes, not only serde_json's.
-        let by_hand = taken() - before;
-        assert!(by_hand * 2 > envelopes, "{by_hand} of {envelopes}");
+        let (data, components) = (taken() - before, taken_components() - components_before);
+        assert!(
+            (data + components) * 2 > envelopes,
+            "{data} + {components} of {envelopes}"
+        );
+        assert!(components * 10 > envelopes, "{components} of {envelopes}");
     }
 
     #[test]
@@ -1050,6 +1179,15 @@ mod tests {
                 assert_eq!(direct, serde, "{k}");
                 // What serde_json reads, the hand reader read itself.
                 assert_eq!(taken() - before, usize::from(direct.1), "{k}");
+                // The same value as a component's property, three containers further in
+                // than a data value's (body, list, component).
+                let text = format!(
+                    r#"[{{"version":"v0.9","updateComponents":{{"surfaceId":"s","components":[{{"id":"a","text":{value}}}]}}}}]"#
+                );
+                let before = taken_components();
+                let [direct, serde] = both(&text);
+                assert_eq!(direct, serde, "{k}");
+                assert_eq!(taken_components() - before, usize::from(direct.1), "{k}");
             }
         }
     }

@@ -285,6 +285,10 @@ impl SurfaceStore {
         match e {
             fast::Envelope::Data(u) => self
                 .counted(|store| store.data_update(&u.surface_id, u.path.as_deref(), u.value, ctx)),
+            fast::Envelope::Components(u) => self.counted(|store| {
+                let checked = super::store::Checked::Not;
+                store.components_update(&u.surface_id, u.components, checked, ctx)
+            }),
             fast::Envelope::Other(v) => self.apply_envelope_owned(v, ctx),
         }
     }

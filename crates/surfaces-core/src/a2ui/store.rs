@@ -273,6 +273,17 @@ impl SurfaceStore {
             let path = body.get("path").and_then(Value::as_str);
             return self.data_update(sid, path, value, ctx);
         }
+        if kind == MessageKind::UpdateComponents {
+            let body = env
+                .get_mut(key)
+                .and_then(Value::as_object_mut)
+                .expect("schema-checked");
+            let Some(Value::Array(list)) = body.remove("components") else {
+                unreachable!("schema-checked: updateComponents has a components array");
+            };
+            let sid = body["surfaceId"].as_str().expect("schema-checked");
+            return self.components_update(sid, list, Checked::Already, ctx);
+        }
         let body = env[key].as_object().expect("schema-checked");
         let root = Path::ROOT;
         let mpath = root.key(key);
@@ -295,18 +306,10 @@ impl SurfaceStore {
                     adm.theme(theme, &mpath.key("theme"));
                 }
             }
-            MessageKind::UpdateComponents => {
-                let cpath = mpath.key("components");
-                for (i, c) in body["components"]
-                    .as_array()
-                    .expect("schema-checked")
-                    .iter()
-                    .enumerate()
-                {
-                    adm.component(c, &cpath.index(i));
-                }
+            MessageKind::UpdateComponents | MessageKind::UpdateDataModel => {
+                unreachable!("handled above")
             }
-            MessageKind::UpdateDataModel | MessageKind::DeleteSurface => {}
+            MessageKind::DeleteSurface => {}
         }
         if !adm.errors.is_empty() {
             return Err(Refusal(adm.errors));
@@ -315,26 +318,54 @@ impl SurfaceStore {
         if kind == MessageKind::CreateSurface {
             return self.create(body, sid, ctx, &mpath);
         }
-        let limits = self.limits.clone();
-        let surface = self.target(sid, ctx, &mpath)?;
-        let body = env
-            .get_mut(key)
-            .and_then(Value::as_object_mut)
-            .expect("schema-checked");
-        match kind {
-            MessageKind::UpdateComponents => {
-                let mut notes = update_components(surface, body, &limits, &mpath)?;
-                notes.extend(warnings);
-                Ok(notes)
+        self.target(sid, ctx, &mpath)?;
+        debug_assert_eq!(kind, MessageKind::DeleteSurface);
+        self.surfaces.retain(|s| s.id != sid);
+        Ok(warnings)
+    }
+
+    /// Applies an `updateComponents` whose envelope is schema-valid: its components checked
+    /// against the catalog unless the envelope's check did that (`checked`), then admission,
+    /// then the surface, then the update. Envelopes the hand reader reads (`direct.rs`) and
+    /// envelopes read whole come here alike.
+    pub(crate) fn components_update(
+        &mut self,
+        sid: &str,
+        components: Vec<Value>,
+        checked: Checked,
+        ctx: &ApplyContext,
+    ) -> Result<Notes, Refusal> {
+        let mpath = Path::ROOT.key("updateComponents");
+        let cpath = mpath.key("components");
+        if checked == Checked::Not {
+            // What `Validator::envelope` checks of an envelope of this shape.
+            let mut v = Validator::default();
+            for (i, c) in components.iter().enumerate() {
+                v.component(c, &cpath.index(i));
             }
-            MessageKind::DeleteSurface => {
-                self.surfaces.retain(|s| s.id != sid);
-                Ok(Vec::new())
-            }
-            MessageKind::CreateSurface | MessageKind::UpdateDataModel => {
-                unreachable!("handled above")
+            if !v.errors.is_empty() {
+                return Err(Refusal(v.errors));
             }
         }
+        let mut adm = Admission {
+            limits: &self.limits,
+            urls: &self.urls,
+            errors: Vec::new(),
+            warnings: Vec::new(),
+        };
+        adm.id(sid, &mpath.key("surfaceId"));
+        for (i, c) in components.iter().enumerate() {
+            adm.component(c, &cpath.index(i));
+        }
+        if !adm.errors.is_empty() {
+            return Err(Refusal(adm.errors));
+        }
+        let warnings = adm.warnings;
+        let limits = self.limits.clone();
+        let surface = self.target(sid, ctx, &mpath)?;
+        let mut notes = update_components(surface, components, &limits, &mpath)?;
+        notes.extend(warnings);
+        Ok(notes)
     }
 
     /// Applies a schema-valid `updateDataModel` (from an envelope, or read straight from the
@@ -511,16 +542,20 @@ impl SurfaceStore {
 /// What an applied envelope says besides being applied: (severity, code, path, message).
 pub(crate) type Notes = Vec<Finding>;
 
+/// Whether an update's components have been checked against the catalog already.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Checked {
+    Already,
+    Not,
+}
+
 fn update_components(
     surface: &mut Surface,
-    body: &mut Map<String, Value>,
+    list: Vec<Value>,
     limits: &Limits,
     mpath: &Path,
 ) -> Result<Notes, Refusal> {
     let cpath = mpath.key("components");
-    let Some(Value::Array(list)) = body.remove("components") else {
-        unreachable!("schema-checked: updateComponents has a components array");
-    };
     // Each admitted component is decoded once into the catalog's typed values; nothing
     // reads component JSON by key after this.
     let mut decoded: Vec<(Id, Component)> = Vec::with_capacity(list.len());
