@@ -218,6 +218,31 @@ fn data_model_upsert_delete_and_whole() {
     );
 }
 
+/// Each message is read by hand from text when it has a fast shape (`a2ui/direct.rs`) and
+/// whole otherwise: admission speaks alike either way. A bidi control in a theme was
+/// admitted without the warning every other agent text gets.
+#[test]
+fn every_message_warns_of_bidi_controls_read_either_way() {
+    let name = "\u{202E}txt.exe";
+    let envs = [
+        json!({"version": "v0.9", "createSurface": {"surfaceId": "s", "catalogId": BASIC,
+            "theme": {"agentDisplayName": name}}}),
+        comps("s", json!([{"id": "root", "component": "Text", "text": name}])),
+        json!({"version": "v0.9", "updateDataModel": {"surfaceId": "s", "path": "/n", "value": name}}),
+    ];
+    let want = [
+        "/createSurface/theme/agentDisplayName",
+        "/updateComponents/components/0/text",
+        "/updateDataModel/value",
+    ];
+    for s in [fold(Limits::default(), &envs), fold_text(Limits::default(), &envs)] {
+        let paths: Vec<&str> = s.findings().iter().map(|f| f.path.as_str()).collect();
+        assert_eq!(paths, want);
+        assert_eq!(codes(&s), ["text-bidi-control"; 3]);
+        assert_eq!(s.report().applied, 3);
+    }
+}
+
 /// Large data values read from text are kept as tapes until read (a2ui/model.rs): what
 /// admission says of a value and what the model holds do not depend on it. Each case is
 /// folded from text and from parsed values (every value built at once).

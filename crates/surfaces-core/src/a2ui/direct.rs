@@ -24,7 +24,7 @@ use std::borrow::Cow;
 
 use serde_json::Value;
 
-use super::fast::{self, ComponentsUpdate, DataUpdate, Envelope, Measurement, Seen};
+use super::fast::{self, DataUpdate, Envelope, Measurement, Message, NewSurface, Seen};
 use super::model::Data;
 use super::pointer;
 use super::schema::VERSIONS;
@@ -60,7 +60,7 @@ pub(crate) fn read_batch<'a>(text: &'a str, mut apply: impl FnMut(Envelope<'a>))
                 #[cfg(test)]
                 {
                     let counter = match envelope {
-                        Envelope::Components(_) => &tests::TAKEN_COMPONENTS,
+                        Envelope::Message { .. } => &tests::TAKEN_MESSAGES,
                         _ => &tests::TAKEN,
                     };
                     counter.with(|n| n.set(n.get() + 1));
@@ -142,63 +142,122 @@ impl<'a> Reader<'a> {
         }
     }
 
-    /// An envelope of a fast shape (`version` and `updateDataModel` or `updateComponents`,
-    /// once each, in either order), or `None` for serde_json to read from the envelope's
-    /// start.
+    /// An envelope of a fast shape (`version` and one message, once each, in either order),
+    /// or `None` for serde_json to read from the envelope's start.
     fn fast_envelope(&mut self) -> Option<Envelope<'a>> {
         self.expect(b'{')?;
-        let (mut version, mut envelope) = (None, None);
+        let (mut version, mut data, mut message) = (None, None, None);
         loop {
             self.ws();
-            match self.member(&["version", "updateDataModel", "updateComponents"])? {
+            let key = self.member(&[
+                "version",
+                "updateDataModel",
+                "updateComponents",
+                "createSurface",
+                "deleteSurface",
+            ])?;
+            let first = data.is_none() && message.is_none();
+            match key {
                 // Another version (v0.8, one with escapes) is the general path's: the
                 // validator says why.
                 "version" if version.is_none() => version = Some(self.quoted(&VERSIONS)?),
-                "updateDataModel" if envelope.is_none() => {
-                    envelope = Some(Envelope::Data(self.body()?));
-                }
-                "updateComponents" if envelope.is_none() => {
-                    let (surface_id, components) = self.components_body()?;
-                    envelope = Some(Envelope::Components(ComponentsUpdate {
-                        version: "",
-                        surface_id,
-                        components,
-                    }));
-                }
+                "updateDataModel" if first => data = Some(self.body()?),
+                "updateComponents" if first => message = Some(self.components_body()?),
+                "createSurface" if first => message = Some(self.create_body()?),
+                "deleteSurface" if first => message = Some(self.delete_body()?),
                 _ => return None,
             }
             if !self.more(b'}')? {
                 break;
             }
         }
-        match (version?, envelope?) {
-            (v, Envelope::Components(u)) => {
-                Some(Envelope::Components(ComponentsUpdate { version: v, ..u }))
+        let version = version?;
+        match (data, message) {
+            (Some(update), None) => Some(Envelope::Data(update)),
+            (None, Some(message)) => Some(Envelope::Message { version, message }),
+            _ => None,
+        }
+    }
+
+    /// The members of a body of a fast shape, each of `keys` at most once and no other,
+    /// each read by `read` (which is told which).
+    fn members(
+        &mut self,
+        keys: &[&'static str],
+        mut read: impl FnMut(&mut Self, usize) -> Option<()>,
+    ) -> Option<()> {
+        self.expect(b'{')?;
+        let mut seen = 0u32;
+        loop {
+            self.ws();
+            let key = self.member(keys)?;
+            let i = keys.iter().position(|k| *k == key)?;
+            if seen & 1 << i != 0 {
+                return None;
             }
-            (_, envelope) => Some(envelope),
+            seen |= 1 << i;
+            read(self, i)?;
+            if !self.more(b'}')? {
+                return Some(());
+            }
         }
     }
 
     /// An `updateComponents` body of the fast shape: `surfaceId` and a list of at least one
-    /// component, once each in either order. Each component is read by serde_json from where
-    /// it starts (as [`fast::ListedComponent`]): what the validator checks next is the
-    /// `Value` serde_json makes. What the hand reader spares is the envelope's and the body's
-    /// maps, their keys, and a walk of them.
-    fn components_body(&mut self) -> Option<(Cow<'a, str>, Vec<Value>)> {
-        self.expect(b'{')?;
+    /// component. Each component is read by serde_json from where it starts (as
+    /// [`fast::ListedComponent`]): what the validator checks next is the `Value` serde_json
+    /// makes. What the hand reader spares is the envelope's and the body's maps, their keys,
+    /// and a walk of them.
+    fn components_body(&mut self) -> Option<Message<'a>> {
         let (mut surface_id, mut components) = (None, None);
-        loop {
-            self.ws();
-            match self.member(&["surfaceId", "components"])? {
-                "surfaceId" if surface_id.is_none() => surface_id = Some(self.string()?),
-                "components" if components.is_none() => components = Some(self.components()?),
-                _ => return None,
+        self.members(&["surfaceId", "components"], |r, i| {
+            match i {
+                0 => surface_id = Some(r.string()?),
+                _ => components = Some(r.components()?),
             }
-            if !self.more(b'}')? {
-                break;
+            Some(())
+        })?;
+        Some(Message::Components {
+            surface_id: surface_id?,
+            components: components?,
+        })
+    }
+
+    /// A `createSurface` body of the fast shape: `surfaceId`, `catalogId`, and
+    /// `sendDataModel` if there, as a boolean. (A theme is the general path's.)
+    fn create_body(&mut self) -> Option<Message<'a>> {
+        let (mut surface_id, mut catalog_id, mut send) = (None, None, None);
+        self.members(&["surfaceId", "catalogId", "sendDataModel"], |r, i| {
+            match i {
+                0 => surface_id = Some(r.string()?),
+                1 => catalog_id = Some(r.string()?),
+                _ => {
+                    send = Some(match r.peek()? {
+                        b't' => r.literal(b"true").map(|()| true)?,
+                        _ => r.literal(b"false").map(|()| false)?,
+                    })
+                }
             }
-        }
-        Some((surface_id?, components?))
+            Some(())
+        })?;
+        Some(Message::Create(NewSurface {
+            surface_id: surface_id?,
+            catalog_id: catalog_id?,
+            send_data_model: send,
+            theme: None,
+        }))
+    }
+
+    /// A `deleteSurface` body of the fast shape: `surfaceId` alone.
+    fn delete_body(&mut self) -> Option<Message<'a>> {
+        let mut surface_id = None;
+        self.members(&["surfaceId"], |r, _| {
+            surface_id = Some(r.string()?);
+            Some(())
+        })?;
+        Some(Message::Delete {
+            surface_id: surface_id?,
+        })
     }
 
     /// A list of at least one component (an empty one is the validator's to refuse).
@@ -223,20 +282,15 @@ impl<'a> Reader<'a> {
     /// An `updateDataModel` body of the fast shape: `surfaceId`, then `path` and `value` if
     /// there, once each in any order.
     fn body(&mut self) -> Option<DataUpdate<'a>> {
-        self.expect(b'{')?;
         let (mut surface_id, mut path, mut value) = (None, None, None);
-        loop {
-            self.ws();
-            match self.member(&["surfaceId", "path", "value"])? {
-                "surfaceId" if surface_id.is_none() => surface_id = Some(self.string()?),
-                "path" if path.is_none() => path = Some(self.string()?),
-                "value" if value.is_none() => value = Some(self.data()?),
-                _ => return None,
+        self.members(&["surfaceId", "path", "value"], |r, i| {
+            match i {
+                0 => surface_id = Some(r.string()?),
+                1 => path = Some(r.string()?),
+                _ => value = Some(r.data()?),
             }
-            if !self.more(b'}')? {
-                break;
-            }
-        }
+            Some(())
+        })?;
         Some(DataUpdate {
             surface_id: surface_id?,
             path,
@@ -638,8 +692,8 @@ mod tests {
     thread_local! {
         /// How many data updates the hand reader took (not serde_json).
         pub(super) static TAKEN: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
-        /// How many component updates it took.
-        pub(super) static TAKEN_COMPONENTS: std::cell::Cell<usize> =
+        /// How many other messages (components, creates, deletes) it took.
+        pub(super) static TAKEN_MESSAGES: std::cell::Cell<usize> =
             const { std::cell::Cell::new(0) };
     }
 
@@ -647,8 +701,8 @@ mod tests {
         TAKEN.with(|n| n.get())
     }
 
-    fn taken_components() -> usize {
-        TAKEN_COMPONENTS.with(|n| n.get())
+    fn taken_messages() -> usize {
+        TAKEN_MESSAGES.with(|n| n.get())
     }
 
     /// An envelope as something to compare: a data update's parts (its value's tape, if it
@@ -657,7 +711,9 @@ mod tests {
         match e {
             Envelope::Other(v) => format!("other {v}"),
             // As the envelope serde_json reads: the hand reader's alone are these.
-            Envelope::Components(u) => format!("other {}", u.into_value()),
+            Envelope::Message { version, message } => {
+                format!("other {}", message.into_value(version))
+            }
             Envelope::Data(u) => {
                 let value = match u.value {
                     None => "none".to_owned(),
@@ -1017,36 +1073,60 @@ mod tests {
             out.push_str(self.ws());
             out.push('}');
         }
-        /// An `updateComponents` envelope, of the fast shape or near it: components that are
-        /// objects or any value (nested, escaped, with keys given twice), lists empty or not.
-        fn components_envelope(&mut self, out: &mut String) {
+        /// An `updateComponents`, `createSurface` or `deleteSurface` envelope, of the fast
+        /// shape or near it: components that are objects or any value (nested, escaped, with
+        /// keys given twice), lists empty or not, themes, flags of any type.
+        fn message_envelope(&mut self, out: &mut String) {
             let colon = format!("{}:{}", self.ws(), self.ws());
-            let mut items = Vec::new();
-            for _ in 0..self.below(4) {
-                let mut item = String::new();
-                match self.below(3) {
-                    0 => self.value(3, &mut item),
-                    _ => {
-                        let text = self.pick(&STRINGS);
-                        item = format!(
-                            r#"{{"id"{colon}"c{}","component"{colon}"Text","text"{colon}{text}}}"#,
-                            self.below(3)
-                        );
+            let sid = format!(
+                "\"surfaceId\"{colon}{}",
+                self.piece(&[r#""s""#, r#""s\u0031""#, "1"], 2)
+            );
+            let (key, mut members) = match self.below(3) {
+                0 => {
+                    let mut items = Vec::new();
+                    for _ in 0..self.below(4) {
+                        let mut item = String::new();
+                        match self.below(3) {
+                            0 => self.value(3, &mut item),
+                            _ => {
+                                let text = self.pick(&STRINGS);
+                                let n = self.below(3);
+                                item = format!(
+                                    r#"{{"id"{colon}"c{n}","component"{colon}"Text","text"{colon}{text}}}"#
+                                );
+                            }
+                        }
+                        items.push(item);
                     }
+                    let list = format!("[{}{}]", self.ws(), items.join(","));
+                    let key = self.piece(&["updateComponents", r"update\u0043omponents"], 1);
+                    (key, vec![sid, format!("\"components\"{colon}{list}")])
                 }
-                items.push(item);
-            }
-            let list = format!("[{}{}]", self.ws(), items.join(","));
-            let mut members = vec![
-                format!(
-                    "\"surfaceId\"{colon}{}",
-                    self.piece(&[r#""s""#, r#""s\u0031""#, "1"], 2)
+                1 => {
+                    let catalog = self.piece(&[r#""basic""#, r#""b\u0061sic""#, "7"], 2);
+                    let mut members = vec![sid, format!("\"catalogId\"{colon}{catalog}")];
+                    if self.below(2) == 0 {
+                        let send = self.piece(&["true", "false", "1", "null"], 2);
+                        members.push(format!("\"sendDataModel\"{colon}{send}"));
+                    }
+                    if self.below(6) == 0 {
+                        let name = self.pick(&STRINGS);
+                        members.push(format!(r#""theme"{colon}{{"agentDisplayName":{name}}}"#));
+                    }
+                    (
+                        self.piece(&["createSurface", r"create\u0053urface"], 1),
+                        members,
+                    )
+                }
+                _ => (
+                    self.piece(&["deleteSurface", r"delete\u0053urface"], 1),
+                    vec![sid],
                 ),
-                format!("\"components\"{colon}{list}"),
-            ];
+            };
             match self.below(if self.1 { 40 } else { 8 }) {
                 0 => members.push(r#""extra":1"#.into()),
-                1 => members.push(r#""components":[]"#.into()),
+                1 => members.push(r#""surfaceId":"t""#.into()),
                 2 => {
                     members.remove(0);
                 }
@@ -1055,7 +1135,6 @@ mod tests {
             if self.below(2) == 0 {
                 members.reverse();
             }
-            let key = self.piece(&["updateComponents", r"update\u0043omponents"], 1);
             let version = self.piece(&[r#""v0.9""#, r#""v0.9.1""#, r#""v0.8""#], 2);
             let mut parts = vec![
                 format!("\"version\"{colon}{version}"),
@@ -1084,7 +1163,7 @@ mod tests {
                 match self.below(if self.1 { 40 } else { 10 }) {
                     0 => out.push_str(self.pick(&NUMBERS)),
                     1 => out.push_str("[1,2]"),
-                    n if n % 3 == 0 => self.components_envelope(&mut out),
+                    n if n % 3 == 0 => self.message_envelope(&mut out),
                     _ => self.envelope(&mut out),
                 }
                 out.push_str(self.ws());
@@ -1121,7 +1200,7 @@ mod tests {
     fn reads_what_serde_json_reads() {
         let mut g = Gen(Xorshift(0x9E37_79B9_7F4A_7C15), false);
         let (before, mut envelopes) = (taken(), 0);
-        let components_before = taken_components();
+        let messages_before = taken_messages();
         for _ in 0..30_000 {
             let text = g.batch();
             let [direct, serde] = both(&text);
@@ -1143,12 +1222,12 @@ mod tests {
             }
         }
         // The generator reaches the hand reader's shapes, not only serde_json's.
-        let (data, components) = (taken() - before, taken_components() - components_before);
+        let (data, messages) = (taken() - before, taken_messages() - messages_before);
         assert!(
-            (data + components) * 2 > envelopes,
-            "{data} + {components} of {envelopes}"
+            (data + messages) * 2 > envelopes,
+            "{data} + {messages} of {envelopes}"
         );
-        assert!(components * 10 > envelopes, "{components} of {envelopes}");
+        assert!(messages * 10 > envelopes, "{messages} of {envelopes}");
     }
 
     #[test]
@@ -1184,10 +1263,10 @@ mod tests {
                 let text = format!(
                     r#"[{{"version":"v0.9","updateComponents":{{"surfaceId":"s","components":[{{"id":"a","text":{value}}}]}}}}]"#
                 );
-                let before = taken_components();
+                let before = taken_messages();
                 let [direct, serde] = both(&text);
                 assert_eq!(direct, serde, "{k}");
-                assert_eq!(taken_components() - before, usize::from(direct.1), "{k}");
+                assert_eq!(taken_messages() - before, usize::from(direct.1), "{k}");
             }
         }
     }

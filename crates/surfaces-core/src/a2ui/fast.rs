@@ -78,31 +78,73 @@ macro_rules! non_objects {
 pub(crate) enum Envelope<'a> {
     /// A schema-valid `updateDataModel`.
     Data(DataUpdate<'a>),
-    /// An `updateComponents` whose envelope is schema-valid (a version this renderer reads,
-    /// a string `surfaceId`, at least one component and nothing else), its components read
-    /// as [`Checked`] reads them and not yet checked (only the hand reader makes these).
-    Components(ComponentsUpdate<'a>),
+    /// Another message of a fast shape, read by hand (only the hand reader makes these).
+    Message {
+        /// Read by the tests' account of the envelope; the store reads no version past the
+        /// check.
+        #[cfg_attr(not(test), allow(dead_code))]
+        version: &'static str,
+        message: Message<'a>,
+    },
     /// Anything else, for the general path.
     Other(Value),
 }
 
-pub(crate) struct ComponentsUpdate<'a> {
-    /// Read by the tests' account of the envelope; the store reads no version past the check.
-    #[cfg_attr(not(test), allow(dead_code))]
-    pub version: &'static str,
-    pub surface_id: Cow<'a, str>,
-    pub components: Vec<Value>,
+/// A message whose envelope is schema-valid as read: a version this renderer reads, a
+/// string `surfaceId`, and the members below with nothing else.
+pub(crate) enum Message<'a> {
+    /// At least one component, each read as [`Checked`] reads it and not yet checked
+    /// against the catalog.
+    Components {
+        surface_id: Cow<'a, str>,
+        components: Vec<Value>,
+    },
+    /// A string `catalogId`, `sendDataModel` if there (a boolean), no theme.
+    Create(NewSurface<'a>),
+    Delete {
+        surface_id: Cow<'a, str>,
+    },
 }
 
-impl ComponentsUpdate<'_> {
+impl Message<'_> {
     /// The envelope as serde_json alone reads it.
     #[cfg(test)]
-    pub(crate) fn into_value(self) -> Value {
-        serde_json::json!({
-            "version": self.version,
-            "updateComponents": {"surfaceId": self.surface_id, "components": self.components},
-        })
+    pub(crate) fn into_value(self, version: &str) -> Value {
+        let (key, body) = match self {
+            Message::Components {
+                surface_id,
+                components,
+            } => (
+                "updateComponents",
+                serde_json::json!({"surfaceId": surface_id, "components": components}),
+            ),
+            Message::Create(new) => {
+                let mut body = serde_json::json!({
+                    "surfaceId": new.surface_id,
+                    "catalogId": new.catalog_id,
+                });
+                if let Some(send) = new.send_data_model {
+                    body["sendDataModel"] = Value::Bool(send);
+                }
+                ("createSurface", body)
+            }
+            Message::Delete { surface_id } => (
+                "deleteSurface",
+                serde_json::json!({"surfaceId": surface_id}),
+            ),
+        };
+        serde_json::json!({"version": version, key: body})
     }
+}
+
+/// What a `createSurface` asks for.
+pub(crate) struct NewSurface<'a> {
+    pub surface_id: Cow<'a, str>,
+    pub catalog_id: Cow<'a, str>,
+    /// As given (`None`: not given, which reads as `false`).
+    pub send_data_model: Option<bool>,
+    /// Any JSON the schema lets through (an object), kept as data.
+    pub theme: Option<Value>,
 }
 
 /// A component of an `updateComponents` list, read as [`Checked`] reads it there (the
@@ -817,7 +859,7 @@ mod tests {
     fn read(text: &str) -> (bool, Value) {
         match serde_json::from_str::<Envelope>(text).unwrap() {
             Envelope::Other(v) => (false, v),
-            Envelope::Components(_) => unreachable!("only the hand reader reads these"),
+            Envelope::Message { .. } => unreachable!("only the hand reader reads these"),
             Envelope::Data(u) => {
                 let v: Value = serde_json::from_str(text).unwrap();
                 let version = v["version"].clone();

@@ -285,9 +285,16 @@ impl SurfaceStore {
         match e {
             fast::Envelope::Data(u) => self
                 .counted(|store| store.data_update(&u.surface_id, u.path.as_deref(), u.value, ctx)),
-            fast::Envelope::Components(u) => self.counted(|store| {
-                let checked = super::store::Checked::Not;
-                store.components_update(&u.surface_id, u.components, checked, ctx)
+            fast::Envelope::Message { message, .. } => self.counted(|store| match message {
+                fast::Message::Components {
+                    surface_id,
+                    components,
+                } => {
+                    let checked = super::store::Checked::Not;
+                    store.components_update(&surface_id, components, checked, ctx)
+                }
+                fast::Message::Create(new) => store.create_surface(new, ctx),
+                fast::Message::Delete { surface_id } => store.delete_surface(&surface_id, ctx),
             }),
             fast::Envelope::Other(v) => self.apply_envelope_owned(v, ctx),
         }

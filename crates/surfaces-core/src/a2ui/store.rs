@@ -5,10 +5,11 @@ use crate::{Code, Finding};
 use std::collections::BTreeMap;
 
 use serde::Serialize;
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use super::admission::{Admission, UrlPolicy};
 use super::catalog::{self, Component, Components, Id};
+use super::fast::NewSurface;
 use super::limits::Limits;
 use super::model::{Data, Model};
 use super::path::Path;
@@ -272,64 +273,64 @@ impl SurfaceStore {
             return Err(Refusal(v.errors));
         }
         let kind = kind.expect("a valid envelope has one message");
-        let key = kind.key();
-        if kind == MessageKind::UpdateDataModel {
-            let body = env
-                .get_mut(key)
-                .and_then(Value::as_object_mut)
-                .expect("schema-checked");
-            let value = body.remove("value").map(Data::Built);
-            let sid = body["surfaceId"].as_str().expect("schema-checked");
-            let path = body.get("path").and_then(Value::as_str);
-            return self.data_update(sid, path, value, ctx);
+        let Some(Value::Object(mut body)) = env.get_mut(kind.key()).map(Value::take) else {
+            unreachable!("schema-checked: a message is an object");
+        };
+        let Some(Value::String(sid)) = body.remove("surfaceId") else {
+            unreachable!("schema-checked: a message names its surface");
+        };
+        match kind {
+            MessageKind::UpdateDataModel => {
+                let value = body.remove("value").map(Data::Built);
+                let path = body.get("path").and_then(Value::as_str);
+                self.data_update(&sid, path, value, ctx)
+            }
+            MessageKind::UpdateComponents => {
+                let Some(Value::Array(list)) = body.remove("components") else {
+                    unreachable!("schema-checked: updateComponents has a components array");
+                };
+                self.components_update(&sid, list, Checked::Already, ctx)
+            }
+            MessageKind::CreateSurface => {
+                let new = NewSurface {
+                    catalog_id: match body.remove("catalogId") {
+                        Some(Value::String(id)) => id.into(),
+                        _ => unreachable!("schema-checked: createSurface has a catalogId"),
+                    },
+                    send_data_model: body.get("sendDataModel").and_then(Value::as_bool),
+                    theme: body.remove("theme"),
+                    surface_id: sid.into(),
+                };
+                self.create_surface(new, ctx)
+            }
+            MessageKind::DeleteSurface => self.delete_surface(&sid, ctx),
         }
-        if kind == MessageKind::UpdateComponents {
-            let body = env
-                .get_mut(key)
-                .and_then(Value::as_object_mut)
-                .expect("schema-checked");
-            let Some(Value::Array(list)) = body.remove("components") else {
-                unreachable!("schema-checked: updateComponents has a components array");
-            };
-            let sid = body["surfaceId"].as_str().expect("schema-checked");
-            return self.components_update(sid, list, Checked::Already, ctx);
-        }
-        let body = env[key].as_object().expect("schema-checked");
-        let root = Path::ROOT;
-        let mpath = root.key(key);
-        let sid_owned = body["surfaceId"]
-            .as_str()
-            .expect("schema-checked")
-            .to_string();
-        let sid = sid_owned.as_str();
-        let mut adm = Admission {
+    }
+
+    /// Admission's checks, with this store's limits and URL policy.
+    fn admission(&self) -> Admission<'_> {
+        Admission {
             limits: &self.limits,
             urls: &self.urls,
             errors: Vec::new(),
             warnings: Vec::new(),
-        };
-        adm.id(sid, &mpath.key("surfaceId"));
-        match kind {
-            // theme.iconUrl is kept as data only: never loaded, never shown as identity.
-            MessageKind::CreateSurface => {
-                if let Some(theme) = body.get("theme") {
-                    adm.theme(theme, &mpath.key("theme"));
-                }
-            }
-            MessageKind::UpdateComponents | MessageKind::UpdateDataModel => {
-                unreachable!("handled above")
-            }
-            MessageKind::DeleteSurface => {}
         }
+    }
+
+    /// Applies a `deleteSurface` whose envelope is schema-valid.
+    pub(crate) fn delete_surface(
+        &mut self,
+        sid: &str,
+        ctx: &ApplyContext,
+    ) -> Result<Notes, Refusal> {
+        let mpath = Path::ROOT.key("deleteSurface");
+        let mut adm = self.admission();
+        adm.id(sid, &mpath.key("surfaceId"));
         if !adm.errors.is_empty() {
             return Err(Refusal(adm.errors));
         }
         let warnings = adm.warnings;
-        if kind == MessageKind::CreateSurface {
-            return self.create(body, sid, ctx, &mpath);
-        }
         self.target(sid, ctx, &mpath)?;
-        debug_assert_eq!(kind, MessageKind::DeleteSurface);
         if let Some(gone) = self.positions.remove(sid) {
             self.surfaces.remove(gone);
             for i in self.positions.values_mut().filter(|i| **i > gone) {
@@ -363,12 +364,7 @@ impl SurfaceStore {
                 return Err(Refusal(v.errors));
             }
         }
-        let mut adm = Admission {
-            limits: &self.limits,
-            urls: &self.urls,
-            errors: Vec::new(),
-            warnings: Vec::new(),
-        };
+        let mut adm = self.admission();
         adm.id(sid, &mpath.key("surfaceId"));
         for (i, c) in components.iter().enumerate() {
             adm.component(c, &cpath.index(i));
@@ -468,13 +464,26 @@ impl SurfaceStore {
         Ok(surface)
     }
 
-    fn create(
+    /// Applies a `createSurface` whose envelope is schema-valid: admission, then the
+    /// surface. (Admission's warnings, a bidi control in the theme's text, are the caller's
+    /// as for every other message.)
+    pub(crate) fn create_surface(
         &mut self,
-        body: &Map<String, Value>,
-        sid: &str,
+        new: NewSurface,
         ctx: &ApplyContext,
-        mpath: &Path,
     ) -> Result<Notes, Refusal> {
+        let mpath = Path::ROOT.key("createSurface");
+        let sid = &*new.surface_id;
+        let mut adm = self.admission();
+        adm.id(sid, &mpath.key("surfaceId"));
+        // theme.iconUrl is kept as data only: never loaded, never shown as identity.
+        if let Some(theme) = &new.theme {
+            adm.theme(theme, &mpath.key("theme"));
+        }
+        if !adm.errors.is_empty() {
+            return Err(Refusal(adm.errors));
+        }
+        let warnings = adm.warnings;
         if self.surface(sid).is_some() {
             return Err(refuse(
                 Code::SurfaceExists,
@@ -492,10 +501,7 @@ impl SurfaceStore {
                 ),
             ));
         }
-        let catalog_id = body["catalogId"]
-            .as_str()
-            .expect("schema-checked")
-            .to_string();
+        let catalog_id = new.catalog_id.into_owned();
         let mut notes = Vec::new();
         let cpath = mpath.key("catalogId").pointer().to_string();
         let catalog_rendered = if catalog_id == BASIC_CATALOG_ID {
@@ -518,11 +524,8 @@ impl SurfaceStore {
             id: sid.to_string(),
             catalog_id,
             catalog_rendered,
-            theme: body.get("theme").cloned(),
-            send_data_model: body
-                .get("sendDataModel")
-                .and_then(Value::as_bool)
-                .unwrap_or(false),
+            theme: new.theme,
+            send_data_model: new.send_data_model.unwrap_or(false),
             owner: ctx.context_id.clone(),
             components: Components::new(),
             graph: tree::Graph::default(),
@@ -536,6 +539,7 @@ impl SurfaceStore {
         self.positions
             .insert(sid.to_string(), self.surfaces.len() - 1);
         debug_assert!(self.positions_agree());
+        notes.extend(warnings);
         Ok(notes)
     }
 
