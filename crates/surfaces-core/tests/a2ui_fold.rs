@@ -227,7 +227,10 @@ fn every_message_warns_of_bidi_controls_read_either_way() {
     let envs = [
         json!({"version": "v0.9", "createSurface": {"surfaceId": "s", "catalogId": BASIC,
             "theme": {"agentDisplayName": name}}}),
-        comps("s", json!([{"id": "root", "component": "Text", "text": name}])),
+        comps(
+            "s",
+            json!([{"id": "root", "component": "Text", "text": name}]),
+        ),
         json!({"version": "v0.9", "updateDataModel": {"surfaceId": "s", "path": "/n", "value": name}}),
     ];
     let want = [
@@ -235,7 +238,10 @@ fn every_message_warns_of_bidi_controls_read_either_way() {
         "/updateComponents/components/0/text",
         "/updateDataModel/value",
     ];
-    for s in [fold(Limits::default(), &envs), fold_text(Limits::default(), &envs)] {
+    for s in [
+        fold(Limits::default(), &envs),
+        fold_text(Limits::default(), &envs),
+    ] {
         let paths: Vec<&str> = s.findings().iter().map(|f| f.path.as_str()).collect();
         assert_eq!(paths, want);
         assert_eq!(codes(&s), ["text-bidi-control"; 3]);
