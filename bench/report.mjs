@@ -224,6 +224,44 @@ build the alternative into another directory, for example
   type and the map code made again for its keys. In \`bench/ab.mjs\` the folds moved by less
   than the noise, except one-component updates, 4% faster once an update of childless
   components stopped starting a cycle search.
+- WebAssembly SIMD (2026-12-02; \`.cargo/config.toml\` sets \`simd128\` for every wasm32 build,
+  which every current engine has): the string searches of \`src/swar.rs\` go sixteen bytes at a
+  time; the bidi-control search tests a control's third byte too, so that curly quotes,
+  dashes and the ellipsis (0xE2 0x80 like the controls) no longer stop it, and a string's
+  last block overlaps the one before instead of going byte by byte; and the hand reader
+  searches the text ahead once for the next bidi control, so that a string with no escape
+  that ends before it needs no search of its own (\`direct::Reader::plain_clean\`; a control
+  in the text costs one search from the next string on, so the cost stays linear). In
+  \`node bench/ab.mjs\` (the build before and after, each order once, median of 40): text in
+  eight scripts 4.04 to 3.43 ms and 3.98 to 3.35 ms, ~1 MB 2.86 to 2.66 and 2.82 to 2.52,
+  value-heavy 16.74 to 16.41 and 17.41 to 16.49; the other nine within the noise either way
+  (examples, the noisiest, 3.54 against 3.99 ms in one run of 150 and 4.68 against 4.70 in
+  the other order). The flag alone, with no code written for it, moved nothing, and the
+  build is 0.5 KB smaller gzipped (351.7 to 351.3 KB, names stripped). The cost: a host
+  without WebAssembly SIMD (Safari before 16.4) cannot compile the package.
+- An \`updateComponents\` envelope read by hand around its components (2026-12-02,
+  \`a2ui/direct.rs\`): the envelope and its body are no longer built as \`serde_json\` maps
+  (two B-tree nodes and six strings an envelope) and walked by the envelope check; each
+  component is still read by serde_json into a \`Value\` for the catalog check, which then
+  runs on the components alone (\`store::components_update\`). A one-component update now
+  makes 13 allocations natively, 2.0 KB, where it made 22, 3.3 KB (a counting allocator over
+  \`target/bench/component-storm.json\`). In \`node bench/ab.mjs\` (before and after, each order
+  once, median of 40): 3,000 one-component updates 17.67 to 11.93 ms and 21.35 to 12.88 ms,
+  examples 4.90 to 4.55 and 4.86 to 4.73, one big surface 3.05 to 2.94 and 5.42 to 5.27, 300
+  small surfaces 9.92 to 9.66 and 13.36 to 13.03; the rest within the noise. The cost: 2.1 KB
+  gzipped (351.3 to 353.4 KB, names stripped).
+- Surfaces found by id through an index (\`store.rs\`, \`positions\`) instead of comparing the
+  id with every live surface's, and \`createSurface\` (without a theme) and \`deleteSurface\`
+  envelopes read by hand as \`updateComponents\` ones are (2026-12-02). In \`node bench/ab.mjs\`
+  (each order once, median of 40): the index, 300 small surfaces 11.19 to 10.78 and 11.25 to
+  11.15 ms; the two messages, 300 small surfaces 13.20 to 11.73 and 12.43 to 10.85 ms; the
+  rest within the noise. The cost: 1.4 KB and 0.5 KB gzipped (353.4 to 355.3 KB, names
+  stripped).
+- Tried and not kept: the string's UTF-16 copied by Node's \`Buffer.write\` (0.04 ms for the
+  eight-scripts text, against 1.0–1.3 ms for \`encodeInto\`) and turned into UTF-8 in wasm. A
+  scalar transcoder took 1.5 ms natively and more in wasm on that text (its mix of one-,
+  two- and three-byte characters defeats branch prediction as it does V8's encoder), so the
+  fold went from 3.68 to 3.95 ms; it would take a SIMD transcoder of simdutf's kind.
 - Tried and not kept: \`memcmp\` eight bytes at a time in place of compiler-builtins' byte
   loop (wasm32): its share of a component storm went from 5.8% to 4.6% and no fold moved
   by more than the noise (ids and keys are mostly shorter than eight bytes).
