@@ -90,8 +90,9 @@ pub(crate) enum Envelope<'a> {
     Other(Value),
 }
 
-/// A message whose envelope is schema-valid as read: a version this renderer reads, a
-/// string `surfaceId`, and the members below with nothing else.
+/// A message whose envelope is schema-valid as read, but for the components it may carry: a
+/// version this renderer reads, a string `surfaceId`, and the members below with nothing
+/// else.
 pub(crate) enum Message<'a> {
     /// At least one component, each read as [`Checked`] reads it and not yet checked
     /// against the catalog.
