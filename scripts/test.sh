@@ -34,6 +34,9 @@ scripts/differential.sh
 step "fuzz targets, briefly (scripts/fuzz.sh SECONDS for a long run)"
 scripts/fuzz.sh --smoke
 
+# The runner gives a page 20 s by default; the core's exhaustive byte-search tests take about
+# 9 s of it as a debug build on this 2-core machine, so a slower one gets room.
+export WASM_BINDGEN_TEST_TIMEOUT=120
 for crate in crates/surfaces-core crates/surfaces-a2a crates/surfaces-host crates/surfaces-wasm web; do
   step "browser tests of $crate (wasm-pack, headless Chromium)"
   (cd "$crate" && wasm-pack test --headless --chrome)

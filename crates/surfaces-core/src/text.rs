@@ -184,7 +184,15 @@ mod tests {
     #[cfg_attr(not(target_arch = "wasm32"), test)]
     #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn every_character_is_found_or_not_as_the_rule_says() {
-        for c in (0..=0x10FFFF).filter_map(char::from_u32) {
+        let all = (0..=0x10FFFF).filter_map(char::from_u32);
+        // In wasm (a debug build, in a browser, within the test runner's time limit): every
+        // character whose UTF-8 starts with 0xD8 or 0xE2, the only bytes a search can stop
+        // at (no other character holds them), and every 61st other one.
+        #[cfg(target_arch = "wasm32")]
+        let all = all.filter(|&c| {
+            matches!(u32::from(c), 0x600..=0x63F | 0x2000..=0x2FFF) || u32::from(c) % 61 == 0
+        });
+        for c in all {
             let want = is_bidi_control(c).then_some(c);
             // Short, and long enough for a block of sixteen bytes and more.
             for s in [format!("{c}ab{c}"), format!("{c}{}{c}", "ab".repeat(10))] {
