@@ -227,7 +227,7 @@ build the alternative into another directory, for example
 - WebAssembly SIMD (2026-12-02; \`.cargo/config.toml\` sets \`simd128\` for every wasm32 build,
   which every current engine has): the string searches of \`src/swar.rs\` go sixteen bytes at a
   time; the bidi-control search tests a control's third byte too, so that curly quotes,
-  dashes and the ellipsis (0xE2 0x80 like the controls) no longer stop it, and a string's
+  dashes and the ellipsis (0xE2 0x80 like the controls) no longer stop it in text of 18 bytes or more, and a string's
   last block overlaps the one before instead of going byte by byte; and the hand reader
   searches the text ahead once for the next bidi control, so that a string with no escape
   that ends before it needs no search of its own (\`direct::Reader::plain_clean\`; a control
