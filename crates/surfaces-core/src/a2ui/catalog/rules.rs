@@ -369,3 +369,20 @@ pub(crate) fn function_args(name: &str) -> Option<(&'static [Prop], &'static str
         .find(|(n, ..)| *n == name)
         .map(|(_, a, r, m)| (*a, *r, *m))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The validator keeps what it finds of a component's members in an array of this length.
+    #[test]
+    fn every_component_fits_the_validator() {
+        for (name, props, _) in COMPONENT_TABLE {
+            // With the four common properties: id, accessibility, weight, checks.
+            assert!(
+                props.len() + 4 <= crate::a2ui::schema::MAX_PROPERTIES,
+                "{name}"
+            );
+        }
+    }
+}
