@@ -34,12 +34,6 @@ pub(crate) fn holds_bidi_control(b: &[u8]) -> bool {
     first_bidi_at(b).is_some()
 }
 
-/// Where the UTF-8 `b` first holds a bidirectional control, if anywhere: for a reader that
-/// searches a whole text once ahead of the strings it cuts from it.
-pub(crate) fn bidi_control_at(b: &[u8]) -> Option<usize> {
-    first_bidi_at(b)
-}
-
 /// Where the UTF-8 `b` first holds a bidirectional control. Every one's UTF-8 starts with
 /// 0xE2 0x80, 0xE2 0x81 (U+200E…U+2069) or is 0xD8 0x9C (U+061C), so the search goes a block
 /// of byte pairs at a time from one such lead to the next ([`crate::swar::find_bidi_lead`]) and
@@ -47,7 +41,7 @@ pub(crate) fn bidi_control_at(b: &[u8]) -> Option<usize> {
 /// one curly quote or dash, all 0xE2 0x80, was decoded whole before: three times the
 /// official core's time on a stream of such strings; and Arabic, whose letters start with
 /// 0xD8, stopped a single-byte search at every other character.)
-fn first_bidi_at(b: &[u8]) -> Option<usize> {
+pub(crate) fn first_bidi_at(b: &[u8]) -> Option<usize> {
     let mut at = 0;
     while let Some(i) = crate::swar::find_bidi_lead(&b[at..]) {
         let p = at + i;

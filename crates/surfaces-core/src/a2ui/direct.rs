@@ -574,7 +574,7 @@ impl<'a> Reader<'a> {
     fn plain_clean(&mut self, start: usize, end: usize) -> bool {
         if self.bidi_ahead < start {
             let rest = &self.text.as_bytes()[start..];
-            self.bidi_ahead = start + crate::text::bidi_control_at(rest).unwrap_or(rest.len());
+            self.bidi_ahead = start + crate::text::first_bidi_at(rest).unwrap_or(rest.len());
         }
         self.bidi_ahead >= end
     }
