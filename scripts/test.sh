@@ -6,8 +6,16 @@ cd "$(dirname "$0")/.."
 scripts/setup.sh test
 export PATH="$HOME/.cargo/bin:$PATH"
 export CHROMEDRIVER=/usr/bin/chromedriver
+# One build per run: incremental caches would only take disk (several GB over the wasm32 and
+# native builds) for rebuilds a test run never makes.
+export CARGO_INCREMENTAL=0
 
-step() { echo; echo "==> test: $*"; }
+# Each step says how much disk is left, so a run that fills the disk shows where it grew.
+step() {
+  echo
+  echo "==> test: $*"
+  df -h "${CARGO_TARGET_DIR:-.}" 2>/dev/null | awk 'NR == 2 { print "    (disk: " $4 " free)" }' || true
+}
 
 step "the reference data matches its pin (tests/spec.lock)"
 python3 scripts/pin-spec.py
