@@ -345,7 +345,51 @@ export const CASES = [
     name: "a number of 900,000 digits",
     build: () => one(withValue("1" + "0".repeat(900_000))),
   },
+  {
+    id: "reader-components",
+    group: "reader",
+    name: "`updateComponents` of 11,000 Texts (1 MB; 200 are allowed), read by hand",
+    build: () => one(manyComponents(false)),
+  },
+  {
+    id: "reader-components-late",
+    group: "reader",
+    name: "the same with an unknown member after the components (read by hand, then by serde_json)",
+    build: () => one(manyComponents(true)),
+  },
+  {
+    id: "reader-bidi-each",
+    group: "reader",
+    name: "40,000 strings, each with a bidi control (U+200F: a search for the next from each)",
+    build: () => one(withValue(shortStrings(true))),
+  },
+  {
+    id: "reader-bidi-last",
+    group: "reader",
+    name: "40,000 strings, a bidi control in the last only (U+2026 in the others)",
+    build: () => one(withValue(shortStrings(false))),
+  },
 ];
+
+/** A surface `h` and one `updateComponents` of 11,000 Texts, with `zz` after its members
+ * where `late` (no such member is allowed, so the hand reader gives up at the end). */
+function manyComponents(late) {
+  const list = Array.from({ length: 11_000 }, (_, i) => ({
+    id: `t${String(i).padStart(5, "0")}`,
+    component: "Text",
+    text: "abcdefghijklmnopqrstuvwxyz0123456789abcdefghijklmn",
+  }));
+  const body = { surfaceId: "h", components: list };
+  if (late) body.zz = 1;
+  return batch([create("h"), { version: "v0.9", updateComponents: body }]);
+}
+
+/** An array of 40,000 short strings that are not ASCII: each with a right-to-left mark
+ * where `each`, else only the last (the others an ellipsis, which shares the mark's lead). */
+function shortStrings(each) {
+  const strings = Array.from({ length: 40_000 }, (_, i) => (each || i === 39_999 ? '"\u00e9\u200fx"' : '"\u00e9\u2026x"'));
+  return `[${strings.join(",")}]`;
+}
 
 /** A batch creating surface `h` and setting `/v` to `value`, JSON text written as it is. */
 function withValue(value) {

@@ -728,7 +728,69 @@ fn cases() -> Vec<Case> {
             limits: d(),
             build: || one(with_value(&format!("1{}", "0".repeat(900_000)))),
         },
+        Case {
+            id: "reader-components",
+            group: "reader",
+            name: "`updateComponents` of 11,000 Texts (1 MB; 200 are allowed), read by hand",
+            limits: d(),
+            build: || one(many_components(false)),
+        },
+        Case {
+            id: "reader-components-late",
+            group: "reader",
+            name: "the same with an unknown member after the components (read by hand, then by serde_json)",
+            limits: d(),
+            build: || one(many_components(true)),
+        },
+        Case {
+            id: "reader-bidi-each",
+            group: "reader",
+            name: "40,000 strings, each with a bidi control (U+200F: a search for the next from each)",
+            limits: d(),
+            build: || one(with_value(&short_strings(true))),
+        },
+        Case {
+            id: "reader-bidi-last",
+            group: "reader",
+            name: "40,000 strings, a bidi control in the last only (U+2026 in the others)",
+            limits: d(),
+            build: || one(with_value(&short_strings(false))),
+        },
     ]
+}
+
+/// A surface `h` and one `updateComponents` of 11,000 Texts, with `zz` after its members
+/// where `late` (no such member is allowed, so the hand reader gives up at the end).
+fn many_components(late: bool) -> String {
+    let list: Vec<Value> = (0..11_000)
+        .map(|i| {
+            json!({"id": format!("t{i:05}"), "component": "Text",
+                   "text": "abcdefghijklmnopqrstuvwxyz0123456789abcdefghijklmn"})
+        })
+        .collect();
+    let mut body = json!({"surfaceId": "h", "components": list});
+    if late {
+        body["zz"] = json!(1);
+    }
+    batch(vec![
+        create("h"),
+        json!({"version": "v0.9", "updateComponents": body}),
+    ])
+}
+
+/// An array of 40,000 short strings that are not ASCII: each with a right-to-left mark
+/// where `each`, else only the last (the others an ellipsis, which shares the mark's lead).
+fn short_strings(each: bool) -> String {
+    let strings: Vec<&str> = (0..40_000)
+        .map(|i| {
+            if each || i == 39_999 {
+                "\"\u{e9}\u{200f}x\""
+            } else {
+                "\"\u{e9}\u{2026}x\""
+            }
+        })
+        .collect();
+    format!("[{}]", strings.join(","))
 }
 
 /// A batch creating surface `h` and setting `/v` to `value`, JSON text written as it is.
