@@ -177,6 +177,24 @@ fn duplicate_ids_in_one_update_are_refused() {
         ],
     );
     assert_eq!(codes(&s), ["duplicate-component-id"]);
+    // Among several repeats, the one the stream reaches first, wherever its id sorts.
+    let s = fold(
+        Limits::default(),
+        &[
+            create("s"),
+            comps(
+                "s",
+                json!([
+                    text("z", "1"),
+                    text("b", "2"),
+                    text("z", "3"),
+                    text("b", "4")
+                ]),
+            ),
+        ],
+    );
+    assert_eq!(s.findings()[0].path, "/updateComponents/components/2/id");
+    assert!(s.findings()[0].message.contains("\"z\""));
 }
 
 #[test]

@@ -14,7 +14,7 @@ use super::limits::Limits;
 use super::model::{Data, Model};
 use super::path::Path;
 use super::schema::{MessageKind, SchemaError, Validator};
-use super::tree::{self, GraphError};
+use super::tree::{self, GraphError, Update};
 use crate::finding::Severity;
 
 /// The Basic Catalog's id, and the ids it had before (accepted as aliases, with a note).
@@ -599,19 +599,23 @@ fn update_components(
         })?;
         decoded.push((Id::from(id), component));
     }
-    let mut update: BTreeMap<&str, &Component> = BTreeMap::new();
-    for (i, (id, c)) in decoded.iter().enumerate() {
-        if update.insert(id, c).is_some() {
-            return Err(refuse(
-                Code::DuplicateComponentId,
-                &cpath.index(i).key("id"),
-                format!("\"{id}\" appears twice in one update."),
-            ));
-        }
-    }
-    let added = update
-        .keys()
-        .filter(|id| !surface.components.contains_key(**id))
+    let Some(update) = Update::of(decoded.iter().map(|(id, c)| (id.as_str(), c)).collect()) else {
+        // Said at the first place the stream repeats an id.
+        let mut seen = std::collections::BTreeSet::new();
+        let i = decoded
+            .iter()
+            .position(|(id, _)| !seen.insert(id.as_str()))
+            .expect("an id comes twice");
+        let id = &decoded[i].0;
+        return Err(refuse(
+            Code::DuplicateComponentId,
+            &cpath.index(i).key("id"),
+            format!("\"{id}\" appears twice in one update."),
+        ));
+    };
+    let added = decoded
+        .iter()
+        .filter(|(id, _)| !surface.components.contains_key(id.as_str()))
         .count();
     let total = surface.components.len() + added;
     if total > limits.components {

@@ -212,27 +212,24 @@ impl Graph {
         }
     }
 
-    /// Whether laying `update` (components by id, already free of duplicate ids) over
+    /// Whether laying `update` over
     /// `components` keeps the graph free of cycles and second parents. `components` must
     /// already be such a graph, with `self` its parent links.
     ///
     /// Only the updated components' edges change, so a new second parent involves one of
     /// them, and a new cycle runs through one of them: checking from them is enough.
-    pub fn admit(
-        &self,
-        components: &Components,
-        update: &BTreeMap<&str, &Component>,
-    ) -> Result<(), GraphError> {
+    pub(crate) fn admit(&self, components: &Components, update: &Update) -> Result<(), GraphError> {
         let mut claimed: BTreeMap<&str, &str> = BTreeMap::new();
         let mut twice = None;
         // The numbers of the updated components that are parents already: their children
         // are theirs to give up.
         let mut renewed: Vec<NonZeroU32> = update
-            .keys()
-            .filter_map(|id| self.numbers.get(*id).copied())
+            .0
+            .iter()
+            .filter_map(|(id, _)| self.numbers.get(*id).copied())
             .collect();
         renewed.sort_unstable();
-        for (&id, &c) in update {
+        for &(id, c) in &update.0 {
             each_owned_child(c, |child| {
                 // A parent outside the update keeps its children; one inside is replaced.
                 let kept_elsewhere = self
@@ -251,6 +248,7 @@ impl Graph {
         // A new cycle leaves an updated component by one of its new edges: one without
         // children (most updates of a live surface: a Text's new words) starts none.
         let starts: Vec<&str> = update
+            .0
             .iter()
             .filter(|(_, c)| has_child(c, false))
             .map(|(id, _)| *id)
@@ -259,10 +257,7 @@ impl Graph {
             return Ok(());
         }
         acyclic_from(&starts, |id| {
-            update
-                .get(id)
-                .copied()
-                .or_else(|| components.get(id).map(|c| &**c))
+            update.get(id).or_else(|| components.get(id).map(|c| &**c))
         })
     }
 
@@ -302,6 +297,25 @@ impl Graph {
             each_owned_child(&c, |child| self.set_link(components, child, Some(n)));
             components.insert(id, c);
         }
+    }
+}
+
+/// An update's components by id, as [`Graph::admit`] reads them: sorted by id, each id once.
+/// (A sorted list, not a map: most updates are of one component or a few, and a map's
+/// node was an allocation and a free per update.)
+pub(crate) struct Update<'a>(Vec<(&'a str, &'a Component)>);
+
+impl<'a> Update<'a> {
+    /// The update of `list`, in any order; `None` when an id comes twice.
+    pub fn of(mut list: Vec<(&'a str, &'a Component)>) -> Option<Update<'a>> {
+        list.sort_unstable_by_key(|&(id, _)| id);
+        let twice = list.windows(2).any(|w| w[0].0 == w[1].0);
+        (!twice).then_some(Update(list))
+    }
+
+    fn get(&self, id: &str) -> Option<&'a Component> {
+        let at = self.0.binary_search_by_key(&id, |&(k, _)| k).ok()?;
+        Some(self.0[at].1)
     }
 }
 
@@ -436,8 +450,8 @@ mod tests {
                 }
                 let mut merged = components.clone();
                 merged.extend(update.clone());
-                let view: BTreeMap<&str, &Component> =
-                    update.iter().map(|(k, v)| (k.as_str(), &**v)).collect();
+                let view = Update::of(update.iter().map(|(k, v)| (k.as_str(), &**v)).collect())
+                    .expect("a map's keys are unique");
                 let whole = check(&merged);
                 let incremental = graph.admit(&components, &view);
                 assert_eq!(
@@ -501,8 +515,8 @@ mod tests {
                 .iter()
                 .map(|c| (Id::from(c["id"].as_str().unwrap()), decode(c)))
                 .collect();
-            let view: BTreeMap<&str, &Component> =
-                list.iter().map(|(k, c)| (k.as_str(), c)).collect();
+            let view = Update::of(list.iter().map(|(k, c)| (k.as_str(), c)).collect())
+                .expect("each id once");
             graph.admit(&components, &view)?;
             drop(view);
             graph.apply(&mut components, list);
