@@ -504,10 +504,10 @@ impl SurfaceStore {
         }
         let catalog_id = new.catalog_id.into_owned();
         let mut notes = Vec::new();
-        let cpath = mpath.key("catalogId").pointer().to_string();
         let catalog_rendered = if catalog_id == BASIC_CATALOG_ID {
             true
         } else if BASIC_CATALOG_ALIASES.contains(&catalog_id.as_str()) {
+            let cpath = mpath.key("catalogId").pointer().to_string();
             notes.push(Finding::new(Code::CatalogAlias, cpath, format!("\"{catalog_id}\" is an old id of the Basic Catalog; it is read as {BASIC_CATALOG_ID}.")));
             true
         } else {
