@@ -14,7 +14,7 @@ export CARGO_INCREMENTAL=0
 step() {
   echo
   echo "==> test: $*"
-  df -h "${CARGO_TARGET_DIR:-.}" 2>/dev/null | awk 'NR == 2 { print "    (disk: " $4 " free)" }' || true
+  df -Ph "${CARGO_TARGET_DIR:-.}" 2>/dev/null | awk 'NR == 2 { print "    (disk: " $4 " free)" }' || true
 }
 
 step "the reference data matches its pin (tests/spec.lock)"
