@@ -315,6 +315,12 @@ build the alternative into another directory, for example
   reading components straight into their typed form, which is not done. Decoding a component
   from a list of its fields instead of removing each from its map was taken: callgrind on the
   300-small-surfaces fold, decode 21.2M to 18.6M instructions, the fold about 2% less.
+  The graph check's view of an update as a sorted list instead of a B-tree map
+  (2026-12-02, \`a2ui/tree.rs\` \`Update\`: most updates carry one component or a few, and the
+  map's node was an allocation and a free each) was taken: in \`node bench/ab.mjs\` (before
+  and after, each order once, median of 60) 300 small surfaces 10.55 to 10.10 and 10.93 to
+  10.41 ms, examples 4.19 to 4.06 and 4.32 to 4.19, one big surface 4.98 to 4.92 and 5.04
+  to 4.93; one-component updates 12.33 to 11.91 and 12.49 to 12.71 ms, within the noise.
 - Where a stream is mostly large data values the official core keeps \`JSON.parse\`'s objects
   by reference (about 1.3× \`JSON.parse\`); the fold reads, checks and copies every byte in wasm
   memory, which is where the ~1 MB workload's time goes now (the hand reader's string scan and
