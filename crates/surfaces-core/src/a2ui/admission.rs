@@ -60,7 +60,17 @@ pub struct Admission<'a> {
     pub warnings: Vec<SchemaError>,
 }
 
-impl Admission<'_> {
+impl<'a> Admission<'a> {
+    /// Checks under `limits` and `urls`, with nothing found yet.
+    pub fn new(limits: &'a Limits, urls: &'a UrlPolicy) -> Self {
+        Admission {
+            limits,
+            urls,
+            errors: Vec::new(),
+            warnings: Vec::new(),
+        }
+    }
+
     fn err(&mut self, code: Code, path: &Path, message: String) {
         if self.errors.len() < 32 {
             self.errors
@@ -339,12 +349,7 @@ mod tests {
             json!("text"),
             json!(12),
         ] {
-            let mut adm = Admission {
-                limits: &limits,
-                urls: &urls,
-                errors: Vec::new(),
-                warnings: Vec::new(),
-            };
+            let mut adm = Admission::new(&limits, &urls);
             let (size, _) = adm.model_value(&v, &Path::ROOT);
             assert!(adm.errors.is_empty());
             assert_eq!(size, serde_json::to_string(&v).unwrap().len(), "{v}");

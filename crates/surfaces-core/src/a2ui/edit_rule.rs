@@ -117,12 +117,7 @@ impl SurfaceStore {
         }
         // The person's value is held to the agent's rules: no prototype keys, bounded depth.
         let urls = super::admission::UrlPolicy::default();
-        let mut adm = super::admission::Admission {
-            limits: &limits,
-            urls: &urls,
-            errors: Vec::new(),
-            warnings: Vec::new(),
-        };
+        let mut adm = super::admission::Admission::new(&limits, &urls);
         let (_, depth) = adm.model_value(&value, &super::path::Path::ROOT);
         adm.model_depth(segs.len(), depth, &super::path::Path::ROOT);
         if let Some(e) = adm.errors.first() {

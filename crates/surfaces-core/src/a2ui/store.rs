@@ -310,12 +310,7 @@ impl SurfaceStore {
 
     /// Admission's checks, with this store's limits and URL policy.
     fn admission(&self) -> Admission<'_> {
-        Admission {
-            limits: &self.limits,
-            urls: &self.urls,
-            errors: Vec::new(),
-            warnings: Vec::new(),
-        }
+        Admission::new(&self.limits, &self.urls)
     }
 
     /// Applies a `deleteSurface` whose envelope is schema-valid.
@@ -391,12 +386,7 @@ impl SurfaceStore {
         ctx: &ApplyContext,
     ) -> Result<Notes, Refusal> {
         let mpath = Path::ROOT.key("updateDataModel");
-        let mut adm = Admission {
-            limits: &self.limits,
-            urls: &self.urls,
-            errors: Vec::new(),
-            warnings: Vec::new(),
-        };
+        let mut adm = self.admission();
         adm.id(sid, &mpath.key("surfaceId"));
         // What admission learns, so the fold does not walk the update again.
         let segs = path
