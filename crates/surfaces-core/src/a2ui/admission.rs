@@ -133,13 +133,14 @@ impl<'a> Admission<'a> {
     }
 
     /// An `updateDataModel` path: absolute only.
-    /// The pointer's segments, or `None` (with a finding) when it is refused.
-    pub fn model_path(&mut self, p: &str, path: &Path) -> Option<Vec<String>> {
+    /// The pointer's segments, parsed into the first of `segs` (see [`pointer::parse_into`]),
+    /// and how many they are, or `None` (with a finding) when it is refused.
+    pub fn model_path(&mut self, p: &str, path: &Path, segs: &mut Vec<String>) -> Option<usize> {
         // Its segments are held to the model's depth by `model_depth`, with its value's.
         if !self.path_size(p, path, false) {
             return None;
         }
-        pointer::parse(p)
+        pointer::parse_into(p, segs)
             .map_err(|e| self.err(e.code(), path, e.message(p)))
             .ok()
     }

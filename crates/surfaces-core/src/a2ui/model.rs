@@ -98,6 +98,13 @@ impl Data {
 /// them built, then dropped: a quarter of its fold.)
 const MAX_TAPES: usize = 4096;
 
+/// What [`Model::plan`] found a write would do, for [`Model::set_planned`] to do it.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Planned {
+    /// The `null` slots the write adds to arrays.
+    pub padding: usize,
+}
+
 /// An agent's data model.
 #[derive(Debug, Clone)]
 pub(crate) struct Model {
@@ -184,21 +191,29 @@ impl Model {
         self.tapes.drain(under);
     }
 
-    /// `null` slots a [`Model::set`] at `segs` would add to arrays; `segs` must be open.
-    pub fn padding(&self, segs: &[String]) -> usize {
-        pointer::padding(&self.root, segs)
+    /// What a [`Model::set`] at `segs` (which must be open) would do: `None` where it would
+    /// be refused, or else the `null` slots it would add to arrays.
+    pub fn plan(&self, segs: &[String]) -> Option<Planned> {
+        pointer::plan(&self.root, segs).map(|padding| Planned { padding })
     }
 
     /// Sets `data` at `segs` (which must be open), as [`pointer::set`] does.
     pub fn set(&mut self, segs: &[String], data: Data) -> Result<(), ()> {
+        let planned = self.plan(segs).ok_or(())?;
+        self.set_planned(segs, data, planned)
+    }
+
+    /// [`Model::set`] with the plan [`Model::plan`] has just made for `segs` (the fold
+    /// measures a write before making it, and a plan is a walk of the path).
+    pub fn set_planned(&mut self, segs: &[String], data: Data, _: Planned) -> Result<(), ()> {
         // A path with `-` names a place only once; past MAX_TAPES, values are built.
         let stored = match data {
             Data::Taped(t) if self.tapes.len() < MAX_TAPES && !segs.iter().any(|s| s == "-") => {
-                pointer::set(&mut self.root, segs, Value::Null)?;
+                pointer::set_planned(&mut self.root, segs, Value::Null)?;
                 Some(t)
             }
             other => {
-                pointer::set(&mut self.root, segs, other.into_value())?;
+                pointer::set_planned(&mut self.root, segs, other.into_value())?;
                 None
             }
         };
@@ -347,7 +362,11 @@ mod tests {
             match v {
                 Some(v) => {
                     lazy.open(&s);
-                    assert_eq!(lazy.padding(&s), pointer::padding(&eager, &s), "{path}");
+                    assert_eq!(
+                        lazy.plan(&s).map_or(0, |p| p.padding),
+                        pointer::padding(&eager, &s),
+                        "{path}"
+                    );
                     let want = pointer::set(&mut eager, &s, v.clone()).map(|_| ());
                     assert_eq!(lazy.set(&s, Data::Taped(taped(&v))), want, "{path}");
                 }

@@ -132,6 +132,9 @@ pub struct SurfaceStore {
     /// The BCP 47 tag every pass formats for (`None`: en-US): one per store, so what a
     /// render shows, what a check decides and what an action sends agree.
     pub(crate) locale: Option<String>,
+    /// The segments of the data update's path being applied, kept from one update to the
+    /// next so that their strings are made once (see [`pointer::parse_into`]).
+    segments: Vec<String>,
 }
 
 /// Why an envelope was not applied.
@@ -385,13 +388,29 @@ impl SurfaceStore {
         value: Option<Data>,
         ctx: &ApplyContext,
     ) -> Result<Notes, Refusal> {
+        let mut segments = std::mem::take(&mut self.segments);
+        let applied = self.data_update_with(sid, path, value, ctx, &mut segments);
+        self.segments = segments;
+        applied
+    }
+
+    /// [`SurfaceStore::data_update`] with the strings of `segments` to parse the path into.
+    fn data_update_with(
+        &mut self,
+        sid: &str,
+        path: Option<&str>,
+        value: Option<Data>,
+        ctx: &ApplyContext,
+        segments: &mut Vec<String>,
+    ) -> Result<Notes, Refusal> {
         let mpath = Path::ROOT.key("updateDataModel");
         let mut adm = self.admission();
         adm.id(sid, &mpath.key("surfaceId"));
         // What admission learns, so the fold does not walk the update again.
-        let segs = path
-            .and_then(|p| adm.model_path(p, &mpath.key("path")))
-            .unwrap_or_default();
+        let n = path
+            .and_then(|p| adm.model_path(p, &mpath.key("path"), segments))
+            .unwrap_or(0);
+        let segs = &segments[..n];
         let (value_size, value_depth) = match &value {
             None => (0, 0),
             Some(Data::Built(v)) => adm.model_value(v, &mpath.key("value")),
@@ -652,7 +671,7 @@ fn update_components(
 
 /// An admitted data update: its parsed path and its value's size, from admission.
 struct DataUpdate<'a> {
-    segs: Vec<String>,
+    segs: &'a [String],
     value_size: usize,
     limits: &'a Limits,
     mpath: &'a Path<'a>,
@@ -672,7 +691,7 @@ fn update_data_model(
     } = update;
     let Some(mut value) = value else {
         // A delete never grows the model.
-        surface.model.delete(&segs);
+        surface.model.delete(segs);
         return Ok(Vec::new());
     };
     if segs.is_empty() && !value.is_object() {
@@ -699,7 +718,8 @@ fn update_data_model(
             ),
         )
     };
-    surface.model.open(&segs);
+    surface.model.open(segs);
+    let planned = surface.model.plan(segs);
     // Each segment may add a key, braces and a comma; padded array slots are `null,` each.
     // Saturating: an agent's index may be as large as usize (32 bits in wasm).
     let growth = value_size
@@ -708,11 +728,13 @@ fn update_data_model(
                 .map(|s| s.len().saturating_add(6))
                 .fold(0, usize::saturating_add),
         )
-        .saturating_add(surface.model.padding(&segs).saturating_mul(5));
+        .saturating_add(planned.map_or(0, |p| p.padding).saturating_mul(5));
     if surface.model_bound.saturating_add(growth) <= limits.data_model_bytes {
+        // A write the plan refuses is refused as the write itself would refuse it.
+        let planned = planned.ok_or_else(unreachable)?;
         surface
             .model
-            .set(&segs, value)
+            .set_planned(segs, value, planned)
             .map_err(|()| unreachable())?;
         surface.model_bound = surface.model_bound.saturating_add(growth);
         return Ok(Vec::new());
@@ -727,7 +749,7 @@ fn update_data_model(
     // `value` is settled above.
     surface.model.settle();
     let mut next = surface.model.clone();
-    next.set(&segs, value).map_err(|()| unreachable())?;
+    next.set(segs, value).map_err(|()| unreachable())?;
     let size = next.json_size();
     if size > limits.data_model_bytes {
         surface.model_bound = surface.model.json_size();
