@@ -60,6 +60,16 @@ pub(crate) fn first_bidi_at(b: &[u8]) -> Option<usize> {
     None
 }
 
+/// The characters in `s` when they are more than `limit`, found without counting them when
+/// its bytes are not more (a character is at least one byte): limits are checked on every
+/// id and string an agent sends, and counting is a pass over each.
+pub(crate) fn chars_past(s: &str, limit: usize) -> Option<usize> {
+    if s.len() <= limit {
+        return None;
+    }
+    Some(s.chars().count()).filter(|&n| n > limit)
+}
+
 pub fn is_invisible(c: char) -> bool {
     matches!(
         c,
@@ -156,6 +166,19 @@ pub fn whole_script_confusable(label: &str) -> Option<(String, String)> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn chars_past_counts_only_over_the_limit() {
+        assert_eq!(chars_past("abc", 3), None);
+        assert_eq!(chars_past("abcd", 3), Some(4));
+        assert_eq!(chars_past("", 0), None);
+        assert_eq!(chars_past("a", 0), Some(1));
+        // Six bytes, three characters: at the limit of three, past a limit of two.
+        assert_eq!(chars_past("ééé", 3), None);
+        assert_eq!(chars_past("ééé", 2), Some(3));
+        assert_eq!(chars_past("😀😀", 1), Some(2));
+        assert_eq!(chars_past("😀😀", 2), None);
+    }
+
     use super::*;
 
     #[test]

@@ -88,8 +88,7 @@ impl<'a> Admission<'a> {
                 format!("The id \"{id}\" is refused: it names a JavaScript prototype."),
             );
         }
-        let n = id.chars().count();
-        if n > self.limits.id_chars {
+        if let Some(n) = crate::text::chars_past(id, self.limits.id_chars) {
             self.err(
                 Code::IdTooLong,
                 path,
@@ -292,8 +291,7 @@ impl<'a> Admission<'a> {
     fn walk(&mut self, v: &Value, path: &Path) {
         match v {
             Value::String(s) => {
-                let n = s.chars().count();
-                if n > self.limits.text_chars {
+                if let Some(n) = crate::text::chars_past(s, self.limits.text_chars) {
                     self.err(
                         Code::TextTooLong,
                         path,

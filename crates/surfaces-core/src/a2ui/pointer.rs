@@ -131,13 +131,17 @@ fn index(seg: &str, len: usize) -> Option<usize> {
     if seg == "-" {
         return Some(len);
     }
-    if seg.is_empty()
-        || (seg.len() > 1 && seg.starts_with('0'))
-        || !seg.bytes().all(|b| b.is_ascii_digit())
-    {
+    if seg.is_empty() || (seg.len() > 1 && seg.starts_with('0')) {
         return None;
     }
-    seg.parse().ok()
+    // Digits only (no sign, which `str::parse` would take), and `None` past `usize`.
+    seg.bytes().try_fold(0usize, |n, b| {
+        let d = b.wrapping_sub(b'0');
+        if d > 9 {
+            return None;
+        }
+        n.checked_mul(10)?.checked_add(usize::from(d))
+    })
 }
 
 pub fn get<'v>(root: &'v Value, segs: &[String]) -> Option<&'v Value> {
@@ -586,6 +590,36 @@ mod tests {
             parse("/__proto~0__").is_ok(),
             "only the exact segment is refused"
         );
+    }
+
+    #[test]
+    fn array_indices_are_decimal_digits_without_sign_or_leading_zero() {
+        // The reading `str::parse` gave, with the checks it needed around it.
+        fn parsed(seg: &str, len: usize) -> Option<usize> {
+            if seg == "-" {
+                return Some(len);
+            }
+            if seg.is_empty()
+                || (seg.len() > 1 && seg.starts_with('0'))
+                || !seg.bytes().all(|b| b.is_ascii_digit())
+            {
+                return None;
+            }
+            seg.parse().ok()
+        }
+        let max = usize::MAX.to_string();
+        let past = format!("{max}0");
+        let mut last = max.clone().into_bytes();
+        *last.last_mut().unwrap() += 1;
+        let last = String::from_utf8(last).unwrap();
+        for seg in [
+            "-", "", "0", "00", "01", "7", "10", "+1", "-1", "1a", "a1", " 1", "1 ", "٣", "1.0",
+            &max, &past, &last,
+        ] {
+            assert_eq!(index(seg, 5), parsed(seg, 5), "{seg:?}");
+        }
+        assert_eq!(index(&max, 0), Some(usize::MAX));
+        assert_eq!(index(&last, 0), None, "one past usize::MAX");
     }
 
     #[test]
