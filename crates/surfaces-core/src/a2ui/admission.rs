@@ -287,19 +287,23 @@ impl<'a> Admission<'a> {
         }
     }
 
+    /// A string below a property: at most `textChars` characters, and a bidi control in
+    /// it is said (the hand reader checks the strings of the components it reads with this).
+    pub(crate) fn text(&mut self, s: &str, path: &Path) {
+        if let Some(n) = crate::text::chars_past(s, self.limits.text_chars) {
+            self.err(
+                Code::TextTooLong,
+                path,
+                format!("{n} characters; the limit is {}.", self.limits.text_chars),
+            );
+        }
+        self.bidi(s, path);
+    }
+
     /// Every string, binding, template and function call below a property.
     fn walk(&mut self, v: &Value, path: &Path) {
         match v {
-            Value::String(s) => {
-                if let Some(n) = crate::text::chars_past(s, self.limits.text_chars) {
-                    self.err(
-                        Code::TextTooLong,
-                        path,
-                        format!("{n} characters; the limit is {}.", self.limits.text_chars),
-                    );
-                }
-                self.bidi(s, path);
-            }
+            Value::String(s) => self.text(s, path),
             Value::Array(a) => {
                 for (i, item) in a.iter().enumerate() {
                     self.walk(item, &path.index(i));

@@ -25,10 +25,16 @@
 
 use std::borrow::Cow;
 
-use serde_json::Value;
+use serde_json::{Map, Value};
 
-use super::fast::{self, DataUpdate, Envelope, Measurement, Message, NewSurface, Seen};
+use super::admission::{Admission, UrlPolicy};
+use super::catalog::component::{decode_fields, Fields};
+use super::catalog::{component_props, Prop, PropKind as Kind};
+use super::catalog::{Component, Id};
+use super::fast::{self, DataUpdate, Envelope, Listed, Measurement, Message, NewSurface, Seen};
+use super::limits::Limits;
 use super::model::Data;
+use super::path::Path;
 use super::pointer;
 use super::schema::VERSIONS;
 use super::tape::Writer;
@@ -38,12 +44,17 @@ use crate::json_scan::MAX_DEPTH;
 /// with no scan first: a clean batch is read once instead of twice. Returns how many were
 /// handed over and whether the whole text was read; on the first error (anything the scan
 /// would find, or bad syntax anywhere) it stops, and the caller scans from that envelope on.
-pub(crate) fn read_batch<'a>(text: &'a str, mut apply: impl FnMut(Envelope<'a>)) -> (usize, bool) {
+pub(crate) fn read_batch<'a>(
+    text: &'a str,
+    limits: &'a Limits,
+    mut apply: impl FnMut(Envelope<'a>),
+) -> (usize, bool) {
     let mut r = Reader {
         text,
         at: 0,
         scratch: Vec::new(),
         bidi_ahead: 0,
+        limits,
     };
     r.ws();
     if !r.eat(b'[') {
@@ -109,7 +120,29 @@ struct Reader<'a> {
     /// Where the text holds its next bidi control, as far as [`Reader::plain_clean`] has
     /// searched ahead (the text's length when it holds no more; 0 before any search).
     bidi_ahead: usize,
+    /// The store's limits, which the components read into the catalog's form are held to
+    /// as they are read ([`Reader::typed_component`]).
+    limits: &'a Limits,
 }
+
+/// The component types [`Reader::typed_component`] reads: those whose admission checks
+/// nothing but their strings, ids and paths (an Image's URL and a ChoicePicker's count of
+/// options are checked on the general path).
+const TYPED: [&str; 8] = [
+    "Text",
+    "Row",
+    "Column",
+    "List",
+    "Card",
+    "Modal",
+    "Divider",
+    "TextField",
+];
+
+/// The hand reader reads no property admission checks a URL of.
+static NO_URLS: UrlPolicy = UrlPolicy {
+    allowed_hosts: None,
+};
 
 /// A container being read: its measurement so far and, for an object, its keys.
 struct Open<'a> {
@@ -263,23 +296,185 @@ impl<'a> Reader<'a> {
         })
     }
 
-    /// A list of at least one component (an empty one is the validator's to refuse).
-    fn components(&mut self) -> Option<Vec<Value>> {
+    /// A list of at least one component (an empty one is the validator's to refuse), each
+    /// read into the catalog's form here when [`Reader::typed_component`] can, or else by
+    /// serde_json from where it starts (so a component costs at most one more read).
+    fn components(&mut self) -> Option<Vec<Listed>> {
         self.expect(b'[')?;
         let mut list = Vec::new();
         loop {
             self.ws();
-            // `at` follows ASCII (whitespace, `[` or `,`), so it is a char boundary.
-            let mut one = serde_json::Deserializer::from_str(&self.text[self.at..])
-                .into_iter::<fast::ListedComponent>();
-            let fast::ListedComponent(c) = one.next()?.ok()?;
-            self.at += one.byte_offset();
-            list.push(c);
+            let start = self.at;
+            let typed = self.typed_component();
+            // The tests' general path: the same reading, with every component left to serde_json.
+            #[cfg(test)]
+            let typed = typed.filter(|_| !tests::UNTYPED.with(|u| u.get()));
+            let item = match typed {
+                Some((id, component)) => {
+                    #[cfg(test)]
+                    let source = tests::typed_as_checked(
+                        &self.text[start..self.at],
+                        &id,
+                        &component,
+                        self.limits,
+                    );
+                    Listed::Typed {
+                        id,
+                        component,
+                        #[cfg(test)]
+                        source,
+                    }
+                }
+                None => {
+                    self.at = start;
+                    // `at` follows ASCII (whitespace, `[` or `,`), so it is a char boundary.
+                    let mut one = serde_json::Deserializer::from_str(&self.text[self.at..])
+                        .into_iter::<fast::ListedComponent>();
+                    let fast::ListedComponent(c) = one.next()?.ok()?;
+                    self.at += one.byte_offset();
+                    Listed::Value(c)
+                }
+            };
+            list.push(item);
             if !self.more(b']')? {
                 break;
             }
         }
         Some(list)
+    }
+
+    /// A component of one of the [`TYPED`] types, `id` and `component` first, whose every
+    /// other property is a string, a `{"path": …}` binding, a list of ids or a template, as
+    /// the catalog's rules give its kind ([`component_props`], which the validator walks by),
+    /// read into the catalog's form through the one decoder. The validator's checks of such
+    /// a component are made as it is read, and admission's with its own code; `None` for
+    /// anything else, or anything either would speak of, leaves it to serde_json and the
+    /// general checks, which say why. (Read into a `serde_json` map, walked by the
+    /// validator and by admission, then decoded, a small component cost about twice what
+    /// `JSON.parse` takes for its text.)
+    // Kept out of the envelope reader: inlined there, it pushed the reader's own
+    // helpers out of line (a fifth more time on a stream of small data updates).
+    #[inline(never)]
+    fn typed_component(&mut self) -> Option<(Id, Component)> {
+        self.expect(b'{')?;
+        // What admission finds is not kept: anything found leaves the component to the
+        // general path, which finds it again and says it at its place.
+        let mut adm = Admission::new(self.limits, &NO_URLS);
+        let (mut id, mut name, mut props) = (None, None, None::<&'static [Prop]>);
+        let mut seen = 0u32;
+        let mut fields: Fields = Vec::new();
+        loop {
+            self.ws();
+            let key = self.string()?;
+            self.ws();
+            self.expect(b':')?;
+            self.ws();
+            match &*key {
+                "id" if id.is_none() => id = Some(self.string()?),
+                "component" if name.is_none() => {
+                    let n = self.quoted(&TYPED)?;
+                    name = Some(n);
+                    props = Some(component_props(n)?.0);
+                }
+                k => {
+                    let props = props?;
+                    let i = props.iter().position(|p| p.name == k)?;
+                    if seen & 1 << i != 0 {
+                        return None;
+                    }
+                    seen |= 1 << i;
+                    let value = self.typed_property(props[i].kind, &mut adm)?;
+                    fields.push((Cow::Borrowed(props[i].name), value));
+                }
+            }
+            if !self.more(b'}')? {
+                break;
+            }
+        }
+        let (id, name, props) = (id?, name?, props?);
+        let missing = |(i, p): (usize, &Prop)| p.required && seen & 1 << i == 0;
+        if props.iter().enumerate().any(missing) {
+            return None;
+        }
+        adm.id(&id, &Path::ROOT);
+        if !adm.errors.is_empty() || !adm.warnings.is_empty() {
+            return None;
+        }
+        let component = decode_fields(name, fields).ok()?;
+        Some((Id::from(id), component))
+    }
+
+    /// A property of `kind` as [`Reader::typed_component`] reads it, checked as the
+    /// validator checks that kind and as admission walks what it holds.
+    fn typed_property(&mut self, kind: Kind, adm: &mut Admission) -> Option<Value> {
+        let here = &Path::ROOT;
+        Some(match kind {
+            Kind::DynString => match self.peek()? {
+                b'{' => {
+                    let mut path = None;
+                    self.members(&["path"], |r, _| {
+                        path = Some(r.string()?);
+                        Some(())
+                    })?;
+                    let path = path?;
+                    adm.data_path(&path, here);
+                    let mut binding = Map::new();
+                    binding.insert("path".into(), Value::String(path.into_owned()));
+                    Value::Object(binding)
+                }
+                _ => self.text_value(adm)?,
+            },
+            Kind::Enum(words) => {
+                let word = self.quoted(words)?;
+                adm.text(word, here);
+                Value::String(word.into())
+            }
+            Kind::ComponentId => self.text_value(adm)?,
+            Kind::ChildList => match self.peek()? {
+                b'[' => {
+                    self.at += 1;
+                    self.ws();
+                    let mut ids = Vec::new();
+                    if !self.eat(b']') {
+                        loop {
+                            ids.push(self.text_value(adm)?);
+                            if !self.more(b']')? {
+                                break;
+                            }
+                            self.ws();
+                        }
+                    }
+                    Value::Array(ids)
+                }
+                _ => {
+                    let (mut component_id, mut path) = (None, None);
+                    self.members(&["componentId", "path"], |r, i| {
+                        let s = Some(r.string()?);
+                        match i {
+                            0 => component_id = s,
+                            _ => path = s,
+                        }
+                        Some(())
+                    })?;
+                    let (component_id, path) = (component_id?, path?);
+                    adm.id(&component_id, here);
+                    adm.data_path(&path, here);
+                    adm.text(&component_id, here);
+                    let mut template = Map::new();
+                    template.insert("componentId".into(), Value::String(component_id.into()));
+                    template.insert("path".into(), Value::String(path.into()));
+                    Value::Object(template)
+                }
+            },
+            _ => return None,
+        })
+    }
+
+    /// A string, checked as admission checks a string below a property.
+    fn text_value(&mut self, adm: &mut Admission) -> Option<Value> {
+        let s = self.string()?;
+        adm.text(&s, &Path::ROOT);
+        Some(Value::String(s.into()))
     }
 
     /// An `updateDataModel` body of the fast shape: `surfaceId`, then `path` and `value` if
@@ -304,6 +499,7 @@ impl<'a> Reader<'a> {
     /// A member's key, when it is one of `keys` written with no escape, and its colon: the
     /// keys of the fast shape. Compared where they stand, not read first: an envelope of no
     /// fast shape costs a comparison or two here before serde_json reads it.
+    #[inline(always)]
     fn member(&mut self, keys: &[&'static str]) -> Option<&'static str> {
         let key = self.quoted(keys)?;
         self.ws();
@@ -313,6 +509,9 @@ impl<'a> Reader<'a> {
     }
 
     /// Past a string that is one of `words` written with no escape.
+    // Inlined where the words are known, so that each comparison is one of known length
+    // (as a call it was a sixth of a fold of small data updates, `memcmp` included).
+    #[inline(always)]
     fn quoted(&mut self, words: &[&'static str]) -> Option<&'static str> {
         let rest = &self.text.as_bytes()[self.at..];
         let word = words.iter().find(|w| {
@@ -697,6 +896,52 @@ mod tests {
         /// How many other messages (components, creates, deletes) it took.
         pub(super) static TAKEN_MESSAGES: std::cell::Cell<usize> =
             const { std::cell::Cell::new(0) };
+        /// How many components it read into the catalog's form.
+        static TYPED_TAKEN: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+        /// Set, no component is read into the catalog's form (the typed path's oracle).
+        pub(super) static UNTYPED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    }
+
+    /// A component the hand reader read into the catalog's form (`text`, read as `id` and
+    /// `component` under `limits`), held to the general path on every read in every test:
+    /// the validator and admission find nothing in it as serde_json reads it, and the
+    /// decoder makes the same component of that. Returns serde_json's reading.
+    pub(super) fn typed_as_checked(
+        text: &str,
+        id: &Id,
+        component: &Component,
+        limits: &Limits,
+    ) -> Value {
+        TYPED_TAKEN.with(|n| n.set(n.get() + 1));
+        let v: Value = serde_json::from_str(text).expect(text);
+        let mut validator = super::super::schema::Validator::default();
+        validator.component(&v, &Path::ROOT);
+        assert!(
+            validator.errors.is_empty(),
+            "{text}: {:?}",
+            validator.errors
+        );
+        let urls = UrlPolicy::default();
+        let mut adm = Admission::new(limits, &urls);
+        adm.component(&v, &Path::ROOT);
+        assert!(
+            adm.errors.is_empty() && adm.warnings.is_empty(),
+            "{text}: {:?} {:?}",
+            adm.errors,
+            adm.warnings
+        );
+        let Value::Object(mut o) = v.clone() else {
+            panic!("{text}")
+        };
+        assert_eq!(
+            o.remove("id"),
+            Some(Value::String(id.to_string())),
+            "{text}"
+        );
+        let decoded = super::super::catalog::component::decode(o).expect(text);
+        assert_eq!(&decoded, component, "{text}");
+        assert_eq!(format!("{decoded:?}"), format!("{component:?}"), "{text}");
+        v
     }
 
     fn taken() -> usize {
@@ -773,7 +1018,8 @@ mod tests {
 
     fn both(text: &str) -> [(usize, bool, Vec<String>); 2] {
         let mut direct = Vec::new();
-        let (n, whole) = read_batch(text, |e| direct.push(describe(e)));
+        let limits = Limits::default();
+        let (n, whole) = read_batch(text, &limits, |e| direct.push(describe(e)));
         let mut serde = Vec::new();
         let (m, all) = fast::read_batch_serde(text, |e| serde.push(describe(e)));
         [(n, whole, direct), (m, all, serde)]
@@ -1325,5 +1571,250 @@ mod tests {
         assert_eq!(taken() - before, 1, "read by hand");
         assert!(direct.1 && direct.2[0].contains(" taped "));
         assert_eq!(direct, serde);
+    }
+
+    /// Pieces of components: what agents send, and what is at each edge of what
+    /// `typed_component` takes (a kind of property it leaves, a word not in the catalog, an
+    /// escape, a bidi control, a path admission refuses, a member given twice).
+    const IDS: [&str; 8] = [
+        r#""c1""#,
+        r#""row""#,
+        r#""c\u0032""#,
+        r#""__proto__""#,
+        r#""a-very-long-component-id-0123456789""#,
+        r#""é""#,
+        "\"a\u{202E}b\"",
+        "7",
+    ];
+    const NAMES: [&str; 12] = [
+        r#""Text""#,
+        r#""Row""#,
+        r#""Column""#,
+        r#""List""#,
+        r#""Card""#,
+        r#""Modal""#,
+        r#""Divider""#,
+        r#""TextField""#,
+        r#""Button""#,
+        r#""Image""#,
+        r#""T\u0065xt""#,
+        r#""Txt""#,
+    ];
+    const VALUES: [&str; 34] = [
+        r#""Hello""#,
+        r#""""#,
+        r#""line\nbreak \"quoted\" \u00e9""#,
+        "\"“curly” — … ✓ مرحبا\"",
+        "\"bidi \u{202E} inside\"",
+        r#""bidi \u202e escaped""#,
+        r#""a long text that is longer than a tight limit on characters""#,
+        r#""h1""#,
+        r#""body""#,
+        r#""caption""#,
+        r#""spaceBetween""#,
+        r#""center""#,
+        r#""vertical""#,
+        r#""obscured""#,
+        r#""nope""#,
+        r#"{"path":"/user/name"}"#,
+        r#"{ "path" : "name" }"#,
+        r#"{"path":"/__proto__/x"}"#,
+        r#"{"path":"/a~2"}"#,
+        r#"{"path":"/a/b/c/d/e/f/g/h/i/j/k/l/m/n/o/p/q"}"#,
+        r#"{"path":"/x","extra":1}"#,
+        r#"{"path":1}"#,
+        r#"{"call":"now","returnType":"string"}"#,
+        r#"{}"#,
+        r#"["a","b","c"]"#,
+        r#"[]"#,
+        r#"[ "a" , "b\u0063" ]"#,
+        r#"["a",1]"#,
+        r#"{"componentId":"row","path":"/items"}"#,
+        r#"{"path":"rows","componentId":"row"}"#,
+        r#"{"componentId":"__proto__","path":"/x"}"#,
+        r#"{"componentId":"row"}"#,
+        "1",
+        "null",
+    ];
+    const MEMBERS: [&str; 17] = [
+        "text",
+        "variant",
+        "children",
+        "justify",
+        "align",
+        "direction",
+        "child",
+        "trigger",
+        "content",
+        "axis",
+        "label",
+        "value",
+        "validationRegexp",
+        "weight",
+        "accessibility",
+        "checks",
+        "extra",
+    ];
+
+    /// One generated component, mostly of a shape `typed_component` reads.
+    fn component(g: &mut Gen) -> String {
+        let name = g.piece(&NAMES, 8);
+        let mut members = vec![
+            format!(r#""id":{}"#, g.piece(&IDS, 3)),
+            format!(r#""component":{name}"#),
+        ];
+        // The properties the catalog gives the type, each with a value of the right kind
+        // most of the time, and now and then any key and any value.
+        let own: &[&str] = match name.trim_matches('"') {
+            "Text" => &["text", "variant"],
+            "Row" | "Column" => &["children", "justify", "align"],
+            "List" => &["children", "direction", "align"],
+            "Card" => &["child"],
+            "Modal" => &["trigger", "content"],
+            "Divider" => &["axis"],
+            "TextField" => &["label", "value", "variant"],
+            _ => &["child", "text"],
+        };
+        for key in own {
+            if g.below(5) == 0 {
+                continue;
+            }
+            let good: &[&str] = match *key {
+                "text" | "label" | "value" => {
+                    &[r#""Hello""#, r#"{"path":"/user/name"}"#, r#""x\ty""#]
+                }
+                "variant" => &[r#""h1""#, r#""body""#, r#""obscured""#],
+                "children" => &[r#"["a","b"]"#, r#"{"componentId":"row","path":"/items"}"#],
+                "justify" => &[r#""spaceBetween""#, r#""center""#],
+                "align" => &[r#""center""#, r#""stretch""#],
+                "direction" => &[r#""vertical""#, r#""horizontal""#],
+                "axis" => &[r#""horizontal""#],
+                _ => &[r#""a""#, r#""child-2""#],
+            };
+            let value = if g.below(10) == 0 {
+                g.pick(&VALUES)
+            } else {
+                g.pick(good)
+            };
+            members.push(format!(r#""{key}":{value}"#));
+        }
+        match g.below(if g.1 { 40 } else { 8 }) {
+            0 => members.push(format!(r#""{}":{}"#, g.pick(&MEMBERS), g.pick(&VALUES))),
+            1 => {
+                let again = members.last().cloned().unwrap_or_default();
+                members.push(again);
+            }
+            2 => {
+                let last = members.len() - 1;
+                members.swap(0, last);
+            }
+            3 => {
+                members.remove(0);
+            }
+            _ => {}
+        }
+        let colon = format!("{}:{}", g.ws(), g.ws());
+        let members: Vec<String> = members.iter().map(|m| m.replacen(':', &colon, 1)).collect();
+        format!("{{{}}}", members.join(&format!("{},{}", g.ws(), g.ws())))
+    }
+
+    /// The stores `text` folds into with and without components read into the catalog's
+    /// form are the same: findings, counts, and every surface's components.
+    fn assert_typed_folds_as_general(text: &str, limits: &Limits) {
+        let ctx = crate::a2ui::ApplyContext::default();
+        let mut direct = crate::a2ui::SurfaceStore::new(limits.clone());
+        direct.apply_text(text, &ctx);
+        let mut general = crate::a2ui::SurfaceStore::new(limits.clone());
+        UNTYPED.with(|u| u.set(true));
+        general.apply_text(text, &ctx);
+        UNTYPED.with(|u| u.set(false));
+        assert_eq!(
+            format!("{:?}", direct.findings()),
+            format!("{:?}", general.findings()),
+            "{text}"
+        );
+        assert_eq!(
+            format!("{:?}", direct.stats()),
+            format!("{:?}", general.stats()),
+            "{text}"
+        );
+        assert_eq!(direct.surfaces.len(), general.surfaces.len());
+        for (a, b) in direct.surfaces.iter().zip(&general.surfaces) {
+            assert!(a.components == b.components, "{text}");
+            assert_eq!(
+                format!("{:?}", a.components),
+                format!("{:?}", b.components),
+                "{text}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_official_examples_fold_the_same_typed() {
+        let spec = std::env::var("AGENT_SURFACES_SPEC").unwrap_or_else(|_| {
+            concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/spec").to_owned()
+        });
+        let dir = std::path::Path::new(&spec).join("a2ui/v0_9/catalogs/basic/examples");
+        let before = TYPED_TAKEN.with(|n| n.get());
+        let mut files: Vec<_> = std::fs::read_dir(&dir)
+            .expect("the official examples")
+            .collect();
+        files.sort_by_key(|f| f.as_ref().map(|f| f.path()).ok());
+        assert_eq!(files.len(), 36);
+        for file in files {
+            let example: Value =
+                serde_json::from_slice(&std::fs::read(file.unwrap().path()).unwrap()).unwrap();
+            let messages = &example["messages"];
+            for text in [
+                serde_json::to_string(messages).unwrap(),
+                serde_json::to_string_pretty(messages).unwrap(),
+            ] {
+                assert_typed_folds_as_general(&text, &Limits::default());
+            }
+        }
+        // Two readings of each example; most of their components are of the typed kinds.
+        let typed = TYPED_TAKEN.with(|n| n.get()) - before;
+        assert!(typed > 200, "{typed}");
+    }
+
+    #[test]
+    fn typed_components_fold_as_the_general_path_folds_them() {
+        let mut g = Gen(Xorshift(0x5851_F42D_4C95_7F2D), false);
+        let tight = Limits {
+            text_chars: 20,
+            id_chars: 12,
+            path_chars: 24,
+            data_model_depth: 6,
+            ..Limits::default()
+        };
+        let (typed_before, mut components) = (TYPED_TAKEN.with(|n| n.get()), 0);
+        for round in 0..4_000 {
+            let limits = if round % 3 == 0 {
+                tight.clone()
+            } else {
+                Limits::default()
+            };
+            // Most rounds keep to what agents send; the rest go anywhere.
+            g.1 = round % 4 > 0;
+            let mut envelopes = vec![
+                r#"{"version":"v0.9","createSurface":{"surfaceId":"s","catalogId":"https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"}}"#.to_owned(),
+            ];
+            for _ in 0..1 + g.below(3) {
+                let list: Vec<String> = (0..1 + g.below(3)).map(|_| component(&mut g)).collect();
+                components += list.len();
+                envelopes.push(format!(
+                    r#"{{"version":"v0.9","updateComponents":{{"surfaceId":"s","components":[{}]}}}}"#,
+                    list.join(",")
+                ));
+            }
+            let text = format!("[{}]", envelopes.join(","));
+            assert_typed_folds_as_general(&text, &limits);
+        }
+        // Most components are read into the catalog's form, and not all.
+        let typed = TYPED_TAKEN.with(|n| n.get()) - typed_before;
+        assert!(
+            typed * 3 > components && typed * 10 < components * 9,
+            "{typed} of {components}"
+        );
     }
 }

@@ -22,6 +22,7 @@ use serde::de::{DeserializeSeed, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer};
 use serde_json::{Map, Value};
 
+use super::catalog::{Component, Id};
 use super::model::{Data, Taped};
 use super::pointer;
 use super::schema::VERSIONS;
@@ -95,15 +96,32 @@ pub(crate) enum Envelope<'a> {
 /// else.
 pub(crate) enum Message<'a> {
     /// At least one component, each read as [`Checked`] reads it and not yet checked
-    /// against the catalog.
+    /// against the catalog, or read by the hand reader into the catalog's form.
     Components {
         surface_id: Cow<'a, str>,
-        components: Vec<Value>,
+        components: Vec<Listed>,
     },
     /// A string `catalogId`, `sendDataModel` if there (a boolean), no theme.
     Create(NewSurface<'a>),
     Delete {
         surface_id: Cow<'a, str>,
+    },
+}
+
+/// A component of an `updateComponents` list as it comes to the store.
+pub(crate) enum Listed {
+    /// For the validator and admission to check and the decoder to decode.
+    Value(Value),
+    /// Read by the hand reader into the catalog's form, having checked all that the
+    /// validator and admission check of it and found nothing they would speak of
+    /// (`direct::Reader::typed_component`).
+    Typed {
+        id: Id,
+        component: Component,
+        /// The component as serde_json reads it, for the tests to hold the two paths to
+        /// the same result.
+        #[cfg(test)]
+        source: Value,
     },
 }
 
@@ -117,7 +135,12 @@ impl Message<'_> {
                 components,
             } => (
                 "updateComponents",
-                serde_json::json!({"surfaceId": surface_id, "components": components}),
+                serde_json::json!({
+                    "surfaceId": surface_id,
+                    "components": components.into_iter().map(|c| match c {
+                        Listed::Value(v) | Listed::Typed { source: v, .. } => v,
+                    }).collect::<Vec<_>>(),
+                }),
             ),
             Message::Create(new) => {
                 let mut body = serde_json::json!({

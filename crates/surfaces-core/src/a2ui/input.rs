@@ -179,7 +179,8 @@ impl SurfaceStore {
         let mut read = 0;
         if let Some(text) = text.filter(|t| json_scan::is_array(t.as_bytes())) {
             let whole;
-            (read, whole) = super::direct::read_batch(text, |e| {
+            let limits = self.limits.clone();
+            (read, whole) = super::direct::read_batch(text, &limits, |e| {
                 self.apply_read(e, ctx);
             });
             if whole {

@@ -9,7 +9,7 @@ use serde_json::Value;
 
 use super::admission::{Admission, UrlPolicy};
 use super::catalog::{self, Component, Components, Id};
-use super::fast::NewSurface;
+use super::fast::{Listed, NewSurface};
 use super::limits::Limits;
 use super::model::{Data, Model};
 use super::path::Path;
@@ -293,6 +293,7 @@ impl SurfaceStore {
                 let Some(Value::Array(list)) = body.remove("components") else {
                     unreachable!("schema-checked: updateComponents has a components array");
                 };
+                let list = list.into_iter().map(Listed::Value).collect();
                 self.components_update(&sid, list, Checked::Already, ctx)
             }
             MessageKind::CreateSurface => {
@@ -347,16 +348,24 @@ impl SurfaceStore {
     pub(crate) fn components_update(
         &mut self,
         sid: &str,
-        components: Vec<Value>,
+        components: Vec<Listed>,
         checked: Checked,
         ctx: &ApplyContext,
     ) -> Result<Notes, Refusal> {
         let mpath = Path::ROOT.key("updateComponents");
         let cpath = mpath.key("components");
+        // A component the hand reader read into the catalog's form was checked as it was
+        // read, and nothing was found: only the others are checked here, each at its place.
+        let values = || {
+            components.iter().enumerate().filter_map(|(i, c)| match c {
+                Listed::Value(v) => Some((i, v)),
+                Listed::Typed { .. } => None,
+            })
+        };
         if checked == Checked::Not {
             // What `Validator::envelope` checks of an envelope of this shape.
             let mut v = Validator::default();
-            for (i, c) in components.iter().enumerate() {
+            for (i, c) in values() {
                 v.component(c, &cpath.index(i));
             }
             if !v.errors.is_empty() {
@@ -365,7 +374,7 @@ impl SurfaceStore {
         }
         let mut adm = self.admission();
         adm.id(sid, &mpath.key("surfaceId"));
-        for (i, c) in components.iter().enumerate() {
+        for (i, c) in values() {
             adm.component(c, &cpath.index(i));
         }
         if !adm.errors.is_empty() {
@@ -584,7 +593,7 @@ pub(crate) enum Checked {
 
 fn update_components(
     surface: &mut Surface,
-    list: Vec<Value>,
+    list: Vec<Listed>,
     limits: &Limits,
     mpath: &Path,
 ) -> Result<Notes, Refusal> {
@@ -593,6 +602,13 @@ fn update_components(
     // reads component JSON by key after this.
     let mut decoded: Vec<(Id, Component)> = Vec::with_capacity(list.len());
     for (i, c) in list.into_iter().enumerate() {
+        let c = match c {
+            Listed::Value(v) => v,
+            Listed::Typed { id, component, .. } => {
+                decoded.push((id, component));
+                continue;
+            }
+        };
         let Value::Object(mut o) = c else {
             unreachable!("schema-checked: a component is an object");
         };

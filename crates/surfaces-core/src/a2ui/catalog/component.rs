@@ -3,6 +3,7 @@
 //! JSON by string key: the graph, the render model, actions and stats match on
 //! [`ComponentKind`], and the compiler says where a new property must be handled.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::num::NonZeroU32;
 
@@ -400,22 +401,34 @@ impl ComponentKind {
 pub fn decode(o: Map<String, Value>) -> Result<Component, String> {
     // A component has a handful of properties: taking each from a short list costs less
     // than removing each from the map's tree (a tenth of a fold of the official examples).
-    let mut fields: Vec<(String, Value)> = o.into_iter().collect();
-    let mut take = |k: &str| {
-        let at = fields.iter().position(|(key, _)| key == k)?;
-        Some(fields.swap_remove(at).1)
-    };
-    let name = match take("component") {
+    let mut fields: Fields = o.into_iter().map(|(k, v)| (Cow::Owned(k), v)).collect();
+    let name = match take(&mut fields, "component") {
         Some(Value::String(s)) => s,
         _ => return Err("the component has no type".into()),
     };
+    decode_fields(&name, fields)
+}
+
+/// A component's properties but its `id` and `component`, as [`decode_fields`] takes them:
+/// the names the hand reader matched are the catalog's own (`direct.rs`), so not copied.
+pub(crate) type Fields = Vec<(Cow<'static, str>, Value)>;
+
+fn take(fields: &mut Fields, k: &str) -> Option<Value> {
+    let at = fields.iter().position(|(key, _)| key == k)?;
+    Some(fields.swap_remove(at).1)
+}
+
+/// [`decode`] of a component of type `name` with these properties: the one decoder, for
+/// components read into a map and for those the hand reader read itself.
+pub(crate) fn decode_fields(name: &str, mut fields: Fields) -> Result<Component, String> {
+    let mut take = |k: &str| take(&mut fields, k);
     let common = Common {
         label: None,
         description: None,
         weight: None,
         checks: Vec::new(),
     };
-    let kind = match name.as_str() {
+    let kind = match name {
         "Text" => ComponentKind::Text {
             text: dynamic(take("text")).unwrap_or(Dynamic::Literal(Value::Null)),
             variant: TextVariant::read(take("variant"))?,
