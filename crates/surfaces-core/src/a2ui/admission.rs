@@ -201,7 +201,7 @@ impl<'a> Admission<'a> {
     /// Object keys that become prototype assignments when an object reaches JavaScript are
     /// refused wherever an envelope has an object (theme, component properties, action
     /// context, accessibility), as data keys are.
-    fn key(&mut self, k: &str, path: &Path) {
+    pub(crate) fn key(&mut self, k: &str, path: &Path) {
         if FORBIDDEN_SEGMENTS.contains(&k) {
             self.err(
                 Code::KeyForbidden,

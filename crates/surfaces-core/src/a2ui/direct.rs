@@ -29,13 +29,14 @@ use serde_json::{Map, Value};
 
 use super::admission::{Admission, UrlPolicy};
 use super::catalog::component::{decode_fields, Fields};
-use super::catalog::{component_props, Prop, PropKind as Kind};
+use super::catalog::{component_props, Prop, PropKind as Kind, ICON_NAMES};
 use super::catalog::{Component, Id};
 use super::fast::{self, DataUpdate, Envelope, Listed, Measurement, Message, NewSurface, Seen};
 use super::limits::Limits;
 use super::model::Data;
 use super::path::Path;
 use super::pointer;
+use super::schema::COMMON_PROPS;
 use super::schema::VERSIONS;
 use super::tape::Writer;
 use crate::json_scan::MAX_DEPTH;
@@ -128,7 +129,7 @@ struct Reader<'a> {
 /// The component types [`Reader::typed_component`] reads: those whose admission checks
 /// nothing but their strings, ids and paths (an Image's URL and a ChoicePicker's count of
 /// options are checked on the general path).
-const TYPED: [&str; 8] = [
+const TYPED: [&str; 10] = [
     "Text",
     "Row",
     "Column",
@@ -137,6 +138,8 @@ const TYPED: [&str; 8] = [
     "Modal",
     "Divider",
     "TextField",
+    "Icon",
+    "Button",
 ];
 
 /// The hand reader reads no property admission checks a URL of.
@@ -377,14 +380,19 @@ impl<'a> Reader<'a> {
                     props = Some(component_props(n)?.0);
                 }
                 k => {
-                    let props = props?;
-                    let i = props.iter().position(|p| p.name == k)?;
+                    // Looked up as the validator looks it up: the common properties (`id`
+                    // was read above), then the type's own.
+                    let (i, prop) = COMMON_PROPS[1..]
+                        .iter()
+                        .chain(props?)
+                        .enumerate()
+                        .find(|(_, p)| p.name == k)?;
                     if seen & 1 << i != 0 {
                         return None;
                     }
                     seen |= 1 << i;
-                    let value = self.typed_property(props[i].kind, &mut adm)?;
-                    fields.push((Cow::Borrowed(props[i].name), value));
+                    let value = self.typed_property(prop.kind, &mut adm)?;
+                    fields.push((Cow::Borrowed(prop.name), value));
                 }
             }
             if !self.more(b'}')? {
@@ -393,7 +401,12 @@ impl<'a> Reader<'a> {
         }
         let (id, name, props) = (id?, name?, props?);
         let missing = |(i, p): (usize, &Prop)| p.required && seen & 1 << i == 0;
-        if props.iter().enumerate().any(missing) {
+        if COMMON_PROPS[1..]
+            .iter()
+            .chain(props)
+            .enumerate()
+            .any(missing)
+        {
             return None;
         }
         adm.id(&id, &Path::ROOT);
@@ -410,20 +423,20 @@ impl<'a> Reader<'a> {
         let here = &Path::ROOT;
         Some(match kind {
             Kind::DynString => match self.peek()? {
-                b'{' => {
-                    let mut path = None;
-                    self.members(&["path"], |r, _| {
-                        path = Some(r.string()?);
-                        Some(())
-                    })?;
-                    let path = path?;
-                    adm.data_path(&path, here);
-                    let mut binding = Map::new();
-                    binding.insert("path".into(), Value::String(path.into_owned()));
-                    Value::Object(binding)
-                }
+                b'{' => self.binding(adm)?,
                 _ => self.text_value(adm)?,
             },
+            Kind::IconName => match self.peek()? {
+                // An `svgPath` object is the general path's.
+                b'{' => self.binding(adm)?,
+                _ => {
+                    let name = self.quoted(&ICON_NAMES)?;
+                    adm.text(name, here);
+                    Value::String(name.into())
+                }
+            },
+            Kind::Num => self.number_value()?,
+            Kind::Action => self.event_action(adm)?,
             Kind::Enum(words) => {
                 let word = self.quoted(words)?;
                 adm.text(word, here);
@@ -468,6 +481,93 @@ impl<'a> Reader<'a> {
             },
             _ => return None,
         })
+    }
+
+    /// A `{"path": …}` binding: the validator's shape (a string `path` and nothing else)
+    /// and admission's check of the path.
+    fn binding(&mut self, adm: &mut Admission) -> Option<Value> {
+        let mut path = None;
+        self.members(&["path"], |r, _| {
+            path = Some(r.string()?);
+            Some(())
+        })?;
+        let path = path?;
+        adm.data_path(&path, &Path::ROOT);
+        let mut binding = Map::new();
+        binding.insert("path".into(), Value::String(path.into_owned()));
+        Some(Value::Object(binding))
+    }
+
+    /// A number as serde_json reads it.
+    fn number_value(&mut self) -> Option<Value> {
+        Some(match self.number()? {
+            Number::U64(n) => Value::from(n),
+            Number::I64(n) => Value::from(n),
+            Number::F64(f) => Value::from(f),
+        })
+    }
+
+    /// A Button's `{"event": {"name": …, "context": {…}}}` action, `context` optional, each
+    /// of its values a string, a number, a boolean or a binding: the validator's shape
+    /// (`Validator::action`, a dynamic value per context entry) and what admission walks
+    /// (each key, each string, each path). A `functionCall` action is the general path's.
+    fn event_action(&mut self, adm: &mut Admission) -> Option<Value> {
+        let here = &Path::ROOT;
+        let mut event = None;
+        self.members(&["event"], |r, _| {
+            let (mut name, mut context) = (None, None);
+            r.members(&["name", "context"], |r, i| {
+                if i == 0 {
+                    name = Some(r.text_value(adm)?);
+                    return Some(());
+                }
+                r.expect(b'{')?;
+                let mut entries = Map::new();
+                r.ws();
+                if !r.eat(b'}') {
+                    loop {
+                        r.ws();
+                        let key = r.string()?.into_owned();
+                        // Admission reads these keys in any object it walks as a template,
+                        // a binding or a call would be read: such a context is the general
+                        // path's.
+                        if matches!(key.as_str(), "componentId" | "path" | "call") {
+                            return None;
+                        }
+                        r.ws();
+                        r.expect(b':')?;
+                        r.ws();
+                        adm.key(&key, here);
+                        let value = match r.peek()? {
+                            b'"' => r.text_value(adm)?,
+                            b'{' => r.binding(adm)?,
+                            b't' => r.literal(b"true").map(|()| Value::Bool(true))?,
+                            b'f' => r.literal(b"false").map(|()| Value::Bool(false))?,
+                            _ => r.number_value()?,
+                        };
+                        // A key given twice is serde_json's to refuse.
+                        if entries.insert(key, value).is_some() {
+                            return None;
+                        }
+                        if !r.more(b'}')? {
+                            break;
+                        }
+                    }
+                }
+                context = Some(Value::Object(entries));
+                Some(())
+            })?;
+            let mut ev = Map::new();
+            ev.insert("name".into(), name?);
+            if let Some(context) = context {
+                ev.insert("context".into(), context);
+            }
+            event = Some(Value::Object(ev));
+            Some(())
+        })?;
+        let mut action = Map::new();
+        action.insert("event".into(), event?);
+        Some(Value::Object(action))
     }
 
     /// A string, checked as admission checks a string below a property.
@@ -1586,7 +1686,7 @@ mod tests {
         "\"a\u{202E}b\"",
         "7",
     ];
-    const NAMES: [&str; 12] = [
+    const NAMES: [&str; 13] = [
         r#""Text""#,
         r#""Row""#,
         r#""Column""#,
@@ -1596,11 +1696,12 @@ mod tests {
         r#""Divider""#,
         r#""TextField""#,
         r#""Button""#,
+        r#""Icon""#,
         r#""Image""#,
         r#""T\u0065xt""#,
         r#""Txt""#,
     ];
-    const VALUES: [&str; 34] = [
+    const VALUES: [&str; 37] = [
         r#""Hello""#,
         r#""""#,
         r#""line\nbreak \"quoted\" \u00e9""#,
@@ -1635,6 +1736,9 @@ mod tests {
         r#"{"componentId":"row"}"#,
         "1",
         "null",
+        r#""home""#,
+        r#""nope""#,
+        r#"{"svgPath":"M0 0"}"#,
     ];
     const MEMBERS: [&str; 17] = [
         "text",
@@ -1656,9 +1760,30 @@ mod tests {
         "extra",
     ];
 
+    /// Button actions: the first four of the shape `typed_component` reads.
+    const ACTIONS: [&str; 16] = [
+        r#"{"event":{"name":"go"}}"#,
+        r#"{"event":{"name":"submit","context":{"a":1,"b":"x","c":{"path":"/v"},"d":true,"e":-2.5}}}"#,
+        r#"{ "event" : { "context" : { } , "name" : "later" } }"#,
+        r#"{"event":{"name":"go","context":{"q\u0031":false,"bidi":"safe"}}}"#,
+        r#"{"event":{"name":"go","context":{"path":"/__proto__"}}}"#,
+        r#"{"event":{"name":"go","context":{"__proto__":1}}}"#,
+        r#"{"event":{"name":"go","context":{"a":null}}}"#,
+        r#"{"event":{"name":"go","context":{"a":1,"a":2}}}"#,
+        r#"{"event":{"name":"go","context":{"componentId":"c","path":"/x"}}}"#,
+        r#"{"event":{"name":"go","context":{"t":"a \u202e b"}}}"#,
+        r#"{"event":{"name":"go","context":{"b":{"path":"/a~2"}}}}"#,
+        r#"{"functionCall":{"call":"openUrl","args":{"url":"https://example.com"}}}"#,
+        r#"{"event":{"name":"go","extra":1}}"#,
+        r#"{"event":{"name":7}}"#,
+        r#"{"event":{}}"#,
+        r#"{"event":{"name":"go"},"functionCall":{"call":"now"}}"#,
+    ];
+    const WEIGHTS: [&str; 7] = ["1", "2.5", "0", "-1", r#""1""#, "1e400", "null"];
+
     /// One generated component, mostly of a shape `typed_component` reads.
     fn component(g: &mut Gen) -> String {
-        let name = g.piece(&NAMES, 8);
+        let name = g.piece(&NAMES, 10);
         let mut members = vec![
             format!(r#""id":{}"#, g.piece(&IDS, 3)),
             format!(r#""component":{name}"#),
@@ -1673,6 +1798,8 @@ mod tests {
             "Modal" => &["trigger", "content"],
             "Divider" => &["axis"],
             "TextField" => &["label", "value", "variant"],
+            "Button" => &["child", "variant", "action"],
+            "Icon" => &["name"],
             _ => &["child", "text"],
         };
         for key in own {
@@ -1689,6 +1816,9 @@ mod tests {
                 "align" => &[r#""center""#, r#""stretch""#],
                 "direction" => &[r#""vertical""#, r#""horizontal""#],
                 "axis" => &[r#""horizontal""#],
+                "name" => &[r#""home""#, r#""search""#, r#"{"path":"/icon"}"#],
+                "action" if g.below(3) == 0 => &ACTIONS[..],
+                "action" => &ACTIONS[..4],
                 _ => &[r#""a""#, r#""child-2""#],
             };
             let value = if g.below(10) == 0 {
@@ -1697,6 +1827,9 @@ mod tests {
                 g.pick(good)
             };
             members.push(format!(r#""{key}":{value}"#));
+        }
+        if g.below(6) == 0 {
+            members.push(format!(r#""weight":{}"#, g.piece(&WEIGHTS, 3)));
         }
         match g.below(if g.1 { 40 } else { 8 }) {
             0 => members.push(format!(r#""{}":{}"#, g.pick(&MEMBERS), g.pick(&VALUES))),

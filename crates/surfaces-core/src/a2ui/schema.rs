@@ -74,6 +74,15 @@ fn is_integer(v: &Value) -> bool {
     }
 }
 
+/// The properties every component may have, before its own: `checks` only on the
+/// Checkable ones (the last). The hand reader looks properties up here too (`direct.rs`).
+pub(crate) const COMMON_PROPS: [Prop; 4] = [
+    r("id", Kind::ComponentId),
+    p("accessibility", Kind::Accessibility),
+    p("weight", Kind::Num),
+    p("checks", Kind::Checks),
+];
+
 /// Collects schema errors for one envelope.
 #[derive(Default)]
 pub struct Validator {
@@ -325,14 +334,11 @@ impl Validator {
                 format!("\"{name}\" is not a component of the Basic Catalog.")
             });
         };
-        use Kind::*;
-        let common = [
-            r("id", ComponentId),
-            p("accessibility", Accessibility),
-            p("weight", Num),
-            p("checks", Checks),
-        ];
-        let common = if checkable { &common[..] } else { &common[..3] };
+        let common = if checkable {
+            &COMMON_PROPS[..]
+        } else {
+            &COMMON_PROPS[..3]
+        };
         // Each member found among the properties in one pass over the object, then the
         // properties checked in their order, so findings keep theirs. (A search of the object
         // per property, and of the properties per member, was 8% of a fold of one-component
