@@ -1,7 +1,9 @@
 //! Reading a batch straight from its text: the array, each data update of the fast shape
-//! ([`super::fast`]), and the envelope and body of each other message of a fast shape
-//! ([`fast::Message`]; a component inside is read by serde_json), by hand; any other
-//! envelope, and any the hand reader is not sure of, through serde_json from where it starts.
+//! ([`super::fast`]), the envelope and body of each other message of a fast shape
+//! ([`fast::Message`]), and each component of the common shapes, into the catalog's form
+//! ([`Reader::typed_component`]; any other component is read by serde_json), by hand; any
+//! other envelope, and any the hand reader is not sure of, through serde_json from where it
+//! starts.
 //!
 //! Why by hand: a data value's strings are most of the bytes of a stream that carries text,
 //! and serde_json reads a string with escapes into a scratch buffer, hands it over, and the
@@ -9,7 +11,8 @@
 //! its bidi controls). Here a string goes from the text to the tape in one pass that also
 //! measures it, and a batch is walked once with no visitor in between. For the other
 //! messages, what the hand reader spares is the envelope's and body's `serde_json` maps and
-//! a walk of them: most of the cost of a message that carries one small component.
+//! a walk of them, and for a component it reads, its map, the validator's and admission's
+//! walks of it, and the decoder's taking it apart.
 //!
 //! The hand reader only ever *accepts less*: anything it does not take exactly as the
 //! serde_json reader takes it (a theme, a key it does not expect or given twice, an
@@ -243,10 +246,8 @@ impl<'a> Reader<'a> {
     }
 
     /// An `updateComponents` body of the fast shape: `surfaceId` and a list of at least one
-    /// component. Each component is read by serde_json from where it starts (as
-    /// [`fast::ListedComponent`]): what the validator checks next is the `Value` serde_json
-    /// makes. What the hand reader spares is the envelope's and the body's maps, their keys,
-    /// and a walk of them.
+    /// component ([`Reader::components`]). What the hand reader spares here is the
+    /// envelope's and the body's maps, their keys, and a walk of them.
     fn components_body(&mut self) -> Option<Message<'a>> {
         let (mut surface_id, mut components) = (None, None);
         self.members(&["surfaceId", "components"], |r, i| {
