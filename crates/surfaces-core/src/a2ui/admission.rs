@@ -234,7 +234,7 @@ impl<'a> Admission<'a> {
         }
     }
 
-    fn url(&mut self, v: &Value, path: &Path) {
+    pub(crate) fn url(&mut self, v: &Value, path: &Path) {
         if let Some(raw) = v.as_str() {
             if let Some(why) = self.urls.refuse(raw) {
                 self.err(Code::UrlRefused, path, why);

@@ -51,6 +51,7 @@ use crate::json_scan::MAX_DEPTH;
 pub(crate) fn read_batch<'a>(
     text: &'a str,
     limits: &'a Limits,
+    urls: &'a UrlPolicy,
     mut apply: impl FnMut(Envelope<'a>),
 ) -> (usize, bool) {
     let mut r = Reader {
@@ -59,6 +60,7 @@ pub(crate) fn read_batch<'a>(
         scratch: Vec::new(),
         bidi_ahead: 0,
         limits,
+        urls,
     };
     r.ws();
     if !r.eat(b'[') {
@@ -124,15 +126,19 @@ struct Reader<'a> {
     /// Where the text holds its next bidi control, as far as [`Reader::plain_clean`] has
     /// searched ahead (the text's length when it holds no more; 0 before any search).
     bidi_ahead: usize,
-    /// The store's limits, which the components read into the catalog's form are held to
-    /// as they are read ([`Reader::typed_component`]).
+    /// The store's limits and URL policy, which the components read into the catalog's
+    /// form are held to as they are read ([`Reader::typed_component`]).
     limits: &'a Limits,
+    urls: &'a UrlPolicy,
 }
 
 /// The component types [`Reader::typed_component`] reads: those whose admission checks
-/// nothing but their strings, ids and paths (an Image's URL and a ChoicePicker's count of
-/// options are checked on the general path).
-const TYPED: [&str; 10] = [
+/// nothing but their strings, ids, paths and URLs (a ChoicePicker's count of options is
+/// checked on the general path).
+const TYPED: [&str; 13] = [
+    "Image",
+    "Video",
+    "AudioPlayer",
     "Text",
     "Row",
     "Column",
@@ -144,11 +150,6 @@ const TYPED: [&str; 10] = [
     "Icon",
     "Button",
 ];
-
-/// The hand reader reads no property admission checks a URL of.
-static NO_URLS: UrlPolicy = UrlPolicy {
-    allowed_hosts: None,
-};
 
 /// A container being read: its measurement so far and, for an object, its keys.
 struct Open<'a> {
@@ -320,7 +321,7 @@ impl<'a> Reader<'a> {
                         &self.text[start..self.at],
                         &id,
                         &component,
-                        self.limits,
+                        (self.limits, self.urls),
                     );
                     Listed::Typed {
                         id,
@@ -363,7 +364,7 @@ impl<'a> Reader<'a> {
         self.expect(b'{')?;
         // What admission finds is not kept: anything found leaves the component to the
         // general path, which finds it again and says it at its place.
-        let mut adm = Admission::new(self.limits, &NO_URLS);
+        let mut adm = Admission::new(self.limits, self.urls);
         let (mut id, mut name, mut props) = (None, None, None::<&'static [Prop]>);
         let mut seen = 0u32;
         let mut fields: Fields = Vec::new();
@@ -393,6 +394,10 @@ impl<'a> Reader<'a> {
                     }
                     seen |= 1 << i;
                     let value = self.typed_property(prop.kind, &mut adm)?;
+                    // What admission checks of a media component's URL (`Admission::component`).
+                    if k == "url" && matches!(name, Some("Image" | "Video" | "AudioPlayer")) {
+                        adm.url(&value, &Path::ROOT);
+                    }
                     fields.push((Cow::Borrowed(prop.name), value));
                 }
             }
@@ -1011,7 +1016,7 @@ mod tests {
         text: &str,
         id: &Id,
         component: &Component,
-        limits: &Limits,
+        (limits, urls): (&Limits, &UrlPolicy),
     ) -> Value {
         TYPED_TAKEN.with(|n| n.set(n.get() + 1));
         let v: Value = serde_json::from_str(text).expect(text);
@@ -1022,8 +1027,7 @@ mod tests {
             "{text}: {:?}",
             validator.errors
         );
-        let urls = UrlPolicy::default();
-        let mut adm = Admission::new(limits, &urls);
+        let mut adm = Admission::new(limits, urls);
         adm.component(&v, &Path::ROOT);
         assert!(
             adm.errors.is_empty() && adm.warnings.is_empty(),
@@ -1119,8 +1123,8 @@ mod tests {
 
     fn both(text: &str) -> [(usize, bool, Vec<String>); 2] {
         let mut direct = Vec::new();
-        let limits = Limits::default();
-        let (n, whole) = read_batch(text, &limits, |e| direct.push(describe(e)));
+        let (limits, urls) = (Limits::default(), UrlPolicy::default());
+        let (n, whole) = read_batch(text, &limits, &urls, |e| direct.push(describe(e)));
         let mut serde = Vec::new();
         let (m, all) = fast::read_batch_serde(text, |e| serde.push(describe(e)));
         [(n, whole, direct), (m, all, serde)]
@@ -1687,7 +1691,10 @@ mod tests {
         "\"a\u{202E}b\"",
         "7",
     ];
-    const NAMES: [&str; 13] = [
+    const NAMES: [&str; 16] = [
+        r#""Image""#,
+        r#""Video""#,
+        r#""AudioPlayer""#,
         r#""Text""#,
         r#""Row""#,
         r#""Column""#,
@@ -1780,11 +1787,24 @@ mod tests {
         r#"{"event":{}}"#,
         r#"{"event":{"name":"go"},"functionCall":{"call":"now"}}"#,
     ];
+    /// Media URLs: the first three of what admission lets through under the default policy.
+    const URLS: [&str; 10] = [
+        r#""https://example.com/a.png""#,
+        r#"{"path":"/media/url"}"#,
+        r#""https://cdn.example.org/v.mp4""#,
+        r#""javascript:alert(1)""#,
+        r#""http://example.com/a.png""#,
+        r#""https://ex\u0430mple.com/a.png""#,
+        r#""https://user:pw@example.com/""#,
+        r#""not a url""#,
+        r#""https://xn--80ak6aa92e.com/""#,
+        r#""https://192.168.0.1/a.png""#,
+    ];
     const WEIGHTS: [&str; 7] = ["1", "2.5", "0", "-1", r#""1""#, "1e400", "null"];
 
     /// One generated component, mostly of a shape `typed_component` reads.
     fn component(g: &mut Gen) -> String {
-        let name = g.piece(&NAMES, 10);
+        let name = g.piece(&NAMES, 13);
         let mut members = vec![
             format!(r#""id":{}"#, g.piece(&IDS, 3)),
             format!(r#""component":{name}"#),
@@ -1801,6 +1821,9 @@ mod tests {
             "TextField" => &["label", "value", "variant"],
             "Button" => &["child", "variant", "action"],
             "Icon" => &["name"],
+            "Image" => &["url", "description", "fit", "variant"],
+            "Video" => &["url"],
+            "AudioPlayer" => &["url", "description"],
             _ => &["child", "text"],
         };
         for key in own {
@@ -1818,6 +1841,10 @@ mod tests {
                 "direction" => &[r#""vertical""#, r#""horizontal""#],
                 "axis" => &[r#""horizontal""#],
                 "name" => &[r#""home""#, r#""search""#, r#"{"path":"/icon"}"#],
+                "url" if g.below(3) == 0 => &URLS[..],
+                "url" => &URLS[..3],
+                "description" => &[r#""A photo""#, r#"{"path":"/alt"}"#],
+                "fit" => &[r#""cover""#, r#""contain""#],
                 "action" if g.below(3) == 0 => &ACTIONS[..],
                 "action" => &ACTIONS[..4],
                 _ => &[r#""a""#, r#""child-2""#],
@@ -1854,11 +1881,13 @@ mod tests {
 
     /// The stores `text` folds into with and without components read into the catalog's
     /// form are the same: findings, counts, and every surface's components.
-    fn assert_typed_folds_as_general(text: &str, limits: &Limits) {
+    fn assert_typed_folds_as_general(text: &str, limits: &Limits, urls: &UrlPolicy) {
         let ctx = crate::a2ui::ApplyContext::default();
         let mut direct = crate::a2ui::SurfaceStore::new(limits.clone());
+        direct.urls = urls.clone();
         direct.apply_text(text, &ctx);
         let mut general = crate::a2ui::SurfaceStore::new(limits.clone());
+        general.urls = urls.clone();
         UNTYPED.with(|u| u.set(true));
         general.apply_text(text, &ctx);
         UNTYPED.with(|u| u.set(false));
@@ -1903,7 +1932,7 @@ mod tests {
                 serde_json::to_string(messages).unwrap(),
                 serde_json::to_string_pretty(messages).unwrap(),
             ] {
-                assert_typed_folds_as_general(&text, &Limits::default());
+                assert_typed_folds_as_general(&text, &Limits::default(), &UrlPolicy::default());
             }
         }
         // Two readings of each example; most of their components are of the typed kinds.
@@ -1942,7 +1971,10 @@ mod tests {
                 ));
             }
             let text = format!("[{}]", envelopes.join(","));
-            assert_typed_folds_as_general(&text, &limits);
+            let urls = UrlPolicy {
+                allowed_hosts: (round % 5 == 0).then(|| vec!["example.com".to_owned()]),
+            };
+            assert_typed_folds_as_general(&text, &limits, &urls);
         }
         // Most components are read into the catalog's form, and not all.
         let typed = TYPED_TAKEN.with(|n| n.get()) - typed_before;

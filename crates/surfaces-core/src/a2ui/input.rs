@@ -179,8 +179,8 @@ impl SurfaceStore {
         let mut read = 0;
         if let Some(text) = text.filter(|t| json_scan::is_array(t.as_bytes())) {
             let whole;
-            let limits = self.limits.clone();
-            (read, whole) = super::direct::read_batch(text, &limits, |e| {
+            let (limits, urls) = (self.limits.clone(), self.urls.clone());
+            (read, whole) = super::direct::read_batch(text, &limits, &urls, |e| {
                 self.apply_read(e, ctx);
             });
             if whole {
