@@ -21,8 +21,10 @@
 //! the whole envelope to serde_json, which reads it or says why not. So a batch reads as
 //! serde_json alone reads it (`fast::read_batch_serde`, kept for the tests), envelope for
 //! envelope and tape for tape, and `tests::reads_what_serde_json_reads` holds the two to that
-//! on generated batches. An envelope the hand reader gives up on late is read twice: a
-//! linear cost, at most once more per byte.
+//! on generated batches. An envelope the hand reader gives up on late is read twice, and a
+//! component in it that the typed reading gave up on three times (typed, by serde_json as a
+//! component, by serde_json in the whole envelope): a linear cost, at most twice more per
+//! byte, and the URLs of a media component parsed at most twice more.
 //!
 //! Nothing here recurses: containers are a stack on the heap, at most [`MAX_DEPTH`] deep.
 
@@ -303,7 +305,7 @@ impl<'a> Reader<'a> {
 
     /// A list of at least one component (an empty one is the validator's to refuse), each
     /// read into the catalog's form here when [`Reader::typed_component`] can, or else by
-    /// serde_json from where it starts (so a component costs at most one more read).
+    /// serde_json from where it starts (so a component costs at most one more read here).
     fn components(&mut self) -> Option<Vec<Listed>> {
         self.expect(b'[')?;
         let mut list = Vec::new();

@@ -98,11 +98,18 @@ impl Data {
 /// them built, then dropped: a quarter of its fold.)
 const MAX_TAPES: usize = 4096;
 
-/// What [`Model::plan`] found a write would do, for [`Model::set_planned`] to do it.
+/// What [`Model::plan`] found a write would do, for [`Model::set_planned`] to do it. Made
+/// only by `plan` (its field is private), and to be used before the model changes.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Planned {
+    padding: usize,
+}
+
+impl Planned {
     /// The `null` slots the write adds to arrays.
-    pub padding: usize,
+    pub fn padding(self) -> usize {
+        self.padding
+    }
 }
 
 /// An agent's data model.
@@ -363,7 +370,7 @@ mod tests {
                 Some(v) => {
                     lazy.open(&s);
                     assert_eq!(
-                        lazy.plan(&s).map_or(0, |p| p.padding),
+                        lazy.plan(&s).map_or(0, Planned::padding),
                         pointer::padding(&eager, &s),
                         "{path}"
                     );

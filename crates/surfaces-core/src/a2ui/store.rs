@@ -137,6 +137,11 @@ pub struct SurfaceStore {
     segments: Vec<String>,
 }
 
+/// The segment strings a store keeps for the next data update's path, and the room each
+/// may keep: at most 2 KB in all, however long the paths an agent sends.
+const KEPT_SEGMENTS: usize = 32;
+const KEPT_SEGMENT_BYTES: usize = 64;
+
 /// Why an envelope was not applied.
 pub(crate) struct Refusal(pub(crate) Vec<SchemaError>);
 
@@ -399,6 +404,10 @@ impl SurfaceStore {
     ) -> Result<Notes, Refusal> {
         let mut segments = std::mem::take(&mut self.segments);
         let applied = self.data_update_with(sid, path, value, ctx, &mut segments);
+        // What is kept is bounded whatever the paths an agent sends (each string keeps the
+        // room of the longest segment it held): a few short strings, as most paths have.
+        segments.truncate(KEPT_SEGMENTS);
+        segments.retain(|s| s.capacity() <= KEPT_SEGMENT_BYTES);
         self.segments = segments;
         applied
     }
@@ -744,7 +753,7 @@ fn update_data_model(
                 .map(|s| s.len().saturating_add(6))
                 .fold(0, usize::saturating_add),
         )
-        .saturating_add(planned.map_or(0, |p| p.padding).saturating_mul(5));
+        .saturating_add(planned.map_or(0, |p| p.padding()).saturating_mul(5));
     if surface.model_bound.saturating_add(growth) <= limits.data_model_bytes {
         // A write the plan refuses is refused as the write itself would refuse it.
         let planned = planned.ok_or_else(unreachable)?;
@@ -774,4 +783,47 @@ fn update_data_model(
     surface.model = next;
     surface.model_bound = size;
     Ok(Vec::new())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The segment strings kept between data updates stay bounded: at the bound all are
+    /// kept, one past it is not, whatever the paths (refused ones included) before.
+    #[test]
+    fn kept_segments_are_bounded() {
+        let limits = Limits {
+            path_chars: 1 << 20,
+            data_model_depth: 1 << 16,
+            ..Limits::default()
+        };
+        let mut store = SurfaceStore::new(limits);
+        let ctx = ApplyContext::default();
+        let update = |store: &mut SurfaceStore, segments: usize, bytes: usize| {
+            let path = format!("/{}", vec!["x".repeat(bytes); segments].join("/"));
+            let text = format!(
+                r#"[{{"version":"v0.9","updateDataModel":{{"surfaceId":"none","path":"{path}","value":1}}}}]"#
+            );
+            store.apply_text(&text, &ctx);
+        };
+        let room = |store: &SurfaceStore| {
+            let kept = &store.segments;
+            (
+                kept.len(),
+                kept.iter().map(String::capacity).max().unwrap_or(0),
+            )
+        };
+        update(&mut store, KEPT_SEGMENTS, KEPT_SEGMENT_BYTES);
+        assert_eq!(room(&store), (KEPT_SEGMENTS, KEPT_SEGMENT_BYTES));
+        update(&mut store, 10_000, 100);
+        assert!(room(&store).0 <= KEPT_SEGMENTS && room(&store).1 <= KEPT_SEGMENT_BYTES);
+        update(&mut store, 1, KEPT_SEGMENT_BYTES + 1);
+        let (n, widest) = room(&store);
+        assert!(n <= KEPT_SEGMENTS && widest <= KEPT_SEGMENT_BYTES);
+        update(&mut store, KEPT_SEGMENTS + 1, 1);
+        assert!(room(&store).0 <= KEPT_SEGMENTS);
+        // Every update here named a surface that does not exist: each was refused.
+        assert!(store.surfaces.is_empty());
+    }
 }
