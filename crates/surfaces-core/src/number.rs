@@ -145,6 +145,60 @@ pub(crate) fn decimal_f64(w: u64, q: i32) -> Option<f64> {
     Some(f64::from_bits(mantissa | (power2 as u64) << 52))
 }
 
+/// The value of up to 19 ASCII decimal digits, eight at a time where eight are left (a
+/// third of a fold of computed floats went to reading their digits one by one).
+pub(crate) fn decimal(digits: &[u8]) -> u64 {
+    debug_assert!(digits.len() <= 19 && digits.iter().all(u8::is_ascii_digit));
+    let mut chunks = digits.chunks_exact(8);
+    let mut n = 0u64;
+    for chunk in &mut chunks {
+        let word = u64::from_le_bytes(chunk.try_into().expect("eight bytes"));
+        n = n.wrapping_mul(100_000_000).wrapping_add(eight_digits(word));
+    }
+    for &d in chunks.remainder() {
+        n = n.wrapping_mul(10).wrapping_add(u64::from(d - b'0'));
+    }
+    n
+}
+
+/// How many ASCII decimal digits `bytes` starts with, eight tested at a time.
+pub(crate) fn digit_run(bytes: &[u8]) -> usize {
+    let mut at = 0;
+    while let Some(chunk) = bytes.get(at..at + 8) {
+        if !all_digits(u64::from_le_bytes(chunk.try_into().expect("eight bytes"))) {
+            break;
+        }
+        at += 8;
+    }
+    at + bytes[at..]
+        .iter()
+        .take_while(|b| b.is_ascii_digit())
+        .count()
+}
+
+/// Whether each byte of `word` is an ASCII digit: its high nibble is 3, and adding 6 does
+/// not carry out of its low one. (A byte whose addition carries into the next has a high
+/// nibble of F, so the first test has already failed.)
+fn all_digits(word: u64) -> bool {
+    const HIGH: u64 = 0xF0F0_F0F0_F0F0_F0F0;
+    const THREES: u64 = 0x3030_3030_3030_3030;
+    word & HIGH == THREES && word.wrapping_add(0x0606_0606_0606_0606) & HIGH == THREES
+}
+
+/// The value of eight ASCII digits read as a little-endian word (the first digit in the
+/// lowest byte): pairs, then fours, then the eight, by three multiplications (the method of
+/// Lemire's fast_float).
+fn eight_digits(word: u64) -> u64 {
+    const MASK: u64 = 0x0000_00FF_0000_00FF;
+    const MUL1: u64 = 100 + (1_000_000 << 32);
+    const MUL2: u64 = 1 + (10_000 << 32);
+    let v = word.wrapping_sub(0x3030_3030_3030_3030);
+    let v = v.wrapping_mul(10).wrapping_add(v >> 8);
+    let v1 = (v & MASK).wrapping_mul(MUL1);
+    let v2 = ((v >> 16) & MASK).wrapping_mul(MUL2);
+    u64::from((v1.wrapping_add(v2) >> 32) as u32)
+}
+
 /// The powers of ten a float holds exactly.
 const POWERS_OF_TEN: [f64; 23] = [
     1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
@@ -269,7 +323,42 @@ const POWERS_OF_FIVE: [(u64, u64); 105] = [
 
 #[cfg(test)]
 mod tests {
-    use super::parse_f64;
+    use super::{decimal, digit_run, parse_f64};
+
+    #[test]
+    fn digits_are_read_as_one_by_one() {
+        let mut rng = crate::test_rng::Xorshift(0x9E37_79B9_7F4A_7C15);
+        let one_by_one = |d: &[u8]| d.iter().fold(0u64, |n, &c| n * 10 + u64::from(c - b'0'));
+        for len in 0..=19 {
+            for _ in 0..2_000 {
+                let x = rng.next();
+                let text: Vec<u8> = (0..len)
+                    .map(|i| b'0' + ((x >> (i % 16 * 4)) as u8 ^ i as u8) % 10)
+                    .collect();
+                assert_eq!(decimal(&text), one_by_one(&text), "{text:?}");
+                // A run ends at the first byte that is no digit, at each place.
+                for stop in 0..=len {
+                    let mut t = text.clone();
+                    if stop < len {
+                        t[stop] = [b'.', b'e', b'/', b':', b' ', 0xB0, b'-'][x as usize % 7];
+                    }
+                    assert_eq!(digit_run(&t), stop, "{t:?}");
+                }
+            }
+        }
+        assert_eq!(decimal(b"9999999999999999999"), 9_999_999_999_999_999_999);
+        assert_eq!(decimal(b"12345678"), 12_345_678);
+        assert_eq!(digit_run(b"0123456789012345678901234x"), 25);
+        // Every byte beside the digits, in every lane of a word.
+        for lane in 0..8 {
+            for b in 0..=255u8 {
+                let mut t = *b"00000000";
+                t[lane] = b;
+                let want = if b.is_ascii_digit() { 8 } else { lane };
+                assert_eq!(digit_run(&t), want, "{t:?}");
+            }
+        }
+    }
 
     fn same(s: &str) {
         let want = s.parse::<f64>().ok();

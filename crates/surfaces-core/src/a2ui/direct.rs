@@ -45,6 +45,7 @@ use super::schema::COMMON_PROPS;
 use super::schema::VERSIONS;
 use super::tape::Writer;
 use crate::json_scan::MAX_DEPTH;
+use crate::number::decimal;
 
 /// Reads `text`, a JSON array of envelopes, handing each to `apply` as soon as it is read,
 /// with no scan first: a clean batch is read once instead of twice. Returns how many were
@@ -767,9 +768,7 @@ impl<'a> Reader<'a> {
     }
 
     fn digits(&mut self) {
-        while matches!(self.peek(), Some(b'0'..=b'9')) {
-            self.at += 1;
-        }
+        self.at += crate::number::digit_run(&self.text.as_bytes()[self.at..]);
     }
 
     fn digits1(&mut self) -> Option<()> {
@@ -906,11 +905,6 @@ impl<'a> Reader<'a> {
         self.ws();
         Some(())
     }
-}
-
-/// The value of up to 19 decimal digits.
-fn decimal(digits: &[u8]) -> u64 {
-    digits.iter().fold(0, |n, &d| n * 10 + u64::from(d - b'0'))
 }
 
 /// Unescapes a string's text from `*at`, just past a backslash, onto `out`, up to and past
