@@ -323,8 +323,9 @@ build the alternative into another directory, for example
   10.41 ms, examples 4.19 to 4.06 and 4.32 to 4.19, one big surface 4.98 to 4.92 and 5.04
   to 4.93; one-component updates 12.33 to 11.91 and 12.49 to 12.71 ms, within the noise.
 - Components of the common types (Text, Row, Column, List, Card, Modal, Divider, TextField,
-  Icon, Button, Image, Video, AudioPlayer) read by hand straight into the catalog's form
-  (2026-12-02, \`direct::Reader::typed_component\`): the properties looked up in the catalog's
+  Icon, Button, Image, Video, AudioPlayer, CheckBox, Slider, DateTimeInput) read by hand
+  straight into the catalog's form (2026-12-02, \`direct::Reader::typed_component\`): the
+  properties looked up in the catalog's
   rules table, strings, ids, paths and URLs checked by admission's own methods under the
   store's limits and URL policy,
   and the fields handed to the one decoder, where each was read into a \`serde_json\` map,
@@ -336,10 +337,11 @@ build the alternative into another directory, for example
   7.43 ms, 300 small surfaces 7.02 to 5.66 and 6.75 to 5.30, examples 4.37 to 4.02 and 3.67
   to 3.21, one big surface 2.16 to 1.97 and 4.03 to 3.58; then Icons, Buttons with event
   actions and weights as well: 300 small surfaces 5.31 to 4.72, examples 3.58 to 3.47; the
-  media types last, within the noise (examples 3.67 to 3.40 and 2.27 to 2.40 ms). The
+  media types and the inputs last, within the noise on these workloads (examples 3.67 to
+  3.40 and 2.27 to 2.40 ms), which have few of them. The
   rest within the noise, once the typed reader was kept out of line (inlined into the
   envelope reader, it pushed that reader's key matching out of line: storm 4.71 to 5.79 ms).
-  The cost: 6.8 KB gzipped (351.5 to 358.3 KB, \`gzip -9\`, names stripped).
+  The cost: about 7 KB gzipped (351.5 to 358.6 KB, \`gzip -9\`, names stripped).
 - Data updates (2026-12-02, \`a2ui/pointer.rs\`, \`a2ui/model.rs\`): the write planned once,
   where it was planned to measure its padding and again inside the write; the path's segment
   strings kept by the store from one update to the next, where each update made a string per

@@ -138,10 +138,13 @@ struct Reader<'a> {
 /// The component types [`Reader::typed_component`] reads: those whose admission checks
 /// nothing but their strings, ids, paths and URLs (a ChoicePicker's count of options is
 /// checked on the general path).
-const TYPED: [&str; 13] = [
+const TYPED: [&str; 16] = [
     "Image",
     "Video",
     "AudioPlayer",
+    "CheckBox",
+    "Slider",
+    "DateTimeInput",
     "Text",
     "Row",
     "Column",
@@ -445,6 +448,15 @@ impl<'a> Reader<'a> {
                 }
             },
             Kind::Num => self.number_value()?,
+            Kind::Bool => self.boolean()?,
+            Kind::DynBool => match self.peek()? {
+                b'{' => self.binding(adm)?,
+                _ => self.boolean()?,
+            },
+            Kind::DynNumber => match self.peek()? {
+                b'{' => self.binding(adm)?,
+                _ => self.number_value()?,
+            },
             Kind::Action => self.event_action(adm)?,
             Kind::Enum(words) => {
                 let word = self.quoted(words)?;
@@ -507,6 +519,14 @@ impl<'a> Reader<'a> {
         Some(Value::Object(binding))
     }
 
+    /// `true` or `false`.
+    fn boolean(&mut self) -> Option<Value> {
+        Some(Value::Bool(match self.peek()? {
+            b't' => self.literal(b"true").map(|()| true)?,
+            _ => self.literal(b"false").map(|()| false)?,
+        }))
+    }
+
     /// A number as serde_json reads it.
     fn number_value(&mut self) -> Option<Value> {
         Some(match self.number()? {
@@ -550,8 +570,7 @@ impl<'a> Reader<'a> {
                         let value = match r.peek()? {
                             b'"' => r.text_value(adm)?,
                             b'{' => r.binding(adm)?,
-                            b't' => r.literal(b"true").map(|()| Value::Bool(true))?,
-                            b'f' => r.literal(b"false").map(|()| Value::Bool(false))?,
+                            b't' | b'f' => r.boolean()?,
                             _ => r.number_value()?,
                         };
                         // A key given twice is serde_json's to refuse.
@@ -1687,7 +1706,10 @@ mod tests {
         "\"a\u{202E}b\"",
         "7",
     ];
-    const NAMES: [&str; 16] = [
+    const NAMES: [&str; 19] = [
+        r#""CheckBox""#,
+        r#""Slider""#,
+        r#""DateTimeInput""#,
         r#""Image""#,
         r#""Video""#,
         r#""AudioPlayer""#,
@@ -1800,7 +1822,7 @@ mod tests {
 
     /// One generated component, mostly of a shape `typed_component` reads.
     fn component(g: &mut Gen) -> String {
-        let name = g.piece(&NAMES, 13);
+        let name = g.piece(&NAMES, 16);
         let mut members = vec![
             format!(r#""id":{}"#, g.piece(&IDS, 3)),
             format!(r#""component":{name}"#),
@@ -1819,6 +1841,9 @@ mod tests {
             "Icon" => &["name"],
             "Image" => &["url", "description", "fit", "variant"],
             "Video" => &["url"],
+            "CheckBox" => &["label", "checked"],
+            "Slider" => &["label", "min", "max", "number"],
+            "DateTimeInput" => &["when", "enableDate", "enableTime", "label", "min"],
             "AudioPlayer" => &["url", "description"],
             _ => &["child", "text"],
         };
@@ -1826,7 +1851,14 @@ mod tests {
             if g.below(5) == 0 {
                 continue;
             }
-            let good: &[&str] = match *key {
+            // Keys of one name holding values of another kind on different types.
+            let (key, kind) = match *key {
+                "checked" => ("value", "checked"),
+                "number" => ("value", "number"),
+                "when" => ("value", "text"),
+                k => (k, k),
+            };
+            let good: &[&str] = match kind {
                 "text" | "label" | "value" => {
                     &[r#""Hello""#, r#"{"path":"/user/name"}"#, r#""x\ty""#]
                 }
@@ -1841,6 +1873,10 @@ mod tests {
                 "url" => &URLS[..3],
                 "description" => &[r#""A photo""#, r#"{"path":"/alt"}"#],
                 "fit" => &[r#""cover""#, r#""contain""#],
+                "checked" => &["true", "false", r#"{"path":"/agree"}"#],
+                "number" => &["5", "2.5", r#"{"path":"/volume"}"#],
+                "min" | "max" => &["0", "100", "-3.5"],
+                "enableDate" | "enableTime" => &["true", "false"],
                 "action" if g.below(3) == 0 => &ACTIONS[..],
                 "action" => &ACTIONS[..4],
                 _ => &[r#""a""#, r#""child-2""#],
@@ -1972,10 +2008,10 @@ mod tests {
             };
             assert_typed_folds_as_general(&text, &limits, &urls);
         }
-        // Most components are read into the catalog's form, and not all.
+        // Many components are read into the catalog's form, and not all.
         let typed = TYPED_TAKEN.with(|n| n.get()) - typed_before;
         assert!(
-            typed * 3 > components && typed * 10 < components * 9,
+            typed * 4 > components && typed * 10 < components * 9,
             "{typed} of {components}"
         );
     }
