@@ -249,6 +249,15 @@ impl<'a> Admission<'a> {
         }
     }
 
+    /// The one property whose string is a URL to load: a media component's `url` goes
+    /// through the URL policy. Both readers of components call this, so the rule is written
+    /// once (a `url` of a type not listed here is text, as any other string).
+    pub(crate) fn property_url(&mut self, kind: &str, key: &str, v: &Value, path: &Path) {
+        if key == "url" && matches!(kind, "Image" | "Video" | "AudioPlayer") {
+            self.url(v, path);
+        }
+    }
+
     /// Walks a (schema-valid) component for ids, text, options, URLs and data paths.
     pub fn component(&mut self, c: &Value, path: &Path) {
         let Some(o) = c.as_object() else { return };
@@ -259,10 +268,8 @@ impl<'a> Admission<'a> {
             .get("component")
             .and_then(Value::as_str)
             .unwrap_or_default();
-        if matches!(kind, "Image" | "Video" | "AudioPlayer") {
-            if let Some(u) = o.get("url") {
-                self.url(u, &path.key("url"));
-            }
+        if let Some(u) = o.get("url") {
+            self.property_url(kind, "url", u, &path.key("url"));
         }
         if kind == "ChoicePicker" {
             if let Some(options) = o.get("options").and_then(Value::as_array) {

@@ -400,9 +400,8 @@ impl<'a> Reader<'a> {
                     }
                     seen |= 1 << i;
                     let value = self.typed_property(prop.kind, &mut adm)?;
-                    // What admission checks of a media component's URL (`Admission::component`).
-                    if k == "url" && matches!(name, Some("Image" | "Video" | "AudioPlayer")) {
-                        adm.url(&value, &Path::ROOT);
+                    if let Some(n) = name {
+                        adm.property_url(n, k, &value, &Path::ROOT);
                     }
                     fields.push((Cow::Borrowed(prop.name), value));
                 }
