@@ -2,6 +2,7 @@
 //! `{"messages": […]}`, one envelope, JSON Lines, or garbage) give a report, never a panic.
 //! Text is read as bytes are, though a JSON array given as text is read straight into the
 //! store, with no scan first unless something is wrong in it: both give the same report.
+//! The same text as UTF-16 units folds alike too, and any units as their UTF-8 does.
 //! And an array folds alike as text (large data values kept as tapes until read) and as
 //! parsed values (every value built at once).
 #![no_main]
@@ -54,7 +55,22 @@ fuzz_target!(|data: &[u8]| {
         let mut by_text = SurfaceStore::default();
         by_text.apply_text(text, &ApplyContext::default());
         assert_eq!(by_text.report(), report, "text and bytes fold alike");
+        // Given as UTF-16 units, as the npm package gives a JavaScript string in Node.
+        let units: Vec<u16> = text.encode_utf16().collect();
+        let mut by_units = SurfaceStore::default();
+        by_units.apply_utf16(&units, &ApplyContext::default());
+        assert_eq!(by_units.report(), report, "units and bytes fold alike");
     }
+    // Any units (lone surrogates included) fold as the UTF-8 a `TextEncoder` makes of them.
+    let units: Vec<u16> = data
+        .chunks_exact(2)
+        .map(|p| u16::from_le_bytes([p[0], p[1]]))
+        .collect();
+    let mut by_units = SurfaceStore::default();
+    by_units.apply_utf16(&units, &ApplyContext::default());
+    let mut by_lossy = SurfaceStore::default();
+    by_lossy.apply_text(&String::from_utf16_lossy(&units), &ApplyContext::default());
+    assert_eq!(by_units.report(), by_lossy.report(), "units fold as their UTF-8");
     // A JSON array read from text keeps large data values as tapes until they are read; as
     // parsed values, every value is built at once. Both hold the same.
     // (Only where the scan finds the text clean: a value nested 100 deep, which serde_json

@@ -184,6 +184,71 @@ test("a bad option is a usage error that changes nothing", () => {
   assert.throws(() => new SurfaceStore(trap), /could not be read/);
 });
 
+test("text the engine keeps as UTF-16 is copied as units in Node and folds as through TextEncoder", async () => {
+  // In Node a string with a character past U+00FF is copied into wasm memory as its UTF-16
+  // units (Buffer#write, "utf16le") and converted there, with the first bidi control noted
+  // on the way. An instance with no node:buffer takes TextEncoder for every string: both
+  // must fold every text to the same report.
+  const fresh = async (tag) => {
+    const m = await import(`${pathToFileURL(path.join(PKG, "agent_surfaces.js"))}?units=${tag}`);
+    m.initSync({ module: fs.readFileSync(path.join(PKG, "agent_surfaces_bg.wasm")) });
+    return m;
+  };
+  const write = Buffer.prototype.write;
+  let copies = 0;
+  Buffer.prototype.write = function (...args) {
+    if (args[2] === "utf16le") copies++;
+    return write.apply(this, args);
+  };
+  const units = await fresh("units");
+  const unitsStore = new units.SurfaceStore(); // the encoder is taken at first use
+  try {
+    unitsStore.applyEnvelopes("[]");
+  } finally {
+    Buffer.prototype.write = write;
+  }
+  const builtin = process.getBuiltinModule;
+  process.getBuiltinModule = undefined;
+  const encoder = await fresh("encoder");
+  const encoderStore = new encoder.SurfaceStore();
+  try {
+    encoderStore.applyEnvelopes("[]");
+  } finally {
+    process.getBuiltinModule = builtin;
+  }
+  let seed = 0x16;
+  const below = (n) => ((seed = (seed * 1103515245 + 12345) % 2147483648) >>> 8) % n;
+  // Mostly strings with no escape: the reader takes the conversion's note of where the
+  // first bidi control is for those (a string with an escape is searched as it is read).
+  const pieces = ["plain words ", "東京", "Москва", "“q”", "—", "😀", "é", "\u202e", "\u2067", "\u061c", "\ud800", "\udc00"];
+  const piece = () => (below(40) === 0 ? "\\ and \n" : pieces[below(pieces.length)]);
+  let wide = 0;
+  for (let round = 0; round < 150; round++) {
+    const latin = round % 10 === 0; // kept a byte a character: TextEncoder's, in both
+    const line = () => Array.from({ length: 1 + below(12) }, () => (latin ? "café " : piece())).join("");
+    const msgs = [{ version: "v0.9", createSurface: { surfaceId: "s", catalogId: CAT } }];
+    for (let k = 0; k < 1 + below(5); k++) {
+      // Values of up to 60 strings: a value clean of bidi controls is kept as read when its
+      // tape passes 256 bytes, and admission never walks it; one the conversion failed to
+      // note would go unsaid.
+      msgs.push({ version: "v0.9", updateDataModel: { surfaceId: "s", path: `/v${k}`, value: { t: Array.from({ length: 1 + below(60) }, line) } } });
+    }
+    // Raw characters, not escapes: JSON.stringify leaves lone surrogates escaped, so they
+    // are put back raw (TextEncoder writes them as U+FFFD, and so must the conversion).
+    let text = JSON.stringify(msgs).replace(/\\u(d[89ab][0-9a-f]{2}|dc00)/g, (_, h) => String.fromCharCode(parseInt(h, 16)));
+    if (round % 3 === 0) text = "\ufeff" + text;
+    if (round % 4 === 0) text = msgs.map((m) => JSON.stringify(m)).join("\n");
+    if (!latin && /[^\u0000-\u00ff]/.test(text)) wide++;
+    const before = copies;
+    const a = new units.SurfaceStore();
+    const b = new encoder.SurfaceStore();
+    assert.equal(a.applyEnvelopes(text), b.applyEnvelopes(text));
+    assert.deepEqual(a.report(), b.report(), text);
+    if (latin) assert.equal(copies, before, "a Latin-1 text goes through TextEncoder");
+  }
+  assert.ok(wide > 100 && copies > 100, `${copies} of ${wide} texts past U+00FF were copied as units`);
+});
+
 test("text from a TextEncoder that is not the engine's is checked before the core reads it", async () => {
   // A fresh instance of the module (its encoder is taken at first use), under a page whose
   // TextEncoder.prototype.encodeInto was replaced: by one that writes bytes that are no

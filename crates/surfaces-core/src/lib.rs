@@ -25,6 +25,8 @@ mod swar;
 mod test_rng;
 #[doc(hidden)]
 pub mod text;
+#[doc(hidden)]
+pub mod utf16;
 pub mod web_url;
 
 // The unit tests marked for wasm (the SIMD searches of `swar`) run where the package runs.

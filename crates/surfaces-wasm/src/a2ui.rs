@@ -194,9 +194,13 @@ impl SurfaceStore {
             self.inner.borrow_mut().refuse_text_past_limit(units);
             return Ok(0);
         }
-        let text = crate::text_of(&js_text)
-            .ok_or_else(|| JsError::new("applyEnvelopes: the input is not text"))?;
-        let n = self.inner.borrow_mut().apply_text(&text, &ctx);
+        let n = if let Some(units) = crate::units_of(&js_text) {
+            self.inner.borrow_mut().apply_utf16(&units, &ctx)
+        } else {
+            let text = crate::text_of(&js_text)
+                .ok_or_else(|| JsError::new("applyEnvelopes: the input is not text"))?;
+            self.inner.borrow_mut().apply_text(&text, &ctx)
+        };
         self.fold_ms += now_ms() - started;
         Ok(n)
     }

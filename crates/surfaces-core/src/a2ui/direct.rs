@@ -51,8 +51,11 @@ use crate::number::decimal;
 /// with no scan first: a clean batch is read once instead of twice. Returns how many were
 /// handed over and whether the whole text was read; on the first error (anything the scan
 /// would find, or bad syntax anywhere) it stops, and the caller scans from that envelope on.
+///
+/// No bidi control starts in the first `clean_to` bytes of `text` (0 when not known).
 pub(crate) fn read_batch<'a>(
     text: &'a str,
+    clean_to: usize,
     limits: &'a Limits,
     urls: &'a UrlPolicy,
     mut apply: impl FnMut(Envelope<'a>),
@@ -61,7 +64,7 @@ pub(crate) fn read_batch<'a>(
         text,
         at: 0,
         scratch: Vec::new(),
-        bidi_ahead: 0,
+        bidi_ahead: clean_to,
         limits,
         urls,
     };
@@ -1138,7 +1141,7 @@ mod tests {
     fn both(text: &str) -> [(usize, bool, Vec<String>); 2] {
         let mut direct = Vec::new();
         let (limits, urls) = (Limits::default(), UrlPolicy::default());
-        let (n, whole) = read_batch(text, &limits, &urls, |e| direct.push(describe(e)));
+        let (n, whole) = read_batch(text, 0, &limits, &urls, |e| direct.push(describe(e)));
         let mut serde = Vec::new();
         let (m, all) = fast::read_batch_serde(text, |e| serde.push(describe(e)));
         [(n, whole, direct), (m, all, serde)]

@@ -148,18 +148,42 @@ impl SurfaceStore {
     /// lone surrogate is refused alone, and its neighbours still apply. Every item read
     /// counts against the `envelopes` limit, the unreadable ones included.
     pub fn apply_text(&mut self, text: &str, ctx: &ApplyContext) -> usize {
-        self.apply_document(text.as_bytes(), Some(text), ctx)
+        self.apply_document(text.as_bytes(), Some((text, 0)), ctx)
     }
 
-    /// `text` is `bytes` as a string when the caller had one (no UTF-8 to check).
-    fn apply_document(&mut self, bytes: &[u8], text: Option<&str>, ctx: &ApplyContext) -> usize {
+    /// Applies text given as UTF-16 units (a JavaScript string's), as [`Self::apply_text`]
+    /// applies its UTF-8, a lone surrogate read as U+FFFD (as `TextEncoder` writes it). For
+    /// a host whose string is UTF-16 anyway: converting it here is a fraction of the cost of
+    /// its engine's UTF-8 encoder on text mostly not ASCII ([`crate::utf16`]).
+    pub fn apply_utf16(&mut self, units: &[u16], ctx: &ApplyContext) -> usize {
+        // UTF-8 takes at least a byte a unit: refused before it is converted.
+        if units.len() > self.limits.part_bytes {
+            self.refuse_text_past_limit(units.len());
+            return 0;
+        }
+        let (text, bidi) = crate::utf16::to_utf8(units);
+        let clean_to = bidi.unwrap_or(text.len());
+        self.apply_document(text.as_bytes(), Some((&text, clean_to)), ctx)
+    }
+
+    /// `text` is `bytes` as a string when the caller had one (no UTF-8 to check), with how
+    /// many of its bytes are known to start no bidi control (the reader searches from there).
+    fn apply_document(
+        &mut self,
+        bytes: &[u8],
+        text: Option<(&str, usize)>,
+        ctx: &ApplyContext,
+    ) -> usize {
         if bytes.len() > self.limits.part_bytes {
             self.refuse_text(&bytes.len().to_string());
             return 0;
         }
         // A byte-order mark is what some editors save; fetch().json() drops it too.
         const BOM: &str = "\u{FEFF}";
-        let text = text.map(|t| t.strip_prefix(BOM).unwrap_or(t));
+        let text = text.map(|(t, clean_to)| match t.strip_prefix(BOM) {
+            Some(rest) => (rest, clean_to.saturating_sub(BOM.len())),
+            None => (t, clean_to),
+        });
         let bytes = match bytes.strip_prefix(BOM.as_bytes()) {
             Some(rest) => {
                 self.note(
@@ -177,16 +201,17 @@ impl SurfaceStore {
         // A JSON array given as text is read straight into the store; only from a problem on
         // is it scanned (see `direct::read_batch`). What it reads is what the scan passes.
         let mut read = 0;
-        if let Some(text) = text.filter(|t| json_scan::is_array(t.as_bytes())) {
+        if let Some((text, clean_to)) = text.filter(|(t, _)| json_scan::is_array(t.as_bytes())) {
             let whole;
             let (limits, urls) = (self.limits.clone(), self.urls.clone());
-            (read, whole) = super::direct::read_batch(text, &limits, &urls, |e| {
+            (read, whole) = super::direct::read_batch(text, clean_to, &limits, &urls, |e| {
                 self.apply_read(e, ctx);
             });
             if whole {
                 return read;
             }
         }
+        let text = text.map(|(t, _)| t);
         let split = json_scan::split(bytes, text.is_none());
         let mut positions = json_scan::Positions::new(bytes);
         let mut n = read;
