@@ -9,6 +9,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use surfaces_core::a2ui::{ApplyContext, SurfaceStore};
+use surfaces_core::utf16::Utf16Text;
 use surfaces_fuzz::{assert_code, assert_path};
 
 fuzz_target!(|data: &[u8]| {
@@ -58,7 +59,7 @@ fuzz_target!(|data: &[u8]| {
         // Given as UTF-16 units, as the npm package gives a JavaScript string in Node.
         let units: Vec<u16> = text.encode_utf16().collect();
         let mut by_units = SurfaceStore::default();
-        by_units.apply_utf16(&units, &ApplyContext::default());
+        by_units.apply_utf16(Utf16Text::from_units(&units), &ApplyContext::default());
         assert_eq!(by_units.report(), report, "units and bytes fold alike");
     }
     // Any units (lone surrogates included) fold as the UTF-8 a `TextEncoder` makes of them.
@@ -67,7 +68,7 @@ fuzz_target!(|data: &[u8]| {
         .map(|p| u16::from_le_bytes([p[0], p[1]]))
         .collect();
     let mut by_units = SurfaceStore::default();
-    by_units.apply_utf16(&units, &ApplyContext::default());
+    by_units.apply_utf16(Utf16Text::from_units(&units), &ApplyContext::default());
     let mut by_lossy = SurfaceStore::default();
     by_lossy.apply_text(&String::from_utf16_lossy(&units), &ApplyContext::default());
     assert_eq!(by_units.report(), by_lossy.report(), "units fold as their UTF-8");

@@ -1,100 +1,177 @@
 //! A host's UTF-16 string as the UTF-8 the readers take. A JavaScript engine keeps a string
 //! with any character past U+00FF as UTF-16, and its `TextEncoder` turns such a string into
-//! UTF-8 a character at a time: 0.72 ms for a 330 KB stream of text mostly not ASCII in
-//! Node, more than `JSON.parse` of it, where a plain copy of its units takes 0.03 ms. This
-//! converts that copy in wasm, eight units at a time, and says where the first bidi control
-//! lands, so that the reader's search for one is already done.
+//! UTF-8 a character at a time: 0.72 ms for the 338,000 units of the `scripts` workload
+//! (`bench/workloads.mjs`) in Node, three quarters of `JSON.parse` of it, where a plain copy
+//! of its units takes 0.03 ms. [`Utf16Text`] holds such a copy and converts it in wasm, eight
+//! units at a time, and says where the first bidi control lands, so that the reader's
+//! search for one is already done.
 
-/// The UTF-8 of `units`, a lone surrogate written as U+FFFD (as `TextEncoder` writes it,
-/// and `String::from_utf16_lossy`), and where in it the first bidi control starts, if any
-/// ([`crate::text::is_bidi_control`]).
-pub fn to_utf8(units: &[u16]) -> (String, Option<usize>) {
-    // At most three bytes a unit (a surrogate pair is two units for four bytes, and a lone
-    // surrogate one unit for U+FFFD's three), and room for the widest store below.
-    let room = units.len().saturating_mul(3).saturating_add(SLACK);
-    let mut out: Vec<u8> = Vec::with_capacity(room);
-    let dst = out.as_mut_ptr();
-    let n = units.len();
-    // Found in a pass of its own: a test per block inside the loop below cost more.
-    let bidi_unit = first_bidi_unit(units).unwrap_or(n);
-    let mut bidi = None;
-    let (mut i, mut o) = (0, 0);
-    // SAFETY (every store below): `o <= 3 * i` before each unit is read (no unit writes more
-    // than three bytes, and a pair four for two), so a store of `SLACK` bytes at `o` ends
-    // within `3 * n + SLACK`, the room reserved; and one of eight units' 28 bytes, made
-    // only when `i + 8 <= n`, within `3 * n + 4`.
-    while i < n {
-        // A block the vector path leaves goes a unit at a time up to and with the unit it
-        // stopped at (a surrogate, or the first bidi control), then the vector path goes on.
-        let mut end = n.min(i + 8);
-        if let Some(block) = units.get(i..i + 8) {
-            let stop = (bidi_unit >= i).then(|| bidi_unit - i).filter(|&k| k < 8);
-            match stop.map_or_else(|| unsafe { block_of_eight(block, dst.add(o)) }, Err) {
-                Ok(written) => {
-                    i += 8;
-                    o += written;
-                    continue;
-                }
-                Err(stop) => end = i + stop + 1,
-            }
-        }
-        // Without a branch on how many bytes each takes: text in most scripts mixes one-,
-        // two- and three-byte characters word by word.
-        while i < end {
-            if i == bidi_unit {
-                bidi = Some(o);
-            }
-            let c = u32::from(units[i]);
-            i += 1;
-            if c & 0xF800 == 0xD800 {
-                let low = units.get(i).map_or(0, |&u| u32::from(u));
-                let bytes = if c < 0xDC00 && (0xDC00..0xE000).contains(&low) {
-                    i += 1;
-                    let c = 0x10000 + ((c - 0xD800) << 10 | (low - 0xDC00));
-                    u32::from_le_bytes([
-                        0xF0 | (c >> 18) as u8,
-                        0x80 | (c >> 12 & 0x3F) as u8,
-                        0x80 | (c >> 6 & 0x3F) as u8,
-                        0x80 | (c & 0x3F) as u8,
-                    ])
-                } else {
-                    u32::from_le_bytes([0xEF, 0xBF, 0xBD, 0])
-                };
-                unsafe { dst.add(o).cast::<u32>().write_unaligned(bytes) };
-                o += if bytes >> 24 == 0 { 3 } else { 4 };
-                continue;
-            }
-            let two = (0xC0 | c >> 6) | (0x80 | c & 0x3F) << 8;
-            let three = (0xE0 | c >> 12) | (0x80 | c >> 6 & 0x3F) << 8 | (0x80 | c & 0x3F) << 16;
-            let (bytes, len) = if c < 0x80 {
-                (c, 1)
-            } else if c < 0x800 {
-                (two, 2)
-            } else {
-                (three, 3)
-            };
-            unsafe { dst.add(o).cast::<u32>().write_unaligned(bytes.to_le()) };
-            o += len;
-        }
-    }
-    // SAFETY: `o` bytes were written, within the room reserved (above).
-    unsafe { out.set_len(o) };
-    debug_assert!(std::str::from_utf8(&out).is_ok());
-    // SAFETY: every byte above is written as part of one character's UTF-8: ASCII as
-    // itself, the rest by the encoding's rules from a scalar value (a surrogate is never
-    // encoded: a pair is combined first, a lone one written as U+FFFD).
-    (unsafe { String::from_utf8_unchecked(out) }, bidi)
+/// A text's UTF-16 units, little-endian, laid in the buffer its UTF-8 is then written to:
+/// the units sit past room for a third of the buffer, and the conversion writes from the
+/// front, never reaching a unit it has not read. So a text takes at most three bytes a unit
+/// while it is converted, as the buffer a host's own UTF-8 encoder writes to does (wasm
+/// memory, once grown, is never given back).
+pub struct Utf16Text {
+    buf: Vec<u8>,
+    units: usize,
 }
 
-/// The widest store: sixteen bytes, of which the vector path keeps at most twelve.
-const SLACK: usize = 16;
+/// Where the units start: past a third of the buffer and this much more, so that the UTF-8
+/// written up to a unit (three bytes a unit, and a store of up to 28 bytes ahead of it)
+/// never reaches it. (Reading unit `i`, the last store ends by `3 * i + 28`; the unit is at
+/// `n + GAP + 2 * i`, past it while `i <= n + 4`: always.)
+const GAP: usize = 32;
 
-/// Where `units` holds its first bidi control ([`crate::text::is_bidi_control`]).
-fn first_bidi_unit(units: &[u16]) -> Option<usize> {
+impl Utf16Text {
+    /// Room for `units` units, all U+0000 until written through [`Self::units_mut`].
+    pub fn new(units: usize) -> Utf16Text {
+        let size = units.saturating_mul(3).saturating_add(GAP);
+        let mut buf: Vec<u8> = Vec::with_capacity(size);
+        // Only the units are zeroed: the UTF-8 is written in front of them (its bytes are
+        // never read before they are written), and the length says how much of it there is.
+        // SAFETY: `units + GAP + 2 * units` is `size`, within the capacity.
+        unsafe { std::ptr::write_bytes(buf.as_mut_ptr().add(units + GAP), 0, 2 * units) };
+        Utf16Text { buf, units }
+    }
+
+    /// The text of these units.
+    pub fn from_units(units: &[u16]) -> Utf16Text {
+        let mut text = Utf16Text::new(units.len());
+        for (pair, u) in text.units_mut().chunks_exact_mut(2).zip(units) {
+            pair.copy_from_slice(&u.to_le_bytes());
+        }
+        text
+    }
+
+    /// How many units the text has.
+    pub fn len(&self) -> usize {
+        self.units
+    }
+
+    /// Whether the text has no unit.
+    pub fn is_empty(&self) -> bool {
+        self.units == 0
+    }
+
+    /// The units' bytes, two a unit, little-endian, for a host to copy a string's units into.
+    pub fn units_mut(&mut self) -> &mut [u8] {
+        // SAFETY: `new` zeroed these bytes, within the capacity, past the length (0), and
+        // nothing else refers to them while the slice lives.
+        unsafe {
+            let start = self.buf.as_mut_ptr().add(self.units + GAP);
+            std::slice::from_raw_parts_mut(start, 2 * self.units)
+        }
+    }
+
+    /// The UTF-8 of the units, a lone surrogate written as U+FFFD (as `TextEncoder` writes
+    /// it, and `String::from_utf16_lossy`), and where in it the first bidi control starts, if
+    /// any ([`crate::text::is_bidi_control`]).
+    pub fn into_utf8(self) -> (String, Option<usize>) {
+        let Utf16Text { mut buf, units: n } = self;
+        debug_assert!(buf.is_empty() && buf.capacity() >= 3 * n + GAP);
+        // From here on the buffer is reached only through these two pointers, the units
+        // read ahead of the UTF-8 written.
+        let dst = buf.as_mut_ptr();
+        // SAFETY: the units lie within the capacity, initialised (`new`, `units_mut`).
+        let src = unsafe { dst.add(n + GAP) }.cast_const();
+        let unit = |i: usize| {
+            debug_assert!(i < n);
+            // SAFETY: `i < n`, and unit `i` is not written over before it is read (`GAP`).
+            u16::from_le_bytes(unsafe { src.add(2 * i).cast::<[u8; 2]>().read() })
+        };
+        // Found in a pass of its own: a test per block inside the loop below cost more.
+        // SAFETY: the units, initialised, and nothing is written until the pass is done.
+        let bidi_unit = unsafe { first_bidi_unit(src, n) }.unwrap_or(n);
+        let mut bidi = None;
+        let (mut i, mut o) = (0, 0);
+        // SAFETY (every store below): `o <= 3 * i` before each unit is read (no unit writes
+        // more than three bytes, and a pair four for two), so a store of four bytes at `o`
+        // ends within `3 * n + 4`, and one of eight units' 28 bytes, made only when
+        // `i + 8 <= n`, within `3 * n + 4`: in the capacity, and short of any unit not read
+        // (`GAP`).
+        while i < n {
+            // A block the vector path leaves goes a unit at a time up to and with the unit it
+            // stopped at (a surrogate, or the first bidi control), then the vector path goes on.
+            let mut end = n.min(i + 8);
+            debug_assert!(o <= 3 * i);
+            if i + 8 <= n {
+                let stop = (bidi_unit >= i).then(|| bidi_unit - i).filter(|&k| k < 8);
+                let block = || unsafe { block_of_eight(src.add(2 * i), dst.add(o)) };
+                match stop.map_or_else(block, Err) {
+                    Ok(written) => {
+                        i += 8;
+                        o += written;
+                        continue;
+                    }
+                    Err(stop) => end = i + stop + 1,
+                }
+            }
+            // Without a branch on how many bytes each takes: text in most scripts mixes one-,
+            // two- and three-byte characters word by word.
+            while i < end {
+                if i == bidi_unit {
+                    bidi = Some(o);
+                }
+                let c = u32::from(unit(i));
+                i += 1;
+                let (bytes, len) = if c & 0xF800 == 0xD800 {
+                    let low = if i < n { u32::from(unit(i)) } else { 0 };
+                    if c < 0xDC00 && (0xDC00..0xE000).contains(&low) {
+                        i += 1;
+                        let c = 0x10000 + ((c - 0xD800) << 10 | (low - 0xDC00));
+                        let four = [
+                            0xF0 | (c >> 18) as u8,
+                            0x80 | (c >> 12 & 0x3F) as u8,
+                            0x80 | (c >> 6 & 0x3F) as u8,
+                            0x80 | (c & 0x3F) as u8,
+                        ];
+                        (four, 4)
+                    } else {
+                        ([0xEF, 0xBF, 0xBD, 0], 3)
+                    }
+                } else {
+                    let two = (0xC0 | c >> 6) | (0x80 | c & 0x3F) << 8;
+                    let three =
+                        (0xE0 | c >> 12) | (0x80 | c >> 6 & 0x3F) << 8 | (0x80 | c & 0x3F) << 16;
+                    let (bytes, len) = if c < 0x80 {
+                        (c, 1)
+                    } else if c < 0x800 {
+                        (two, 2)
+                    } else {
+                        (three, 3)
+                    };
+                    (bytes.to_le_bytes(), len)
+                };
+                unsafe { dst.add(o).cast::<[u8; 4]>().write_unaligned(bytes) };
+                o += len;
+            }
+        }
+        // SAFETY: the first `o` bytes were written, each as part of one character's UTF-8:
+        // ASCII as itself, the rest by the encoding's rules from a scalar value (a surrogate
+        // is never encoded: a pair is combined first, a lone one written as U+FFFD).
+        unsafe { buf.set_len(o) };
+        debug_assert!(std::str::from_utf8(&buf).is_ok());
+        (unsafe { String::from_utf8_unchecked(buf) }, bidi)
+    }
+}
+
+/// [`Utf16Text::from_units`] and [`Utf16Text::into_utf8`].
+pub fn to_utf8(units: &[u16]) -> (String, Option<usize>) {
+    Utf16Text::from_units(units).into_utf8()
+}
+
+/// Where the `n` units at `src` hold their first bidi control
+/// ([`crate::text::is_bidi_control`]).
+///
+/// # Safety
+/// `src` holds `2 * n` initialised bytes.
+unsafe fn first_bidi_unit(src: *const u8, n: usize) -> Option<usize> {
     #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
-    return wide::first_bidi_unit(units);
+    return wide::first_bidi_unit(src, n);
     #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
-    units.iter().position(|&u| is_bidi(u))
+    std::slice::from_raw_parts(src, 2 * n)
+        .chunks_exact(2)
+        .position(|p| is_bidi(u16::from_le_bytes([p[0], p[1]])))
 }
 
 /// [`crate::text::is_bidi_control`] for a UTF-16 unit (a surrogate is none).
@@ -102,16 +179,17 @@ fn is_bidi(u: u16) -> bool {
     char::from_u32(u32::from(u)).is_some_and(crate::text::is_bidi_control)
 }
 
-/// Writes the UTF-8 of eight units to `dst` and returns how many bytes it wrote, or else
-/// where its first surrogate is (the units up to it are left to the caller). Without
-/// WebAssembly SIMD, every block is left.
+/// Writes the UTF-8 of the eight units at `src` to `dst` and returns how many bytes it
+/// wrote, or else where its first surrogate is (the units up to it are left to the caller).
+/// Without WebAssembly SIMD, every block is left.
 ///
 /// # Safety
-/// `dst` has room for 28 bytes.
+/// `src` holds sixteen initialised bytes, and `dst` has room for 28 bytes that overlap
+/// none of them.
 #[allow(unused_variables)]
-unsafe fn block_of_eight(units: &[u16], dst: *mut u8) -> Result<usize, usize> {
+unsafe fn block_of_eight(src: *const u8, dst: *mut u8) -> Result<usize, usize> {
     #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
-    return wide::block_of_eight(units, dst);
+    return wide::block_of_eight(src, dst);
     #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
     Err(7)
 }
@@ -125,10 +203,9 @@ mod wide {
     /// pushed together by a shuffle looked up by its units' lengths ([`SHUFFLES`]).
     ///
     /// # Safety
-    /// `units` holds eight units and `dst` has room for 28 bytes.
-    pub(super) unsafe fn block_of_eight(units: &[u16], dst: *mut u8) -> Result<usize, usize> {
-        debug_assert!(units.len() >= 8);
-        let v = v128_load(units.as_ptr().cast());
+    /// As [`super::block_of_eight`].
+    pub(super) unsafe fn block_of_eight(src: *const u8, dst: *mut u8) -> Result<usize, usize> {
+        let v = v128_load(src.cast());
         let splat = u16x8_splat;
         let surrogate = u16x8_eq(v128_and(v, splat(0xF800)), splat(0xD800));
         if v128_any_true(surrogate) {
@@ -175,12 +252,14 @@ mod wide {
 
     /// [`super::first_bidi_unit`], eight units at a time: U+200E…U+200F, U+202A…U+202E,
     /// U+2066…U+2069 and U+061C.
-    pub(super) fn first_bidi_unit(units: &[u16]) -> Option<usize> {
+    ///
+    /// # Safety
+    /// As [`super::first_bidi_unit`].
+    pub(super) unsafe fn first_bidi_unit(src: *const u8, n: usize) -> Option<usize> {
         let splat = u16x8_splat;
-        let mut blocks = units.chunks_exact(8);
-        for (k, block) in blocks.by_ref().enumerate() {
-            // SAFETY: `block` is eight u16, sixteen bytes, and v128_load takes any alignment.
-            let v = unsafe { v128_load(block.as_ptr().cast()) };
+        let mut i = 0;
+        while i + 8 <= n {
+            let v = v128_load(src.add(2 * i).cast());
             let d = u16x8_sub(v, splat(0x2000));
             let marks = u16x8_eq(v128_and(d, splat(0xFFFE)), splat(0x0E));
             let embeds = u16x8_lt(u16x8_sub(d, splat(0x2A)), splat(5));
@@ -188,12 +267,15 @@ mod wide {
             let arabic = u16x8_eq(v, splat(0x061C));
             let hit = v128_or(v128_or(marks, embeds), v128_or(isolates, arabic));
             if v128_any_true(hit) {
-                return Some(8 * k + i16x8_bitmask(hit).trailing_zeros() as usize);
+                return Some(i + i16x8_bitmask(hit).trailing_zeros() as usize);
             }
+            i += 8;
         }
-        let tail = blocks.remainder();
-        let at = units.len() - tail.len();
-        tail.iter().position(|&u| super::is_bidi(u)).map(|p| at + p)
+        let tail = std::slice::from_raw_parts(src.add(2 * i), 2 * (n - i));
+        let at = tail
+            .chunks_exact(2)
+            .position(|p| super::is_bidi(u16::from_le_bytes([p[0], p[1]])));
+        at.map(|p| i + p)
     }
 
     /// For each key of four units (a bit a unit for "one byte" above a bit a unit for "at
@@ -273,13 +355,13 @@ mod tests {
         // enough to take the block path at any offset.
         let mut rng = Xorshift(0x5EED_0016);
         let mut below = |n: u64| rng.next() % n;
-        let picks: [(u16, u16); 8] = [
+        let picks: [(u32, u32); 8] = [
             (0, 0x80),
             (0x80, 0x800),
             (0x800, 0xD800),
             (0xD800, 0xDC00),
             (0xDC00, 0xE000),
-            (0xE000, 0xFFFF),
+            (0xE000, 0x10000),
             (0x2000, 0x2080),
             (0x0600, 0x0620),
         ];
@@ -290,7 +372,7 @@ mod tests {
                 let (lo, hi) = picks[below(picks.len() as u64) as usize];
                 let run = if lo == 0 { 1 + below(20) } else { 1 };
                 for _ in 0..run {
-                    units.push(lo + below(u64::from(hi - lo)) as u16);
+                    units.push((lo + below(u64::from(hi - lo)) as u32) as u16);
                 }
             }
             check(&units);
@@ -306,6 +388,7 @@ mod tests {
         use crate::a2ui::{ApplyContext, SurfaceStore};
         let mut rng = Xorshift(0x5EED_1616);
         let mut below = |n: usize| (rng.next() % n as u64) as usize;
+        // Mostly strings with no escape: the reader takes the conversion's note for those.
         let pieces = [
             "a",
             "plain words ",
@@ -314,11 +397,14 @@ mod tests {
             "“q”",
             "—",
             "😀",
+            "ελληνικά ",
+            "한국어",
+            "…",
+            "नमस्ते",
             r"\u202e",
             r"\\",
             r"\n",
             r#"\""#,
-            r"\u0041",
         ];
         let raw: [u16; 6] = [0x202E, 0x2067, 0x061C, 0x200F, 0xD800, 0xDC00];
         let ctx = ApplyContext::default();
@@ -366,7 +452,7 @@ mod tests {
             units.extend(close.encode_utf16());
             let text = String::from_utf16_lossy(&units);
             let mut by_units = SurfaceStore::default();
-            by_units.apply_utf16(&units, &ctx);
+            by_units.apply_utf16(super::Utf16Text::from_units(&units), &ctx);
             let mut by_text = SurfaceStore::default();
             by_text.apply_text(&text, &ctx);
             let (a, b) = (by_units.report(), by_text.report());

@@ -195,7 +195,7 @@ impl SurfaceStore {
             return Ok(0);
         }
         let n = if let Some(units) = crate::units_of(&js_text) {
-            self.inner.borrow_mut().apply_utf16(&units, &ctx)
+            self.inner.borrow_mut().apply_utf16(units, &ctx)
         } else {
             let text = crate::text_of(&js_text)
                 .ok_or_else(|| JsError::new("applyEnvelopes: the input is not text"))?;

@@ -14,6 +14,7 @@ mod mount;
 mod task;
 
 use serde::Serialize;
+use surfaces_core::utf16::Utf16Text;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -129,18 +130,21 @@ fn node_buffer() -> Option<(JsValue, js_sys::Function, js_sys::Function)> {
 }
 
 /// A JS string's UTF-16 units, copied as they are, when the host can copy them (Node's
-/// `Buffer`) and the engine keeps the string as UTF-16 (a character past U+00FF is among
-/// 32 looked at). `TextEncoder` writes such a string's UTF-8 a character at a time: 0.72 ms
-/// for the 338,000 units of the `scripts` workload (`bench/workloads.mjs`), where this copy
-/// takes 0.03 ms and the core's conversion 0.44 ms (`SurfaceStore::apply_utf16`); its fold
-/// went from 1.6 to 1.15 ms (`node bench/ab.mjs`). A string of Latin-1 characters only is
-/// kept a byte a character, which `TextEncoder` copies at memory speed: that one, and any
-/// string no sample shows to be UTF-16, goes through [`text_of`]. Browsers have no such
-/// copy (a loop in JavaScript costs about what `encodeInto` does there).
+/// `Buffer`), the string has at least 128 units and the engine keeps it as UTF-16 (a
+/// character past U+00FF is among 32 looked at). `TextEncoder` writes such a string's UTF-8
+/// a character at a time: 0.72 ms for the 338,000 units of the `scripts` workload
+/// (`bench/workloads.mjs`), where this copy takes 0.03 ms and the core's conversion about
+/// half a millisecond (`SurfaceStore::apply_utf16`); that fold went from 1.6 to 1.2 ms
+/// (`node bench/ab.mjs`). A string of Latin-1 characters only is kept a byte a character,
+/// which `TextEncoder` copies at memory speed: that one, and any string no sample shows to
+/// be UTF-16, goes through [`text_of`]. Browsers have no such copy: a `charCodeAt` loop in
+/// JavaScript takes half of what `encodeInto` does there, and the conversion the rest.
 ///
 /// Any units are good input to the conversion, so nothing the host writes is checked; the
-/// host is trusted with wasm memory anyway (see [`text_of`]). Little-endian, as wasm is.
-pub(crate) fn units_of(s: &js_sys::JsString) -> Option<Vec<u16>> {
+/// host is trusted with wasm memory anyway (see [`text_of`]). The units go into the buffer
+/// their UTF-8 is then written to ([`Utf16Text`]), so a text takes no more wasm memory than
+/// through `TextEncoder`. Little-endian, as wasm is.
+pub(crate) fn units_of(s: &js_sys::JsString) -> Option<Utf16Text> {
     const SAMPLES: u32 = 32;
     let len = s.length();
     if len < 4 * SAMPLES {
@@ -152,27 +156,27 @@ pub(crate) fn units_of(s: &js_sys::JsString) -> Option<Vec<u16>> {
     }
     ENCODER.with(|encoder| {
         let (buffer, from, write) = encoder.buffer.as_ref()?;
-        // Zeroed, so that the units are initialised whatever the host's copy does.
-        let mut units = vec![0u16; len as usize];
-        let bytes = 2 * len as usize;
+        let mut text = Utf16Text::new(len as usize);
+        let units = text.units_mut();
         let memory = wasm_bindgen::memory()
             .dyn_into::<js_sys::WebAssembly::Memory>()
             .ok()?
             .buffer();
-        // Nothing allocates (which could grow and move wasm memory) until the copy is done.
+        // Should wasm memory grow (and move) before the copy, `from` or `write` throws on
+        // the old buffer, or writes less: then the string goes through `text_of`.
         let view = from
             .call3(
                 buffer,
                 &memory,
                 &JsValue::from(units.as_mut_ptr() as usize as f64),
-                &JsValue::from(bytes as f64),
+                &JsValue::from(units.len() as f64),
             )
             .ok()?;
         let written = write
             .call3(&view, s, &JsValue::from(0), &JsValue::from_str("utf16le"))
             .ok()?
             .as_f64()?;
-        (written == bytes as f64).then_some(units)
+        (written == units.len() as f64).then_some(text)
     })
 }
 

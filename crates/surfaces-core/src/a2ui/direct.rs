@@ -130,7 +130,8 @@ struct Reader<'a> {
     /// A string with escapes, unescaped, before it goes to the tape or becomes a key.
     scratch: Vec<u8>,
     /// Where the text holds its next bidi control, as far as [`Reader::plain_clean`] has
-    /// searched ahead (the text's length when it holds no more; 0 before any search).
+    /// searched ahead (the text's length when it holds no more). It starts where the caller
+    /// knows no control starts before (0, or where a conversion from UTF-16 found the first).
     bidi_ahead: usize,
     /// The store's limits and URL policy, which the components read into the catalog's
     /// form are held to as they are read ([`Reader::typed_component`]).

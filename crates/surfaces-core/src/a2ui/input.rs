@@ -155,13 +155,13 @@ impl SurfaceStore {
     /// applies its UTF-8, a lone surrogate read as U+FFFD (as `TextEncoder` writes it). For
     /// a host whose string is UTF-16 anyway: converting it here is a fraction of the cost of
     /// its engine's UTF-8 encoder on text mostly not ASCII ([`crate::utf16`]).
-    pub fn apply_utf16(&mut self, units: &[u16], ctx: &ApplyContext) -> usize {
+    pub fn apply_utf16(&mut self, text: crate::utf16::Utf16Text, ctx: &ApplyContext) -> usize {
         // UTF-8 takes at least a byte a unit: refused before it is converted.
-        if units.len() > self.limits.part_bytes {
-            self.refuse_text_past_limit(units.len());
+        if text.len() > self.limits.part_bytes {
+            self.refuse_text_past_limit(text.len());
             return 0;
         }
-        let (text, bidi) = crate::utf16::to_utf8(units);
+        let (text, bidi) = text.into_utf8();
         let clean_to = bidi.unwrap_or(text.len());
         self.apply_document(text.as_bytes(), Some((&text, clean_to)), ctx)
     }
