@@ -204,18 +204,15 @@ build the alternative into another directory, for example
   and its table. Core's \`str::parse\` for the floats past Clinger's path instead: chart series
   8.54 against 9.52 ms with serde_json's reader, for 13 KB gzipped more; not taken, and
   the partial table gets the speed for 1.4 KB.
-- Text mostly not ASCII, still slower than the official core: before any fold, the npm
-  package copies the JavaScript string into wasm memory as UTF-8 with \`TextEncoder.encodeInto\`
-  (the fastest copy either host offers; \`encode\` then a copy, and a \`charCodeAt\` loop, were
-  slower), and the official core, keeping \`JSON.parse\`'s strings, never does. \`node
-  bench/encode-cost.mjs\` (2026-12-01): for the eight-scripts text, \`JSON.parse\` 2.41 ms and
-  \`encodeInto\` 1.29 ms in Node; 2.30 and 2.40 ms in Chromium, where the copy costs as much
-  as the parse (for ASCII text, 0.02–0.03 of \`JSON.parse\` in Node, a third to two thirds of
-  it in Chromium). With the official core at about 1.1× \`JSON.parse\` there, a fold that
-  starts with that copy has half the official core's time left in Node for everything else.
-  What is left in our fold (a Node CPU profile): \`encodeInto\` about a quarter, the
-  bidi-control search an eighth (such text has the lead bytes everywhere), the reading and
-  copying of the strings most of the rest.
+- Text mostly not ASCII (2026-12-01): before any fold, the npm package copied the
+  JavaScript string into wasm memory as UTF-8 with \`TextEncoder.encodeInto\`, and the
+  official core, keeping \`JSON.parse\`'s strings, never does. \`node bench/encode-cost.mjs\`
+  then: for the eight-scripts text, \`JSON.parse\` 2.41 ms and \`encodeInto\` 1.29 ms in Node;
+  2.30 and 2.40 ms in Chromium, where the copy costs as much as the parse (for ASCII text,
+  0.02–0.03 of \`JSON.parse\` in Node, a third to two thirds of it in Chromium). What was left
+  in our fold (a Node CPU profile): \`encodeInto\` about a quarter, the bidi-control search
+  an eighth, the reading and copying of the strings most of the rest. In Node such a string
+  is now copied as its UTF-16 units instead (below); browsers still take \`encodeInto\`.
 - Retained memory of components (2026-12-01; the figures are in "Cold start and memory"
   below): each child's parent link moved into the child's own \`Component\` (in padding, so
   free), each decoded list cut to its length, and ids, binding paths and event names and keys
@@ -263,15 +260,32 @@ build the alternative into another directory, for example
   examples 4.67 to 4.58 and 4.55 to 4.42 ms, one big surface 4.59 to 4.45 and 5.36 to 5.20,
   300 small surfaces 9.97 to 9.64 and 11.85 to 11.18, one-component updates 13.92 to 13.51
   and 13.48 to 12.69; 0.1 KB gzipped.
-- Tried and not kept: the string's UTF-16 copied by Node's \`Buffer.write\` (0.04 ms for the
-  eight-scripts text, against 1.0–1.3 ms for \`encodeInto\`) and turned into UTF-8 in wasm. A
-  scalar transcoder took 1.5 ms natively and more in wasm on that text (its mix of one-,
-  two- and three-byte characters defeats branch prediction as it does V8's encoder), so the
-  fold went from 3.68 to 3.95 ms. Then (2026-12-02) a SIMD transcoder in wasm, eight units a
-  block, each four written as UTF-8 by one table-driven shuffle whatever their mix (a block
-  with a surrogate a character at a time): in a Node CPU profile of the eight-scripts fold
-  it took 33% of the time, where \`encodeInto\` takes 32%. No faster than V8's encoder, and of
-  use in Node only (browsers have no fast copy of a string's UTF-16), so not kept.
+- Text the engine keeps as UTF-16 copied as its units in Node (2026-12-02;
+  \`crates/surfaces-core/src/utf16.rs\`, \`units_of\` in \`crates/surfaces-wasm/src/lib.rs\`):
+  when a string given to \`applyEnvelopes\` has at least 128 units, one of 32 sampled is
+  past U+00FF and Node's \`Buffer\` is there, \`Buffer#write\` copies the string's UTF-16
+  (0.03 ms for the eight-scripts text, where \`encodeInto\` takes 0.72 ms) and the core turns
+  it into UTF-8 eight units at a time: all ASCII narrowed at once; otherwise each unit's
+  three possible bytes made side by side in three vectors, and each half's bytes pushed
+  together by one shuffle looked up by its four units' lengths (256 shuffles, made at
+  compile time); a block with a surrogate goes a unit at a time only up to it. The units lie
+  past a third of the buffer the UTF-8 is written to, so a text takes no more wasm memory
+  than through \`encodeInto\`. A pass of its own finds the first bidi control among the
+  units, and where it lands in the UTF-8 is handed to the hand reader (a JSON array) as
+  searched, so the reader's own search, an eighth of that fold, is made only from there on.
+  In \`node bench/ab.mjs\` (before and after, each order once, median of 60): text in eight
+  scripts 1.58 to 1.18 ms and 1.61 to 1.20 ms; the other eleven within the noise (their
+  strings are Latin-1 and keep \`encodeInto\`). In a Node CPU profile of that fold the
+  conversion is still two fifths of it. Two earlier tries are why it has this shape: a
+  scalar transcoder (1.5 ms natively on that text: its mix of one-, two- and three-byte
+  characters defeats branch prediction as it does V8's encoder), and a SIMD one that
+  widened each half to 32-bit lanes and tested for bidi controls inside the block loop (33%
+  of the fold, where \`encodeInto\` took 32%); making the bytes in 16-bit lanes and testing
+  for controls in a pass of their own made the difference. Browsers keep \`encodeInto\`:
+  they have no fast copy of a string's units (a \`charCodeAt\` loop takes 0.5 ms in Chromium
+  on that text, \`encodeInto\` 1.1 ms; with the conversion after it, a tenth gained for a
+  JavaScript snippet the package does not otherwise need). The cost: 2.4 KB gzipped (364.5
+  to 366.9 KB, \`gzip -9\`, names stripped).
 - Tried and not kept: \`memcmp\` eight bytes at a time in place of compiler-builtins' byte
   loop (wasm32): its share of a component storm went from 5.8% to 4.6% and no fold moved
   by more than the noise (ids and keys are mostly shorter than eight bytes).
