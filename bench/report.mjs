@@ -286,6 +286,21 @@ build the alternative into another directory, for example
   on that text, \`encodeInto\` 1.1 ms; with the conversion after it, a tenth gained for a
   JavaScript snippet the package does not otherwise need). The cost: 2.4 KB gzipped (364.5
   to 366.9 KB, \`gzip -9\`, names stripped).
+- Floats measured with \`round_ties_even\` (one wasm instruction, \`f64.nearest\`) where
+  \`round\` was a call into compiler-builtins, 3% of a fold of decimals in a Node CPU profile
+  (\`pointer::float_size_fast\`, 2026-12-02; the two round differently only a product that
+  ends in exactly .5, which the test after them refuses either way). In \`node bench/ab.mjs\`
+  (each order once, median of 60): value-heavy 5.31 to 5.19 and 5.30 to 5.13 ms, chart
+  series 4.44 to 4.32 and 4.40 to 4.29 ms, the rest within the noise.
+- Where the last runs stand against the official core (2026-12-02, the table above and one
+  run of \`scripts/bench.sh\` before it): text in eight scripts 0.92× and 0.88× (1.23 and
+  1.26 ms against 1.13 and 1.10; in \`bench/ab.mjs\` our fold of it takes 1.18 ms), and
+  value-heavy 0.97× and 0.91×, where the official core's time moves between 4.94 and 5.40
+  ms from run to run and ours between 5.27 and 5.45. Still slower there, then; in the
+  first run today the two were 0.94× and 1.02×. What is left in the eight-scripts fold (a
+  Node CPU profile): the conversion from UTF-16 about two fifths, the reading and copying
+  of strings the rest; in value-heavy, building the tapes a deep patch reaches into trees,
+  and the reading itself.
 - Tried and not kept: \`memcmp\` eight bytes at a time in place of compiler-builtins' byte
   loop (wasm32): its share of a component storm went from 5.8% to 4.6% and no fold moved
   by more than the noise (ids and keys are mostly shorter than eight bytes).
