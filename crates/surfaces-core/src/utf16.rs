@@ -225,15 +225,14 @@ mod wide {
         let lead3 = v128_or(u16x8_shr(v, 12), splat(0xE0));
         let first = v128_bitselect(v, v128_bitselect(lead2, lead3, two), ascii);
         let second = v128_bitselect(last, middle, two);
-        // The eight first bytes, then the eight second ones; and the eight third ones.
-        let firsts = u8x16_narrow_i16x8(first, second);
-        let thirds = u8x16_narrow_i16x8(last, last);
-        // Each half's three bytes a unit, unit after unit, then kept as long as each is.
+        // Each half's first, second and third bytes, four of each side by side: the 64-bit
+        // halves paired (one instruction each), then narrowed to bytes.
         let keys = i8x16_bitmask(i8x16_narrow_i16x8(ascii, two));
-        let low =
-            i8x16_shuffle::<0, 8, 16, 1, 9, 17, 2, 10, 18, 3, 11, 19, 0, 0, 0, 0>(firsts, thirds);
-        let high =
-            i8x16_shuffle::<4, 12, 20, 5, 13, 21, 6, 14, 22, 7, 15, 23, 0, 0, 0, 0>(firsts, thirds);
+        let low = u8x16_narrow_i16x8(i64x2_shuffle::<0, 2>(first, second), last);
+        let high = u8x16_narrow_i16x8(
+            i64x2_shuffle::<1, 3>(first, second),
+            i64x2_shuffle::<1, 1>(last, last),
+        );
         let low_key = usize::from(keys & 0xF) << 4 | usize::from(keys >> 8 & 0xF);
         let high_key = usize::from(keys >> 4 & 0xF) << 4 | usize::from(keys >> 12 & 0xF);
         let (low_shuffle, low_len) = &SHUFFLES[low_key];
@@ -280,8 +279,8 @@ mod wide {
 
     /// For each key of four units (a bit a unit for "one byte" above a bit a unit for "at
     /// most two"), the shuffle that keeps each unit's first one, two or three of its three
-    /// bytes in order, and how many that is. Index 0x80 picks nothing (a zero byte past what
-    /// is kept).
+    /// bytes (its first at its own place, its second four places on, its third eight), in
+    /// order, and how many that is. Index 0x80 picks nothing (a zero byte past what is kept).
     static SHUFFLES: [([u8; 16], u8); 256] = {
         let mut table = [([0x80u8; 16], 0u8); 256];
         let mut key = 0;
@@ -298,7 +297,7 @@ mod wide {
                 };
                 let mut b = 0;
                 while b < len {
-                    table[key].0[at] = (3 * lane + b) as u8;
+                    table[key].0[at] = (4 * b + lane) as u8;
                     at += 1;
                     b += 1;
                 }
