@@ -266,17 +266,22 @@ build the alternative into another directory, for example
   past U+00FF and Node's \`Buffer\` is there, \`Buffer#write\` copies the string's UTF-16
   (0.03 ms for the eight-scripts text, where \`encodeInto\` takes 0.72 ms) and the core turns
   it into UTF-8 eight units at a time: all ASCII narrowed at once; otherwise each unit's
-  three possible bytes made side by side in three vectors, and each half's bytes pushed
-  together by one shuffle looked up by its four units' lengths (256 shuffles, made at
-  compile time); a block with a surrogate goes a unit at a time only up to it. The units lie
+  three possible bytes made side by side in three vectors, each half's bytes paired by
+  64-bit lanes and narrowed into one vector, and pushed together by one shuffle looked up by
+  its four units' lengths (256 shuffles, made at compile time); a block with a surrogate
+  goes a unit at a time only up to it. The units lie
   past a third of the buffer the UTF-8 is written to, so a text takes no more wasm memory
   than through \`encodeInto\`. A pass of its own finds the first bidi control among the
   units, and where it lands in the UTF-8 is handed to the hand reader (a JSON array) as
   searched, so the reader's own search, an eighth of that fold, is made only from there on.
   In \`node bench/ab.mjs\` (before and after, each order once, median of 60): text in eight
   scripts 1.58 to 1.18 ms and 1.61 to 1.20 ms; the other eleven within the noise (their
-  strings are Latin-1 and keep \`encodeInto\`). In a Node CPU profile of that fold the
-  conversion is still two fifths of it. Two earlier tries are why it has this shape: a
+  strings are Latin-1 and keep \`encodeInto\`). Pairing each half's bytes by 64-bit lanes
+  (one instruction each in V8) instead of two general byte shuffles then took it from 1.25
+  to 1.16 and 1.18 ms. In a Node CPU profile of that fold the conversion is still about two
+  fifths of it. A text kept as UTF-16 but mostly ASCII (the markdown workload with a CJK
+  character every eighth space, the ~1 MB one with a curly quote every 64th) folds in the
+  same time either way, within the noise. Two earlier tries are why it has this shape: a
   scalar transcoder (1.5 ms natively on that text: its mix of one-, two- and three-byte
   characters defeats branch prediction as it does V8's encoder), and a SIMD one that
   widened each half to 32-bit lanes and tested for bidi controls inside the block loop (33%
@@ -292,15 +297,20 @@ build the alternative into another directory, for example
   ends in exactly .5, which the test after them refuses either way). In \`node bench/ab.mjs\`
   (each order once, median of 60): value-heavy 5.31 to 5.19 and 5.30 to 5.13 ms, chart
   series 4.44 to 4.32 and 4.40 to 4.29 ms, the rest within the noise.
-- Where the last runs stand against the official core (2026-12-02, the table above and one
-  run of \`scripts/bench.sh\` before it): text in eight scripts 0.92× and 0.88× (1.23 and
-  1.26 ms against 1.13 and 1.10; in \`bench/ab.mjs\` our fold of it takes 1.18 ms), and
-  value-heavy 0.97× and 0.91×, where the official core's time moves between 4.94 and 5.40
-  ms from run to run and ours between 5.27 and 5.45. Still slower there, then; in the
-  first run today the two were 0.94× and 1.02×. What is left in the eight-scripts fold (a
-  Node CPU profile): the conversion from UTF-16 about two fifths, the reading and copying
-  of strings the rest; in value-heavy, building the tapes a deep patch reaches into trees,
-  and the reading itself.
+- Where the runs of 2026-12-02 stand against the official core (four runs of
+  \`scripts/bench.sh\`, the last of them the table above): text in eight scripts 0.94×, 0.88×,
+  0.92× and, after the 64-bit pairing, 0.94× (ours 1.16 ms against 1.09; in \`bench/ab.mjs\`
+  our fold of it takes 1.11–1.13 ms). Value-heavy 1.02×, 0.91×, 0.97× and 1.02×: the
+  official core's time there moves between 4.94 and 5.40 ms from run to run, ours between
+  5.11 and 5.45. So text mostly not ASCII is still slower than the official core in Node,
+  by about a twentieth, and value-heavy is even with it within the noise. What is left in
+  the eight-scripts fold (a Node CPU profile): the conversion from UTF-16 about two fifths,
+  the reading and copying of strings the rest; in value-heavy, building the tapes a deep
+  patch reaches into trees, and the reading itself. Before this session's changes (in
+  \`bench/ab.mjs\`, each order once): eight scripts 1.61 and 1.58 ms, now 1.13 and 1.11;
+  value-heavy 5.34 and 5.31, now 5.08 and 5.06; chart series 4.50 and 4.48, now 4.36 and
+  4.31; storm 0.96 and 0.99, now 1.00 and 1.03 (a twenty-fifth slower both ways, not
+  explained by a profile yet); the rest within the noise.
 - Tried and not kept: \`memcmp\` eight bytes at a time in place of compiler-builtins' byte
   loop (wasm32): its share of a component storm went from 5.8% to 4.6% and no fold moved
   by more than the noise (ids and keys are mostly shorter than eight bytes).
