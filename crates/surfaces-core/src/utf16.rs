@@ -63,10 +63,22 @@ impl Utf16Text {
         }
     }
 
+    /// The units' bytes, as [`Self::units_mut`] gives them.
+    fn units(&self) -> &[u8] {
+        // SAFETY: as in `units_mut`, shared.
+        unsafe {
+            let start = self.buf.as_ptr().add(self.units + GAP);
+            std::slice::from_raw_parts(start, 2 * self.units)
+        }
+    }
+
     /// The UTF-8 of the units, a lone surrogate written as U+FFFD (as `TextEncoder` writes
     /// it, and `String::from_utf16_lossy`), and where in it the first bidi control starts, if
     /// any ([`crate::text::is_bidi_control`]).
     pub fn into_utf8(self) -> (String, Option<usize>) {
+        // Found in a pass of its own, before anything is written: a test per block inside
+        // the loop below cost more.
+        let bidi_unit = first_bidi_unit(self.units()).unwrap_or(self.units);
         let Utf16Text { mut buf, units: n } = self;
         debug_assert!(buf.is_empty() && buf.capacity() >= 3 * n + GAP);
         // From here on the buffer is reached only through these two pointers, the units
@@ -79,9 +91,6 @@ impl Utf16Text {
             // SAFETY: `i < n`, and unit `i` is not written over before it is read (`GAP`).
             u16::from_le_bytes(unsafe { src.add(2 * i).cast::<[u8; 2]>().read() })
         };
-        // Found in a pass of its own: a test per block inside the loop below cost more.
-        // SAFETY: the units, initialised, and nothing is written until the pass is done.
-        let bidi_unit = unsafe { first_bidi_unit(src, n) }.unwrap_or(n);
         let mut bidi = None;
         let (mut i, mut o) = (0, 0);
         // SAFETY (every store below): `o <= 3 * i` before each unit is read (no unit writes
@@ -106,49 +115,34 @@ impl Utf16Text {
                     Err(stop) => end = i + stop + 1,
                 }
             }
-            // Without a branch on how many bytes each takes: text in most scripts mixes one-,
-            // two- and three-byte characters word by word.
             while i < end {
                 if i == bidi_unit {
                     bidi = Some(o);
                 }
                 let c = u32::from(unit(i));
                 i += 1;
-                let (bytes, len) = if c & 0xF800 == 0xD800 {
-                    let low = if i < n { u32::from(unit(i)) } else { 0 };
-                    if c < 0xDC00 && (0xDC00..0xE000).contains(&low) {
-                        i += 1;
-                        let c = 0x10000 + ((c - 0xD800) << 10 | (low - 0xDC00));
-                        let four = [
-                            0xF0 | (c >> 18) as u8,
-                            0x80 | (c >> 12 & 0x3F) as u8,
-                            0x80 | (c >> 6 & 0x3F) as u8,
-                            0x80 | (c & 0x3F) as u8,
-                        ];
-                        (four, 4)
-                    } else {
-                        ([0xEF, 0xBF, 0xBD, 0], 3)
-                    }
+                // A high surrogate and a low one make one character; a surrogate alone is
+                // none, and stands as U+FFFD.
+                let low = if i < n { u32::from(unit(i)) } else { 0 };
+                let c = if (0xD800..0xDC00).contains(&c) && (0xDC00..0xE000).contains(&low) {
+                    i += 1;
+                    0x10000 + ((c - 0xD800) << 10 | (low - 0xDC00))
                 } else {
-                    let two = (0xC0 | c >> 6) | (0x80 | c & 0x3F) << 8;
-                    let three =
-                        (0xE0 | c >> 12) | (0x80 | c >> 6 & 0x3F) << 8 | (0x80 | c & 0x3F) << 16;
-                    let (bytes, len) = if c < 0x80 {
-                        (c, 1)
-                    } else if c < 0x800 {
-                        (two, 2)
-                    } else {
-                        (three, 3)
-                    };
-                    (bytes.to_le_bytes(), len)
+                    c
                 };
+                let mut bytes = [0; 4];
+                let len = char::from_u32(c)
+                    .unwrap_or(char::REPLACEMENT_CHARACTER)
+                    .encode_utf8(&mut bytes)
+                    .len();
                 unsafe { dst.add(o).cast::<[u8; 4]>().write_unaligned(bytes) };
                 o += len;
             }
         }
         // SAFETY: the first `o` bytes were written, each as part of one character's UTF-8:
-        // ASCII as itself, the rest by the encoding's rules from a scalar value (a surrogate
-        // is never encoded: a pair is combined first, a lone one written as U+FFFD).
+        // ASCII as itself, the rest by the encoding's rules from a scalar value (by
+        // `char::encode_utf8` a unit at a time; a surrogate is never encoded: a pair is
+        // combined first, a lone one written as U+FFFD).
         unsafe { buf.set_len(o) };
         debug_assert!(std::str::from_utf8(&buf).is_ok());
         (unsafe { String::from_utf8_unchecked(buf) }, bidi)
@@ -156,20 +150,18 @@ impl Utf16Text {
 }
 
 /// [`Utf16Text::from_units`] and [`Utf16Text::into_utf8`].
-pub fn to_utf8(units: &[u16]) -> (String, Option<usize>) {
+#[cfg(test)]
+fn to_utf8(units: &[u16]) -> (String, Option<usize>) {
     Utf16Text::from_units(units).into_utf8()
 }
 
-/// Where the `n` units at `src` hold their first bidi control
+/// Where the units (two bytes each, little-endian) hold their first bidi control
 /// ([`crate::text::is_bidi_control`]).
-///
-/// # Safety
-/// `src` holds `2 * n` initialised bytes.
-unsafe fn first_bidi_unit(src: *const u8, n: usize) -> Option<usize> {
+fn first_bidi_unit(units: &[u8]) -> Option<usize> {
     #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
-    return wide::first_bidi_unit(src, n);
+    return wide::first_bidi_unit(units);
     #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
-    std::slice::from_raw_parts(src, 2 * n)
+    units
         .chunks_exact(2)
         .position(|p| is_bidi(u16::from_le_bytes([p[0], p[1]])))
 }
@@ -251,14 +243,12 @@ mod wide {
 
     /// [`super::first_bidi_unit`], eight units at a time: U+200E…U+200F, U+202A…U+202E,
     /// U+2066…U+2069 and U+061C.
-    ///
-    /// # Safety
-    /// As [`super::first_bidi_unit`].
-    pub(super) unsafe fn first_bidi_unit(src: *const u8, n: usize) -> Option<usize> {
+    pub(super) fn first_bidi_unit(units: &[u8]) -> Option<usize> {
         let splat = u16x8_splat;
-        let mut i = 0;
-        while i + 8 <= n {
-            let v = v128_load(src.add(2 * i).cast());
+        let mut blocks = units.chunks_exact(16);
+        for (k, block) in blocks.by_ref().enumerate() {
+            // SAFETY: `block` is sixteen bytes, and v128_load takes any alignment.
+            let v = unsafe { v128_load(block.as_ptr().cast()) };
             let d = u16x8_sub(v, splat(0x2000));
             let marks = u16x8_eq(v128_and(d, splat(0xFFFE)), splat(0x0E));
             let embeds = u16x8_lt(u16x8_sub(d, splat(0x2A)), splat(5));
@@ -266,15 +256,14 @@ mod wide {
             let arabic = u16x8_eq(v, splat(0x061C));
             let hit = v128_or(v128_or(marks, embeds), v128_or(isolates, arabic));
             if v128_any_true(hit) {
-                return Some(i + i16x8_bitmask(hit).trailing_zeros() as usize);
+                return Some(8 * k + i16x8_bitmask(hit).trailing_zeros() as usize);
             }
-            i += 8;
         }
-        let tail = std::slice::from_raw_parts(src.add(2 * i), 2 * (n - i));
-        let at = tail
-            .chunks_exact(2)
-            .position(|p| super::is_bidi(u16::from_le_bytes([p[0], p[1]])));
-        at.map(|p| i + p)
+        let tail = blocks.remainder();
+        let at = (units.len() - tail.len()) / 2;
+        tail.chunks_exact(2)
+            .position(|p| super::is_bidi(u16::from_le_bytes([p[0], p[1]])))
+            .map(|p| at + p)
     }
 
     /// For each key of four units (a bit a unit for "one byte" above a bit a unit for "at

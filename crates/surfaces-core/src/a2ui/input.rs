@@ -138,7 +138,7 @@ impl SurfaceStore {
     /// [`SurfaceStore::apply_data`]) or JSON Lines. An envelope whose bytes are not UTF-8
     /// is refused on its own, like any other bad envelope.
     pub fn apply_bytes(&mut self, bytes: &[u8], ctx: &ApplyContext) -> usize {
-        self.apply_document(bytes, None, ctx)
+        self.apply_document(bytes, None, 0, ctx)
     }
 
     /// Applies text holding JSON (see [`SurfaceStore::apply_data`]) or JSON Lines.
@@ -148,7 +148,7 @@ impl SurfaceStore {
     /// lone surrogate is refused alone, and its neighbours still apply. Every item read
     /// counts against the `envelopes` limit, the unreadable ones included.
     pub fn apply_text(&mut self, text: &str, ctx: &ApplyContext) -> usize {
-        self.apply_document(text.as_bytes(), Some((text, 0)), ctx)
+        self.apply_document(text.as_bytes(), Some(text), 0, ctx)
     }
 
     /// Applies text given as UTF-16 units (a JavaScript string's), as [`Self::apply_text`]
@@ -163,15 +163,16 @@ impl SurfaceStore {
         }
         let (text, bidi) = text.into_utf8();
         let clean_to = bidi.unwrap_or(text.len());
-        self.apply_document(text.as_bytes(), Some((&text, clean_to)), ctx)
+        self.apply_document(text.as_bytes(), Some(&text), clean_to, ctx)
     }
 
-    /// `text` is `bytes` as a string when the caller had one (no UTF-8 to check), with how
-    /// many of its bytes are known to start no bidi control (the reader searches from there).
+    /// `text` is `bytes` as a string when the caller had one (no UTF-8 to check); no bidi
+    /// control starts in its first `clean_to` bytes (the reader searches from there).
     fn apply_document(
         &mut self,
         bytes: &[u8],
-        text: Option<(&str, usize)>,
+        text: Option<&str>,
+        clean_to: usize,
         ctx: &ApplyContext,
     ) -> usize {
         if bytes.len() > self.limits.part_bytes {
@@ -180,10 +181,8 @@ impl SurfaceStore {
         }
         // A byte-order mark is what some editors save; fetch().json() drops it too.
         const BOM: &str = "\u{FEFF}";
-        let text = text.map(|(t, clean_to)| match t.strip_prefix(BOM) {
-            Some(rest) => (rest, clean_to.saturating_sub(BOM.len())),
-            None => (t, clean_to),
-        });
+        let original = bytes.len();
+        let text = text.map(|t| t.strip_prefix(BOM).unwrap_or(t));
         let bytes = match bytes.strip_prefix(BOM.as_bytes()) {
             Some(rest) => {
                 self.note(
@@ -198,10 +197,12 @@ impl SurfaceStore {
             }
             None => bytes,
         };
+        // What is known clean of bidi controls moves back with the mark.
+        let clean_to = clean_to.saturating_sub(original - bytes.len());
         // A JSON array given as text is read straight into the store; only from a problem on
         // is it scanned (see `direct::read_batch`). What it reads is what the scan passes.
         let mut read = 0;
-        if let Some((text, clean_to)) = text.filter(|(t, _)| json_scan::is_array(t.as_bytes())) {
+        if let Some(text) = text.filter(|t| json_scan::is_array(t.as_bytes())) {
             let whole;
             let (limits, urls) = (self.limits.clone(), self.urls.clone());
             (read, whole) = super::direct::read_batch(text, clean_to, &limits, &urls, |e| {
@@ -211,7 +212,6 @@ impl SurfaceStore {
                 return read;
             }
         }
-        let text = text.map(|(t, _)| t);
         let split = json_scan::split(bytes, text.is_none());
         let mut positions = json_scan::Positions::new(bytes);
         let mut n = read;
