@@ -99,20 +99,27 @@ impl Utf16Text {
         // `i + 8 <= n`, within `3 * n + 4`: in the capacity, and short of any unit not read
         // (`GAP`).
         while i < n {
-            // A block the vector path leaves goes a unit at a time up to and with the unit it
-            // stopped at (a surrogate, or the first bidi control), then the vector path goes on.
-            let mut end = n.min(i + 8);
-            debug_assert!(o <= 3 * i);
-            if i + 8 <= n {
-                let stop = (bidi_unit >= i).then(|| bidi_unit - i).filter(|&k| k < 8);
-                let block = || unsafe { block_of_eight(src.add(2 * i), dst.add(o)) };
-                match stop.map_or_else(block, Err) {
+            // Whole blocks short of the first bidi control go the vector way, in a loop with
+            // nothing else to test. A block it leaves goes a unit at a time up to and with
+            // the unit it stopped at (a surrogate), as do the units up to and with the bidi
+            // control, and the last few: then the vector way goes on.
+            let before_bidi = if bidi_unit >= i { bidi_unit } else { n };
+            let mut end = if bidi_unit >= i {
+                (bidi_unit + 1).min(n)
+            } else {
+                n
+            };
+            while i + 8 <= before_bidi {
+                debug_assert!(o <= 3 * i);
+                match unsafe { block_of_eight(src.add(2 * i), dst.add(o)) } {
                     Ok(written) => {
                         i += 8;
                         o += written;
-                        continue;
                     }
-                    Err(stop) => end = i + stop + 1,
+                    Err(stop) => {
+                        end = i + stop + 1;
+                        break;
+                    }
                 }
             }
             while i < end {
