@@ -143,7 +143,8 @@ Ours (the npm package's two builds) beside the official core, measured with \`no
 (then \`--section\` to write this). Node ${r.node}; Chromium ${r.chromium}.
 
 **Cold start**: from before the library is imported (its JavaScript loaded; for ours, the \`.wasm\` read,
-compiled and instantiated) to the first report of a fold of the official login-form example
+compiled and instantiated, in Chromium its download started beside the import, as README.md's
+\`<link rel="preload">\` starts it) to the first report of a fold of the official login-form example
 (${r.workloads.login.bytes} bytes). Each sample is a fresh Node process or a fresh Chromium browser context (no
 compiled-code cache), the three taking turns; median of ${r.cold.node.official.reps} (min–max).
 
@@ -151,13 +152,17 @@ compiled-code cache), the three taking turns; median of ${r.cold.node.official.r
 | --- | ---: | ---: |
 ${["official", "headless", "ui"].map((s) => `| ${NAMES[s]} | ${ms(r.cold.node[s].median)} (${ms(r.cold.node[s].min)}–${ms(r.cold.node[s].max)}) | ${ms(r.cold.chromium[s].median)} (${ms(r.cold.chromium[s].min)}–${ms(r.cold.chromium[s].max)}) |`).join("\n")}
 
-Where a Chromium cold start goes (\`node bench/cold-phases.mjs\`, medians of 15, 2026-12-01): ours,
-headless build, 14 ms importing the glue, 46 ms fetching, compiling and instantiating the \`.wasm\`,
-16 ms for the first fold and 4 ms for its report (a second fold and report on the warm instance:
-0.5 ms), since V8 compiles each wasm function when it is first called; the UI build 16, 59, 16 and
-4 ms. The official core: 66 ms importing its JavaScript, 15 ms for the first fold. Run to run
-these totals move by a fifth either way; the UI build's 600 KB more to fetch and compile is what
-puts it behind.
+Where a Chromium cold start goes (\`node bench/cold-phases.mjs\`, each phase after the one before,
+no preload; medians of 15, 2026-12-02): ours, headless build, 12 ms importing the glue, 30 ms
+fetching, compiling and instantiating the \`.wasm\`, 15 ms for the first fold and 2.5 ms for its
+report (a second fold and report on the warm instance: 0.4 ms); the UI build 10, 44, 14 and 2 ms.
+The official core: 40 ms importing its JavaScript, 10 ms for the first fold. The first fold is
+V8 compiling each wasm function the fold calls, when it is first called: with
+\`--js-flags=--no-wasm-lazy-compilation\` the first fold takes 2.3 ms, and loading 74 ms instead of
+30 (without tiering up, \`--no-wasm-tier-up\`, nothing moves). In that fetch, about 8 ms is a
+request's own cost on this machine (a 30 KB file takes that long, the 1 MB \`.wasm\` 19 ms),
+which the preload takes off the path. What is left is the size of the code: the fold's share of
+it to compile, and the module to validate. Run to run these figures move by a fifth either way.
 
 **Retained memory**: one stream folded ${r.memory.node.official.thousand.copies} (or ${r.memory.node.official.megabyte.copies}) times with every copy kept alive, after one
 warm-up fold; JS heap after forced garbage collection, plus the growth of the wasm linear memory

@@ -7,7 +7,7 @@ import path from "node:path";
 import { execFileSync, spawnSync } from "node:child_process";
 import { ROOT, DEBUG_BINS } from "./lib/console-server.mjs";
 import { consoleSession, offOrigin as requestsOffOrigin, ARTIFACTS } from "./lib/session.mjs";
-import { watchedPage } from "./lib/browser.mjs";
+import { wasmDownloads, watchedPage } from "./lib/browser.mjs";
 import { UiLinksPage, pasteInto } from "./pages/ui-links.mjs";
 import { A2uiPage } from "./pages/a2ui.mjs";
 import { AboutPage } from "./pages/about.mjs";
@@ -63,6 +63,7 @@ test("the console starts under its policy and shows the Larkfield card as the sp
   const { page, seen, context } = await watchedPage(session.browser);
   const ui = new UiLinksPage(page, session.server.url);
   await ui.open();
+  assert.deepEqual(await wasmDownloads(page), ["link"], "the .wasm is downloaded once, by index.html's preload");
   assert.equal(await ui.status(), "present");
   assert.deepEqual(await ui.linkLabels(), ["Service status"], "directory view: public entries only");
   assert.equal(await ui.crossOriginMarks(), 1, "the status page is flagged cross-origin");

@@ -5,7 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
-import { launch, watchedPage } from "./lib/browser.mjs";
+import { launch, wasmDownloads, watchedPage } from "./lib/browser.mjs";
 import { axeViolations } from "./lib/axe.mjs";
 import { ROOT } from "./lib/console-server.mjs";
 import { installPackage, readmeBlock } from "./lib/installed-package.mjs";
@@ -39,6 +39,7 @@ test("every official example drawn by mountSurface on a plain page is axe-clean,
     const origin = `http://127.0.0.1:${server.address().port}`;
     await page.goto(`${origin}/tests/e2e/mount-page/index.html`);
     await page.waitForFunction(() => window.pageReady === true);
+    assert.deepEqual(await wasmDownloads(page), ["link"], "the .wasm is downloaded once, by the page's preload");
     const files = fs.readdirSync(EXAMPLES).filter((f) => f.endsWith(".json")).sort();
     assert.equal(files.length, 36);
     let drawn = 0;

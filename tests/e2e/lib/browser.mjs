@@ -34,7 +34,9 @@ export async function watchedPage(browser) {
     await d.dismiss();
   });
   page.on("console", (m) => {
-    if (m.type() === "error") seen.consoleErrors.push(m.text());
+    // A preload the page does not use (a mismatched URL, mode or credentials) is only a
+    // warning, and a second download of the .wasm.
+    if (m.type() === "error" || (m.type() === "warning" && /preload/i.test(m.text()))) seen.consoleErrors.push(m.text());
   });
   page.on("pageerror", (e) => seen.pageErrors.push(String(e)));
   await page.exposeFunction("__cspViolation", (v) => seen.violations.push(v));
@@ -44,4 +46,17 @@ export async function watchedPage(browser) {
     );
   });
   return { context, page, seen };
+}
+
+/**
+ * What started each download of a `.wasm` by the page, in order: "link" for a
+ * `<link rel="preload">`, "fetch" for a `fetch()` the preload did not serve.
+ */
+export async function wasmDownloads(page) {
+  return page.evaluate(() =>
+    performance
+      .getEntriesByType("resource")
+      .filter((e) => new URL(e.name).pathname.endsWith(".wasm"))
+      .map((e) => e.initiatorType),
+  );
 }
