@@ -344,6 +344,27 @@ mod tests {
         }
     }
 
+    /// Every unit there is, at each place in a block and past the last block: the vector
+    /// path (in wasm) and the unit path convert it as the standard library does, and the
+    /// bidi pass finds exactly the units `is_bidi_control` names.
+    #[test]
+    fn every_unit_converts_and_is_found_or_not_as_the_rule_says() {
+        for u in 0..=0xFFFF_u16 {
+            let lane = usize::from(u % 8);
+            // With ASCII around it, with three-byte units around it, and in the last few
+            // units (which no block takes).
+            let mut ascii = [0x41; 8];
+            ascii[lane] = u;
+            let mut wide = [0x6771; 8];
+            wide[7 - lane] = u;
+            let mut tail = [0x0416; 11];
+            tail[8 + lane % 3] = u;
+            for units in [&ascii[..], &wide, &tail] {
+                check(units);
+            }
+        }
+    }
+
     #[test]
     fn random_units_convert_as_the_standard_library_converts() {
         // Units drawn from each range that is encoded differently, and runs of ASCII long
