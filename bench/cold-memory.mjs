@@ -158,11 +158,11 @@ fetching, compiling and instantiating the \`.wasm\`, 15 ms for the first fold an
 report (a second fold and report on the warm instance: 0.4 ms); the UI build 10, 44, 14 and 2 ms.
 The official core: 40 ms importing its JavaScript, 10 ms for the first fold. The first fold is
 V8 compiling each wasm function the fold calls, when it is first called: with
-\`--js-flags=--no-wasm-lazy-compilation\` the first fold takes 2.3 ms, and loading 74 ms instead of
-30 (without tiering up, \`--no-wasm-tier-up\`, nothing moves). In that fetch, about 8 ms is a
-request's own cost on this machine (a 30 KB file takes that long, the 1 MB \`.wasm\` 19 ms),
-which the preload takes off the path. What is left is the size of the code: the fold's share of
-it to compile, and the module to validate. Run to run these figures move by a fifth either way.
+\`CHROMIUM_ARGS=--js-flags=--no-wasm-lazy-compilation\` the first fold takes 2.3 ms, and loading
+74 ms instead of 30 (with \`--js-flags=--no-wasm-tier-up\`, nothing moves). The preload (the table
+above) takes the glue's import off the path: the \`.wasm\` downloads meanwhile. What is left is
+the size of the code: the fold's share of it to compile, and the module to validate. Run to run
+these figures move by a fifth either way.
 
 **Retained memory**: one stream folded ${r.memory.node.official.thousand.copies} (or ${r.memory.node.official.megabyte.copies}) times with every copy kept alive, after one
 warm-up fold; JS heap after forced garbage collection, plus the growth of the wasm linear memory

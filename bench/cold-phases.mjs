@@ -2,6 +2,8 @@
 // builds of the package: a fresh browser context per sample, 15 samples each, medians.
 //   node bench/cold-phases.mjs   (after scripts/build-npm.sh and bench/cold-memory.mjs, which
 //                                 bundles the official core into target/bench/official-esm.js)
+//   CHROMIUM_ARGS="--js-flags=--no-wasm-lazy-compilation" node bench/cold-phases.mjs
+//                                (more Chromium switches, space-separated, to see what moves)
 // import: the JavaScript module; init: the .wasm fetched, compiled and instantiated; new: the
 // first SurfaceStore; fold and report: the first applyEnvelopes of the login-form example
 // and its report; second: a second store, fold and report on the warm instance.
@@ -10,7 +12,7 @@ import { serveRepository } from "./static-server.mjs";
 import fs from "node:fs";
 const server = await serveRepository();
 const port = server.address().port;
-const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"] });
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", ...(process.env.CHROMIUM_ARGS?.split(" ").filter(Boolean) ?? [])] });
 const login = fs.readFileSync((process.env.AGENT_SURFACES_SPEC || new URL("../../shared/spec/", import.meta.url).pathname) + "/a2ui/v0_9/catalogs/basic/examples/09_login-form.json", "utf8");
 const text = JSON.stringify(JSON.parse(login).messages);
 const rows = { headless: [], ui: [], official: [] };

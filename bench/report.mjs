@@ -297,20 +297,34 @@ build the alternative into another directory, for example
   ends in exactly .5, which the test after them refuses either way). In \`node bench/ab.mjs\`
   (each order once, median of 60): value-heavy 5.31 to 5.19 and 5.30 to 5.13 ms, chart
   series 4.44 to 4.32 and 4.40 to 4.29 ms, the rest within the noise.
-- Where the runs of 2026-12-02 stand against the official core (four runs of
+- Whole blocks of eight units before the first bidi control converted in a loop that tests
+  nothing else (2026-12-02, \`Utf16Text::into_utf8\`; each block asked whether the control was
+  in it): in \`node bench/ab.mjs\` (each order once, median of 80) text in eight scripts 1.27 to
+  1.23 and 1.30 to 1.24 ms, markdown unchanged. Two blocks an iteration on top of it: 1.26
+  to 1.23 and 1.21 to 1.19 ms, within the noise, so not kept.
+- Where the runs of 2026-12-02 stand against the official core (five runs of
   \`scripts/bench.sh\`, the last of them the table above): text in eight scripts 0.94×, 0.88×,
-  0.92× and, after the 64-bit pairing, 0.94× (ours 1.16 ms against 1.09; in \`bench/ab.mjs\`
-  our fold of it takes 1.11–1.13 ms). Value-heavy 1.02×, 0.91×, 0.97× and 1.02×: the
-  official core's time there moves between 4.94 and 5.40 ms from run to run, ours between
-  5.11 and 5.45. So text mostly not ASCII is still slower than the official core in Node,
-  by about a twentieth, and value-heavy is even with it within the noise. What is left in
-  the eight-scripts fold (a Node CPU profile): the conversion from UTF-16 about two fifths,
-  the reading and copying of strings the rest; in value-heavy, building the tapes a deep
-  patch reaches into trees, and the reading itself. Before this session's changes (in
-  \`bench/ab.mjs\`, each order once): eight scripts 1.61 and 1.58 ms, now 1.13 and 1.11;
-  value-heavy 5.34 and 5.31, now 5.08 and 5.06; chart series 4.50 and 4.48, now 4.36 and
-  4.31; storm 0.96 and 0.99, now 1.00 and 1.03 (a twenty-fifth slower both ways, not
-  explained by a profile yet); the rest within the noise.
+  0.92×, 0.94× and, after the loop above, 1.00× (1.35 against 1.35 ms, on a slower hour of the
+  machine: every figure of that run is about a fifth above the run before). Value-heavy
+  1.02×, 0.91×, 0.97×, 1.02× and 1.11×: the official core's time there moves between 4.94
+  and 6.36 ms from run to run, ours between 5.11 and 5.70. So both are even with the official
+  core within the noise, neither clearly ahead. What is left in the eight-scripts fold (a
+  Node CPU profile): the conversion from UTF-16 about a third, the reader and its string
+  searches another third, the tape's copy of each string a sixteenth. Of its blocks of
+  eight units, 54% hold a three-byte unit, 30% two-byte ones at most, 11% are ASCII and 5%
+  hold a surrogate, so no one kind of block is worth a path of its own. In value-heavy, a
+  fifth of the fold is building the tape a deep patch first goes through into a tree
+  (\`tape::Reader::value\`, its strings and maps); building only the path's containers
+  instead, their other members kept as tapes of their own, was not tried: each first patch
+  would add hundreds of entries to the model's sorted list of tapes (\`a2ui/model.rs\`), a
+  copy of the list each, so it needs another home for tapes first. Before the day's changes
+  (in \`bench/ab.mjs\`, each order once): eight scripts 1.61 and 1.58 ms, after the first three of them 1.13 and 1.11; value-heavy 5.34 and 5.31,
+  then 5.08 and 5.06; chart series 4.50 and 4.48, then 4.36 and 4.31; storm 0.96 and 0.99,
+  then 1.00 and 1.03 (a twenty-fifth slower both ways, not explained by a profile yet); the
+  rest within the noise.
+- Tried and not kept (2026-12-02): stepping over a tape's strings without checking them as
+  UTF-8 (when a path is looked up in a tape, and when its floats are measured): value-heavy
+  5.70 against 5.76 and 5.84 against 5.82 ms in \`bench/ab.mjs\`, no gain.
 - Tried and not kept: \`memcmp\` eight bytes at a time in place of compiler-builtins' byte
   loop (wasm32): its share of a component storm went from 5.8% to 4.6% and no fold moved
   by more than the noise (ids and keys are mostly shorter than eight bytes).
@@ -319,7 +333,12 @@ build the alternative into another directory, for example
   (~1 MB 3.65 against 3.66 ms).
 - \`wasm-opt\` (binaryen 132 from npm, which runs in Node, so nothing downloads) on the headless
   build: \`-Oz\` takes the raw \`.wasm\` from 1191.6 to 1122.3 KB, but gzipped it grows from
-  455.6 to 464.1 KB (\`-O3\`: 464.4 KB). Not used: gzipped bytes are what a page pays.
+  455.6 to 464.1 KB (\`-O3\`: 464.4 KB). Not used: gzipped bytes are what a page pays. Again on
+  2026-12-02 (headless, names stripped, 366.9 KB gzipped): \`-Oz\` 370.1 KB, \`-Os\` 369.8,
+  \`--duplicate-function-elimination\` alone 365.8, \`--merge-similar-functions\` alone 367.3.
+  LLVM's inliner held to a threshold of 100 (\`-C llvm-args=-inline-threshold=100\`): 363.3 KB.
+  Not taken: at most 1% smaller, against a goal of 100 KB (the inliner's cost in speed was
+  not measured).
 - Unicode data from the host in wasm32 (measured with gzip -9 on the headless \`.wasm\`,
   names stripped, right after each change): look-alike skeletons from a generated table of the
   1,816 characters whose skeleton is ASCII (\`src/skeleton.rs\`) with the host's NFD, instead

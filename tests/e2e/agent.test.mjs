@@ -16,7 +16,7 @@ import assert from "node:assert/strict";
 import { execFileSync, spawn } from "node:child_process";
 import path from "node:path";
 import readline from "node:readline";
-import { launch, watchedPage } from "./lib/browser.mjs";
+import { launch, wasmDownloads, watchedPage } from "./lib/browser.mjs";
 import { axeViolations } from "./lib/axe.mjs";
 import { ROOT, DEBUG_BINS } from "./lib/console-server.mjs";
 
@@ -117,6 +117,8 @@ const stored = (page) => page.evaluate(() => {
 async function book(page, agent, name = "Ada Lovelace") {
   await page.goto(`${env.server.url}/`);
   await page.getByTestId("agent-screen").waitFor();
+  // Served by surfaces-server as `scripts/serve.sh` serves it: index.html's preload is used.
+  assert.deepEqual(await wasmDownloads(page), ["link"], "the .wasm is downloaded once, by the preload");
   await page.getByRole("button", { name: agent, exact: true }).click();
   await page.getByTestId("agent-card").waitFor();
   await page.waitForFunction(() => !document.querySelector("[data-testid=agent-message]").disabled);

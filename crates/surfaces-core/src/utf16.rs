@@ -96,8 +96,8 @@ impl Utf16Text {
         // SAFETY (every store below): `o <= 3 * i` before each unit is read (no unit writes
         // more than three bytes, and a pair four for two), so a store of four bytes at `o`
         // ends within `3 * n + 4`, and one of eight units' 28 bytes, made only when
-        // `i + 8 <= n`, within `3 * n + 4`: in the capacity, and short of any unit not read
-        // (`GAP`).
+        // `i + 8 <= before_bidi <= n`, within `3 * n + 4`: in the capacity, and short of any
+        // unit not read (`GAP`).
         while i < n {
             // Whole blocks short of the first bidi control go the vector way, in a loop with
             // nothing else to test. A block it leaves goes a unit at a time up to and with
@@ -123,6 +123,7 @@ impl Utf16Text {
                 }
             }
             while i < end {
+                debug_assert!(o <= 3 * i);
                 if i == bidi_unit {
                     bidi = Some(o);
                 }
@@ -310,13 +311,15 @@ mod wide {
 mod tests {
     use super::to_utf8;
     use crate::test_rng::Xorshift;
+    use crate::text::is_bidi_control;
     #[cfg(target_arch = "wasm32")]
     use wasm_bindgen_test::wasm_bindgen_test as test;
 
     fn check(units: &[u16]) {
         let (s, bidi) = to_utf8(units);
         assert_eq!(s, String::from_utf16_lossy(units), "{units:x?}");
-        assert_eq!(bidi, crate::text::first_bidi_at(s.as_bytes()), "{units:x?}");
+        let first = s.char_indices().find(|&(_, c)| is_bidi_control(c));
+        assert_eq!(bidi, first.map(|(at, _)| at), "{units:x?}");
     }
 
     #[test]
@@ -344,24 +347,49 @@ mod tests {
         }
     }
 
-    /// Every unit there is, at each place in a block and past the last block: the vector
+    /// Every unit there is, in every lane of a block (among ASCII, and among three-byte
+    /// units) with a block after it, and in every place past the last block: the vector
     /// path (in wasm) and the unit path convert it as the standard library does, and the
     /// bidi pass finds exactly the units `is_bidi_control` names.
     #[test]
     fn every_unit_converts_and_is_found_or_not_as_the_rule_says() {
+        // A block of one-, two- and three-byte units, which the vector path takes up again
+        // after a control, then three units no block takes.
+        let after = [
+            0x41, 0x416, 0x6771, 0x41, 0x416, 0x6771, 0x41, 0x416, 0x6771, 0x41, 0x416,
+        ];
         for u in 0..=0xFFFF_u16 {
-            let lane = usize::from(u % 8);
-            // With ASCII around it, with three-byte units around it, and in the last few
-            // units (which no block takes).
-            let mut ascii = [0x41; 8];
-            ascii[lane] = u;
-            let mut wide = [0x6771; 8];
-            wide[7 - lane] = u;
-            let mut tail = [0x0416; 11];
-            tail[8 + lane % 3] = u;
-            for units in [&ascii[..], &wide, &tail] {
-                check(units);
+            for around in [0x41, 0x6771] {
+                for lane in 0..8 {
+                    let mut units = vec![around; 8];
+                    units[lane] = u;
+                    units.extend(after);
+                    check(&units);
+                }
             }
+            for place in 0..3 {
+                let mut units = vec![0x416; 19];
+                units[16 + place] = u;
+                check(&units);
+            }
+        }
+    }
+
+    /// Every mix of one-, two- and three-byte units in a block (each of the shuffles the
+    /// vector path looks up, in both halves), followed by the same mix reversed.
+    #[test]
+    fn every_mix_of_lengths_in_a_block_converts() {
+        let kinds = [0x41, 0x416, 0x6771];
+        for mut key in 0..3_usize.pow(8) {
+            let mut units: Vec<u16> = (0..8)
+                .map(|_| {
+                    let k = kinds[key % 3];
+                    key /= 3;
+                    k
+                })
+                .collect();
+            units.extend(units.clone().into_iter().rev());
+            check(&units);
         }
     }
 
