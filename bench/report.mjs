@@ -325,6 +325,11 @@ build the alternative into another directory, for example
 - Tried and not kept (2026-12-02): stepping over a tape's strings without checking them as
   UTF-8 (when a path is looked up in a tape, and when its floats are measured): value-heavy
   5.70 against 5.76 and 5.84 against 5.82 ms in \`bench/ab.mjs\`, no gain.
+- Tried and not kept (2026-12-02): the bidi controls looked for inside the conversion's
+  vector path (in each block that is not all ASCII, until the first control is found)
+  instead of in a pass of their own: text in eight scripts 1.35, 1.23, 1.28, 1.23, 1.27 and
+  1.28 ms against 1.31, 1.24, 1.30, 1.25, 1.27 and 1.28 ms (\`bench/ab.mjs\`, median of 120,
+  three times each order), no gain.
 - Tried and not kept: \`memcmp\` eight bytes at a time in place of compiler-builtins' byte
   loop (wasm32): its share of a component storm went from 5.8% to 4.6% and no fold moved
   by more than the noise (ids and keys are mostly shorter than eight bytes).

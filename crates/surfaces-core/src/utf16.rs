@@ -76,8 +76,8 @@ impl Utf16Text {
     /// it, and `String::from_utf16_lossy`), and where in it the first bidi control starts, if
     /// any ([`crate::text::is_bidi_control`]).
     pub fn into_utf8(self) -> (String, Option<usize>) {
-        // Found in a pass of its own, before anything is written: a test per block inside
-        // the loop below cost more.
+        // Found in a pass of its own, before anything is written: a test in each block of
+        // the loop below, until the first control is found, gained nothing (BENCHMARKS.md).
         let bidi_unit = first_bidi_unit(self.units()).unwrap_or(self.units);
         let Utf16Text { mut buf, units: n } = self;
         debug_assert!(buf.is_empty() && buf.capacity() >= 3 * n + GAP);
