@@ -113,19 +113,27 @@ impl Encoder {
     }
 }
 
-/// `process.getBuiltinModule("node:buffer").Buffer`, with its `from` and its prototype's
-/// `write`, where there is one.
-fn node_buffer() -> Option<(JsValue, js_sys::Function, js_sys::Function)> {
-    let get = |o: &JsValue, k: &str| js_sys::Reflect::get(o, &JsValue::from_str(k)).ok();
-    let function = |v: JsValue| v.dyn_into::<js_sys::Function>().ok();
-    let process = get(&js_sys::global(), "process")?;
-    let builtin = function(get(&process, "getBuiltinModule")?)?;
-    let module = builtin
+/// `process.getBuiltinModule("node:buffer")`, where there is one (Node).
+fn node_buffer_module() -> Option<JsValue> {
+    let process = property(&js_sys::global(), "process")?;
+    function(property(&process, "getBuiltinModule")?)?
         .call1(&process, &JsValue::from_str("node:buffer"))
-        .ok()?;
-    let buffer = get(&module, "Buffer")?;
-    let from = function(get(&buffer, "from")?)?;
-    let write = function(get(&get(&buffer, "prototype")?, "write")?)?;
+        .ok()
+}
+
+fn property(o: &JsValue, key: &str) -> Option<JsValue> {
+    js_sys::Reflect::get(o, &JsValue::from_str(key)).ok()
+}
+
+fn function(v: JsValue) -> Option<js_sys::Function> {
+    v.dyn_into::<js_sys::Function>().ok()
+}
+
+/// Node's `Buffer`, with its `from` and its prototype's `write`, where there is one.
+fn node_buffer() -> Option<(JsValue, js_sys::Function, js_sys::Function)> {
+    let buffer = property(&node_buffer_module()?, "Buffer")?;
+    let from = function(property(&buffer, "from")?)?;
+    let write = function(property(&property(&buffer, "prototype")?, "write")?)?;
     Some((buffer, from, write))
 }
 
@@ -180,17 +188,9 @@ pub(crate) fn units_of(s: &js_sys::JsString) -> Option<Utf16Text> {
     })
 }
 
-/// `process.getBuiltinModule("node:buffer").isUtf8`, where there is one.
+/// Node's `isUtf8` (from `node:buffer`), where there is one.
 fn node_is_utf8() -> Option<js_sys::Function> {
-    let get = |o: &JsValue, k: &str| js_sys::Reflect::get(o, &JsValue::from_str(k)).ok();
-    let process = get(&js_sys::global(), "process")?;
-    let builtin = get(&process, "getBuiltinModule")?
-        .dyn_into::<js_sys::Function>()
-        .ok()?;
-    let buffer = builtin
-        .call1(&process, &JsValue::from_str("node:buffer"))
-        .ok()?;
-    get(&buffer, "isUtf8")?.dyn_into::<js_sys::Function>().ok()
+    function(property(&node_buffer_module()?, "isUtf8")?)
 }
 
 thread_local! {
