@@ -180,7 +180,8 @@ fn is_bidi(u: u16) -> bool {
 }
 
 /// Writes the UTF-8 of the eight units at `src` to `dst` and returns how many bytes it
-/// wrote, or else where its first surrogate is (the units up to it are left to the caller).
+/// wrote, or else, when a surrogate in it is not half of a pair within it, where its first
+/// surrogate is (the units up to it are left to the caller).
 /// Without WebAssembly SIMD, every block is left.
 ///
 /// # Safety
@@ -199,7 +200,8 @@ mod wide {
     use core::arch::wasm32::*;
 
     /// [`super::block_of_eight`], eight units in one vector: all ASCII narrowed at once,
-    /// otherwise each unit's one to three bytes made side by side, and each half's bytes
+    /// otherwise each unit's one to three bytes (two for each half of a surrogate pair)
+    /// made side by side, and each half's bytes
     /// pushed together by a shuffle looked up by its units' lengths ([`SHUFFLES`]).
     ///
     /// # Safety
@@ -207,10 +209,6 @@ mod wide {
     pub(super) unsafe fn block_of_eight(src: *const u8, dst: *mut u8) -> Result<usize, usize> {
         let v = v128_load(src.cast());
         let splat = u16x8_splat;
-        let surrogate = u16x8_eq(v128_and(v, splat(0xF800)), splat(0xD800));
-        if v128_any_true(surrogate) {
-            return Err(i16x8_bitmask(surrogate).trailing_zeros() as usize);
-        }
         let ascii = u16x8_eq(v128_and(v, splat(0xFF80)), splat(0));
         if u16x8_all_true(ascii) {
             v128_store64_lane::<0>(u8x16_narrow_i16x8(v, v), dst.cast());
@@ -218,13 +216,44 @@ mod wide {
         }
         // Each unit's first, second and third byte, a vector each (a unit of one byte has
         // only the first, of two bytes the first two).
-        let two = u16x8_eq(v128_and(v, splat(0xF800)), splat(0));
+        let mut two = u16x8_eq(v128_and(v, splat(0xF800)), splat(0));
         let last = v128_or(v128_and(v, splat(0x3F)), splat(0x80));
         let middle = v128_or(v128_and(u16x8_shr(v, 6), splat(0x3F)), splat(0x80));
         let lead2 = v128_or(u16x8_shr(v, 6), splat(0xC0));
         let lead3 = v128_or(u16x8_shr(v, 12), splat(0xE0));
-        let first = v128_bitselect(v, v128_bitselect(lead2, lead3, two), ascii);
-        let second = v128_bitselect(last, middle, two);
+        let mut first = v128_bitselect(v, v128_bitselect(lead2, lead3, two), ascii);
+        let mut second = v128_bitselect(last, middle, two);
+        let surrogate = u16x8_eq(v128_and(v, splat(0xF800)), splat(0xD800));
+        if v128_any_true(surrogate) {
+            // A pair within the block is one character of four bytes, two from each unit
+            // (so each counts as a unit of two bytes below): from the high one, 0xF0 and the
+            // top of the character's bits above 16; from the low one, the rest.
+            let high = u16x8_eq(v128_and(v, splat(0xFC00)), splat(0xD800));
+            let low = u16x8_eq(v128_and(v, splat(0xFC00)), splat(0xDC00));
+            // Each high one followed by a low one in the block, and each low one preceded
+            // by a high one; else the units up to the first surrogate are left to the caller.
+            let unpaired = v128_or(
+                v128_xor(low, after(high)),
+                v128_and(high, u16x8(0, 0, 0, 0, 0, 0, 0, 0xFFFF)),
+            );
+            if v128_any_true(unpaired) {
+                return Err(i16x8_bitmask(surrogate).trailing_zeros() as usize);
+            }
+            // The character's bits above 10, from a high unit (its 10 bits, plus 0x10000).
+            let top = u16x8_add(v128_and(v, splat(0x3FF)), splat(0x40));
+            let high_first = v128_or(u16x8_shr(top, 8), splat(0xF0));
+            let high_second = v128_or(v128_and(u16x8_shr(top, 2), splat(0x3F)), splat(0x80));
+            let low_first = v128_or(
+                v128_or(
+                    u16x8_shl(v128_and(after(top), splat(3)), 4),
+                    v128_and(u16x8_shr(v, 6), splat(0xF)),
+                ),
+                splat(0x80),
+            );
+            first = v128_bitselect(high_first, v128_bitselect(low_first, first, low), high);
+            second = v128_bitselect(high_second, v128_bitselect(last, second, low), high);
+            two = v128_or(two, surrogate);
+        }
         // Each half's first, second and third bytes, four of each side by side: the 64-bit
         // halves paired (one instruction each), then narrowed to bytes.
         let keys = i8x16_bitmask(i8x16_narrow_i16x8(ascii, two));
@@ -247,6 +276,11 @@ mod wide {
             i8x16_swizzle(high, v128_load(high_shuffle.as_ptr().cast())),
         );
         Ok(usize::from(*low_len) + usize::from(*high_len))
+    }
+
+    /// Each unit moved one lane up (lane `k` holds what lane `k - 1` held; lane 0, zero).
+    fn after(v: v128) -> v128 {
+        i8x16_shuffle::<16, 17, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13>(v, u16x8_splat(0))
     }
 
     /// [`super::first_bidi_unit`], eight units at a time: U+200E…U+200F, U+202A…U+202E,
@@ -370,6 +404,27 @@ mod tests {
             for place in 0..3 {
                 let mut units = vec![0x416; 19];
                 units[16 + place] = u;
+                check(&units);
+            }
+        }
+    }
+
+    /// Every surrogate pair there is, at every place in a block (the last place splits it
+    /// across two blocks), among ASCII and among three-byte units, with a second pair or a
+    /// lone surrogate after it in the block.
+    #[test]
+    fn every_pair_converts_wherever_it_falls() {
+        for high in 0xD800..=0xDBFF_u16 {
+            for low in 0xDC00..=0xDFFF_u16 {
+                let k = usize::from(high ^ low);
+                let lane = k % 8;
+                let mut units = vec![[0x41, 0x6771][k / 8 % 2]; 16];
+                units[lane] = high;
+                units[lane + 1] = low;
+                if lane < 5 && k % 3 == 0 {
+                    units[lane + 2] = [high, low, 0xD83D][k / 3 % 3];
+                    units[lane + 3] = 0xDE00;
+                }
                 check(&units);
             }
         }
