@@ -325,13 +325,21 @@ build the alternative into another directory, for example
   rest within the noise.
 - Surrogate pairs converted inside the vector path (2026-12-02, \`utf16.rs\` \`wide\`): a pair
   whose two halves fall in one block is four bytes, two made from each half in the lanes the
-  other units use; before, a block with any surrogate went a unit at a time up to it. In
-  Node, one 400,000-unit string (\`bench/\` has no workload of this shape; a script that folds
-  it, measured with the package as built): emoji only 1.85 to 1.01 ms, an emoji in every
-  eight characters 2.33 to 1.06 ms, against 1.21 and 1.59 ms through \`TextEncoder\`, where
-  it had been slower than \`TextEncoder\` on both. Text in eight scripts (5% of its blocks
-  hold a pair) in \`bench/ab.mjs\`, median of 120: 1.20 to 1.18, 1.29 to 1.25, 1.28 to 1.23
-  and 1.31 to 1.28 ms. The cost: 0.15 KB gzipped.
+  other units use; before, a block with any surrogate went a unit at a time up to it. One
+  400,000-unit string in Node (with the package as built, before and after): emoji only 1.85
+  to 1.01 ms, an emoji in every eight characters 2.33 to 1.06 ms, against 1.21 and 1.59 ms
+  through \`TextEncoder\`, where it had been slower than \`TextEncoder\` on both. Text in eight
+  scripts (5% of its blocks hold a pair) in \`bench/ab.mjs\`, median of 120: 1.20 to 1.18,
+  1.29 to 1.25, 1.28 to 1.23 and 1.31 to 1.28 ms. The cost: 0.15 KB gzipped. Strings an
+  agent can shape against this path, after it (\`node bench/utf16-shapes.mjs\`, median of 15,
+  100,000 and 200,000 units, UTF-16 path against \`TextEncoder\`): emoji only 0.34 / 0.53
+  against 0.32 / 0.57 ms; an emoji in every eight characters 0.27 / 0.54 against 0.41 /
+  0.85; a bidi control in every eight units 0.15 / 0.29 against 0.42 / 0.82; CJK only
+  0.19 / 0.38 against 0.36 / 0.72; raw lone surrogates (one in every two units) 0.75 /
+  1.53 against 0.24 / 0.47 ms. Every shape is linear in its length and bounded by
+  \`partBytes\`; lone surrogates still go a unit at a time up to each one, three times
+  \`TextEncoder\`'s time on that shape (writing them as U+FFFD inside the vector path is
+  what would mend it).
 - Tried and not kept (2026-12-02): stepping over a tape's strings without checking them as
   UTF-8 (when a path is looked up in a tape, and when its floats are measured): value-heavy
   5.70 against 5.76 and 5.84 against 5.82 ms in \`bench/ab.mjs\`, no gain.
