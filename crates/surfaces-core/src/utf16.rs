@@ -226,8 +226,9 @@ mod wide {
         let surrogate = u16x8_eq(v128_and(v, splat(0xF800)), splat(0xD800));
         if v128_any_true(surrogate) {
             // A pair within the block is one character of four bytes, two from each unit
-            // (so each counts as a unit of two bytes below): from the high one, 0xF0 and the
-            // top of the character's bits above 16; from the low one, the rest.
+            // (so each counts as a unit of two bytes below): from the high one, 0xF0 with
+            // bits 18–20 and then bits 12–17; from the low one, bits 10–11 (the high one's,
+            // moved a lane up) with bits 6–9, and then bits 0–5.
             let high = u16x8_eq(v128_and(v, splat(0xFC00)), splat(0xD800));
             let low = u16x8_eq(v128_and(v, splat(0xFC00)), splat(0xDC00));
             // Each high one followed by a low one in the block, and each low one preceded
@@ -239,7 +240,8 @@ mod wide {
             if v128_any_true(unpaired) {
                 return Err(i16x8_bitmask(surrogate).trailing_zeros() as usize);
             }
-            // The character's bits above 10, from a high unit (its 10 bits, plus 0x10000).
+            // The character's bits from 10 up, from a high unit: its 10 bits, plus 0x40
+            // (0x10000 >> 10).
             let top = u16x8_add(v128_and(v, splat(0x3FF)), splat(0x40));
             let high_first = v128_or(u16x8_shr(top, 8), splat(0xF0));
             let high_second = v128_or(v128_and(u16x8_shr(top, 2), splat(0x3F)), splat(0x80));
@@ -427,6 +429,24 @@ mod tests {
                 }
                 check(&units);
             }
+        }
+    }
+
+    /// Every arrangement of high, low and other units in a block (pairs, lone halves, a
+    /// high unit in the last lane whose low one opens the next block), then a low unit.
+    #[test]
+    fn every_arrangement_of_surrogates_in_a_block_converts() {
+        let kinds = [0x41, 0x416, 0xD83D, 0xDE00];
+        for mut key in 0..4_usize.pow(8) {
+            let mut units: Vec<u16> = (0..8)
+                .map(|_| {
+                    let k = kinds[key % 4];
+                    key /= 4;
+                    k
+                })
+                .collect();
+            units.extend([0xDE00, 0x41, 0x41, 0x41, 0x41, 0x41, 0x41, 0x41, 0x41]);
+            check(&units);
         }
     }
 
