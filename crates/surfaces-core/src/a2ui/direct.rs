@@ -30,12 +30,12 @@
 
 use std::borrow::Cow;
 
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use super::admission::{Admission, UrlPolicy};
-use super::catalog::component::{decode_fields, Fields};
+use super::catalog::component::{decode_fields, Field, Fields};
 use super::catalog::{component_props, Prop, PropKind as Kind, ICON_NAMES};
-use super::catalog::{Component, Id};
+use super::catalog::{Action, Children, Component, Dynamic, Id, ShortText};
 use super::fast::{self, DataUpdate, Envelope, Listed, Measurement, Message, NewSurface, Seen};
 use super::limits::Limits;
 use super::model::Data;
@@ -67,6 +67,7 @@ pub(crate) fn read_batch<'a>(
         bidi_ahead: clean_to,
         limits,
         urls,
+        fields: Vec::new(),
     };
     r.ws();
     if !r.eat(b'[') {
@@ -137,7 +138,13 @@ struct Reader<'a> {
     /// form are held to as they are read ([`Reader::typed_component`]).
     limits: &'a Limits,
     urls: &'a UrlPolicy,
+    /// The properties of the component being read, kept between components: each one's
+    /// own list was two or three allocations.
+    fields: Fields,
 }
+
+/// The most keys of an event's context that [`Reader::event_action`] reads.
+const MAX_CONTEXT: usize = 16;
 
 /// The component types [`Reader::typed_component`] reads: those whose admission checks
 /// nothing but their strings, ids, paths and URLs (a ChoicePicker's count of options is
@@ -371,13 +378,22 @@ impl<'a> Reader<'a> {
     // helpers out of line (a fifth more time on a stream of small data updates).
     #[inline(never)]
     fn typed_component(&mut self) -> Option<(Id, Component)> {
+        let mut fields = std::mem::take(&mut self.fields);
+        let read = self.typed_component_with(&mut fields);
+        fields.clear();
+        self.fields = fields;
+        read
+    }
+
+    /// [`Reader::typed_component`], with `fields` (empty) to read the properties into.
+    #[inline(always)]
+    fn typed_component_with(&mut self, fields: &mut Fields) -> Option<(Id, Component)> {
         self.expect(b'{')?;
         // What admission finds is not kept: anything found leaves the component to the
         // general path, which finds it again and says it at its place.
         let mut adm = Admission::new(self.limits, self.urls);
         let (mut id, mut name, mut props) = (None, None, None::<&'static [Prop]>);
         let mut seen = 0u32;
-        let mut fields: Fields = Vec::new();
         loop {
             self.ws();
             let key = self.string()?;
@@ -404,8 +420,9 @@ impl<'a> Reader<'a> {
                     }
                     seen |= 1 << i;
                     let value = self.typed_property(prop.kind, &mut adm)?;
-                    if let Some(n) = name {
-                        adm.property_url(n, k, &value, &Path::ROOT);
+                    // A binding's address is checked when it is resolved.
+                    if let (Some(n), Field::Json(v)) = (name, &value) {
+                        adm.property_url(n, k, v, &Path::ROOT);
                     }
                     fields.push((Cow::Borrowed(prop.name), value));
                 }
@@ -434,39 +451,39 @@ impl<'a> Reader<'a> {
 
     /// A property of `kind` as [`Reader::typed_component`] reads it, checked as the
     /// validator checks that kind and as admission walks what it holds.
-    fn typed_property(&mut self, kind: Kind, adm: &mut Admission) -> Option<Value> {
+    fn typed_property(&mut self, kind: Kind, adm: &mut Admission) -> Option<Field> {
         let here = &Path::ROOT;
         Some(match kind {
             Kind::DynString => match self.peek()? {
-                b'{' => self.binding(adm)?,
-                _ => self.text_value(adm)?,
+                b'{' => Field::Dynamic(self.binding(adm)?),
+                _ => Field::Json(self.text_value(adm)?),
             },
             Kind::IconName => match self.peek()? {
                 // An `svgPath` object is the general path's.
-                b'{' => self.binding(adm)?,
+                b'{' => Field::Dynamic(self.binding(adm)?),
                 _ => {
                     let name = self.quoted(&ICON_NAMES)?;
                     adm.text(name, here);
-                    Value::String(name.into())
+                    Field::Json(Value::String(name.into()))
                 }
             },
-            Kind::Num => self.number_value()?,
-            Kind::Bool => self.boolean()?,
+            Kind::Num => Field::Json(self.number_value()?),
+            Kind::Bool => Field::Json(self.boolean()?),
             Kind::DynBool => match self.peek()? {
-                b'{' => self.binding(adm)?,
-                _ => self.boolean()?,
+                b'{' => Field::Dynamic(self.binding(adm)?),
+                _ => Field::Json(self.boolean()?),
             },
             Kind::DynNumber => match self.peek()? {
-                b'{' => self.binding(adm)?,
-                _ => self.number_value()?,
+                b'{' => Field::Dynamic(self.binding(adm)?),
+                _ => Field::Json(self.number_value()?),
             },
-            Kind::Action => self.event_action(adm)?,
+            Kind::Action => Field::Action(self.event_action(adm)?),
             Kind::Enum(words) => {
                 let word = self.quoted(words)?;
                 adm.text(word, here);
-                Value::String(word.into())
+                Field::Json(Value::String(word.into()))
             }
-            Kind::ComponentId => self.text_value(adm)?,
+            Kind::ComponentId => Field::Id(Id::from(self.text(adm)?)),
             Kind::ChildList => match self.peek()? {
                 b'[' => {
                     self.at += 1;
@@ -474,14 +491,16 @@ impl<'a> Reader<'a> {
                     let mut ids = Vec::new();
                     if !self.eat(b']') {
                         loop {
-                            ids.push(self.text_value(adm)?);
+                            ids.push(Id::from(self.text(adm)?));
                             if !self.more(b']')? {
                                 break;
                             }
                             self.ws();
                         }
                     }
-                    Value::Array(ids)
+                    // Kept for the surface's life: cut to its length.
+                    ids.shrink_to_fit();
+                    Field::Children(Children::Ids(ids))
                 }
                 _ => {
                     let (mut component_id, mut path) = (None, None);
@@ -497,10 +516,10 @@ impl<'a> Reader<'a> {
                     adm.id(&component_id, here);
                     adm.data_path(&path, here);
                     adm.text(&component_id, here);
-                    let mut template = Map::new();
-                    template.insert("componentId".into(), Value::String(component_id.into()));
-                    template.insert("path".into(), Value::String(path.into()));
-                    Value::Object(template)
+                    Field::Children(Children::Template {
+                        component_id: Id::from(component_id),
+                        path: path.into_owned(),
+                    })
                 }
             },
             _ => return None,
@@ -509,7 +528,7 @@ impl<'a> Reader<'a> {
 
     /// A `{"path": …}` binding: the validator's shape (a string `path` and nothing else)
     /// and admission's check of the path.
-    fn binding(&mut self, adm: &mut Admission) -> Option<Value> {
+    fn binding(&mut self, adm: &mut Admission) -> Option<Dynamic> {
         let mut path = None;
         self.members(&["path"], |r, _| {
             path = Some(r.string()?);
@@ -517,9 +536,7 @@ impl<'a> Reader<'a> {
         })?;
         let path = path?;
         adm.data_path(&path, &Path::ROOT);
-        let mut binding = Map::new();
-        binding.insert("path".into(), Value::String(path.into_owned()));
-        Some(Value::Object(binding))
+        Some(Dynamic::Binding(ShortText::from(path)))
     }
 
     /// `true` or `false`.
@@ -543,27 +560,26 @@ impl<'a> Reader<'a> {
     /// of its values a string, a number, a boolean or a binding: the validator's shape
     /// (`Validator::action`, a dynamic value per context entry) and what admission walks
     /// (each key, each string, each path). A `functionCall` action is the general path's.
-    fn event_action(&mut self, adm: &mut Admission) -> Option<Value> {
+    fn event_action(&mut self, adm: &mut Admission) -> Option<Action> {
         let here = &Path::ROOT;
         let mut event = None;
         self.members(&["event"], |r, _| {
-            let (mut name, mut context) = (None, None);
+            let (mut name, mut context) = (None, Vec::new());
             r.members(&["name", "context"], |r, i| {
                 if i == 0 {
-                    name = Some(r.text_value(adm)?);
+                    name = Some(ShortText::from(r.text(adm)?));
                     return Some(());
                 }
                 r.expect(b'{')?;
-                let mut entries = Map::new();
                 r.ws();
                 if !r.eat(b'}') {
                     loop {
                         r.ws();
-                        let key = r.string()?.into_owned();
+                        let key = r.string()?;
                         // Admission reads these keys in any object it walks as a template,
                         // a binding or a call would be read: such a context is the general
                         // path's.
-                        if matches!(key.as_str(), "componentId" | "path" | "call") {
+                        if matches!(&*key, "componentId" | "path" | "call") {
                             return None;
                         }
                         r.ws();
@@ -571,41 +587,48 @@ impl<'a> Reader<'a> {
                         r.ws();
                         adm.key(&key, here);
                         let value = match r.peek()? {
-                            b'"' => r.text_value(adm)?,
+                            b'"' => Dynamic::Literal(r.text_value(adm)?),
                             b'{' => r.binding(adm)?,
-                            b't' | b'f' => r.boolean()?,
-                            _ => r.number_value()?,
+                            b't' | b'f' => Dynamic::Literal(r.boolean()?),
+                            _ => Dynamic::Literal(r.number_value()?),
                         };
-                        // A key given twice is serde_json's to refuse.
-                        if entries.insert(key, value).is_some() {
-                            return None;
-                        }
+                        // In the order of its keys, as the decoder takes a context from a
+                        // map; a key given twice, or more than a few keys (each placed by
+                        // moving those after it), is the general path's to read.
+                        let at = match context
+                            .binary_search_by(|(k, _): &(ShortText, _)| k.as_str().cmp(&key))
+                        {
+                            Err(at) if context.len() < MAX_CONTEXT => at,
+                            _ => return None,
+                        };
+                        context.insert(at, (ShortText::from(key), value));
                         if !r.more(b'}')? {
                             break;
                         }
                     }
                 }
-                context = Some(Value::Object(entries));
                 Some(())
             })?;
-            let mut ev = Map::new();
-            ev.insert("name".into(), name?);
-            if let Some(context) = context {
-                ev.insert("context".into(), context);
-            }
-            event = Some(Value::Object(ev));
+            context.shrink_to_fit();
+            event = Some(Action::Event {
+                name: name?,
+                context,
+            });
             Some(())
         })?;
-        let mut action = Map::new();
-        action.insert("event".into(), event?);
-        Some(Value::Object(action))
+        event
+    }
+
+    /// A string, checked as admission checks a string below a property.
+    fn text(&mut self, adm: &mut Admission) -> Option<Cow<'a, str>> {
+        let s = self.string()?;
+        adm.text(&s, &Path::ROOT);
+        Some(s)
     }
 
     /// A string, checked as admission checks a string below a property.
     fn text_value(&mut self, adm: &mut Admission) -> Option<Value> {
-        let s = self.string()?;
-        adm.text(&s, &Path::ROOT);
-        Some(Value::String(s.into()))
+        Some(Value::String(self.text(adm)?.into()))
     }
 
     /// An `updateDataModel` body of the fast shape: `surfaceId`, then `path` and `value` if
@@ -1973,6 +1996,37 @@ mod tests {
         // Two readings of each example; most of their components are of the typed kinds.
         let typed = TYPED_TAKEN.with(|n| n.get()) - before;
         assert!(typed > 200, "{typed}");
+    }
+
+    /// An event context of up to [`MAX_CONTEXT`] keys, in any order, is read typed; one
+    /// more leaves the Button to the general path. Either way the fold is the same.
+    #[test]
+    fn event_contexts_are_read_typed_up_to_their_limit() {
+        for (keys, typed) in [(MAX_CONTEXT, 1), (MAX_CONTEXT + 1, 0)] {
+            // Keys out of order, values of every kind the reader takes.
+            let context: Vec<String> = (0..keys)
+                .rev()
+                .map(|i| match i % 4 {
+                    0 => format!(r#""k{i}":{i}"#),
+                    1 => format!(r#""k{i}":"v{i}""#),
+                    2 => format!(r#""k{i}":{{"path":"/p{i}"}}"#),
+                    _ => format!(r#""k{i}":true"#),
+                })
+                .collect();
+            let text = format!(
+                r#"[{{"version":"v0.9","createSurface":{{"surfaceId":"s","catalogId":"{}"}}}},{{"version":"v0.9","updateComponents":{{"surfaceId":"s","components":[{{"id":"root","component":"Button","child":"l","action":{{"event":{{"name":"go","context":{{{}}}}}}}}},{{"id":"l","component":"Text","text":"Go"}}]}}}}]"#,
+                crate::a2ui::store::BASIC_CATALOG_ID,
+                context.join(",")
+            );
+            let before = TYPED_TAKEN.with(|n| n.get());
+            assert_typed_folds_as_general(&text, &Limits::default(), &UrlPolicy::default());
+            // The Text is read typed either way.
+            assert_eq!(
+                TYPED_TAKEN.with(|n| n.get()) - before,
+                1 + typed,
+                "{keys} keys"
+            );
+        }
     }
 
     #[test]

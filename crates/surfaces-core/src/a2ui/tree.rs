@@ -66,6 +66,35 @@ fn each_owned_child<'a>(component: &'a Component, mut f: impl FnMut(&'a str)) {
     });
 }
 
+/// Calls `f` with each id `component` places as its own child, as [`each_owned_child`]
+/// gives them and in its order, to change.
+fn each_owned_child_mut(component: &mut Component, mut f: impl FnMut(&mut Id)) {
+    match &mut component.kind {
+        ComponentKind::Row { children, .. }
+        | ComponentKind::Column { children, .. }
+        | ComponentKind::List { children, .. } => match children {
+            Children::Ids(ids) => ids.iter_mut().for_each(f),
+            // Shared: a template places no child of its own.
+            Children::Template { .. } => {}
+        },
+        ComponentKind::Card { child } | ComponentKind::Button { child, .. } => f(child),
+        // The trigger is shared.
+        ComponentKind::Modal { content, .. } => f(content),
+        ComponentKind::Tabs { tabs } => tabs.iter_mut().for_each(|t| f(&mut t.child)),
+        ComponentKind::Text { .. }
+        | ComponentKind::Image { .. }
+        | ComponentKind::Icon { .. }
+        | ComponentKind::Video { .. }
+        | ComponentKind::AudioPlayer { .. }
+        | ComponentKind::Divider { .. }
+        | ComponentKind::TextField { .. }
+        | ComponentKind::CheckBox { .. }
+        | ComponentKind::ChoicePicker { .. }
+        | ComponentKind::Slider { .. }
+        | ComponentKind::DateTimeInput { .. } => {}
+    }
+}
+
 /// A structural problem that makes an `updateComponents` inadmissible.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum GraphError {
@@ -108,49 +137,78 @@ pub fn check(components: &Components) -> Result<(), GraphError> {
         }
     }
     let starts: Vec<&str> = components.keys().map(Id::as_str).collect();
-    acyclic_from(&starts, |id| components.get(id).map(|c| &**c))
+    acyclic_from(&starts, 0, |id| Some((&**components.get(id)?, None)))
 }
 
 /// Depth-first with three colours from `starts`, iteratively so a hostile chain cannot
 /// exhaust the stack. Finds every cycle reachable from them. The ids still to visit of every
-/// node on the path share one stack, so a visit allocates nothing of its own.
+/// node on the path share one stack, so a visit allocates nothing of its own. `get` gives a
+/// component and, for one of the update's `slots`, its place there: those keep their colour
+/// in a list (an update's own components are most of what a check visits, and a map of
+/// colours cost an insert and an allocation per visit), the rest in a map.
 fn acyclic_from<'a>(
     starts: &[&'a str],
-    get: impl Fn(&str) -> Option<&'a Component>,
+    slots: usize,
+    get: impl Fn(&str) -> Option<(&'a Component, Option<usize>)>,
 ) -> Result<(), GraphError> {
     #[derive(Clone, Copy, PartialEq)]
     enum Colour {
+        White,
         Grey,
         Black,
     }
-    let mut colour: BTreeMap<&str, Colour> = BTreeMap::new();
-    // The path: each node with where its pending children start in `pending`.
-    let mut path: Vec<(&str, usize)> = Vec::new();
+    struct Colours<'a> {
+        dense: Vec<Colour>,
+        sparse: BTreeMap<&'a str, Colour>,
+    }
+    impl<'a> Colours<'a> {
+        fn of(&self, id: &str, slot: Option<usize>) -> Colour {
+            match slot {
+                Some(i) => self.dense[i],
+                None => self.sparse.get(id).copied().unwrap_or(Colour::White),
+            }
+        }
+        fn paint(&mut self, id: &'a str, slot: Option<usize>, colour: Colour) {
+            match slot {
+                Some(i) => self.dense[i] = colour,
+                None => {
+                    self.sparse.insert(id, colour);
+                }
+            }
+        }
+    }
+    let mut colours = Colours {
+        dense: vec![Colour::White; slots],
+        sparse: BTreeMap::new(),
+    };
+    // The path: each node with its slot, and where its pending children start in `pending`.
+    let mut path: Vec<(&str, Option<usize>, usize)> = Vec::new();
     let mut pending: Vec<&str> = Vec::new();
     for &start in starts {
-        if colour.contains_key(start) {
+        let Some((c, slot)) = get(start) else {
+            continue;
+        };
+        if colours.of(start, slot) != Colour::White {
             continue;
         }
-        let Some(c) = get(start) else { continue };
-        colour.insert(start, Colour::Grey);
-        path.push((start, pending.len()));
+        colours.paint(start, slot, Colour::Grey);
+        path.push((start, slot, pending.len()));
         each_child(c, |k| pending.push(k.id));
-        while let Some(&(node, from)) = path.last() {
+        while let Some(&(node, slot, from)) = path.last() {
             if pending.len() == from {
-                colour.insert(node, Colour::Black);
+                colours.paint(node, slot, Colour::Black);
                 path.pop();
                 continue;
             }
             let next = pending.pop().expect("not empty");
-            match colour.get(next) {
-                Some(Colour::Grey) => return Err(GraphError::Cycle(next.to_string())),
-                Some(Colour::Black) => {}
-                None => {
-                    if let Some(c) = get(next) {
-                        colour.insert(next, Colour::Grey);
-                        path.push((next, pending.len()));
-                        each_child(c, |k| pending.push(k.id));
-                    }
+            let Some((c, slot)) = get(next) else { continue };
+            match colours.of(next, slot) {
+                Colour::Grey => return Err(GraphError::Cycle(next.to_string())),
+                Colour::Black => {}
+                Colour::White => {
+                    colours.paint(next, slot, Colour::Grey);
+                    path.push((next, slot, pending.len()));
+                    each_child(c, |k| pending.push(k.id));
                 }
             }
         }
@@ -256,8 +314,9 @@ impl Graph {
         if starts.is_empty() {
             return Ok(());
         }
-        acyclic_from(&starts, |id| {
-            update.get(id).or_else(|| components.get(id).map(|c| &**c))
+        acyclic_from(&starts, update.0.len(), |id| match update.find(id) {
+            Some(i) => Some((update.0[i].1, Some(i))),
+            None => Some((&**components.get(id)?, None)),
         })
     }
 
@@ -290,12 +349,19 @@ impl Graph {
                 }
             });
         }
+        // Each parent's children are moved out while their entries are written, and put
+        // back: no copy of an id, and the parent stays where it is in the map.
+        let mut children: Vec<Id> = Vec::new();
         for id in parents {
-            // Taken out while its children are linked, so their entries can be written.
-            let (id, c) = components.remove_entry(id.as_str()).expect("just laid");
             let n = self.number(&id);
-            each_owned_child(&c, |child| self.set_link(components, child, Some(n)));
-            components.insert(id, c);
+            let c = components.get_mut(id.as_str()).expect("just laid");
+            each_owned_child_mut(c, |child| children.push(std::mem::take(child)));
+            for child in &children {
+                self.set_link(components, child, Some(n));
+            }
+            let c = components.get_mut(id.as_str()).expect("just laid");
+            let mut back = children.drain(..);
+            each_owned_child_mut(c, |child| *child = back.next().expect("as many as taken"));
         }
     }
 }
@@ -313,9 +379,9 @@ impl<'a> Update<'a> {
         (!twice).then_some(Update(list))
     }
 
-    fn get(&self, id: &str) -> Option<&'a Component> {
-        let at = self.0.binary_search_by_key(&id, |&(k, _)| k).ok()?;
-        Some(self.0[at].1)
+    /// Where `id` is in the update, if it is there.
+    fn find(&self, id: &str) -> Option<usize> {
+        self.0.binary_search_by_key(&id, |&(k, _)| k).ok()
     }
 }
 

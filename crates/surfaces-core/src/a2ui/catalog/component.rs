@@ -401,27 +401,129 @@ impl ComponentKind {
 pub fn decode(o: Map<String, Value>) -> Result<Component, String> {
     // A component has a handful of properties: taking each from a short list costs less
     // than removing each from the map's tree (a tenth of a fold of the official examples).
-    let mut fields: Fields = o.into_iter().map(|(k, v)| (Cow::Owned(k), v)).collect();
+    let mut fields: Fields = o
+        .into_iter()
+        .map(|(k, v)| (Cow::Owned(k), Field::Json(v)))
+        .collect();
     let name = match take(&mut fields, "component") {
         Some(Value::String(s)) => s,
         _ => return Err("the component has no type".into()),
     };
-    decode_fields(&name, fields)
+    decode_fields(&name, &mut fields)
 }
 
 /// A component's properties but its `id` and `component`, as [`decode_fields`] takes them:
 /// the names the hand reader matched are the catalog's own (`direct.rs`), so not copied.
-pub(crate) type Fields = Vec<(Cow<'static, str>, Value)>;
+pub(crate) type Fields = Vec<(Cow<'static, str>, Field)>;
 
-fn take(fields: &mut Fields, k: &str) -> Option<Value> {
+/// A property's value as a reader hands it over: JSON, or already in the catalog's form.
+/// The hand reader (`direct.rs`) reads bindings and event actions straight into that form:
+/// built as JSON first, each was a map node allocated, searched and freed again here (about
+/// a tenth of a fold of many small surfaces).
+pub(crate) enum Field {
+    Json(Value),
+    Dynamic(Dynamic),
+    Action(Action),
+    /// A component id, or a list of them: as strings, each was an allocation and a free.
+    Id(Id),
+    Children(Children),
+}
+
+impl Field {
+    /// The JSON the value was read from, for a decoder that takes JSON.
+    fn into_json(self) -> Value {
+        match self {
+            Field::Json(v) => v,
+            Field::Dynamic(d) => d.into_json(),
+            Field::Action(a) => a.into_json(),
+            Field::Id(id) => Value::String(id.into()),
+            Field::Children(Children::Ids(ids)) => {
+                Value::Array(ids.into_iter().map(|id| Value::String(id.into())).collect())
+            }
+            Field::Children(Children::Template { component_id, path }) => {
+                let mut o = Map::new();
+                o.insert("componentId".into(), Value::String(component_id.into()));
+                o.insert("path".into(), Value::String(path));
+                Value::Object(o)
+            }
+        }
+    }
+}
+
+impl Dynamic {
+    /// The JSON this value was read from ([`Dynamic::from_value`] undone).
+    fn into_json(self) -> Value {
+        match self {
+            Dynamic::Literal(v) => v,
+            Dynamic::Binding(p) => {
+                let mut o = Map::new();
+                o.insert("path".into(), Value::String(p.into()));
+                Value::Object(o)
+            }
+            Dynamic::Call(tape) => crate::a2ui::tape::read(&tape),
+        }
+    }
+}
+
+impl Action {
+    /// The JSON of an event action ([`action`] undone). No reader hands over a function
+    /// call in this form (it keeps too little of its arguments to be undone).
+    fn into_json(self) -> Value {
+        match self {
+            Action::Event { name, context } => {
+                let mut event = Map::new();
+                event.insert("name".into(), Value::String(name.into()));
+                if !context.is_empty() {
+                    // Inserted one by one: collected, a map sorts its entries first, and
+                    // that sort's code was 8 KB of the module for a path no stream takes.
+                    let mut map = Map::new();
+                    for (k, v) in context {
+                        map.insert(k.into(), v.into_json());
+                    }
+                    event.insert("context".into(), Value::Object(map));
+                }
+                let mut a = Map::new();
+                a.insert("event".into(), Value::Object(event));
+                Value::Object(a)
+            }
+            Action::FunctionCall { .. } => Value::Null,
+        }
+    }
+}
+
+fn take_field(fields: &mut Fields, k: &str) -> Option<Field> {
     let at = fields.iter().position(|(key, _)| key == k)?;
     Some(fields.swap_remove(at).1)
 }
 
+fn take(fields: &mut Fields, k: &str) -> Option<Value> {
+    take_field(fields, k).map(Field::into_json)
+}
+
+fn take_id(fields: &mut Fields, k: &str, what: &str) -> Result<Id, String> {
+    match take_field(fields, k) {
+        Some(Field::Id(id)) => Ok(id),
+        other => id(other.map(Field::into_json), what),
+    }
+}
+
+fn take_children(fields: &mut Fields) -> Result<Children, String> {
+    match take_field(fields, "children") {
+        Some(Field::Children(c)) => Ok(c),
+        other => children(other.map(Field::into_json)),
+    }
+}
+
+fn take_dynamic(fields: &mut Fields, k: &str) -> Option<Dynamic> {
+    match take_field(fields, k)? {
+        Field::Dynamic(d) => Some(d),
+        other => dynamic(Some(other.into_json())),
+    }
+}
+
 /// [`decode`] of a component of type `name` with these properties: the one decoder, for
 /// components read into a map and for those the hand reader read itself.
-pub(crate) fn decode_fields(name: &str, mut fields: Fields) -> Result<Component, String> {
-    let mut take = |k: &str| take(&mut fields, k);
+pub(crate) fn decode_fields(name: &str, fields: &mut Fields) -> Result<Component, String> {
     let common = Common {
         label: None,
         description: None,
@@ -430,34 +532,38 @@ pub(crate) fn decode_fields(name: &str, mut fields: Fields) -> Result<Component,
     };
     let kind = match name {
         "Text" => ComponentKind::Text {
-            text: dynamic(take("text")).unwrap_or(Dynamic::Literal(Value::Null)),
-            variant: TextVariant::read(take("variant"))?,
+            text: take_dynamic(fields, "text").unwrap_or(Dynamic::Literal(Value::Null)),
+            variant: TextVariant::read(take(fields, "variant"))?,
         },
         "Image" => ComponentKind::Image {
-            url: required_dynamic(take("url"), "url")?,
-            description: dynamic(take("description")),
-            fit: ImageFit::read(take("fit"))?,
-            variant: ImageVariant::read(take("variant"))?,
+            url: required_dynamic(take_dynamic(fields, "url"), "url")?,
+            description: take_dynamic(fields, "description"),
+            fit: ImageFit::read(take(fields, "fit"))?,
+            variant: ImageVariant::read(take(fields, "variant"))?,
         },
         "Icon" => ComponentKind::Icon {
-            name: match take("name") {
-                Some(Value::Object(mut n)) if n.contains_key("svgPath") => {
+            name: match take_field(fields, "name") {
+                Some(Field::Json(Value::Object(mut n))) if n.contains_key("svgPath") => {
                     IconName::SvgPath(string(n.remove("svgPath")).unwrap_or_default())
                 }
-                other => IconName::Named(required_dynamic(other, "name")?),
+                Some(Field::Dynamic(name)) => IconName::Named(name),
+                other => IconName::Named(required_dynamic(
+                    dynamic(other.map(Field::into_json)),
+                    "name",
+                )?),
             },
         },
         "Video" => ComponentKind::Video {
-            url: required_dynamic(take("url"), "url")?,
+            url: required_dynamic(take_dynamic(fields, "url"), "url")?,
         },
         "AudioPlayer" => ComponentKind::AudioPlayer {
-            url: required_dynamic(take("url"), "url")?,
-            description: dynamic(take("description")),
+            url: required_dynamic(take_dynamic(fields, "url"), "url")?,
+            description: take_dynamic(fields, "description"),
         },
         "Row" | "Column" => {
-            let children = children(take("children"))?;
-            let justify = Justify::read(take("justify"))?;
-            let align = Align::read(take("align"))?;
+            let children = take_children(fields)?;
+            let justify = Justify::read(take(fields, "justify"))?;
+            let align = Align::read(take(fields, "align"))?;
             if name == "Row" {
                 ComponentKind::Row {
                     children,
@@ -473,20 +579,20 @@ pub(crate) fn decode_fields(name: &str, mut fields: Fields) -> Result<Component,
             }
         }
         "List" => ComponentKind::List {
-            children: children(take("children"))?,
-            direction: Direction::read(take("direction"))?,
-            align: Align::read(take("align"))?,
+            children: take_children(fields)?,
+            direction: Direction::read(take(fields, "direction"))?,
+            align: Align::read(take(fields, "align"))?,
         },
         "Card" => ComponentKind::Card {
-            child: id(take("child"), "child")?,
+            child: take_id(fields, "child", "child")?,
         },
         "Tabs" => ComponentKind::Tabs {
-            tabs: array(take("tabs"))
+            tabs: array(take(fields, "tabs"))
                 .into_iter()
                 .map(|t| {
                     let mut t = object(t, "a tab")?;
                     Ok(Tab {
-                        title: required_dynamic(t.remove("title"), "title")?,
+                        title: required_dynamic(dynamic(t.remove("title")), "title")?,
                         child: id(t.remove("child"), "child")?,
                     })
                 })
@@ -494,73 +600,73 @@ pub(crate) fn decode_fields(name: &str, mut fields: Fields) -> Result<Component,
                 .map(exact)?,
         },
         "Modal" => ComponentKind::Modal {
-            trigger: id(take("trigger"), "trigger")?,
-            content: id(take("content"), "content")?,
+            trigger: take_id(fields, "trigger", "trigger")?,
+            content: take_id(fields, "content", "content")?,
         },
         "Divider" => ComponentKind::Divider {
-            axis: Axis::read(take("axis"))?,
+            axis: Axis::read(take(fields, "axis"))?,
         },
         "Button" => ComponentKind::Button {
-            child: id(take("child"), "child")?,
-            variant: ButtonVariant::read(take("variant"))?,
-            action: action(take("action"))?,
+            child: take_id(fields, "child", "child")?,
+            variant: ButtonVariant::read(take(fields, "variant"))?,
+            action: action(take_field(fields, "action"))?,
         },
         "TextField" => ComponentKind::TextField {
-            label: required_dynamic(take("label"), "label")?,
-            value: dynamic(take("value")),
-            variant: TextFieldVariant::read(take("variant"))?,
-            validation_regexp: string(take("validationRegexp")),
+            label: required_dynamic(take_dynamic(fields, "label"), "label")?,
+            value: take_dynamic(fields, "value"),
+            variant: TextFieldVariant::read(take(fields, "variant"))?,
+            validation_regexp: string(take(fields, "validationRegexp")),
         },
         "CheckBox" => ComponentKind::CheckBox {
-            label: required_dynamic(take("label"), "label")?,
-            value: required_dynamic(take("value"), "value")?,
+            label: required_dynamic(take_dynamic(fields, "label"), "label")?,
+            value: required_dynamic(take_dynamic(fields, "value"), "value")?,
         },
         "ChoicePicker" => ComponentKind::ChoicePicker {
-            label: dynamic(take("label")),
-            variant: ChoiceVariant::read(take("variant"))?,
-            options: array(take("options"))
+            label: take_dynamic(fields, "label"),
+            variant: ChoiceVariant::read(take(fields, "variant"))?,
+            options: array(take(fields, "options"))
                 .into_iter()
                 .map(|opt| {
                     let mut opt = object(opt, "an option")?;
                     Ok(ChoiceOption {
-                        label: required_dynamic(opt.remove("label"), "label")?,
+                        label: required_dynamic(dynamic(opt.remove("label")), "label")?,
                         value: string(opt.remove("value")).unwrap_or_default(),
                     })
                 })
                 .collect::<Result<_, String>>()
                 .map(exact)?,
-            value: required_dynamic(take("value"), "value")?,
-            display_style: DisplayStyle::read(take("displayStyle"))?,
-            filterable: boolean(take("filterable")),
+            value: required_dynamic(take_dynamic(fields, "value"), "value")?,
+            display_style: DisplayStyle::read(take(fields, "displayStyle"))?,
+            filterable: boolean(take(fields, "filterable")),
         },
         "Slider" => ComponentKind::Slider {
-            label: dynamic(take("label")),
-            min: number(take("min")).unwrap_or(0.0),
-            max: number(take("max")).unwrap_or(100.0),
-            value: required_dynamic(take("value"), "value")?,
+            label: take_dynamic(fields, "label"),
+            min: number(take(fields, "min")).unwrap_or(0.0),
+            max: number(take(fields, "max")).unwrap_or(100.0),
+            value: required_dynamic(take_dynamic(fields, "value"), "value")?,
         },
         "DateTimeInput" => ComponentKind::DateTimeInput {
-            value: required_dynamic(take("value"), "value")?,
-            enable_date: boolean(take("enableDate")),
-            enable_time: boolean(take("enableTime")),
-            min: dynamic(take("min")).map(Box::new),
-            max: dynamic(take("max")).map(Box::new),
-            label: dynamic(take("label")).map(Box::new),
+            value: required_dynamic(take_dynamic(fields, "value"), "value")?,
+            enable_date: boolean(take(fields, "enableDate")),
+            enable_time: boolean(take(fields, "enableTime")),
+            min: take_dynamic(fields, "min").map(Box::new),
+            max: take_dynamic(fields, "max").map(Box::new),
+            label: take_dynamic(fields, "label").map(Box::new),
         },
         other => return Err(format!("{other:?} is not a Basic Catalog component")),
     };
     let mut common = common;
-    if let Some(Value::Object(mut a)) = take("accessibility") {
+    if let Some(Value::Object(mut a)) = take(fields, "accessibility") {
         common.label = dynamic(a.remove("label"));
         common.description = dynamic(a.remove("description"));
     }
-    common.weight = number(take("weight"));
-    common.checks = array(take("checks"))
+    common.weight = number(take(fields, "weight"));
+    common.checks = array(take(fields, "checks"))
         .into_iter()
         .map(|c| {
             let mut c = object(c, "a check")?;
             Ok(Check {
-                condition: required_dynamic(c.remove("condition"), "condition")?,
+                condition: required_dynamic(dynamic(c.remove("condition")), "condition")?,
                 message: string(c.remove("message")),
             })
         })
@@ -573,8 +679,8 @@ fn dynamic(v: Option<Value>) -> Option<Dynamic> {
     v.filter(|v| !v.is_null()).map(Dynamic::from_value)
 }
 
-fn required_dynamic(v: Option<Value>, what: &str) -> Result<Dynamic, String> {
-    dynamic(v).ok_or_else(|| format!("`{what}` is missing"))
+fn required_dynamic(v: Option<Dynamic>, what: &str) -> Result<Dynamic, String> {
+    v.ok_or_else(|| format!("`{what}` is missing"))
 }
 
 fn id(v: Option<Value>, what: &str) -> Result<Id, String> {
@@ -640,9 +746,10 @@ fn children(v: Option<Value>) -> Result<Children, String> {
     }
 }
 
-fn action(v: Option<Value>) -> Result<Action, String> {
+fn action(v: Option<Field>) -> Result<Action, String> {
     let mut a = match v {
-        Some(Value::Object(a)) => a,
+        Some(Field::Action(a)) => return Ok(a),
+        Some(Field::Json(Value::Object(a))) => a,
         _ => return Err("`action` is not an object".into()),
     };
     if let Some(Value::Object(mut ev)) = a.remove("event") {
