@@ -355,10 +355,13 @@ pub fn to_json_message(v: ProtocolVersion, out: &Outgoing) -> Value {
 /// (`X-A2A-Extensions` for v0.3, `A2A-Extensions` for v1.0), as `@a2a-js/sdk`'s
 /// `serviceParameters` takes them.
 pub fn extension_headers(v: ProtocolVersion, out: &Outgoing) -> Map<String, Value> {
-    wire::send(v, 0, out, false)
-        .headers
-        .into_iter()
-        .filter(|(name, _)| name.ends_with("A2A-Extensions"))
-        .map(|(name, value)| (name, Value::String(value)))
-        .collect()
+    // Inserted one by one: collected, the map would sort first, with a sort of its own in
+    // the `.wasm` (surfaces-core's `client_data_model` says the same).
+    let mut headers = Map::new();
+    for (name, value) in wire::send(v, 0, out, false).headers {
+        if name.ends_with("A2A-Extensions") {
+            headers.insert(name, Value::String(value));
+        }
+    }
+    headers
 }
