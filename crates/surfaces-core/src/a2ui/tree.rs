@@ -279,20 +279,29 @@ impl Graph {
     pub(crate) fn admit(&self, components: &Components, update: &Update) -> Result<(), GraphError> {
         let mut claimed: BTreeMap<&str, &str> = BTreeMap::new();
         let mut twice = None;
-        // The numbers of the updated components that are parents already: their children
-        // are theirs to give up.
-        let mut renewed: Vec<NonZeroU32> = update
-            .0
-            .iter()
-            .filter_map(|(id, _)| self.numbers.get(*id).copied())
-            .collect();
-        renewed.sort_unstable();
+        // The numbers of the updated components that are parents already, a bit each (the
+        // numbers run from 1 to as many as have been given): their children are theirs to
+        // give up. (A sorted list of them brought a sort of its own into the `.wasm`.)
+        let mut renewed: Vec<u64> = Vec::new();
+        for (id, _) in &update.0 {
+            if let Some(&n) = self.numbers.get(*id) {
+                if renewed.is_empty() {
+                    renewed = vec![0; self.numbers.len() / 64 + 1];
+                }
+                let n = n.get() as usize;
+                renewed[n / 64] |= 1 << (n % 64);
+            }
+        }
+        let is_renewed = |n: NonZeroU32| {
+            let n = n.get() as usize;
+            renewed.get(n / 64).is_some_and(|w| w >> (n % 64) & 1 == 1)
+        };
         for &(id, c) in &update.0 {
             each_owned_child(c, |child| {
                 // A parent outside the update keeps its children; one inside is replaced.
                 let kept_elsewhere = self
                     .parent_of(components, child)
-                    .is_some_and(|old| renewed.binary_search(&old).is_err());
+                    .is_some_and(|old| !is_renewed(old));
                 if let Some(first) = claimed.insert(child, id) {
                     twice.get_or_insert(claimed_again(child, first, id));
                 } else if kept_elsewhere {
@@ -595,6 +604,42 @@ mod tests {
             .iter()
             .map(|(c, p)| (c.to_string(), p.to_string()))
             .collect()
+    }
+
+    /// A child may move from a parent the update replaces, whatever that parent's number
+    /// (the replaced parents are kept a bit per number, so numbers past a word's 64 bits
+    /// too), and not from one it leaves alone.
+    #[test]
+    fn children_move_only_from_replaced_parents_of_any_number() {
+        // 150 Cards, each placing its own Text: the Cards are numbered 1 to 150.
+        let first: Vec<Value> = (0..150)
+            .flat_map(|i| {
+                [
+                    json!({"id": format!("p{i}"), "component": "Card", "child": format!("c{i}")}),
+                    json!({"id": format!("c{i}"), "component": "Text", "text": "t"}),
+                ]
+            })
+            .collect();
+        for i in [0, 62, 63, 64, 127, 128, 149] {
+            let (parent, child) = (format!("p{i}"), format!("c{i}"));
+            // Replaced in the same update: its child is free to move.
+            let moved = lay(&[
+                Value::Array(first.clone()),
+                json!([
+                    {"id": parent, "component": "Card", "child": "spare"},
+                    {"id": "new", "component": "Card", "child": child},
+                ]),
+            ])
+            .unwrap();
+            assert_eq!(moved[&child], "new", "{parent}");
+            assert_eq!(moved["spare"], parent);
+            // Left alone: its child keeps it.
+            let kept = lay(&[
+                Value::Array(first.clone()),
+                json!([{"id": "new", "component": "Card", "child": child}]),
+            ]);
+            assert_eq!(kept, Err(GraphError::TwoParents(child.clone())), "{parent}");
+        }
     }
 
     #[test]
