@@ -381,6 +381,16 @@ build the alternative into another directory, for example
   file's own measure the headless build went from 337.0 KB at the start of that round to
   332.4 KB, the UI build from 556.0 to 550.9 KB and the console's transfer from 705.0 to
   694.9 KB.
+- Sorts the \`.wasm\` carried for one use each (2026-12-02; a build with
+  \`-C symbol-mangling-version=v0\` names each instantiation with its types): a JSON map
+  collected from an iterator sorts its entries first, and the two places that collected one
+  (the client data model, the A2A extension headers) brought a stable sort of
+  \`(String, Value)\` and a bulk build; the graph check sorted the numbers of an update's
+  parents to search them, a sort of \`NonZeroU32\` of its own. The maps are now built by
+  insertion and the numbers kept a bit each: the headless build 369.8 to 361.2 KB gzipped
+  (names stripped), 972.6 to 952.7 KB raw; no fold moved by more than the noise in
+  \`bench/ab.mjs\`. What sorts are left: the update's own list (by id), regex-lite's class
+  ranges and IDNA's punycode decoder.
 - The whole core at opt-level "z" (2026-12-01, headless): 365.7 to 294.2 KB gzipped, but
   every fold about twice as slow in \`bench/ab.mjs\` (examples 4.34 against 8.18 ms, value-heavy
   10.75 against 26.36 ms); "s": 323.5 KB, 40–60% slower; opt-level 2: the same size and
