@@ -218,7 +218,7 @@ fn acyclic_from<'a>(
 
 /// A surface's parent links (child id → the one component that places it as its own), kept
 /// between updates so that admitting an update costs what the update touches, not the whole
-/// surface.
+/// surface (but for a bit per parent number, up to the largest it replaces, zeroed).
 ///
 /// A defined child keeps its link in its own [`Component`] as the number of its parent;
 /// `pending` holds the links of children not defined yet, moved into the child when it is.
@@ -279,16 +279,16 @@ impl Graph {
     pub(crate) fn admit(&self, components: &Components, update: &Update) -> Result<(), GraphError> {
         let mut claimed: BTreeMap<&str, &str> = BTreeMap::new();
         let mut twice = None;
-        // The numbers of the updated components that are parents already, a bit each (the
-        // numbers run from 1 to as many as have been given): their children are theirs to
-        // give up. (A sorted list of them brought a sort of its own into the `.wasm`.)
+        // The numbers of the updated components that are parents already, a bit each, in
+        // as many words as the largest of them needs: their children are theirs to give up.
+        // (A sorted list of them brought a sort of its own into the `.wasm`.)
         let mut renewed: Vec<u64> = Vec::new();
         for (id, _) in &update.0 {
             if let Some(&n) = self.numbers.get(*id) {
-                if renewed.is_empty() {
-                    renewed = vec![0; self.numbers.len() / 64 + 1];
-                }
                 let n = n.get() as usize;
+                if renewed.len() <= n / 64 {
+                    renewed.resize(n / 64 + 1, 0);
+                }
                 renewed[n / 64] |= 1 << (n % 64);
             }
         }
@@ -359,7 +359,8 @@ impl Graph {
             });
         }
         // Each parent's children are moved out while their entries are written, and put
-        // back: no copy of an id, and the parent stays where it is in the map.
+        // back, so the parent stays where it is in the map (taken out and put back, it was
+        // a removal and an insert per parent).
         let mut children: Vec<Id> = Vec::new();
         for id in parents {
             let n = self.number(&id);
@@ -611,34 +612,48 @@ mod tests {
     /// too), and not from one it leaves alone.
     #[test]
     fn children_move_only_from_replaced_parents_of_any_number() {
-        // 150 Cards, each placing its own Text: the Cards are numbered 1 to 150.
-        let first: Vec<Value> = (0..150)
-            .flat_map(|i| {
-                [
-                    json!({"id": format!("p{i}"), "component": "Card", "child": format!("c{i}")}),
-                    json!({"id": format!("c{i}"), "component": "Text", "text": "t"}),
-                ]
-            })
-            .collect();
-        for i in [0, 62, 63, 64, 127, 128, 149] {
-            let (parent, child) = (format!("p{i}"), format!("c{i}"));
-            // Replaced in the same update: its child is free to move.
-            let moved = lay(&[
-                Value::Array(first.clone()),
-                json!([
-                    {"id": parent, "component": "Card", "child": "spare"},
-                    {"id": "new", "component": "Card", "child": child},
-                ]),
-            ])
-            .unwrap();
-            assert_eq!(moved[&child], "new", "{parent}");
-            assert_eq!(moved["spare"], parent);
-            // Left alone: its child keeps it.
-            let kept = lay(&[
-                Value::Array(first.clone()),
-                json!([{"id": "new", "component": "Card", "child": child}]),
-            ]);
-            assert_eq!(kept, Err(GraphError::TwoParents(child.clone())), "{parent}");
+        // Cards each placing their own Text, numbered 1 to `count` (128: the last number
+        // fills a word's last bit).
+        for count in [128, 150] {
+            let first: Vec<Value> = (0..count)
+                .flat_map(|i| {
+                    [
+                        json!({"id": format!("p{i}"), "component": "Card", "child": format!("c{i}")}),
+                        json!({"id": format!("c{i}"), "component": "Text", "text": "t"}),
+                    ]
+                })
+                .collect();
+            for i in [0, 62, 63, 64, 126, 127, count - 1] {
+                let (parent, child) = (format!("p{i}"), format!("c{i}"));
+                // Replaced in the same update: its child is free to move.
+                let moved = lay(&[
+                    Value::Array(first.clone()),
+                    json!([
+                        {"id": parent, "component": "Card", "child": "spare"},
+                        {"id": "new", "component": "Card", "child": child},
+                    ]),
+                ])
+                .unwrap();
+                assert_eq!(moved[&child], "new", "{parent} of {count}");
+                assert_eq!(moved["spare"], parent);
+                // Left alone while two of its neighbours in the numbering (whose bits are
+                // in its word or the next) are replaced: its child keeps it.
+                let before = if i > 0 { i - 1 } else { i + 2 };
+                let after = if i + 1 < count { i + 1 } else { i - 2 };
+                let kept = lay(&[
+                    Value::Array(first.clone()),
+                    json!([
+                        {"id": format!("p{before}"), "component": "Card", "child": "spare1"},
+                        {"id": format!("p{after}"), "component": "Card", "child": "spare2"},
+                        {"id": "new", "component": "Card", "child": child},
+                    ]),
+                ]);
+                assert_eq!(
+                    kept,
+                    Err(GraphError::TwoParents(child.clone())),
+                    "{parent} of {count}"
+                );
+            }
         }
     }
 

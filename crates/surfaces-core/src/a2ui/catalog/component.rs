@@ -474,8 +474,9 @@ impl Action {
                 let mut event = Map::new();
                 event.insert("name".into(), Value::String(name.into()));
                 if !context.is_empty() {
-                    // Inserted one by one: collected, a map sorts its entries first, and
-                    // that sort's code was 8 KB of the module for a path no stream takes.
+                    // Inserted one by one: collected, a map sorts its entries first, with
+                    // a sort of (String, Value) in the `.wasm` (`client_data_model` says
+                    // what it cost) for a path no stream takes.
                     let mut map = Map::new();
                     for (k, v) in context {
                         map.insert(k.into(), v.into_json());
