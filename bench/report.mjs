@@ -445,6 +445,13 @@ build the alternative into another directory, for example
   the rest within the noise. An event context of more than 16 keys is left to the general
   path (its keys are placed in order one by one). The cost: 2.8 KB gzipped (366.9 to 369.8 KB,
   names stripped); the raw module is 8 KB smaller.
+- Tried and not kept (2026-12-02): the first letter compared before a whole word where the
+  reader matches a component's properties and a type's or icon's name (each comparison in
+  wasm32 a call to a byte-at-a-time \`memcmp\`); surfaces boxed, so that a delete moves
+  pointers down rather than whole surfaces; compact_str built at opt-level 3 (0.25 KB
+  gzipped more). None moved a fold by more than the noise. Note for such comparisons: in
+  \`bench/ab.mjs\` the build named first was the faster on one-component updates in three
+  runs of three for each order, so a gain under about 5% needs both orders to agree.
 - Where the time of a fold of many small surfaces goes after that (a Node CPU profile, same
   day): the typed reader 33%, the component update and graph check 26% (the component map's
   inserts and searches, \`memcmp\` on ids), creating and deleting surfaces 10%, the data
