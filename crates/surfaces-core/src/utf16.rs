@@ -432,19 +432,25 @@ mod tests {
         }
     }
 
+    /// The block of eight units that `key`'s digits in base `kinds.len()` name, lowest
+    /// digit first: every key below `kinds.len()` to the 8th names a different block.
+    fn block_of(kinds: &[u16], mut key: usize) -> Vec<u16> {
+        (0..8)
+            .map(|_| {
+                let k = kinds[key % kinds.len()];
+                key /= kinds.len();
+                k
+            })
+            .collect()
+    }
+
     /// Every arrangement of high, low and other units in a block (pairs, lone halves, a
     /// high unit in the last lane whose low one opens the next block), then a low unit.
     #[test]
     fn every_arrangement_of_surrogates_in_a_block_converts() {
         let kinds = [0x41, 0x416, 0xD83D, 0xDE00];
-        for mut key in 0..4_usize.pow(8) {
-            let mut units: Vec<u16> = (0..8)
-                .map(|_| {
-                    let k = kinds[key % 4];
-                    key /= 4;
-                    k
-                })
-                .collect();
+        for key in 0..4_usize.pow(8) {
+            let mut units = block_of(&kinds, key);
             units.extend([0xDE00, 0x41, 0x41, 0x41, 0x41, 0x41, 0x41, 0x41, 0x41]);
             check(&units);
         }
@@ -455,14 +461,8 @@ mod tests {
     #[test]
     fn every_mix_of_lengths_in_a_block_converts() {
         let kinds = [0x41, 0x416, 0x6771];
-        for mut key in 0..3_usize.pow(8) {
-            let mut units: Vec<u16> = (0..8)
-                .map(|_| {
-                    let k = kinds[key % 3];
-                    key /= 3;
-                    k
-                })
-                .collect();
+        for key in 0..3_usize.pow(8) {
+            let mut units = block_of(&kinds, key);
             units.extend(units.clone().into_iter().rev());
             check(&units);
         }
