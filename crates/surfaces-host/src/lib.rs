@@ -86,7 +86,52 @@ impl Parser for HostUrl {
     }
 }
 
-/// Makes the host's parser the one the core uses. Cheap to call again (the first stays).
+/// Makes the host's parser the one the core uses, and seeds the hash of component ids with
+/// the host's randomness. Cheap to call again (the first stays).
 pub fn install() {
-    web_url::install(&HostUrl);
+    if web_url::install(&HostUrl) {
+        surfaces_core::a2ui::seed_hashes(random_u64());
+    }
+}
+
+/// 64 bits from `crypto.getRandomValues` (browsers, Node 19 and later), or, on a host without
+/// it, from `Math.random`: an agent sees neither.
+fn random_u64() -> u64 {
+    let words = js_sys::Uint32Array::new_with_length(2);
+    let crypto = js_sys::Reflect::get(&js_sys::global(), &JsValue::from_str("crypto"));
+    let filled = crypto.ok().is_some_and(|crypto| {
+        js_sys::Reflect::get(&crypto, &JsValue::from_str("getRandomValues"))
+            .ok()
+            .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
+            .is_some_and(|f| f.call1(&crypto, &words).is_ok())
+    });
+    if filled {
+        u64::from(words.get_index(0)) << 32 | u64::from(words.get_index(1))
+    } else {
+        // 52 bits each; their product's bits past the mantissa are lost, not the point.
+        let draw = || (js_sys::Math::random() * 2f64.powi(52)) as u64;
+        draw() << 12 ^ draw()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use wasm_bindgen_test::wasm_bindgen_test;
+    wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
+
+    /// The seed of component-id hashing comes from the page's `crypto`: draws differ, and
+    /// fill all 64 bits (a fallback to `Math.random` alone would leave patterns).
+    #[wasm_bindgen_test]
+    fn seeds_are_drawn_from_the_hosts_randomness() {
+        let draws: Vec<u64> = (0..16).map(|_| super::random_u64()).collect();
+        for (i, a) in draws.iter().enumerate() {
+            assert!(draws[i + 1..].iter().all(|b| a != b), "{draws:x?}");
+        }
+        let (ones, any_high) = draws.iter().fold((0, false), |(n, high), d| {
+            (n + d.count_ones(), high || d >> 52 != 0)
+        });
+        // 16 × 64 fair bits: 512 on average; this bound fails once in far more than 2^40.
+        assert!((380..=644).contains(&ones), "{ones} ones in {draws:x?}");
+        assert!(any_high);
+    }
 }

@@ -76,12 +76,14 @@ impl SurfaceStore {
                     ),
                 );
             }
-            let orphans: Vec<&str> = s
+            let mut orphans: Vec<&str> = s
                 .components
                 .keys()
                 .map(Id::as_str)
                 .filter(|id| !reached.contains(id))
                 .collect();
+            // Named in id order: the component table keeps none.
+            orphans.sort_unstable();
             if !orphans.is_empty() {
                 warn(
                     Code::StreamOrphan,
@@ -108,6 +110,42 @@ mod tests {
         let mut s = SurfaceStore::new(Limits::default());
         s.apply_text(&envs.to_string(), &ApplyContext::default());
         s.end_of_stream().iter().map(|f| f.code.as_str()).collect()
+    }
+
+    /// Orphans are named in id order, whatever order a store's hashed component table
+    /// holds them in (each store hashes with its own seed).
+    #[test]
+    fn orphans_are_named_in_id_order() {
+        let mut components = vec![json!({"id": "root", "component": "Text", "text": "r"})];
+        let mut ids: Vec<String> = (0..40)
+            .map(|i| format!("orphan-{}", (i * 17) % 40))
+            .collect();
+        for id in &ids {
+            components.push(json!({"id": id, "component": "Text", "text": "x"}));
+        }
+        let envs = json!([
+            {"version": "v0.9", "createSurface": {"surfaceId": "s", "catalogId": BASIC}},
+            {"version": "v0.9", "updateComponents": {"surfaceId": "s", "components": components}}
+        ]);
+        ids.sort();
+        let first: Vec<String> = ids
+            .iter()
+            .take(NAMED)
+            .map(|id| format!("\"{id}\""))
+            .collect();
+        let expected = format!("{} and {} more", first.join(", "), ids.len() - NAMED);
+        for seed in [1, 2, 3, u64::MAX] {
+            crate::a2ui::seed_hashes(seed);
+            let mut s = SurfaceStore::new(Limits::default());
+            s.apply_text(&envs.to_string(), &ApplyContext::default());
+            let found = s.end_of_stream();
+            assert_eq!(found.len(), 1);
+            assert!(
+                found[0].message.ends_with(&format!("{expected}.")),
+                "{}",
+                found[0].message
+            );
+        }
     }
 
     #[test]

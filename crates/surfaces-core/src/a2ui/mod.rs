@@ -31,5 +31,6 @@ pub use input::{card_advertises_a2ui, PartOutcome, EXTENSION_URIS, MEDIA_TYPES};
 pub use limits::Limits;
 pub use report::{A2uiReport, SurfaceReport};
 pub use store::{
-    ApplyContext, EnvelopeFinding, Stats, SurfaceStore, BASIC_CATALOG_ALIASES, BASIC_CATALOG_ID,
+    seed_hashes, ApplyContext, EnvelopeFinding, Stats, SurfaceStore, BASIC_CATALOG_ALIASES,
+    BASIC_CATALOG_ID,
 };

@@ -135,6 +135,33 @@ pub struct SurfaceStore {
     /// The segments of the data update's path being applied, kept from one update to the
     /// next so that their strings are made once (see [`pointer::parse_into`]).
     segments: Vec<String>,
+    /// The secret each surface's component table is hashed with ([`catalog::IdHasher`]).
+    hash_seed: HashSeed,
+}
+
+/// 64 bits an agent cannot know: the standard library's per-process random keys (natively)
+/// mixed with what the host gave [`seed_hashes`] (wasm32, where the standard library has no
+/// randomness and its keys are the same in every build).
+#[derive(Debug, Clone, Copy)]
+struct HashSeed(u64);
+
+static HOST_SEED: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// Gives the stores made from now on 64 random bits to hash component ids with
+/// ([`catalog::IdHasher`]). Native builds need not call it. In wasm32 a host should, once,
+/// before it makes a store (`surfaces-host` does, from `crypto.getRandomValues`): without
+/// it an agent that knows the build could send ids that all collide, and each lookup would
+/// walk a surface's components (still bounded by `Limits::components`).
+pub fn seed_hashes(seed: u64) {
+    HOST_SEED.store(seed, std::sync::atomic::Ordering::Relaxed);
+}
+
+impl Default for HashSeed {
+    fn default() -> Self {
+        use std::hash::BuildHasher;
+        let host = HOST_SEED.load(std::sync::atomic::Ordering::Relaxed);
+        HashSeed(std::hash::RandomState::new().hash_one(host))
+    }
 }
 
 /// The segment strings a store keeps for the next data update's path, and the room each
@@ -555,7 +582,7 @@ impl SurfaceStore {
             theme: new.theme,
             send_data_model: new.send_data_model.unwrap_or(false),
             owner: ctx.context_id.clone(),
-            components: Components::new(),
+            components: Components::with_hasher(catalog::IdHasher::with_seed(self.hash_seed.0)),
             graph: tree::Graph::default(),
             model: Model::default(),
             model_bound: 2,

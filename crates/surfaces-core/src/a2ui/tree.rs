@@ -5,7 +5,7 @@ use serde::Serialize;
 use std::collections::{BTreeMap, HashMap};
 use std::num::NonZeroU32;
 
-use super::catalog::{Children, Component, ComponentKind, Components, Id};
+use super::catalog::{Children, Component, ComponentKind, Components, Id, IdHasher};
 
 /// A reference from a component to another by id.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -179,7 +179,7 @@ fn acyclic_from<'a>(
         let Some((c, slot)) = get(start) else {
             continue;
         };
-        if colours.of(start, slot) != Colour::White {
+        if !has_child(c, false) || colours.of(start, slot) != Colour::White {
             continue;
         }
         colours.paint(start, slot, Colour::Grey);
@@ -193,6 +193,11 @@ fn acyclic_from<'a>(
             }
             let next = pending.pop().expect("not empty");
             let Some((c, slot)) = get(next) else { continue };
+            // A component that refers to none is on no cycle: it needs no colour (a list
+            // of leaves, relisted in each update, painted one map entry each).
+            if !has_child(c, false) {
+                continue;
+            }
             match colours.of(next, slot) {
                 Colour::Grey => return Err(GraphError::Cycle(next.to_string())),
                 Colour::Black => {}
@@ -245,19 +250,31 @@ impl Graph {
         n
     }
 
-    /// Sets (or, with `None`, clears) the link of `child`, defined or not.
-    fn set_link(&mut self, components: &mut Components, child: &str, link: Option<NonZeroU32>) {
+    /// Links `child`, defined or not, to parent `n`.
+    fn set_link(&mut self, components: &mut Components, child: &str, n: NonZeroU32) {
         if let Some(c) = components.get_mut(child) {
-            c.parent = link;
-        } else if let Some(n) = link {
-            match self.pending.get_mut(child) {
-                Some(slot) => *slot = n,
-                None => {
-                    self.pending.insert(Id::from(child), n);
+            c.parent = Some(n);
+        } else if let Some(slot) = self.pending.get_mut(child) {
+            *slot = n;
+        } else {
+            self.pending.insert(Id::from(child), n);
+        }
+    }
+
+    /// Clears the link of `child`, defined or not, if parent `n` holds it: one lookup of a
+    /// defined child, where reading the link and then setting it were two.
+    fn clear_link(&mut self, components: &mut Components, child: &str, n: NonZeroU32) {
+        match components.get_mut(child) {
+            Some(c) => {
+                if c.parent == Some(n) {
+                    c.parent = None;
                 }
             }
-        } else {
-            self.pending.remove(child);
+            None => {
+                if self.pending.get(child) == Some(&n) {
+                    self.pending.remove(child);
+                }
+            }
         }
     }
 
@@ -266,9 +283,18 @@ impl Graph {
     /// already be such a graph, with `self` its parent links.
     ///
     /// Only the updated components' edges change, so a new second parent involves one of
-    /// them, and a new cycle runs through one of them: checking from them is enough.
+    /// them, and a new cycle runs through one of their new edges: checking from those is
+    /// enough. An edge at a place of its list where the old version had the same one (at
+    /// the start or the end, [`kept_ends`]) is not new: a parent resent with a child more,
+    /// as a chat log is, costs what it adds, not what it lists.
     pub(crate) fn admit(&self, components: &Components, update: &Update) -> Result<(), GraphError> {
-        let mut claimed: BTreeMap<&str, &str> = BTreeMap::new();
+        // Hashed as the components are: a resent parent claims each of its children here.
+        let mut claims = 0;
+        for (_, c) in &update.0 {
+            each_owned_child(c, |_| claims += 1);
+        }
+        let mut claimed: HashMap<&str, &str, IdHasher> =
+            HashMap::with_capacity_and_hasher(claims, components.hasher().clone());
         let mut twice = None;
         // The numbers of the updated components that are parents already, a bit each, in
         // as many words as the largest of them needs: their children are theirs to give up.
@@ -287,33 +313,52 @@ impl Graph {
             let n = n.get() as usize;
             renewed.get(n / 64).is_some_and(|w| w >> (n % 64) & 1 == 1)
         };
+        // Where a new edge leads: a new cycle would pass there.
+        let mut starts: Vec<&str> = Vec::new();
+        let (mut old_refs, mut new_refs) = (Vec::new(), Vec::new());
         for &(id, c) in &update.0 {
-            each_owned_child(c, |child| {
-                // A parent outside the update keeps its children; one inside is replaced.
-                let kept_elsewhere = self
-                    .parent_of(components, child)
-                    .is_some_and(|old| !is_renewed(old));
-                if let Some(first) = claimed.insert(child, id) {
-                    twice.get_or_insert(claimed_again(child, first, id));
-                } else if kept_elsewhere {
-                    twice.get_or_insert(GraphError::TwoParents(child.to_string()));
-                }
+            new_refs.clear();
+            each_child(c, |k| new_refs.push(k));
+            if new_refs.is_empty() {
+                // Most updates of a live surface: a Text's new words.
+                continue;
+            }
+            old_refs.clear();
+            if let Some(old) = components.get(id) {
+                each_child(old, |k| old_refs.push(k));
+            }
+            let (start, end) = kept_ends(old_refs.len(), new_refs.len(), |i, j| {
+                old_refs[i] == new_refs[j]
             });
+            for (i, k) in new_refs.iter().enumerate() {
+                let kept = i < start || i >= new_refs.len() - end;
+                if !kept {
+                    starts.push(k.id);
+                }
+                if k.shared {
+                    continue;
+                }
+                // A parent outside the update keeps its children; one inside is replaced.
+                // A kept child is this one's already (it renews it): no lookup for that.
+                let kept_elsewhere = !kept
+                    && self
+                        .parent_of(components, k.id)
+                        .is_some_and(|old| !is_renewed(old));
+                if let Some(first) = claimed.insert(k.id, id) {
+                    twice.get_or_insert(claimed_again(k.id, first, id));
+                } else if kept_elsewhere {
+                    twice.get_or_insert(GraphError::TwoParents(k.id.to_string()));
+                }
+            }
             if let Some(e) = twice {
                 return Err(e);
             }
         }
-        // A new cycle leaves an updated component by one of its new edges: one without
-        // children (most updates of a live surface: a Text's new words) starts none.
-        let starts: Vec<&str> = update
-            .0
-            .iter()
-            .filter(|(_, c)| has_child(c, false))
-            .map(|(id, _)| *id)
-            .collect();
         if starts.is_empty() {
             return Ok(());
         }
+        // Every cycle of the new graph has a new edge (the old graph has none), and a
+        // search from where that edge leads comes round to it.
         acyclic_from(&starts, update.0.len(), |id| match update.find(id) {
             Some(i) => Some((update.0[i].1, Some(i))),
             None => Some((&**components.get(id)?, None)),
@@ -322,49 +367,81 @@ impl Graph {
 
     /// Lays an admitted `update` over `components` and keeps the links: a replaced component's
     /// own link passes to its new version, the links its old version made are dropped, and
-    /// the new version's are made.
+    /// the new version's are made; a child at a place its parent's old version had it
+    /// ([`kept_ends`]) keeps its link, untouched.
     pub(crate) fn apply(&mut self, components: &mut Components, update: Vec<(Id, Component)>) {
-        // Ids whose new version places children, and the old versions replaced.
-        let mut parents = Vec::new();
-        let mut replaced = Vec::new();
+        // Ids whose new version places children, each with the old version it replaced.
+        let mut parents: Vec<(Id, Option<usize>)> = Vec::new();
+        let mut replaced: Vec<(Id, Component)> = Vec::new();
         for (id, mut c) in update {
-            if has_child(&c, true) {
-                parents.push(id.clone());
-            }
+            let parent = has_child(&c, true);
             if let Some(old) = components.get_mut(&id) {
                 c.parent = old.parent;
-                replaced.push((id, std::mem::replace(&mut **old, c)));
+                let old = std::mem::replace(&mut **old, c);
+                if parent {
+                    parents.push((id.clone(), Some(replaced.len())));
+                }
+                replaced.push((id, old));
             } else {
                 c.parent = self.pending.remove(&id);
+                if parent {
+                    parents.push((id.clone(), None));
+                }
                 components.insert(id, Box::new(c));
             }
         }
+        // The places at each end of each replaced parent's list that it keeps.
+        let mut kept = Vec::with_capacity(replaced.len());
+        let mut old_kids: Vec<&str> = Vec::new();
+        let mut new_kids: Vec<&str> = Vec::new();
         for (id, old) in &replaced {
+            old_kids.clear();
+            new_kids.clear();
+            each_owned_child(old, |k| old_kids.push(k));
+            each_owned_child(&components[id], |k| new_kids.push(k));
+            kept.push(kept_ends(old_kids.len(), new_kids.len(), |i, j| {
+                old_kids[i] == new_kids[j]
+            }));
+        }
+        drop(new_kids);
+        for ((id, old), &(start, end)) in replaced.iter().zip(&kept) {
             let Some(n) = self.numbers.get(id.as_str()).copied() else {
                 continue;
             };
-            each_owned_child(old, |child| {
-                if self.parent_of(components, child) == Some(n) {
-                    self.set_link(components, child, None);
-                }
-            });
+            old_kids.clear();
+            each_owned_child(old, |k| old_kids.push(k));
+            for &child in &old_kids[start..old_kids.len() - end] {
+                self.clear_link(components, child, n);
+            }
         }
         // Each parent's children are moved out while their entries are written, and put
         // back, so the parent stays where it is in the map (taken out and put back, it was
         // a removal and an insert per parent).
         let mut children: Vec<Id> = Vec::new();
-        for id in parents {
+        for (id, old) in parents {
             let n = self.number(&id);
             let c = components.get_mut(id.as_str()).expect("just laid");
             each_owned_child_mut(c, |child| children.push(std::mem::take(child)));
-            for child in &children {
-                self.set_link(components, child, Some(n));
+            let (start, end) = old.map_or((0, 0), |i| kept[i]);
+            for child in &children[start..children.len() - end] {
+                self.set_link(components, child, n);
             }
             let c = components.get_mut(id.as_str()).expect("just laid");
             let mut back = children.drain(..);
             each_owned_child_mut(c, |child| *child = back.next().expect("as many as taken"));
         }
     }
+}
+
+/// How many places at the start of two lists, and then at their end, hold the same (`same`
+/// of a place in the old one and one in the new one): a count each, never overlapping.
+fn kept_ends(old: usize, new: usize, same: impl Fn(usize, usize) -> bool) -> (usize, usize) {
+    let shorter = old.min(new);
+    let start = (0..shorter).take_while(|&i| same(i, i)).count();
+    let end = (1..=shorter - start)
+        .take_while(|&k| same(old - k, new - k))
+        .count();
+    (start, end)
 }
 
 /// An update's components by id, as [`Graph::admit`] reads them: sorted by id, each id once.
@@ -484,10 +561,10 @@ mod tests {
         ];
         let (mut refused, mut admitted) = (0, 0);
         for _ in 0..400 {
-            let mut components = Components::new();
+            let mut components = Components::default();
             let mut graph = Graph::default();
             for _ in 0..12 {
-                let mut update = Components::new();
+                let mut update = Components::default();
                 let mut order = Vec::new();
                 for _ in 0..=next(3) {
                     let id = ids[next(6) as usize];
@@ -515,54 +592,11 @@ mod tests {
                         order.push(Id::from(id));
                     }
                 }
-                let mut merged = components.clone();
-                merged.extend(update.clone());
-                let view = Update::of(update.iter().map(|(k, v)| (k.as_str(), &**v)).collect())
-                    .expect("a map's keys are unique");
-                let whole = check(&merged);
-                let incremental = graph.admit(&components, &view);
-                assert_eq!(
-                    whole.is_ok(),
-                    incremental.is_ok(),
-                    "{components:?} + {update:?}: {whole:?} vs {incremental:?}"
-                );
-                if let (Err(a), Err(b)) = (&whole, &incremental) {
-                    // A second parent may be found as one parent listing a child twice, or
-                    // the other way round, depending on where the search starts.
-                    assert_eq!(
-                        matches!(a, GraphError::Cycle(_)),
-                        matches!(b, GraphError::Cycle(_))
-                    );
+                if lay_checked(&mut graph, &mut components, &update, order, &mut next) {
+                    admitted += 1;
+                } else {
                     refused += 1;
-                    continue;
                 }
-                admitted += 1;
-                // Laid in an order of its own, as an envelope lists them.
-                for i in (1..order.len()).rev() {
-                    order.swap(i, next(i as u64 + 1) as usize);
-                }
-                graph.apply(
-                    &mut components,
-                    order
-                        .iter()
-                        .map(|k| (k.clone(), (*update[k]).clone()))
-                        .collect(),
-                );
-                assert_eq!(components, merged);
-                // The links kept are those the whole map gives, wherever they are kept.
-                let mut fresh = Graph::default();
-                let mut rebuilt = Components::new();
-                fresh.apply(
-                    &mut rebuilt,
-                    merged
-                        .iter()
-                        .map(|(k, v)| (k.clone(), (**v).clone()))
-                        .collect(),
-                );
-                assert_eq!(graph.links(&components), fresh.links(&rebuilt));
-                assert_eq!(graph.links(&components), whole_map_links(&merged));
-                assert!(graph.pending.keys().all(|k| !components.contains_key(k)));
-                assert!(graph.numbers.len() <= components.len());
             }
         }
         assert!(
@@ -571,9 +605,162 @@ mod tests {
         );
     }
 
+    /// Admits `update` (its ids in `order`, as an envelope lists them) as the store does,
+    /// holding the incremental check to the whole-map one, and when admitted lays it and
+    /// holds the links kept to those the whole map gives. Whether it was admitted.
+    fn lay_checked(
+        graph: &mut Graph,
+        components: &mut Components,
+        update: &Components,
+        mut order: Vec<Id>,
+        next: &mut impl FnMut(u64) -> u64,
+    ) -> bool {
+        let mut merged = components.clone();
+        merged.extend(update.clone());
+        let view = Update::of(update.iter().map(|(k, v)| (k.as_str(), &**v)).collect())
+            .expect("a map's keys are unique");
+        let whole = check(&merged);
+        let incremental = graph.admit(components, &view);
+        assert_eq!(
+            whole.is_ok(),
+            incremental.is_ok(),
+            "{components:?} + {update:?}: {whole:?} vs {incremental:?}"
+        );
+        if let (Err(a), Err(b)) = (&whole, &incremental) {
+            // A second parent may be found as one parent listing a child twice, or
+            // the other way round, depending on where the search starts.
+            assert_eq!(
+                matches!(a, GraphError::Cycle(_)),
+                matches!(b, GraphError::Cycle(_))
+            );
+            return false;
+        }
+        // Laid in an order of its own.
+        for i in (1..order.len()).rev() {
+            order.swap(i, next(i as u64 + 1) as usize);
+        }
+        graph.apply(
+            components,
+            order
+                .iter()
+                .map(|k| (k.clone(), (*update[k]).clone()))
+                .collect(),
+        );
+        assert_eq!(*components, merged);
+        // The links kept are those the whole map gives, wherever they are kept.
+        let mut fresh = Graph::default();
+        let mut rebuilt = Components::default();
+        fresh.apply(
+            &mut rebuilt,
+            merged
+                .iter()
+                .map(|(k, v)| (k.clone(), (**v).clone()))
+                .collect(),
+        );
+        assert_eq!(graph.links(components), fresh.links(&rebuilt));
+        assert_eq!(graph.links(components), whole_map_links(&merged));
+        assert!(graph.pending.keys().all(|k| !components.contains_key(k)));
+        assert!(graph.numbers.len() <= components.len());
+        true
+    }
+
+    /// Parents resent with their lists changed a little, as live surfaces resend them (a
+    /// child appended, dropped, moved, doubled, taken from another parent, or the parent
+    /// itself or an ancestor listed): the check that skips the places a list keeps agrees
+    /// with the whole-map check, and the links it leaves are the whole map's.
+    #[test]
+    fn resent_lists_agree_with_the_whole_map() {
+        let mut rng = crate::test_rng::Xorshift(0x9e37_79b9_7f4a_7c15);
+        let mut next = move |n: u64| rng.next() % n;
+        let parents = ["root", "p1", "p2"];
+        let pool = [
+            "root",
+            "p1",
+            "p2",
+            "a",
+            "b",
+            "c",
+            "d",
+            "e",
+            "f",
+            "an-id-longer-than-24-bytes-x",
+        ];
+        let (mut refused, mut admitted) = (0, 0);
+        for _ in 0..300 {
+            let mut components = Components::default();
+            let mut graph = Graph::default();
+            let mut lists: Vec<Vec<&str>> = vec![Vec::new(); parents.len()];
+            for _ in 0..16 {
+                let mut update = Components::default();
+                let mut order = Vec::new();
+                let mut changed = lists.clone();
+                for _ in 0..=next(2) {
+                    let who = next(parents.len() as u64) as usize;
+                    let list = &mut changed[who];
+                    match next(7) {
+                        0 | 1 => list.push(pool[next(pool.len() as u64) as usize]),
+                        2 if !list.is_empty() => {
+                            list.remove(next(list.len() as u64) as usize);
+                        }
+                        3 if list.len() > 1 => {
+                            let (i, j) = (next(list.len() as u64), next(list.len() as u64));
+                            list.swap(i as usize, j as usize);
+                        }
+                        4 if !list.is_empty() => {
+                            let at = next(list.len() as u64 + 1) as usize;
+                            let again = list[next(list.len() as u64) as usize];
+                            list.insert(at, again);
+                        }
+                        5 => {
+                            let from = lists[next(parents.len() as u64) as usize].clone();
+                            if let Some(&k) = from.first() {
+                                list.insert(0, k);
+                            }
+                        }
+                        _ => {}
+                    }
+                    let kind = if next(5) == 0 { "Row" } else { "Column" };
+                    let c =
+                        json!({"id": parents[who], "component": kind, "children": list.clone()});
+                    if update
+                        .insert(Id::from(parents[who]), Box::new(decode(&c)))
+                        .is_none()
+                    {
+                        order.push(Id::from(parents[who]));
+                    }
+                }
+                if next(3) == 0 {
+                    // A leaf defined beside them, as a chat log sends its new message.
+                    let leaf = pool[3 + next(pool.len() as u64 - 3) as usize];
+                    let c = json!({"id": leaf, "component": "Text", "text": "t"});
+                    if update
+                        .insert(Id::from(leaf), Box::new(decode(&c)))
+                        .is_none()
+                    {
+                        order.push(Id::from(leaf));
+                    }
+                }
+                if lay_checked(&mut graph, &mut components, &update, order, &mut next) {
+                    admitted += 1;
+                    for (who, p) in parents.iter().enumerate() {
+                        if update.contains_key(*p) {
+                            lists[who] = changed[who].clone();
+                        }
+                    }
+                } else {
+                    refused += 1;
+                }
+            }
+        }
+        assert!(
+            refused > 300 && admitted > 1000,
+            "{refused} refused, {admitted} admitted"
+        );
+    }
+
     /// Lays each update in turn, as the store does, and gives the links after the last.
     fn lay(updates: &[Value]) -> Result<BTreeMap<String, String>, GraphError> {
-        let mut components = Components::new();
+        let mut components = Components::default();
         let mut graph = Graph::default();
         for u in updates {
             let list: Vec<(Id, Component)> = u

@@ -4,7 +4,7 @@
 //! [`ComponentKind`], and the compiler says where a new property must be handled.
 
 use std::borrow::Cow;
-use std::collections::BTreeMap;
+use std::collections::HashMap;
 use std::num::NonZeroU32;
 
 use serde_json::{Map, Value};
@@ -262,9 +262,53 @@ impl Component {
 #[cfg(target_pointer_width = "32")]
 const _: () = assert!(std::mem::size_of::<Component>() <= 80);
 
-/// The components of a surface, by id. Boxed, so that the map's nodes, which keep room for
-/// eleven entries, hold pointers rather than spare components.
-pub type Components = BTreeMap<Id, Box<Component>>;
+/// The components of a surface, by id. Boxed, so that the table's spare slots hold
+/// pointers rather than spare components.
+///
+/// Hashed, not sorted: an update that relists a parent's children looks each child up
+/// several times (its link, the cycle check, the new link), and a sorted map's lookup was
+/// a string comparison per level, a call into `memcmp` each in wasm (a chat log resent as
+/// one growing Column folded five times slower than the official core's `Map`). Nothing
+/// reads the components in the table's order; where an order shows (the lint's orphans),
+/// it is sorted there. The seed is the store's secret ([`IdHasher`]).
+pub type Components = HashMap<Id, Box<Component>, IdHasher>;
+
+/// How component ids are hashed: foldhash (hashbrown's own default) under a seed of 64
+/// random bits (`a2ui::seed_hashes`), so that an agent cannot choose ids that collide and
+/// make each lookup a walk of the whole surface.
+#[derive(Debug, Clone, Default)]
+pub struct IdHasher(foldhash::fast::FixedState);
+
+impl IdHasher {
+    pub fn with_seed(seed: u64) -> IdHasher {
+        IdHasher(foldhash::fast::FixedState::with_seed(seed))
+    }
+}
+
+impl std::hash::BuildHasher for IdHasher {
+    type Hasher = IdHash;
+    fn build_hasher(&self) -> IdHash {
+        IdHash(self.0.build_hasher())
+    }
+}
+
+/// foldhash's hasher, for a key that is one string: the byte `str`'s hash appends after the
+/// text (so that a tuple's strings cannot run into each other) is left out. That byte went
+/// into foldhash's 128-bit buffer, whose shifts are calls in wasm32: a sixth of the hashing.
+pub struct IdHash(foldhash::fast::FoldHasher<'static>);
+
+impl std::hash::Hasher for IdHash {
+    fn write(&mut self, bytes: &[u8]) {
+        self.0.write(bytes);
+    }
+    fn write_u8(&mut self, byte: u8) {
+        // Only `str`'s terminator comes here: every key hashed so is a single string.
+        debug_assert_eq!(byte, 0xff);
+    }
+    fn finish(&self) -> u64 {
+        self.0.finish()
+    }
+}
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum ComponentKind {

@@ -18,8 +18,8 @@ mod rules;
 
 pub use component::{
     Action, Align, Axis, ButtonVariant, Check, Children, ChoiceOption, ChoiceVariant, Common,
-    Component, ComponentKind, Components, Direction, DisplayStyle, Dynamic, IconName, Id, ImageFit,
-    ImageVariant, Justify, ShortText, Tab, TextFieldVariant, TextVariant,
+    Component, ComponentKind, Components, Direction, DisplayStyle, Dynamic, IconName, Id, IdHasher,
+    ImageFit, ImageVariant, Justify, ShortText, Tab, TextFieldVariant, TextVariant,
 };
 pub(crate) use rules::{component_props, function_args, p, r, Kind as PropKind, Prop};
 pub use rules::{COMPONENTS, FUNCTIONS, ICON_NAMES};
