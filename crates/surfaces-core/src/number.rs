@@ -189,10 +189,33 @@ fn all_digits(word: u64) -> bool {
 /// lowest byte): pairs, then fours, then the eight, by three multiplications (the method of
 /// Lemire's fast_float).
 fn eight_digits(word: u64) -> u64 {
+    eight_values(word.wrapping_sub(0x3030_3030_3030_3030))
+}
+
+/// The digits `bytes` starts with, up to seven, and their value, found in one eight-byte
+/// word; `None` when fewer than eight bytes are left, or the eight are all digits (the
+/// caller reads on a digit at a time).
+pub(crate) fn short_digits(bytes: &[u8]) -> Option<(usize, u64)> {
+    let word = u64::from_le_bytes(bytes.get(..8)?.try_into().expect("eight bytes"));
+    // A digit's byte less '0' is 0 to 9, whose high nibble stays 0 with 6 added; any other
+    // byte shows a high nibble in one or the other. A byte past the first such one may be
+    // flagged wrongly (a carry from it), never one before it.
+    let values = word ^ 0x3030_3030_3030_3030;
+    let flags = (values | values.wrapping_add(0x0606_0606_0606_0606)) & 0xF0F0_F0F0_F0F0_F0F0;
+    let len = (flags.trailing_zeros() / 8) as usize;
+    if len == 8 || len == 0 {
+        return None;
+    }
+    // The digits moved to the top of the word: the bytes below are zeros, leading ones.
+    let shift = 8 * (8 - len) as u32;
+    Some((len, eight_values(values << shift)))
+}
+
+/// [`eight_digits`] of eight digit values (0 to 9 each) instead of their ASCII.
+fn eight_values(v: u64) -> u64 {
     const MASK: u64 = 0x0000_00FF_0000_00FF;
     const MUL1: u64 = 100 + (1_000_000 << 32);
     const MUL2: u64 = 1 + (10_000 << 32);
-    let v = word.wrapping_sub(0x3030_3030_3030_3030);
     let v = v.wrapping_mul(10).wrapping_add(v >> 8);
     let v1 = (v & MASK).wrapping_mul(MUL1);
     let v2 = ((v >> 16) & MASK).wrapping_mul(MUL2);
@@ -323,7 +346,31 @@ const POWERS_OF_FIVE: [(u64, u64); 105] = [
 
 #[cfg(test)]
 mod tests {
-    use super::{decimal, digit_run, parse_f64};
+    use super::{decimal, digit_run, parse_f64, short_digits};
+
+    /// Every run of up to eight digits, followed by every byte, in every place of a word:
+    /// the digits found and their value are those read one by one.
+    #[test]
+    fn short_digits_are_read_as_one_by_one() {
+        let mut rng = crate::test_rng::Xorshift(0x2545_F491_4F6C_DD1D);
+        for len in 0..=8 {
+            for after in 0..=255u8 {
+                for _ in 0..20 {
+                    let x = rng.next();
+                    let mut text: Vec<u8> =
+                        (0..len).map(|i| b'0' + (x >> (4 * i)) as u8 % 10).collect();
+                    text.push(after);
+                    // Bytes past the word's first non-digit: anything.
+                    text.extend((0..8).map(|i| (x >> (8 * i)) as u8));
+                    let run = text.iter().take_while(|b| b.is_ascii_digit()).count();
+                    let expected = (1..8).contains(&run).then(|| (run, decimal(&text[..run])));
+                    assert_eq!(short_digits(&text), expected, "{text:?}");
+                    // Fewer than eight bytes: never read.
+                    assert_eq!(short_digits(&text[..7]), None);
+                }
+            }
+        }
+    }
 
     #[test]
     fn digits_are_read_as_one_by_one() {

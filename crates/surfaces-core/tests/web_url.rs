@@ -14,3 +14,11 @@ fn the_url_crate_parses_the_corpus_as_whatwg_does() {
     let wrong = web_url_corpus::mismatches(&[]);
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
+
+/// The shortcut `web_url::parse` takes for plain URLs reads each as the `url` crate does.
+#[test]
+fn plain_urls_are_read_as_the_url_crate_reads_them() {
+    let (read, wrong) = web_url_corpus::plain_disagreements();
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    assert!(read > 1000, "only {read} generated URLs were plain");
+}

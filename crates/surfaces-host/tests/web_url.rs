@@ -21,4 +21,8 @@ fn the_host_parses_the_corpus_as_the_url_crate_does() {
     assert!(surfaces_core::web_url::install(&surfaces_host::HostUrl));
     let wrong = web_url_corpus::mismatches(EXPECTED_FAILURES);
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    // The shortcut `web_url::parse` takes for plain URLs reads each as the host does.
+    let (read, wrong) = web_url_corpus::plain_disagreements();
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    assert!(read > 1000, "only {read} generated URLs were plain");
 }

@@ -748,6 +748,31 @@ impl<'a> Reader<'a> {
     /// negative, or a float in range), or `None` for serde_json to read.
     fn number(&mut self) -> Option<Number> {
         let bytes = self.text.as_bytes();
+        // A positive integer of up to 19 digits (any fits a `u64`), most numbers agents
+        // send, in one pass over its digits; any other number, or one with more digits,
+        // goes the general way below.
+        if let Some(&first @ b'1'..=b'9') = bytes.get(self.at) {
+            if let Some((len, n)) = crate::number::short_digits(&bytes[self.at..]) {
+                let end = self.at + len;
+                if !matches!(bytes[end], b'.' | b'e' | b'E') {
+                    self.at = end;
+                    return Some(Number::U64(n));
+                }
+            }
+            let mut n = u64::from(first - b'0');
+            let mut end = self.at + 1;
+            while let Some(&d @ b'0'..=b'9') = bytes.get(end) {
+                if end - self.at == 19 {
+                    break;
+                }
+                n = n * 10 + u64::from(d - b'0');
+                end += 1;
+            }
+            if !matches!(bytes.get(end), Some(b'.' | b'e' | b'E' | b'0'..=b'9')) {
+                self.at = end;
+                return Some(Number::U64(n));
+            }
+        }
         let start = self.at;
         let negative = self.eat(b'-');
         let first = self.at;

@@ -655,12 +655,12 @@ impl Measurement {
     /// A negative integer (serde_json reads those as `i64`, the rest as `u64`).
     pub(super) fn i64(tape: &mut Vec<u8>, n: i64) -> Self {
         Writer(tape).i64(n);
-        Measurement::scalar(pointer::number_size(&n.into()))
+        Measurement::scalar(1 + pointer::digits(n.unsigned_abs()))
     }
 
     pub(super) fn u64(tape: &mut Vec<u8>, n: u64) -> Self {
         Writer(tape).u64(n);
-        Measurement::scalar(pointer::number_size(&n.into()))
+        Measurement::scalar(pointer::digits(n))
     }
 
     pub(super) fn f64(tape: &mut Vec<u8>, n: f64) -> Self {

@@ -377,7 +377,7 @@ pub(crate) fn number_size(n: &serde_json::Number) -> usize {
 }
 
 /// The decimal digits of `u`.
-fn digits(u: u64) -> usize {
+pub(crate) fn digits(u: u64) -> usize {
     u.checked_ilog10().map_or(1, |d| d as usize + 1)
 }
 

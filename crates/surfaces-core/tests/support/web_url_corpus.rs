@@ -160,3 +160,129 @@ pub fn mismatches(expected_failures: &[&str]) -> Vec<String> {
     }
     out
 }
+
+/// URLs generated near the plain form (`web_url::plain`) and past its edges, with the
+/// corpus's: wherever `plain` reads one, the installed parser (`web_url::parse_fully`) reads
+/// it the same. How many `plain` read, and every disagreement.
+pub fn plain_disagreements() -> (usize, Vec<String>) {
+    let corpus: Corpus = serde_json::from_str(CORPUS).expect("web-url.json is the corpus");
+    let mut inputs: Vec<String> = corpus.urls.iter().map(|c| c.input.clone()).collect();
+    // Each part drawn from its plain choices (the first few of each list) three times in
+    // four, else from all of them, so that most URLs are plain and the rest are near it.
+    let schemes = [
+        "https://",
+        "http://",
+        "HTTPS://",
+        "ftp://",
+        "https:/",
+        "https:///",
+        "wss://",
+    ];
+    let long = "a".repeat(70);
+    let labels = [
+        "a",
+        "example",
+        "a-b",
+        "-a",
+        "b-",
+        "x1",
+        "localhost",
+        &long,
+        "e",
+        "z9-",
+        "xn--abc",
+        "xn--nxasmq6b",
+        "1",
+        "123",
+        "0x1f",
+        "A",
+        "b_c",
+        "",
+        "0",
+        "09",
+        "ex\u{e9}",
+    ];
+    let ports = ["", ":443", ":80", ":8080", ":"];
+    let segments = [
+        "",
+        "a",
+        "~x",
+        "A-Z",
+        "!$&()*+,;=",
+        "@",
+        ":",
+        ".a",
+        "a.",
+        "...",
+        "b_c",
+        ".",
+        "..",
+        "b%2e",
+        "%2e",
+        "%2E%2e",
+        "a b",
+        "x'y",
+        "{",
+        "\u{e9}",
+        "\\",
+        "^",
+        "|",
+        "`",
+        "\t",
+        "\"",
+        "<>",
+        "[]",
+    ];
+    let tails = [
+        "", "?", "?q=1&b=2", "?a?b", "#", "#f", "#?x", "?q#f", "?/..", "#a#b", "?'", "?x y",
+        "?%41", "#\"", "?<", "#`", "?{}", "? ", "#\u{e9}", "?\u{e9}",
+    ];
+    let mut draw = Draw(0x2545_f491_4f6c_dd1d);
+    for _ in 0..6000 {
+        let mut url = schemes[draw.pick(schemes.len(), 2)].to_string();
+        let host: Vec<&str> = (0..1 + draw.next(3))
+            .map(|_| labels[draw.pick(labels.len(), 10)])
+            .collect();
+        url.push_str(&host.join("."));
+        url.push_str(ports[draw.pick(ports.len(), 1)]);
+        for _ in 0..draw.next(4) {
+            url.push('/');
+            url.push_str(segments[draw.pick(segments.len(), 11)]);
+        }
+        url.push_str(tails[draw.pick(tails.len(), 10)]);
+        inputs.push(url);
+    }
+    let mut read = 0;
+    let mut wrong = Vec::new();
+    for input in &inputs {
+        if let Some(plain) = web_url::plain(input) {
+            read += 1;
+            let full = web_url::parse_fully(input);
+            if full.as_ref() != Ok(&plain) {
+                wrong.push(format!("{input:?}: plain {plain:?}, parser {full:?}"));
+            }
+        }
+    }
+    (read, wrong)
+}
+
+/// A fixed generator (xorshift), so every run tries the same URLs.
+struct Draw(u64);
+
+impl Draw {
+    fn next(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+
+    /// A place in a list of `len`: among its first `plain` three times in four.
+    fn pick(&mut self, len: usize, plain: usize) -> usize {
+        if self.next(4) == 0 {
+            self.next(len)
+        } else {
+            self.next(plain)
+        }
+    }
+}
