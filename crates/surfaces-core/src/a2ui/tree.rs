@@ -2,7 +2,7 @@
 //! placeholders a render from `root` would show.
 
 use serde::Serialize;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::num::NonZeroU32;
 
 use super::catalog::{Children, Component, ComponentKind, Components, Id, IdHasher};
@@ -230,6 +230,7 @@ pub struct Graph {
 
 impl Graph {
     /// The number of the component that places `child`, if one does.
+    #[cfg(test)]
     fn parent_of(&self, components: &Components, child: &str) -> Option<NonZeroU32> {
         match components.get(child) {
             Some(c) => c.parent,
@@ -250,14 +251,20 @@ impl Graph {
         n
     }
 
-    /// Links `child`, defined or not, to parent `n`.
-    fn set_link(&mut self, components: &mut Components, child: &str, n: NonZeroU32) {
+    /// Links `child`, defined or not, to parent `n`, and gives the link it had.
+    fn set_link(
+        &mut self,
+        components: &mut Components,
+        child: &str,
+        n: NonZeroU32,
+    ) -> Option<NonZeroU32> {
         if let Some(c) = components.get_mut(child) {
-            c.parent = Some(n);
+            c.parent.replace(n)
         } else if let Some(slot) = self.pending.get_mut(child) {
-            *slot = n;
+            Some(std::mem::replace(slot, n))
         } else {
             self.pending.insert(Id::from(child), n);
+            None
         }
     }
 
@@ -332,18 +339,30 @@ impl Graph {
             });
             for (i, k) in new_refs.iter().enumerate() {
                 let kept = i < start || i >= new_refs.len() - end;
+                // A kept child is this one's already (it renews it): it needs no lookup.
+                // Any other is looked up once, for its link and for whether a new cycle
+                // could go on from it: not from a component defined outside the update
+                // with no children, nor from one not defined at all.
+                let mut link = None;
                 if !kept {
-                    starts.push(k.id);
+                    let defined = components.get(k.id);
+                    link = match defined {
+                        Some(c) => c.parent,
+                        None => self.pending.get(k.id).copied(),
+                    };
+                    let leads_on = match update.find(k.id) {
+                        Some(_) => true,
+                        None => defined.is_some_and(|c| has_child(c, false)),
+                    };
+                    if leads_on {
+                        starts.push(k.id);
+                    }
                 }
                 if k.shared {
                     continue;
                 }
                 // A parent outside the update keeps its children; one inside is replaced.
-                // A kept child is this one's already (it renews it): no lookup for that.
-                let kept_elsewhere = !kept
-                    && self
-                        .parent_of(components, k.id)
-                        .is_some_and(|old| !is_renewed(old));
+                let kept_elsewhere = link.is_some_and(|old| !is_renewed(old));
                 if let Some(first) = claimed.insert(k.id, id) {
                     twice.get_or_insert(claimed_again(k.id, first, id));
                 } else if kept_elsewhere {
@@ -368,20 +387,25 @@ impl Graph {
     /// Lays an admitted `update` over `components` and keeps the links: a replaced component's
     /// own link passes to its new version, the links its old version made are dropped, and
     /// the new version's are made; a child at a place its parent's old version had it
-    /// ([`kept_ends`]) keeps its link, untouched.
+    /// ([`kept_ends`]) keeps its link, untouched, and so does one the new version lists
+    /// elsewhere (a list reordered costs a lookup a child, not two).
     pub(crate) fn apply(&mut self, components: &mut Components, update: Vec<(Id, Component)>) {
-        // Ids whose new version places children, each with the old version it replaced.
+        // Ids whose new version places children, each with the old version it replaced;
+        // and the old versions replaced by one that places none.
         let mut parents: Vec<(Id, Option<usize>)> = Vec::new();
-        let mut replaced: Vec<(Id, Component)> = Vec::new();
+        let mut replaced: Vec<Component> = Vec::new();
+        let mut emptied: Vec<(Id, Component)> = Vec::new();
         for (id, mut c) in update {
             let parent = has_child(&c, true);
             if let Some(old) = components.get_mut(&id) {
                 c.parent = old.parent;
                 let old = std::mem::replace(&mut **old, c);
                 if parent {
-                    parents.push((id.clone(), Some(replaced.len())));
+                    parents.push((id, Some(replaced.len())));
+                    replaced.push(old);
+                } else {
+                    emptied.push((id, old));
                 }
-                replaced.push((id, old));
             } else {
                 c.parent = self.pending.remove(&id);
                 if parent {
@@ -390,41 +414,46 @@ impl Graph {
                 components.insert(id, Box::new(c));
             }
         }
-        // The places at each end of each replaced parent's list that it keeps.
-        let mut kept = Vec::with_capacity(replaced.len());
-        let mut old_kids: Vec<&str> = Vec::new();
-        let mut new_kids: Vec<&str> = Vec::new();
-        for (id, old) in &replaced {
-            old_kids.clear();
-            new_kids.clear();
-            each_owned_child(old, |k| old_kids.push(k));
-            each_owned_child(&components[id], |k| new_kids.push(k));
-            kept.push(kept_ends(old_kids.len(), new_kids.len(), |i, j| {
-                old_kids[i] == new_kids[j]
-            }));
-        }
-        drop(new_kids);
-        for ((id, old), &(start, end)) in replaced.iter().zip(&kept) {
-            let Some(n) = self.numbers.get(id.as_str()).copied() else {
-                continue;
-            };
-            old_kids.clear();
-            each_owned_child(old, |k| old_kids.push(k));
-            for &child in &old_kids[start..old_kids.len() - end] {
-                self.clear_link(components, child, n);
+        for (id, old) in &emptied {
+            if let Some(n) = self.numbers.get(id.as_str()).copied() {
+                each_owned_child(old, |child| self.clear_link(components, child, n));
             }
         }
         // Each parent's children are moved out while their entries are written, and put
         // back, so the parent stays where it is in the map (taken out and put back, it was
         // a removal and an insert per parent).
         let mut children: Vec<Id> = Vec::new();
+        let mut old_kids: Vec<&str> = Vec::new();
         for (id, old) in parents {
             let n = self.number(&id);
             let c = components.get_mut(id.as_str()).expect("just laid");
             each_owned_child_mut(c, |child| children.push(std::mem::take(child)));
-            let (start, end) = old.map_or((0, 0), |i| kept[i]);
-            for child in &children[start..children.len() - end] {
-                self.set_link(components, child, n);
+            old_kids.clear();
+            if let Some(i) = old {
+                each_owned_child(&replaced[i], |k| old_kids.push(k));
+            }
+            let (start, end) = kept_ends(old_kids.len(), children.len(), |i, j| {
+                old_kids[i] == children[j].as_str()
+            });
+            let listed = &children[start..children.len() - end];
+            let dropped = &old_kids[start..old_kids.len() - end];
+            // Those linked here already were the old version's (no child is listed twice
+            // in one parent, nor at a kept place and another): when there are as many as
+            // the old version had at its other places, it drops none of them.
+            let mut relisted = 0;
+            for child in listed {
+                relisted += usize::from(self.set_link(components, child, n) == Some(n));
+            }
+            if relisted < dropped.len() {
+                let mut again: HashSet<&str, IdHasher> =
+                    HashSet::with_capacity_and_hasher(listed.len(), components.hasher().clone());
+                again.extend(listed.iter().map(Id::as_str));
+                for &child in dropped {
+                    if !again.contains(child) {
+                        // Unless another parent of the update took it already.
+                        self.clear_link(components, child, n);
+                    }
+                }
             }
             let c = components.get_mut(id.as_str()).expect("just laid");
             let mut back = children.drain(..);
