@@ -516,9 +516,11 @@ impl<'de> Visitor<'de> for BodyVisitor {
     }
 }
 
-/// A data value whose tape is shorter than this is built at once: keeping the tape pays off
-/// for large values, and a small one costs less to build than to keep and build later.
-const TAPE_FROM: usize = 256;
+/// A data value whose tape is shorter than this is built when it is stored below the root
+/// (`Model::set_planned`): keeping the tape pays off for large values, and a small one costs
+/// less to build than to keep and build later. At the root, where a whole model replaces
+/// the last, any is kept: a later write below it builds it once, as storing it would have.
+pub(super) const TAPE_FROM: usize = 256;
 
 impl IntoValue for Data {
     fn into_value(self) -> Value {
@@ -528,9 +530,9 @@ impl IntoValue for Data {
 
 /// A data update's value. A container is checked as [`Checked`] checks it and measured as
 /// admission's `model_value` measures it, written to a tape instead of built (see
-/// [`super::model`]); a small one, or one admission would say something of (a refused key,
-/// a bidirectional control in its text), is built from the tape at once and goes the
-/// general way. A scalar is built as it is read.
+/// [`super::model`]); one admission would say something of (a refused key, a
+/// bidirectional control in its text) is built from the tape at once and goes the general
+/// way. A scalar is built as it is read.
 impl<'de> ReadAt<'de> for Data {
     fn read<A: MapAccess<'de>>(map: &mut A, depth: usize) -> Result<Self, A::Error> {
         map.next_value_seed(DataVisitor { depth })
@@ -564,7 +566,7 @@ pub(super) fn taped<E>(
     tape.clear();
     let measured = read(&mut tape);
     let data = measured.map(|m| {
-        if !m.clean || tape.len() < TAPE_FROM {
+        if !m.clean {
             return Data::Built(tape::read(&tape));
         }
         let is_object = tape.first() == Some(&tape::OBJECT);

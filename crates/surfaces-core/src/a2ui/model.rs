@@ -213,9 +213,14 @@ impl Model {
     /// [`Model::set`] with the plan [`Model::plan`] has just made for `segs` (the fold
     /// measures a write before making it, and a plan is a walk of the path).
     pub fn set_planned(&mut self, segs: &[String], data: Data, _: Planned) -> Result<(), ()> {
-        // A path with `-` names a place only once; past MAX_TAPES, values are built.
+        // A path with `-` names a place only once; past MAX_TAPES, values are built, and
+        // small ones below the root (`fast::TAPE_FROM`).
         let stored = match data {
-            Data::Taped(t) if self.tapes.len() < MAX_TAPES && !segs.iter().any(|s| s == "-") => {
+            Data::Taped(t)
+                if self.tapes.len() < MAX_TAPES
+                    && (segs.is_empty() || t.tape.len() >= super::fast::TAPE_FROM)
+                    && !segs.iter().any(|s| s == "-") =>
+            {
                 pointer::set_planned(&mut self.root, segs, Value::Null)?;
                 Some(t)
             }
@@ -279,12 +284,37 @@ mod tests {
         }
     }
 
+    /// A tape shorter than `fast::TAPE_FROM` is built below the root, and kept at the root.
+    #[test]
+    fn keeps_small_tapes_only_at_the_root() {
+        let pad = |n: usize| json!({ "p": "x".repeat(n) });
+        // `{"p": "x…"}` on a tape: its header, key and string headers around the text.
+        let at = |n: usize| tape::tests::tape_of(&pad(n)).len();
+        let n = (0..super::super::fast::TAPE_FROM)
+            .find(|&n| at(n) == super::super::fast::TAPE_FROM)
+            .expect("a length that makes a tape of exactly TAPE_FROM bytes");
+        let mut m = Model::default();
+        for (path, len, kept) in [("/a", n - 1, false), ("/b", n, true), ("", 1, true)] {
+            let s = segs(path);
+            m.open(&s);
+            m.set(&s, Data::Taped(taped(&pad(len)))).unwrap();
+            assert_eq!(m.tapes.iter().any(|(k, _)| *k == s), kept, "{path}");
+        }
+        assert_eq!(m.value(), pad(1));
+        // A write below the root tape builds it first.
+        let s = segs("/q");
+        m.open(&s);
+        m.set(&s, Data::Built(json!(1))).unwrap();
+        assert!(m.tapes.is_empty());
+        assert_eq!(m.value(), json!({"p": "x", "q": 1}));
+    }
+
     /// At most [`MAX_TAPES`] tapes are kept: the next value is built into the model.
     #[test]
     fn keeps_tapes_up_to_the_limit() {
         let mut m = Model::default();
         for i in 0..=MAX_TAPES {
-            let v = json!({ "i": i });
+            let v = json!({ "i": i, "pad": "x".repeat(super::super::fast::TAPE_FROM) });
             let s = segs(&format!("/k{i}"));
             m.open(&s);
             m.set(&s, Data::Taped(taped(&v))).unwrap();
@@ -292,7 +322,7 @@ mod tests {
         }
         let (last, past) = (format!("k{}", MAX_TAPES - 1), format!("k{MAX_TAPES}"));
         assert_eq!(m.root[&last], Value::Null, "a tape's placeholder");
-        assert_eq!(m.root[&past], json!({"i": MAX_TAPES}), "built at once");
+        assert_eq!(m.root[&past]["i"], json!(MAX_TAPES), "built at once");
         assert_eq!(
             m.get(&segs(&format!("/{last}/i"))),
             Some(json!(MAX_TAPES - 1))
