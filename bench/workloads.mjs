@@ -285,6 +285,76 @@ export function nested() {
   return msgs;
 }
 
+/** A chat log: each message is a new Text, sent with the Column that lists every message so far (400 messages). */
+export function chatLog() {
+  const msgs = surface("chat", [{ id: "root", component: "Column", children: [] }]);
+  const ids = [];
+  for (let i = 0; i < 400; i++) {
+    ids.push(`msg-${i}`);
+    msgs.push(
+      env("updateComponents", {
+        surfaceId: "chat",
+        components: [
+          { id: `msg-${i}`, component: "Text", text: `Message number ${i} of the conversation` },
+          { id: "root", component: "Column", children: [...ids] },
+        ],
+      }),
+    );
+  }
+  return msgs;
+}
+
+/** A ranking resorted: a Column of 100 rows, its children listed in a new order 500 times. */
+export function reordered() {
+  const r = rng(10);
+  const ids = Array.from({ length: 100 }, (_, i) => `row-${i}`);
+  const msgs = surface("ranking", [
+    { id: "root", component: "Column", children: ids },
+    ...ids.map((id) => ({ id, component: "Text", text: `Entry ${id}` })),
+  ]);
+  for (let n = 0; n < 500; n++) {
+    const order = [...ids];
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = Math.floor(r() * (i + 1));
+      [order[i], order[j]] = [order[j], order[i]];
+    }
+    msgs.push(env("updateComponents", { surfaceId: "ranking", components: [{ id: "root", component: "Column", children: order }] }));
+  }
+  return msgs;
+}
+
+/** A gallery: 100 surfaces of 10 Images each, every one with its own https URL. */
+export function images() {
+  const msgs = [];
+  for (let s = 0; s < 100; s++) {
+    const ids = Array.from({ length: 10 }, (_, i) => `img-${i}`);
+    msgs.push(
+      ...surface(`gallery-${s}`, [
+        { id: "root", component: "Row", children: ids },
+        ...ids.map((id, i) => ({ id, component: "Image", url: `https://cdn.example.com/photos/${s}/${i}-large.jpg`, fit: "cover" })),
+      ]),
+    );
+  }
+  return msgs;
+}
+
+/** A table of integers: 50,000 counts in one array. */
+export function integers() {
+  const r = rng(11);
+  const msgs = surface("counts", [{ id: "root", component: "Text", text: { path: "/title" } }]);
+  msgs.push(env("updateDataModel", { surfaceId: "counts", path: "/counts", value: Array.from({ length: 50000 }, () => Math.floor(r() * 1e6)) }));
+  return msgs;
+}
+
+/** The whole data model resent: 500 updates of `/` with a small object. */
+export function wholeModel() {
+  const msgs = surface("state", [{ id: "root", component: "Text", text: { path: "/status" } }]);
+  for (let i = 0; i < 500; i++) {
+    msgs.push(env("updateDataModel", { surfaceId: "state", path: "/", value: { status: `step ${i}`, progress: i / 500, items: [i, i + 1, i + 2], user: { name: "Ada", admin: i % 2 === 0 } } }));
+  }
+  return msgs;
+}
+
 /**
  * Every workload, in the order the reports list them: `key` names its file in target/bench
  * (bench/gen-workloads.mjs, read by the native benchmark), `title` its row.
@@ -302,4 +372,9 @@ export const WORKLOADS = [
   { key: "markdown", title: "markdown answers: 3,000 strings with escapes", build: markdown },
   { key: "component-storm", title: "3,000 one-component updates", build: componentStorm },
   { key: "nested", title: "300 nested values, 28 deep", build: nested },
+  { key: "chat-log", title: "chat log: a Column resent with each of 400 messages", build: chatLog },
+  { key: "reordered", title: "a Column of 100 rows listed in 500 new orders", build: reordered },
+  { key: "images", title: "1,000 Images, each with its own https URL", build: images },
+  { key: "integers", title: "50,000 integers in one array", build: integers },
+  { key: "whole-model", title: "the whole data model resent 500 times", build: wholeModel },
 ];
