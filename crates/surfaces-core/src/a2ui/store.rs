@@ -575,6 +575,7 @@ impl SurfaceStore {
                 format!("\"{catalog_id}\" is not a catalog this client advertised (supportedCatalogIds: {BASIC_CATALOG_ID}); the surface is refused."),
             ));
         };
+        let hasher = catalog::IdHasher::with_seed(self.hash_seed.0);
         self.surfaces.push(Surface {
             id: sid.to_string(),
             catalog_id,
@@ -582,8 +583,8 @@ impl SurfaceStore {
             theme: new.theme,
             send_data_model: new.send_data_model.unwrap_or(false),
             owner: ctx.context_id.clone(),
-            components: Components::with_hasher(catalog::IdHasher::with_seed(self.hash_seed.0)),
-            graph: tree::Graph::default(),
+            components: Components::with_hasher(hasher.clone()),
+            graph: tree::Graph::with_hasher(&hasher),
             model: Model::default(),
             model_bound: 2,
             overlay: BTreeMap::new(),

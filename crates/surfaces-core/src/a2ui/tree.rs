@@ -224,11 +224,20 @@ fn acyclic_from<'a>(
 pub struct Graph {
     /// The number of each parent id: a link names its parent by number, so that telling
     /// two parents apart needs no parent id in the link.
-    numbers: BTreeMap<Id, NonZeroU32>,
-    pending: BTreeMap<Id, NonZeroU32>,
+    numbers: HashMap<Id, NonZeroU32, IdHasher>,
+    pending: HashMap<Id, NonZeroU32, IdHasher>,
 }
 
 impl Graph {
+    /// An empty graph whose tables hash ids as `hasher` does (the surface's seed: their
+    /// ids are the agent's).
+    pub(crate) fn with_hasher(hasher: &IdHasher) -> Graph {
+        Graph {
+            numbers: HashMap::with_hasher(hasher.clone()),
+            pending: HashMap::with_hasher(hasher.clone()),
+        }
+    }
+
     /// The number of the component that places `child`, if one does.
     #[cfg(test)]
     fn parent_of(&self, components: &Components, child: &str) -> Option<NonZeroU32> {
