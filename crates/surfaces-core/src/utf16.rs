@@ -112,8 +112,8 @@ impl Utf16Text {
             while i + 8 <= before_bidi {
                 debug_assert!(o <= 3 * i);
                 match unsafe { block_of_eight(src.add(2 * i), dst.add(o)) } {
-                    Ok(written) => {
-                        i += 8;
+                    Ok((units, written)) => {
+                        i += units;
                         o += written;
                     }
                     Err(stop) => {
@@ -179,16 +179,19 @@ fn is_bidi(u: u16) -> bool {
     char::from_u32(u32::from(u)).is_some_and(crate::text::is_bidi_control)
 }
 
-/// Writes the UTF-8 of the eight units at `src` to `dst` and returns how many bytes it
-/// wrote, or else, when a surrogate in it is not half of a pair within it, where its first
-/// surrogate is (the units up to it are left to the caller).
+/// Writes the UTF-8 of the eight units at `src` to `dst` and returns how many units it
+/// took (all eight, or seven when the last is the first half of a pair the next block
+/// ends) and how many bytes it wrote, or else, when a surrogate in it is not half of a pair within it, a place at or
+/// past that surrogate, and before any other such one (the units up to and with it are
+/// left to the caller; the pairs before it stay the caller's too, once, rather than one
+/// block tried again after each).
 /// Without WebAssembly SIMD, every block is left.
 ///
 /// # Safety
 /// `src` holds sixteen initialised bytes, and `dst` has room for 28 bytes that overlap
 /// none of them.
 #[allow(unused_variables)]
-unsafe fn block_of_eight(src: *const u8, dst: *mut u8) -> Result<usize, usize> {
+unsafe fn block_of_eight(src: *const u8, dst: *mut u8) -> Result<(usize, usize), usize> {
     #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
     return wide::block_of_eight(src, dst);
     #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
@@ -206,8 +209,34 @@ mod wide {
     ///
     /// # Safety
     /// As [`super::block_of_eight`].
-    pub(super) unsafe fn block_of_eight(src: *const u8, dst: *mut u8) -> Result<usize, usize> {
+    pub(super) unsafe fn block_of_eight(
+        src: *const u8,
+        dst: *mut u8,
+    ) -> Result<(usize, usize), usize> {
         let v = v128_load(src.cast());
+        match eight(v, dst) {
+            Ok(written) => Ok((8, written)),
+            // The last unit opens a pair the next block closes (text of emoji does so in
+            // every other block): the seven before it, with a one-byte unit in its place
+            // whose byte the next store writes over. The store is no longer than a block's.
+            Err(7)
+                if is_high(u16x8_extract_lane::<7>(v)) && !is_high(u16x8_extract_lane::<6>(v)) =>
+            {
+                eight(u16x8_replace_lane::<7>(v, 0), dst).map(|written| (7, written - 1))
+            }
+            Err(stop) => Err(stop),
+        }
+    }
+
+    fn is_high(unit: u16) -> bool {
+        unit & 0xFC00 == 0xD800
+    }
+
+    /// [`block_of_eight`] of the units in `v`: how many bytes it wrote, or where it stopped.
+    ///
+    /// # Safety
+    /// `dst` has room for 28 bytes.
+    unsafe fn eight(v: v128, dst: *mut u8) -> Result<usize, usize> {
         let splat = u16x8_splat;
         let ascii = u16x8_eq(v128_and(v, splat(0xFF80)), splat(0));
         if u16x8_all_true(ascii) {
@@ -238,7 +267,9 @@ mod wide {
                 v128_and(high, u16x8(0, 0, 0, 0, 0, 0, 0, 0xFFFF)),
             );
             if v128_any_true(unpaired) {
-                return Err(i16x8_bitmask(surrogate).trailing_zeros() as usize);
+                // A lane is marked where a low unit follows no high one, or a high one is
+                // followed by no low one (the lane after it, or lane 7 itself).
+                return Err(i16x8_bitmask(unpaired).trailing_zeros() as usize);
             }
             // The character's bits from 10 up, from a high unit: its 10 bits, plus 0x40
             // (0x10000 >> 10).
@@ -445,14 +476,17 @@ mod tests {
     }
 
     /// Every arrangement of high, low and other units in a block (pairs, lone halves, a
-    /// high unit in the last lane whose low one opens the next block), then a low unit.
+    /// high unit in the last lane whose low one opens the next block, or does not), then
+    /// a low unit, a high one or another.
     #[test]
     fn every_arrangement_of_surrogates_in_a_block_converts() {
         let kinds = [0x41, 0x416, 0xD83D, 0xDE00];
         for key in 0..4_usize.pow(8) {
-            let mut units = block_of(&kinds, key);
-            units.extend([0xDE00, 0x41, 0x41, 0x41, 0x41, 0x41, 0x41, 0x41, 0x41]);
-            check(&units);
+            for next in [0xDE00, 0xD83D, 0x6771] {
+                let mut units = block_of(&kinds, key);
+                units.extend([next, 0x41, 0x41, 0x41, 0x41, 0x41, 0x41, 0x41, 0x41]);
+                check(&units);
+            }
         }
     }
 
