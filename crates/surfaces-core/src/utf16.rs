@@ -214,18 +214,13 @@ mod wide {
         dst: *mut u8,
     ) -> Result<(usize, usize), usize> {
         let v = v128_load(src.cast());
-        match eight(v, dst) {
-            Ok(written) => Ok((8, written)),
-            // The last unit opens a pair the next block closes (text of emoji does so in
-            // every other block): the seven before it, with a one-byte unit in its place
-            // whose byte the next store writes over. The store is no longer than a block's.
-            Err(7)
-                if is_high(u16x8_extract_lane::<7>(v)) && !is_high(u16x8_extract_lane::<6>(v)) =>
-            {
-                eight(u16x8_replace_lane::<7>(v, 0), dst).map(|written| (7, written - 1))
-            }
-            Err(stop) => Err(stop),
+        // The last unit opens a pair the next block closes (text of emoji does so in a
+        // block out of four): the seven before it are taken, with a one-byte unit in its
+        // place whose byte the next store writes over. The store is no longer than a block's.
+        if is_high(u16x8_extract_lane::<7>(v)) && !is_high(u16x8_extract_lane::<6>(v)) {
+            return eight(u16x8_replace_lane::<7>(v, 0), dst).map(|written| (7, written - 1));
         }
+        eight(v, dst).map(|written| (8, written))
     }
 
     fn is_high(unit: u16) -> bool {

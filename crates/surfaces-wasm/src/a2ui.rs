@@ -8,7 +8,8 @@ use surfaces_core::a2ui::{self, ApplyContext, Limits, PartOutcome, UrlPolicy};
 use wasm_bindgen::prelude::*;
 
 use crate::{
-    from_js, option, option_as, option_bool, option_string, optional_string_arg, string_arg, to_js,
+    from_js, json_text, option, option_as, option_bool, option_string, optional_string_arg,
+    string_arg, to_js,
 };
 
 // Report, option and contract types are generated from the core's Rust types (tsify, the
@@ -97,15 +98,17 @@ impl SurfaceStore {
         let limits: Limits = if given.is_undefined() {
             Limits::default()
         } else {
-            serde_json::from_value(from_js(&given, "SurfaceStore: limits")?)
+            // Read from the text itself: through a `Value` first, a store's construction
+            // took ten times as long (13 µs in Node), as long as folding a small surface.
+            serde_json::from_str(&json_text(&given, "SurfaceStore: limits")?)
                 .map_err(|e| JsError::new(&format!("SurfaceStore: bad limits: {e}")))?
         };
         let hosts = option(&options, "allowedHosts")?;
         let allowed_hosts = if hosts.is_undefined() {
             None
         } else {
-            let v: Vec<String> =
-                serde_json::from_value(from_js(&hosts, "allowedHosts")?).map_err(|_| {
+            let v: Vec<String> = serde_json::from_str(&json_text(&hosts, "allowedHosts")?)
+                .map_err(|_| {
                     JsError::new("SurfaceStore: allowedHosts must be an array of host names")
                 })?;
             Some(v.into_iter().map(|h| h.to_ascii_lowercase()).collect())
