@@ -87,11 +87,12 @@ impl Parser for HostUrl {
 }
 
 /// Makes the host's parser the one the core uses, and seeds the hash of component ids with
-/// the host's randomness. Cheap to call again (the first stays).
+/// the host's randomness (once, whether or not a parser was installed before). Cheap to
+/// call again (the first stays).
 pub fn install() {
-    if web_url::install(&HostUrl) {
-        surfaces_core::a2ui::seed_hashes(random_u64());
-    }
+    web_url::install(&HostUrl);
+    static SEEDED: std::sync::Once = std::sync::Once::new();
+    SEEDED.call_once(|| surfaces_core::a2ui::seed_hashes(random_u64()));
 }
 
 /// 64 bits from `crypto.getRandomValues` (browsers, Node 19 and later), or, on a host without

@@ -294,8 +294,6 @@ impl<'a> Admission<'a> {
         }
     }
 
-    /// A string below a property: at most `textChars` characters, and a bidi control in
-    /// it is said (the hand reader checks the strings of the components it reads with this).
     /// [`Admission::text`] of a string known to be ASCII: one byte a character, and no
     /// bidi control (every one is past U+007F).
     pub(crate) fn ascii_text(&mut self, s: &str, path: &Path) {
@@ -313,6 +311,8 @@ impl<'a> Admission<'a> {
         }
     }
 
+    /// A string below a property: at most `textChars` characters, and a bidi control in
+    /// it is said (the hand reader checks the strings of the components it reads with this).
     pub(crate) fn text(&mut self, s: &str, path: &Path) {
         if let Some(n) = crate::text::chars_past(s, self.limits.text_chars) {
             self.err(

@@ -935,7 +935,32 @@ impl<'a> Reader<'a> {
                     .map(|()| Measurement::bool(tape, false))?,
                 b'n' => self.literal(b"null").map(|()| Measurement::null(tape))?,
                 _ => match self.number()? {
-                    Number::U64(n) => Measurement::u64(tape, n),
+                    Number::U64(n) => {
+                        let mut m = Measurement::u64(tape, n);
+                        // The integers that follow it in an array, each after a comma and
+                        // each of up to seven digits (a table of counts), read in a loop of
+                        // their own; anything else goes round the loop below.
+                        if let Some(o) = open.last_mut().filter(|o| o.keys.is_none()) {
+                            let bytes = self.text.as_bytes();
+                            while bytes.get(self.at) == Some(&b',')
+                                && matches!(bytes.get(self.at + 1), Some(b'1'..=b'9'))
+                            {
+                                let Some((len, n)) =
+                                    crate::number::short_digits(&bytes[self.at + 1..])
+                                else {
+                                    break;
+                                };
+                                if matches!(bytes[self.at + 1 + len], b'.' | b'e' | b'E') {
+                                    break;
+                                }
+                                o.all.add(m);
+                                o.n += 1;
+                                self.at += 1 + len;
+                                m = Measurement::u64(tape, n);
+                            }
+                        }
+                        m
+                    }
                     Number::I64(n) => Measurement::i64(tape, n),
                     Number::F64(f) => Measurement::f64(tape, f),
                 },
@@ -1643,6 +1668,59 @@ mod tests {
                 _ => {}
             }
             out
+        }
+    }
+
+    #[test]
+    fn arrays_of_integers_read_as_serde_json_reads_them() {
+        // Around the loop that reads a run of integers after commas: leading zeros, signs,
+        // fractions and exponents, 7, 8, 19 and 20 digits, spaces, nesting, and the end.
+        let tokens = [
+            "1",
+            "7",
+            "42",
+            "1234567",
+            "12345678",
+            "9999999",
+            "0",
+            "01",
+            "-3",
+            "2.5",
+            "3e2",
+            "4E1",
+            "5.",
+            "1234567.5",
+            "18446744073709551615",
+            "18446744073709551616",
+            "9999999999999999999",
+            "[1,2,3]",
+            "[]",
+            "true",
+            "\"x\"",
+        ];
+        let seps = [",", ",", ",", ", ", " ,"];
+        let mut rng = Xorshift(0x2545_F491_4F6C_DD1D);
+        let mut pick = |n: usize| (rng.next() % n as u64) as usize;
+        for _ in 0..20_000 {
+            let mut value = String::from("[");
+            for i in 0..1 + pick(12) {
+                if i > 0 {
+                    value.push_str(seps[pick(seps.len())]);
+                }
+                // Mostly plain integers, so that runs of them form.
+                let t = if pick(3) == 0 {
+                    pick(tokens.len())
+                } else {
+                    pick(6)
+                };
+                value.push_str(tokens[t]);
+            }
+            value.push(']');
+            let text = format!(
+                r#"[{{"version":"v0.9","updateDataModel":{{"surfaceId":"s","path":"/v","value":{value}}}}}]"#
+            );
+            let [direct, serde] = both(&text);
+            assert_eq!(direct, serde, "{text}");
         }
     }
 

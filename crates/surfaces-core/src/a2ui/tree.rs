@@ -113,7 +113,8 @@ fn claimed_again(child: &str, first: &str, again: &str) -> GraphError {
 /// Checks the whole component map for cycles and components with two parents. A template
 /// component may be shared by several lists (it is repeated by nature); it may not contain
 /// its own list. The fold checks each update incrementally ([`Graph::admit`]); this whole-map
-/// check is the reference the incremental one is tested against.
+/// check is the reference the incremental one is tested against. Of several faults, which it
+/// names follows the hashed table's order, which differs from store to store.
 pub fn check(components: &Components) -> Result<(), GraphError> {
     let mut parents: HashMap<&str, &str> = HashMap::new();
     let mut twice = None;
