@@ -456,7 +456,8 @@ build the alternative into another directory, for example
   day): the typed reader 33%, the component update and graph check 26% (the component map's
   inserts and searches, \`memcmp\` on ids), creating and deleting surfaces 10%, the data
   updates 4%; no single part a tenth of the fold. Reading the store's limits (the bench passes
-  them) costs 14 µs per \`new SurfaceStore\` (1 µs without), through \`JSON.stringify\`.
+  them) costs 10 µs per \`new SurfaceStore\` (1 µs without), through \`JSON.stringify\`
+  (13 µs while the text went through a \`serde_json::Value\` first).
 - Data updates (2026-12-02, \`a2ui/pointer.rs\`, \`a2ui/model.rs\`): the write planned once,
   where it was planned to measure its padding and again inside the write; the path's segment
   strings kept by the store from one update to the next, where each update made a string per
@@ -472,6 +473,27 @@ build the alternative into another directory, for example
   one by one and then read their value one by one again (a third of a fold of computed
   floats): chart series 8.46 to 8.09 and 11.80 to 10.78 ms in \`node bench/ab.mjs\` (each
   order, median of 60), the rest within the noise; 0.5 KB gzipped.
+- Shapes the workloads did not have (2026-12-03), found by folding 25 new kinds of stream
+  beside the official core; the five that folded slower are now workloads above (chat log,
+  reordered, images, integers, whole model). In \`node bench/ab.mjs\` (the build before this
+  round and after it, one process, median of 30): a chat log resending its Column 64.97 to
+  7.04 ms (the official core about 11 ms), a reordered Column 46.29 to 5.99 (about 7), 1,000
+  Images 5.44 to 1.88 (about 2.8), 50,000 integers 1.74 to 1.19 and then 1.00 to 0.45 (about
+  1.06), the whole model resent 1.04 to 0.51 (about 0.62). What changed: a surface's
+  components and the graph's links are hash tables under a seed per store, drawn from the
+  host's \`crypto.getRandomValues\` (a sorted map's lookup was a \`memcmp\` call per level);
+  a resent parent's list is checked only where it differs from its old version's at the
+  start and the end, and a child relisted keeps its link untouched; plain \`http(s)\` URLs are
+  read without the host's \`URL\` (\`web_url::plain\`, held to the url crate and to Chromium on
+  6,000 generated URLs); integers of up to seven digits read in one 64-bit word, and a run of
+  them in an array in a loop of its own; a small clean value set at the root kept as its tape;
+  and in text of emoji, a pair split across two blocks of the UTF-16 conversion no longer sends
+  the block back to the unit-by-unit path (3,000 short strings with emoji 0.35 to 0.23 ms). The
+  cost: 3.3 KB of the headless \`.wasm\` gzipped (361.2 to 364.6 KB, names stripped). Still
+  slower than the official core among the 25: arrays of short strings with emoji or accented
+  letters (0.6–0.8×, a few tenths of a millisecond for 3,000 strings: the engine's
+  \`JSON.parse\` makes short strings faster than the copy into wasm memory and the checks).
+  The rows above were measured before the integer loop; the integers row is 0.45 ms now.
 - Where a stream is mostly large data values the official core keeps \`JSON.parse\`'s objects
   by reference (about 1.3× \`JSON.parse\`); the fold reads, checks and copies every byte in wasm
   memory, which is where the ~1 MB workload's time goes now (the hand reader's string scan and
