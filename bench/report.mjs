@@ -489,7 +489,8 @@ build the alternative into another directory, for example
   them in an array in a loop of its own; a small clean value set at the root kept as its tape;
   and in text of emoji, a pair split across two blocks of the UTF-16 conversion no longer sends
   the block back to the unit-by-unit path (3,000 short strings with emoji 0.35 to 0.23 ms). The
-  cost: 3.3 KB of the headless \`.wasm\` gzipped (361.2 to 364.6 KB, names stripped). Still
+  cost: 5.3 KB of the headless \`.wasm\` gzipped (361.2 to 366.5 KB, names stripped; the
+  size table above was measured 0.9 KB before the last two changes). Still
   slower than the official core among the 25: arrays of short strings with emoji or accented
   letters (0.6–0.8×, a few tenths of a millisecond for 3,000 strings: the engine's
   \`JSON.parse\` makes short strings faster than the copy into wasm memory and the checks).
