@@ -771,14 +771,11 @@ impl<'a> Reader<'a> {
         // A positive integer of up to 19 digits (any fits a `u64`), most numbers agents
         // send, in one pass over its digits; any other number, or one with more digits,
         // goes the general way below.
+        if let Some((len, n)) = short_integer(&bytes[self.at..]) {
+            self.at += len;
+            return Some(Number::U64(n));
+        }
         if let Some(&first @ b'1'..=b'9') = bytes.get(self.at) {
-            if let Some((len, n)) = crate::number::short_digits(&bytes[self.at..]) {
-                let end = self.at + len;
-                if !matches!(bytes[end], b'.' | b'e' | b'E') {
-                    self.at = end;
-                    return Some(Number::U64(n));
-                }
-            }
             let mut n = u64::from(first - b'0');
             let mut end = self.at + 1;
             while let Some(&d @ b'0'..=b'9') = bytes.get(end) {
@@ -942,17 +939,10 @@ impl<'a> Reader<'a> {
                         // their own; anything else goes round the loop below.
                         if let Some(o) = open.last_mut().filter(|o| o.keys.is_none()) {
                             let bytes = self.text.as_bytes();
-                            while bytes.get(self.at) == Some(&b',')
-                                && matches!(bytes.get(self.at + 1), Some(b'1'..=b'9'))
-                            {
-                                let Some((len, n)) =
-                                    crate::number::short_digits(&bytes[self.at + 1..])
-                                else {
+                            while bytes.get(self.at) == Some(&b',') {
+                                let Some((len, n)) = short_integer(&bytes[self.at + 1..]) else {
                                     break;
                                 };
-                                if matches!(bytes[self.at + 1 + len], b'.' | b'e' | b'E') {
-                                    break;
-                                }
                                 o.all.add(m);
                                 o.n += 1;
                                 self.at += 1 + len;
@@ -1020,6 +1010,17 @@ impl<'a> Reader<'a> {
         self.ws();
         Some(())
     }
+}
+
+/// A positive integer of up to seven digits at the start of `bytes` (no leading zero, and
+/// no fraction or exponent after it), as its length and value, found in one word; `None`
+/// for any other number or none.
+fn short_integer(bytes: &[u8]) -> Option<(usize, u64)> {
+    if !matches!(bytes.first(), Some(b'1'..=b'9')) {
+        return None;
+    }
+    let (len, n) = crate::number::short_digits(bytes)?;
+    (!matches!(bytes[len], b'.' | b'e' | b'E')).then_some((len, n))
 }
 
 /// Unescapes a string's text from `*at`, just past a backslash, onto `out`, up to and past
