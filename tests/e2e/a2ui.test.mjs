@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { ROOT } from "./lib/console-server.mjs";
 import { consoleSession, offOrigin as requestsOffOrigin, ARTIFACTS } from "./lib/session.mjs";
-import { watchedPage } from "./lib/browser.mjs";
+import { settledFocus, watchedPage } from "./lib/browser.mjs";
 import { A2uiPage } from "./pages/a2ui.mjs";
 import { axeViolations } from "./lib/axe.mjs";
 
@@ -216,7 +216,7 @@ test("the stream timeline: statuses, counts, step forward and back, and why an e
     assert.match(await ui.entry(i - 1).textContent(), /just applied/);
   }
   assert.ok(await ui.stepButton().isDisabled(), "step is disabled at the end");
-  assert.equal(await page.evaluate(() => document.activeElement?.dataset?.testid), "step-back", "focus is not lost");
+  assert.equal(await settledFocus(page, "step-back"), "step-back", "focus is not lost");
   const timeline = await ui.timeline();
   assert.deepEqual(timeline.map((e) => e.type), ["createSurface", "updateComponents", "unreadable", "updateDataModel", "deleteSurface"]);
   assert.deepEqual(timeline.map((e) => e.surface), ["surface s", "surface s", "no surface", "surface nope", "surface s"]);

@@ -16,7 +16,7 @@ import assert from "node:assert/strict";
 import { execFileSync, spawn } from "node:child_process";
 import path from "node:path";
 import readline from "node:readline";
-import { launch, wasmDownloads, watchedPage } from "./lib/browser.mjs";
+import { launch, settledFocus, wasmDownloads, watchedPage } from "./lib/browser.mjs";
 import { axeViolations } from "./lib/axe.mjs";
 import { ROOT, DEBUG_BINS } from "./lib/console-server.mjs";
 
@@ -195,7 +195,7 @@ test("discovery to a confirmed action, done once, nothing off the origin", async
     await dialog.waitFor({ timeout: 15_000 });
     await page.locator("[data-testid=action-state][data-state=NeedsConfirmation]").waitFor();
     // The dialog takes the focus when it opens.
-    assert.equal(await page.evaluate(() => document.activeElement?.dataset.testid), "confirm-dialog");
+    assert.equal(await settledFocus(page, "confirm-dialog"), "confirm-dialog");
     // The Book button is disabled while the question is open, and a click sends nothing.
     const actions = () => actionsSent(posts).length;
     assert.equal(actions(), 1);

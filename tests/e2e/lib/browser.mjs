@@ -60,3 +60,16 @@ export async function wasmDownloads(page) {
       .map((e) => e.initiatorType),
   );
 }
+
+/**
+ * The `data-testid` of the focused element once focus has settled on `expected`, or
+ * whatever holds it after `timeout` ms. The console hands focus on after the DOM update
+ * that disabled or opened something, a task later than the update a locator sees.
+ */
+export async function settledFocus(page, expected, timeout = 3_000) {
+  const now = () => page.evaluate(() => document.activeElement?.dataset?.testid ?? "");
+  await page
+    .waitForFunction((want) => document.activeElement?.dataset?.testid === want, expected, { timeout })
+    .catch(() => {});
+  return now();
+}
