@@ -299,27 +299,24 @@ impl<'a> Admission<'a> {
     pub(crate) fn ascii_text(&mut self, s: &str, path: &Path) {
         debug_assert!(s.is_ascii());
         if s.len() > self.limits.text_chars {
-            self.err(
-                Code::TextTooLong,
-                path,
-                format!(
-                    "{} characters; the limit is {}.",
-                    s.len(),
-                    self.limits.text_chars
-                ),
-            );
+            self.text_too_long(s.len(), path);
         }
+    }
+
+    fn text_too_long(&mut self, chars: usize, path: &Path) {
+        let limit = self.limits.text_chars;
+        self.err(
+            Code::TextTooLong,
+            path,
+            format!("{chars} characters; the limit is {limit}."),
+        );
     }
 
     /// A string below a property: at most `textChars` characters, and a bidi control in
     /// it is said (the hand reader checks the strings of the components it reads with this).
     pub(crate) fn text(&mut self, s: &str, path: &Path) {
         if let Some(n) = crate::text::chars_past(s, self.limits.text_chars) {
-            self.err(
-                Code::TextTooLong,
-                path,
-                format!("{n} characters; the limit is {}.", self.limits.text_chars),
-            );
+            self.text_too_long(n, path);
         }
         self.bidi(s, path);
     }
