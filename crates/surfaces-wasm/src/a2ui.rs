@@ -179,28 +179,33 @@ impl SurfaceStore {
         let started = now_ms();
         // Objects are read as the JSON text they stand for, so that they meet the same
         // `partBytes` limit and the same reader as text.
-        let js_text: js_sys::JsString = match input.dyn_ref::<js_sys::JsString>() {
-            Some(s) => s.clone(),
+        let stringified;
+        let js_text: &js_sys::JsString = match input.dyn_ref::<js_sys::JsString>() {
+            Some(s) => s,
             // JSON.stringify(undefined) is undefined, not a string: checked, not assumed.
-            None => js_sys::JSON::stringify(&input)
-                .ok()
-                .map(JsValue::from)
-                .and_then(|t| t.dyn_into::<js_sys::JsString>().ok())
-                .ok_or_else(|| {
-                    JsError::new("applyEnvelopes: the input cannot be turned into JSON")
-                })?,
+            None => {
+                stringified = js_sys::JSON::stringify(&input)
+                    .ok()
+                    .map(JsValue::from)
+                    .and_then(|t| t.dyn_into::<js_sys::JsString>().ok())
+                    .ok_or_else(|| {
+                        JsError::new("applyEnvelopes: the input cannot be turned into JSON")
+                    })?;
+                &stringified
+            }
         };
         // UTF-8 takes at least a byte per UTF-16 unit: a text longer than the limit in units
         // is refused before it is copied into wasm memory (which never shrinks again).
-        let units = js_text.length() as usize;
+        let len = js_text.length();
+        let units = len as usize;
         if units > self.inner.borrow().limits.part_bytes {
             self.inner.borrow_mut().refuse_text_past_limit(units);
             return Ok(0);
         }
-        let n = if let Some(units) = crate::units_of(&js_text) {
+        let n = if let Some(units) = crate::units_of(js_text, len) {
             self.inner.borrow_mut().apply_utf16(units, &ctx)
         } else {
-            let text = crate::text_of(&js_text)
+            let text = crate::string_text(js_text, len)
                 .ok_or_else(|| JsError::new("applyEnvelopes: the input is not text"))?;
             self.inner.borrow_mut().apply_text(&text, &ctx)
         };

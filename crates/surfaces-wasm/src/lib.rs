@@ -74,6 +74,11 @@ struct Encoder {
     /// Node's `Buffer.from` and `Buffer.prototype.write`, where there are: they copy a
     /// string's UTF-16 units as the engine keeps them ([`units_of`]).
     buffer: Option<(JsValue, js_sys::Function, js_sys::Function)>,
+    /// The key `written` of `encodeInto`'s result, made once: made for each read, it was a
+    /// string decoded from wasm memory, a tenth of the cost of a one-envelope call.
+    written: JsValue,
+    /// `Buffer.prototype.write`'s name for UTF-16, made once as `written` is.
+    utf16le: JsValue,
 }
 
 /// Whether what the encoder writes is known to be UTF-8, or by what it is checked.
@@ -109,6 +114,8 @@ impl Encoder {
             encode_into,
             check,
             buffer: node_buffer(),
+            written: JsValue::from_str("written"),
+            utf16le: JsValue::from_str("utf16le"),
         }
     }
 }
@@ -152,9 +159,8 @@ fn node_buffer() -> Option<(JsValue, js_sys::Function, js_sys::Function)> {
 /// host is trusted with wasm memory anyway (see [`text_of`]). The units go into the buffer
 /// their UTF-8 is then written to ([`Utf16Text`]), so a text takes no more wasm memory than
 /// through `TextEncoder`. Little-endian, as wasm is.
-pub(crate) fn units_of(s: &js_sys::JsString) -> Option<Utf16Text> {
+pub(crate) fn units_of(s: &js_sys::JsString, len: u32) -> Option<Utf16Text> {
     const SAMPLES: u32 = 32;
-    let len = s.length();
     if len < 4 * SAMPLES {
         return None;
     }
@@ -181,7 +187,7 @@ pub(crate) fn units_of(s: &js_sys::JsString) -> Option<Utf16Text> {
             )
             .ok()?;
         let written = write
-            .call3(&view, s, &JsValue::from(0), &JsValue::from_str("utf16le"))
+            .call3(&view, s, &JsValue::from(0), &encoder.utf16le)
             .ok()?
             .as_f64()?;
         (written == units.len() as f64).then_some(text)
@@ -197,6 +203,10 @@ thread_local! {
     static ENCODER: Encoder = Encoder::new();
 }
 
+/// The most bytes of UTF-8 [`text_of`] checks in wasm where the host could check them:
+/// below this, the call to `isUtf8` and the view it needs cost more than the check.
+const CHECKED_HERE: usize = 256;
+
 /// A JS string as UTF-8, written by the engine's `TextEncoder` straight into our memory.
 /// wasm-bindgen's own conversion copies ASCII one character at a time in JavaScript, which
 /// was an eighth of a large fold's time.
@@ -209,8 +219,17 @@ thread_local! {
 /// module's memory directly. Agents are not; their text is a JS string by then.)
 pub(crate) fn text_of(v: &JsValue) -> Option<String> {
     let s = v.dyn_ref::<js_sys::JsString>()?;
+    string_text(s, s.length())
+}
+
+/// [`text_of`] for a string whose length in UTF-16 units, `len`, is known: each call out
+/// of wasm counts in a call that folds one small envelope.
+pub(crate) fn string_text(s: &js_sys::JsString, len: u32) -> Option<String> {
+    if len == 0 {
+        return Some(String::new());
+    }
     // At most three bytes per UTF-16 unit (a surrogate pair is two units for four bytes).
-    let capacity = (s.length() as usize).saturating_mul(3);
+    let capacity = (len as usize).saturating_mul(3);
     let mut buf: Vec<u8> = Vec::with_capacity(capacity);
     ENCODER.with(|encoder| {
         // SAFETY: the view covers the allocation just made, and nothing allocates (which
@@ -223,7 +242,7 @@ pub(crate) fn text_of(v: &JsValue) -> Option<String> {
             .ok()?;
         // Read through Reflect: a result with no `written` is no text, never a throw
         // through wasm frames.
-        let written = js_sys::Reflect::get(&result, &JsValue::from_str("written"))
+        let written = js_sys::Reflect::get(&result, &encoder.written)
             .ok()?
             .as_f64()
             .filter(|n| *n >= 0.0)? as usize;
@@ -232,6 +251,8 @@ pub(crate) fn text_of(v: &JsValue) -> Option<String> {
         unsafe { buf.set_len(written) };
         let known = match &encoder.check {
             Check::Engine => true,
+            // A short text is checked in wasm in less time than a call out takes.
+            Check::Host(_) if written <= CHECKED_HERE => false,
             Check::Host(is_utf8) => {
                 // SAFETY: as above: a view of the bytes just written, and nothing
                 // allocates until the call returns.
