@@ -261,6 +261,23 @@ proptest! {
         by_bytes.apply_bytes(array.as_bytes(), &ctx);
         prop_assert_eq!(report(&by_text), report(&by_bytes));
 
+        // One envelope a call, as a live stream sends them: read straight from each text
+        // (`direct::read_one`) as from scanned bytes, and as the array.
+        let mut one_by_one = SurfaceStore::new(l.clone());
+        let mut one_by_one_scanned = SurfaceStore::new(l.clone());
+        for e in &envs {
+            let text = e.to_string();
+            prop_assert_eq!(
+                one_by_one.apply_text(&text, &ctx),
+                one_by_one_scanned.apply_bytes(text.as_bytes(), &ctx)
+            );
+        }
+        prop_assert_eq!(report(&one_by_one), report(&one_by_one_scanned));
+        if !envs.is_empty() && envs.iter().all(Value::is_object) {
+            // (Alone, an array is a document of its own, not an envelope of the wrong type.)
+            prop_assert_eq!(report(&by_text), report(&one_by_one), "{}", array);
+        }
+
         // Parsed values and JSON Lines fold as the array does.
         let mut by_value = SurfaceStore::new(l.clone());
         by_value.apply_data_owned(Value::Array(envs.clone()), &ctx);
@@ -300,5 +317,23 @@ proptest! {
         let mut scanned = SurfaceStore::new(l.clone());
         prop_assert_eq!(n, scanned.apply_bytes(broken.as_bytes(), &ApplyContext::default()));
         prop_assert_eq!(report(&s), report(&scanned));
+    }
+
+    #[test]
+    fn one_envelope_cut_and_spliced_reads_as_scanned(
+        env in envelope(),
+        cut in any::<prop::sample::Index>(),
+        splice in "[\\[\\]{},:\"\\\\0-9a-z \n]{0,6}",
+    ) {
+        let text = env.to_string();
+        let at = cut.index(text.len() + 1);
+        let at = (0..=at).rev().find(|i| text.is_char_boundary(*i)).unwrap_or(0);
+        let broken = format!("{}{}{}", &text[..at], splice, &text[at..]);
+        let l = limits();
+        let ctx = ApplyContext::default();
+        let (mut direct, mut scanned) = (SurfaceStore::new(l.clone()), SurfaceStore::new(l.clone()));
+        prop_assert_eq!(direct.apply_text(&broken, &ctx), scanned.apply_bytes(broken.as_bytes(), &ctx));
+        check_invariants(&direct, &l);
+        prop_assert_eq!(report(&direct), report(&scanned));
     }
 }

@@ -122,6 +122,39 @@ pub(crate) fn read_batch<'a>(
     }
 }
 
+/// Reads `text` when it is one envelope alone, as a live agent's stream sends them one a
+/// part, with no scan first. `None`, having read nothing to anyone, unless the hand reader
+/// takes the whole envelope ([`Reader::fast_envelope`]; no serde_json fallback here) and
+/// nothing but white space follows it: then [`crate::json_scan::split`] would find the same
+/// one clean value (the hand reader accepts less than the scan), and the caller would read
+/// it as this does. Anything else is left to the scan, which says what is wrong.
+///
+/// No bidi control starts in the first `clean_to` bytes of `text` (0 when not known).
+pub(crate) fn read_one<'a>(
+    text: &'a str,
+    clean_to: usize,
+    limits: &'a Limits,
+    urls: &'a UrlPolicy,
+) -> Option<Envelope<'a>> {
+    let mut r = Reader {
+        text,
+        at: 0,
+        scratch: Vec::new(),
+        bidi_ahead: clean_to,
+        limits,
+        urls,
+        fields: Vec::new(),
+        ids: Vec::new(),
+    };
+    r.ws();
+    if r.peek() != Some(b'{') {
+        return None;
+    }
+    let envelope = r.fast_envelope()?;
+    r.ws();
+    (r.at == text.len()).then_some(envelope)
+}
+
 /// The depth of a data update's value, if a container (the envelope is 0, its body 1), as
 /// the serde_json reader counts it.
 const VALUE_DEPTH: usize = 2;
@@ -1757,6 +1790,40 @@ mod tests {
             "{data} + {messages} of {envelopes}"
         );
         assert!(messages * 10 > envelopes, "{messages} of {envelopes}");
+    }
+
+    /// One envelope alone: what `read_one` takes, serde_json reads the same; what it leaves,
+    /// it hands to no one; and text after the envelope, anything but white space, leaves it
+    /// all to the scan.
+    #[test]
+    fn one_envelope_alone_reads_what_serde_json_reads() {
+        let mut g = Gen(Xorshift(0x2545_F491_4F6C_DD1D), false);
+        let (limits, urls) = (Limits::default(), UrlPolicy::default());
+        let (mut taken, mut total) = (0, 0);
+        for i in 0..20_000 {
+            // Mostly the pieces the hand reader takes, as in a batch.
+            g.1 = g.below(4) > 0;
+            let mut text = String::from(g.ws());
+            if i % 3 == 0 {
+                g.message_envelope(&mut text);
+            } else {
+                g.envelope(&mut text);
+            }
+            text.push_str(g.ws());
+            total += 1;
+            let Some(direct) = read_one(&text, 0, &limits, &urls) else {
+                continue;
+            };
+            taken += 1;
+            let serde: Envelope = serde_json::from_str(&text).expect("taken, so JSON");
+            assert_eq!(describe(direct), describe(serde), "{text}");
+            for after in ["x", ",", "{}", "\n{}", "]"] {
+                let more = format!("{text}{after}");
+                assert!(read_one(&more, 0, &limits, &urls).is_none(), "{more}");
+            }
+        }
+        // The generator reaches what the hand reader takes, and what it leaves.
+        assert!(taken * 3 > total && taken < total, "{taken} of {total}");
     }
 
     #[test]

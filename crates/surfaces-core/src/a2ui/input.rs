@@ -212,6 +212,15 @@ impl SurfaceStore {
                 return read;
             }
         }
+        // One envelope alone, the usual part of a live stream, likewise: read straight into
+        // the store when the hand reader takes it whole (`direct::read_one`), else scanned.
+        if let Some(text) = text.filter(|_| read == 0) {
+            let (limits, urls) = (self.limits.clone(), self.urls.clone());
+            if let Some(e) = super::direct::read_one(text, clean_to, &limits, &urls) {
+                self.apply_read(e, ctx);
+                return 1;
+            }
+        }
         let split = json_scan::split(bytes, text.is_none());
         let mut positions = json_scan::Positions::new(bytes);
         let mut n = read;
