@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Runs every benchmark and writes BENCHMARKS.md: fold throughput side by side with the
-# official A2UI web core in Node, DOM update times in headless Chromium, a native Rust
-# benchmark, sizes, cold start and retained memory beside the official core, and hostile
-# input (time and memory, natively and in Chromium). Installs what is missing first (as the
-# tests do).
+# official A2UI web core in Node (whole streams, and one envelope a call), DOM update times
+# in headless Chromium, a native Rust benchmark, sizes, cold start and retained memory
+# beside the official core, and hostile input (time and memory, natively and in Chromium).
+# Installs what is missing first (as the tests do).
 #   scripts/bench.sh            everything; rewrites BENCHMARKS.md
 #   scripts/bench.sh --hostile  only the hostile-input figures; rewrites that section of it
 set -euo pipefail
@@ -37,10 +37,12 @@ trunk build --release
 node bench/gen-workloads.mjs
 cargo run -q --release -p surfaces-core --example bench > target/bench/native.json
 node bench/node-bench.mjs > target/bench/node.json
+node bench/per-call.mjs > /dev/null
 node bench/browser-bench.mjs > target/bench/browser.json
 node bench/cold-memory.mjs > target/bench/cold.json
 node bench/sizes.mjs > target/bench/sizes.json
 hostile
 node bench/report.mjs
+node bench/per-call.mjs --section
 node bench/hostile-browser.mjs --section
 node bench/cold-memory.mjs --section
