@@ -24,7 +24,9 @@
 //! on generated batches. An envelope the hand reader gives up on late is read twice, and a
 //! component in it that the typed reading gave up on three times (typed, by serde_json as a
 //! component, by serde_json in the whole envelope): a linear cost, at most twice more per
-//! byte, and the URLs of a media component parsed at most twice more.
+//! byte, and the URLs of a media component parsed at most twice more. A lone envelope
+//! ([`read_one`]) the hand reader gives up on is scanned and read by serde_json after it, as
+//! it was before the hand reader took lone envelopes: one more linear pass, at most.
 //!
 //! Nothing here recurses: containers are a stack on the heap, at most [`MAX_DEPTH`] deep.
 
