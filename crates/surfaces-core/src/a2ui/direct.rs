@@ -62,16 +62,7 @@ pub(crate) fn read_batch<'a>(
     urls: &'a UrlPolicy,
     mut apply: impl FnMut(Envelope<'a>),
 ) -> (usize, bool) {
-    let mut r = Reader {
-        text,
-        at: 0,
-        scratch: Vec::new(),
-        bidi_ahead: clean_to,
-        limits,
-        urls,
-        fields: Vec::new(),
-        ids: Vec::new(),
-    };
+    let mut r = Reader::new(text, clean_to, limits, urls);
     r.ws();
     if !r.eat(b'[') {
         return (0, false);
@@ -138,16 +129,7 @@ pub(crate) fn read_one<'a>(
     limits: &'a Limits,
     urls: &'a UrlPolicy,
 ) -> Option<Envelope<'a>> {
-    let mut r = Reader {
-        text,
-        at: 0,
-        scratch: Vec::new(),
-        bidi_ahead: clean_to,
-        limits,
-        urls,
-        fields: Vec::new(),
-        ids: Vec::new(),
-    };
+    let mut r = Reader::new(text, clean_to, limits, urls);
     r.ws();
     if r.peek() != Some(b'{') {
         return None;
@@ -215,6 +197,21 @@ struct Open<'a> {
 }
 
 impl<'a> Reader<'a> {
+    /// A reader at the start of `text`, in which no bidi control starts in the first
+    /// `clean_to` bytes.
+    fn new(text: &'a str, clean_to: usize, limits: &'a Limits, urls: &'a UrlPolicy) -> Self {
+        Reader {
+            text,
+            at: 0,
+            scratch: Vec::new(),
+            bidi_ahead: clean_to,
+            limits,
+            urls,
+            fields: Vec::new(),
+            ids: Vec::new(),
+        }
+    }
+
     fn peek(&self) -> Option<u8> {
         self.text.as_bytes().get(self.at).copied()
     }
