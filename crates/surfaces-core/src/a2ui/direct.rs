@@ -126,8 +126,8 @@ pub(crate) fn read_batch<'a>(
 pub(crate) fn read_one<'a>(
     text: &'a str,
     clean_to: usize,
-    limits: &'a Limits,
-    urls: &'a UrlPolicy,
+    limits: &Limits,
+    urls: &UrlPolicy,
 ) -> Option<Envelope<'a>> {
     let mut r = Reader::new(text, clean_to, limits, urls);
     r.ws();
@@ -143,7 +143,9 @@ pub(crate) fn read_one<'a>(
 /// the serde_json reader counts it.
 const VALUE_DEPTH: usize = 2;
 
-struct Reader<'a> {
+/// `'a` is the text's (what is read borrows from it); `'p` the store's limits and policy,
+/// which nothing read borrows, so a store can apply an envelope once the reader is done.
+struct Reader<'a, 'p> {
     text: &'a str,
     at: usize,
     /// A string with escapes, unescaped, before it goes to the tape or becomes a key.
@@ -154,8 +156,8 @@ struct Reader<'a> {
     bidi_ahead: usize,
     /// The store's limits and URL policy, which the components read into the catalog's
     /// form are held to as they are read ([`Reader::typed_component`]).
-    limits: &'a Limits,
-    urls: &'a UrlPolicy,
+    limits: &'p Limits,
+    urls: &'p UrlPolicy,
     /// The properties of the component being read, kept between components: each one's
     /// own list was two or three allocations.
     fields: Fields,
@@ -196,10 +198,10 @@ struct Open<'a> {
     keys: Option<Seen<'a>>,
 }
 
-impl<'a> Reader<'a> {
+impl<'a, 'p> Reader<'a, 'p> {
     /// A reader at the start of `text`, in which no bidi control starts in the first
     /// `clean_to` bytes.
-    fn new(text: &'a str, clean_to: usize, limits: &'a Limits, urls: &'a UrlPolicy) -> Self {
+    fn new(text: &'a str, clean_to: usize, limits: &'p Limits, urls: &'p UrlPolicy) -> Self {
         Reader {
             text,
             at: 0,

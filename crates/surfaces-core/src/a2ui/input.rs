@@ -201,25 +201,29 @@ impl SurfaceStore {
         let clean_to = clean_to.saturating_sub(original - bytes.len());
         // A JSON array given as text is read straight into the store; only from a problem on
         // is it scanned (see `direct::read_batch`). What it reads is what the scan passes.
+        // One envelope alone, the usual part of a live stream, likewise, when the hand reader
+        // takes it whole (`direct::read_one`). Nothing read borrows the store's limits or
+        // policy, so the reader lends them as they are (a batch's reader is still reading
+        // while the store applies, so it reads copies).
         let mut read = 0;
-        if let Some(text) = text.filter(|t| json_scan::is_array(t.as_bytes())) {
-            let whole;
-            let (limits, urls) = (self.limits.clone(), self.urls.clone());
-            (read, whole) = super::direct::read_batch(text, clean_to, &limits, &urls, |e| {
-                self.apply_read(e, ctx);
-            });
-            if whole {
-                return read;
+        match text {
+            Some(text) if json_scan::is_array(text.as_bytes()) => {
+                let whole;
+                let (limits, urls) = (self.limits.clone(), self.urls.clone());
+                (read, whole) = super::direct::read_batch(text, clean_to, &limits, &urls, |e| {
+                    self.apply_read(e, ctx);
+                });
+                if whole {
+                    return read;
+                }
             }
-        }
-        // One envelope alone, the usual part of a live stream, likewise: read straight into
-        // the store when the hand reader takes it whole (`direct::read_one`), else scanned.
-        if let Some(text) = text.filter(|_| read == 0) {
-            let (limits, urls) = (self.limits.clone(), self.urls.clone());
-            if let Some(e) = super::direct::read_one(text, clean_to, &limits, &urls) {
-                self.apply_read(e, ctx);
-                return 1;
+            Some(text) => {
+                if let Some(e) = super::direct::read_one(text, clean_to, &self.limits, &self.urls) {
+                    self.apply_read(e, ctx);
+                    return 1;
+                }
             }
+            None => {}
         }
         let split = json_scan::split(bytes, text.is_none());
         let mut positions = json_scan::Positions::new(bytes);
