@@ -338,66 +338,75 @@ pub fn parse(input: &str) -> Result<WebUrl, UrlError> {
 /// Public so that tests hold it to each parser ([`parse_fully`]) on generated URLs and the
 /// corpus.
 pub fn plain(input: &str) -> Option<WebUrl> {
-    let (scheme, rest) = if let Some(rest) = input.strip_prefix("https://") {
-        ("https", rest)
+    // One pass over the bytes: this runs for every URL a surface names, before any check.
+    let b = input.as_bytes();
+    let (scheme, start) = if b.starts_with(b"https://") {
+        ("https", 8)
+    } else if b.starts_with(b"http://") {
+        ("http", 7)
     } else {
-        ("http", input.strip_prefix("http://")?)
-    };
-    let host_end = rest
-        .bytes()
-        .position(|b| matches!(b, b'/' | b'?' | b'#'))
-        .unwrap_or(rest.len());
-    let (host, tail) = rest.split_at(host_end);
-    let label_ok = |l: &str| {
-        !l.is_empty()
-            && !l.starts_with("xn--")
-            && l.bytes()
-                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
-    };
-    if !host.split('.').all(label_ok)
-        || !host
-            .rsplit('.')
-            .next()
-            .is_some_and(|l| l.as_bytes()[0].is_ascii_lowercase())
-    {
         return None;
-    }
-    let plain_byte = |b: u8| {
-        b.is_ascii_alphanumeric()
-            || matches!(
-                b,
-                b'-' | b'.'
-                    | b'_'
-                    | b'~'
-                    | b'!'
-                    | b'$'
-                    | b'&'
-                    | b'('
-                    | b')'
-                    | b'*'
-                    | b'+'
-                    | b','
-                    | b';'
-                    | b'='
-                    | b':'
-                    | b'@'
-                    | b'/'
-            )
     };
-    let (path, after) = tail.split_at(tail.find(['?', '#']).unwrap_or(tail.len()));
-    let dots = path.split('/').any(|seg| seg == "." || seg == "..");
-    if !(path.is_empty() || path.starts_with('/')) || dots || !path.bytes().all(plain_byte) {
-        return None;
+    let mut i = start;
+    let mut label = start;
+    loop {
+        match b.get(i) {
+            Some(b'a'..=b'z' | b'0'..=b'9' | b'-') => i += 1,
+            end @ (None | Some(b'.' | b'/' | b'?' | b'#')) => {
+                if i == label || b[label..i].starts_with(b"xn--") {
+                    return None;
+                }
+                if end != Some(&b'.') {
+                    if !b[label].is_ascii_lowercase() {
+                        return None;
+                    }
+                    break;
+                }
+                i += 1;
+                label = i;
+            }
+            Some(_) => return None,
+        }
     }
+    let host_end = i;
+    // The path: plain bytes, with no `.` or `..` segment. It starts with `/` or is empty,
+    // since the host ended at `/`, `?`, `#` or the end.
+    let mut segment = i;
+    while i <= b.len() {
+        let c = b.get(i).copied();
+        if matches!(c, None | Some(b'/' | b'?' | b'#')) {
+            if matches!(&b[segment..i], b"." | b"..") {
+                return None;
+            }
+            if c != Some(b'/') {
+                break;
+            }
+            segment = i + 1;
+        } else if !c.is_some_and(plain_byte) {
+            return None;
+        }
+        i += 1;
+    }
+    let path_end = i;
     // The query, then the fragment: one `#` at most, `?` anywhere after the first.
-    let (query, fragment) = after.split_once('#').unwrap_or((after, ""));
-    if !query.bytes().all(|b| plain_byte(b) || b == b'?')
-        || !fragment.bytes().all(|b| plain_byte(b) || b == b'?')
-    {
+    let mut hashes = 0;
+    for &c in &b[path_end..] {
+        if c == b'#' {
+            hashes += 1;
+        } else if !(plain_byte(c) || c == b'?') {
+            return None;
+        }
+    }
+    if hashes > 1 {
         return None;
     }
-    let href = if path.is_empty() {
-        format!("{scheme}://{host}/{after}")
+    let host = &input[start..host_end];
+    let href = if path_end == host_end {
+        let mut href = String::with_capacity(input.len() + 1);
+        href.push_str(&input[..host_end]);
+        href.push('/');
+        href.push_str(&input[host_end..]);
+        href
     } else {
         input.to_string()
     };
@@ -409,6 +418,31 @@ pub fn plain(input: &str) -> Option<WebUrl> {
         host: Some(Host::Domain(host.to_string())),
         port: None,
     })
+}
+
+/// A byte a [`plain`] URL's path, query or fragment may hold as written: letters, digits
+/// and `-._~!$&()*+,;=:@/`.
+#[inline]
+fn plain_byte(b: u8) -> bool {
+    const fn mask() -> u128 {
+        let mut m = 0u128;
+        let mut c = 0u8;
+        while c < 128 {
+            if c.is_ascii_alphanumeric() {
+                m |= 1 << c;
+            }
+            c += 1;
+        }
+        let marks = b"-._~!$&()*+,;=:@/";
+        let mut i = 0;
+        while i < marks.len() {
+            m |= 1 << marks[i];
+            i += 1;
+        }
+        m
+    }
+    const PLAIN: u128 = mask();
+    b < 128 && PLAIN >> b & 1 == 1
 }
 
 /// [`parse`] without its shortcut for [`plain`] URLs: the installed parser, and the
@@ -438,8 +472,13 @@ pub fn parse_fully(input: &str) -> Result<WebUrl, UrlError> {
     }
 }
 
+/// Whether a label of `domain` starts with `xn--`. Asked of every host a surface names, so
+/// it reads bytes rather than splitting labels.
 fn has_punycode(domain: &str) -> bool {
-    domain.split('.').any(|l| l.starts_with("xn--"))
+    let b = domain.as_bytes();
+    b.iter()
+        .enumerate()
+        .any(|(i, &c)| c == b'x' && (i == 0 || b[i - 1] == b'.') && b[i..].starts_with(b"xn--"))
 }
 
 /// `ascii` with each `xn--` label decoded, when each decodes to a non-ASCII label and the
@@ -607,6 +646,27 @@ impl Parser for UrlCrate {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn punycode_labels_are_found_only_at_a_label_start() {
+        for (domain, found) in [
+            ("xn--mnchen-3ya.example", true),
+            ("www.xn--mnchen-3ya.example", true),
+            ("a.b.xn--p1ai", true),
+            ("xn--", true),
+            ("axn--b.example", false),
+            ("a.bxn--.example", false),
+            ("xn-.example", false),
+            ("x.n--a", false),
+            ("", false),
+            ("example.com", false),
+            ("example.xn-", false),
+        ] {
+            let split = domain.split('.').any(|l| l.starts_with("xn--"));
+            assert_eq!(split, found, "{domain}");
+            assert_eq!(has_punycode(domain), found, "{domain}");
+        }
+    }
 
     #[test]
     fn unicode_forms_map_back() {

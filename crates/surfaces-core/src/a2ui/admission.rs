@@ -1,6 +1,7 @@
 //! Admission checks beyond the schema (the contract view's list): bounded ids, text and
 //! options; refused URL schemes and hosts; data paths that cannot escape or pollute.
 
+use crate::web_url::WebUrl;
 use crate::Code;
 use serde_json::Value;
 
@@ -19,17 +20,23 @@ pub struct UrlPolicy {
 impl UrlPolicy {
     /// `None` when the URL may stand; otherwise why not.
     pub fn refuse(&self, raw: &str) -> Option<String> {
+        self.admit(raw).err()
+    }
+
+    /// The parsed URL when it may stand; otherwise why not. One parse serves both the
+    /// policy and the look-alike warnings that follow it.
+    pub fn admit(&self, raw: &str) -> Result<WebUrl, String> {
         let url = match crate::web_url::parse(raw) {
             Ok(u) => u,
             Err(e) => {
-                return Some(format!(
+                return Err(format!(
                     "\"{raw}\" is not an absolute URL ({}).",
                     crate::web_url::Failure::of(raw, e).words()
                 ))
             }
         };
         if url.scheme != "https" {
-            return Some(format!(
+            return Err(format!(
                 "The `{}:` scheme is refused; only https: URLs are admitted.",
                 url.scheme
             ));
@@ -37,7 +44,7 @@ impl UrlPolicy {
         // A person reads `https://bank.example@evil.example/` as the bank's; no surface
         // needs credentials in an address, so none is admitted (cards only warn).
         if url.has_credentials() {
-            return Some(
+            return Err(
                 "The address carries a user name or password, which hides its real host; it is refused."
                     .into(),
             );
@@ -45,10 +52,10 @@ impl UrlPolicy {
         if let Some(hosts) = &self.allowed_hosts {
             let host = url.host_str().unwrap_or_default();
             if !hosts.iter().any(|h| h == host) {
-                return Some(format!("{host} is not on this renderer's host allowlist."));
+                return Err(format!("{host} is not on this renderer's host allowlist."));
             }
         }
-        None
+        Ok(url)
     }
 }
 
@@ -236,13 +243,14 @@ impl<'a> Admission<'a> {
 
     pub(crate) fn url(&mut self, v: &Value, path: &Path) {
         if let Some(raw) = v.as_str() {
-            if let Some(why) = self.urls.refuse(raw) {
-                self.err(Code::UrlRefused, path, why);
-            } else if let Ok(url) = crate::web_url::parse(raw) {
-                for (code, message) in crate::card::host::address_warnings(&url) {
-                    if self.warnings.len() < 32 {
-                        self.warnings
-                            .push(SchemaError::new(code, path.pointer(), message));
+            match self.urls.admit(raw) {
+                Err(why) => self.err(Code::UrlRefused, path, why),
+                Ok(url) => {
+                    for (code, message) in crate::card::host::address_warnings(&url) {
+                        if self.warnings.len() < 32 {
+                            self.warnings
+                                .push(SchemaError::new(code, path.pointer(), message));
+                        }
                     }
                 }
             }

@@ -323,14 +323,11 @@ impl<'a> Resolver<'a> {
         let Value::String(raw) = &*value else {
             return Ok(None);
         };
-        // Parsing it (twice) is work, and the address is text the render hands on.
-        if !self.meter.take(2 * raw.len() as u64) || !self.take_bytes(raw.len()) {
+        // Parsing it is work, and the address is text the render hands on.
+        if !self.meter.take(raw.len() as u64) || !self.take_bytes(raw.len()) {
             return Ok(None);
         }
-        if let Some(why) = self.urls.refuse(raw) {
-            return Err(why);
-        }
-        let url = crate::web_url::parse(raw).map_err(|e| e.to_string())?;
+        let url = self.urls.admit(raw)?;
         for (code, message) in crate::card::host::address_warnings(&url) {
             self.fault(code, message);
         }
