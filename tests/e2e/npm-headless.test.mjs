@@ -247,6 +247,21 @@ test("text the engine keeps as UTF-16 is copied as units in Node and folds as th
     if (latin) assert.equal(copies, before, "a Latin-1 text goes through TextEncoder");
   }
   assert.ok(wide > 100 && copies > 100, `${copies} of ${wide} texts past U+00FF were copied as units`);
+  // Only a text of 1,024 units or more is looked at: on a shorter one the 32 looks (calls out
+  // of wasm) cost more than the copy saves.
+  const head = `[{"version":"v0.9","createSurface":{"surfaceId":"s","catalogId":"${CAT}"}},{"version":"v0.9","updateDataModel":{"surfaceId":"s","path":"/t","value":"`;
+  const tail = `"}}]`;
+  for (const [length, copied] of [[1023, 0], [1024, 1]]) {
+    const text = head + "東".repeat(length - head.length - tail.length) + tail;
+    assert.equal(text.length, length);
+    const before = copies;
+    const a = new units.SurfaceStore();
+    const b = new encoder.SurfaceStore();
+    assert.equal(a.applyEnvelopes(text), 2);
+    assert.equal(b.applyEnvelopes(text), 2);
+    assert.deepEqual(a.report(), b.report());
+    assert.equal(copies - before, copied, `a text of ${length} units`);
+  }
 });
 
 test("text from a TextEncoder that is not the engine's is checked before the core reads it", async () => {

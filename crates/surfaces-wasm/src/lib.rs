@@ -145,8 +145,11 @@ fn node_buffer() -> Option<(JsValue, js_sys::Function, js_sys::Function)> {
 }
 
 /// A JS string's UTF-16 units, copied as they are, when the host can copy them (Node's
-/// `Buffer`), the string has at least 128 units and the engine keeps it as UTF-16 (a
-/// character past U+00FF is among 32 looked at). `TextEncoder` writes such a string's UTF-8
+/// `Buffer`), the string has at least 1,024 units and the engine keeps it as UTF-16 (a
+/// character past U+00FF is among 32 looked at). The 32 looks are 32 calls out of wasm,
+/// about a microsecond: on a shorter string they cost more than they can save (from 128
+/// units, the threshold before, a lone 433-byte envelope took about 0.5 µs more a call
+/// in `bench/per-call.mjs`). `TextEncoder` writes such a string's UTF-8
 /// a character at a time: 0.72 ms for the 338,000 units of the `scripts` workload
 /// (`bench/workloads.mjs`), where this copy takes 0.03 ms and the core's conversion about
 /// half a millisecond (`SurfaceStore::apply_utf16`); that fold went from 1.6 to 1.2 ms
@@ -161,7 +164,7 @@ fn node_buffer() -> Option<(JsValue, js_sys::Function, js_sys::Function)> {
 /// through `TextEncoder`. Little-endian, as wasm is.
 pub(crate) fn units_of(s: &js_sys::JsString, len: u32) -> Option<Utf16Text> {
     const SAMPLES: u32 = 32;
-    if len < 4 * SAMPLES {
+    if len < 32 * SAMPLES {
         return None;
     }
     let step = len / SAMPLES;
