@@ -323,7 +323,17 @@ export function reordered() {
   return msgs;
 }
 
-/** A gallery: 100 surfaces of 10 Images each, every one with its own https URL. */
+/** The shapes of address the gallery's Images take, as CDNs and agents write them. */
+const IMAGE_URLS = [
+  (s, i) => `https://cdn.example.com/photos/${s}/${i}-large.jpg`,
+  (s, i) => `https://cdn.example.com/photos/${s}/${i}%20large.jpg`,
+  (s, i) => `https://images.example.com:8443/p/${s}/${i}.webp`,
+  (s, i) => `https://CDN.Example.com/photos/${s}/${i}.jpg`,
+  (s, i) => `https://cdn.example.com/photos/${s}/${i}.jpg?w=800&sig=a%2Fb#top`,
+];
+
+/** A gallery: 100 surfaces of 10 Images each, every one with its own https URL, in the
+ * shapes of `IMAGE_URLS`. */
 export function images() {
   const msgs = [];
   for (let s = 0; s < 100; s++) {
@@ -331,7 +341,7 @@ export function images() {
     msgs.push(
       ...surface(`gallery-${s}`, [
         { id: "root", component: "Row", children: ids },
-        ...ids.map((id, i) => ({ id, component: "Image", url: `https://cdn.example.com/photos/${s}/${i}-large.jpg`, fit: "cover" })),
+        ...ids.map((id, i) => ({ id, component: "Image", url: IMAGE_URLS[i % IMAGE_URLS.length](s, i), fit: "cover" })),
       ]),
     );
   }
@@ -374,7 +384,7 @@ export const WORKLOADS = [
   { key: "nested", title: "300 nested values, 28 deep", build: nested },
   { key: "chat-log", title: "chat log: a Column resent with each of 400 messages", build: chatLog },
   { key: "reordered", title: "a Column of 100 rows listed in 500 new orders", build: reordered },
-  { key: "images", title: "1,000 Images, each with its own https URL", build: images },
+  { key: "images", title: "1,000 Images, each with its own https URL (ports, escapes, queries)", build: images },
   { key: "integers", title: "50,000 integers in one array", build: integers },
   { key: "whole-model", title: "the whole data model resent 500 times", build: wholeModel },
 ];

@@ -328,36 +328,48 @@ pub fn parse(input: &str) -> Result<WebUrl, UrlError> {
     }
 }
 
-/// `http://` or `https://`, a host of lower-case letters, digits and hyphens in dot-separated
-/// labels (none empty, none `xn--`, the last starting with a letter, so never an IPv4
-/// address), then nothing or a path from `/` of letters, digits and `-._~!$&()*+,;=:@/`
-/// with no `.` or `..` segment, and a query and a fragment of those and `?`: a URL every
-/// WHATWG parser reads as written (a `/` added when there is no path), with nothing to
-/// percent-encode, lower-case, resolve or decode. Anything else is `None`.
+/// `http://` or `https://`, a host of ASCII letters, digits and hyphens in dot-separated
+/// labels (none empty, none `xn--` in any case, the last starting with a letter, so never an
+/// IPv4 address), a port of one to five digits that is not the scheme's default and starts
+/// with no `0`, then nothing or a path from `/` of letters, digits, `-._~!$&()*+,;=:@/` and
+/// percent escapes, with no `.` or `..` segment, and a query and a fragment of those and
+/// `?`: a URL every WHATWG parser reads as written, but for the host's letters lower-cased
+/// and a `/` added when there is no path. Nothing is percent-encoded, resolved or decoded:
+/// an escape must be in upper-case hex and stand for a byte that is not a letter, a digit or
+/// one of `-._~` (Chromium's `URL` decodes those in a path). Anything else is `None`.
 ///
 /// Public so that tests hold it to each parser ([`parse_fully`]) on generated URLs and the
 /// corpus.
 pub fn plain(input: &str) -> Option<WebUrl> {
     // One pass over the bytes: this runs for every URL a surface names, before any check.
     let b = input.as_bytes();
-    let (scheme, start) = if b.starts_with(b"https://") {
-        ("https", 8)
+    let (scheme, start, default_port) = if b.starts_with(b"https://") {
+        ("https", 8, 443)
     } else if b.starts_with(b"http://") {
-        ("http", 7)
+        ("http", 7, 80)
     } else {
         return None;
     };
     let mut i = start;
     let mut label = start;
+    let mut upper = false;
     loop {
         match b.get(i) {
             Some(b'a'..=b'z' | b'0'..=b'9' | b'-') => i += 1,
-            end @ (None | Some(b'.' | b'/' | b'?' | b'#')) => {
-                if i == label || b[label..i].starts_with(b"xn--") {
+            Some(b'A'..=b'Z') => {
+                upper = true;
+                i += 1;
+            }
+            end @ (None | Some(b'.' | b'/' | b'?' | b'#' | b':')) => {
+                if i == label
+                    || b[label..i]
+                        .get(..4)
+                        .is_some_and(|p| p.eq_ignore_ascii_case(b"xn--"))
+                {
                     return None;
                 }
                 if end != Some(&b'.') {
-                    if !b[label].is_ascii_lowercase() {
+                    if !b[label].is_ascii_alphabetic() {
                         return None;
                     }
                     break;
@@ -369,43 +381,80 @@ pub fn plain(input: &str) -> Option<WebUrl> {
         }
     }
     let host_end = i;
-    // The path: plain bytes, with no `.` or `..` segment. It starts with `/` or is empty,
-    // since the host ended at `/`, `?`, `#` or the end.
-    let mut segment = i;
-    while i <= b.len() {
-        let c = b.get(i).copied();
-        if matches!(c, None | Some(b'/' | b'?' | b'#')) {
-            if matches!(&b[segment..i], b"." | b"..") {
-                return None;
-            }
-            if c != Some(b'/') {
-                break;
-            }
-            segment = i + 1;
-        } else if !c.is_some_and(plain_byte) {
+    let mut port = None;
+    if b.get(i) == Some(&b':') {
+        i += 1;
+        let digits = b[i..].iter().take_while(|c| c.is_ascii_digit()).count();
+        if !(1..=5).contains(&digits) || b[i] == b'0' {
             return None;
         }
-        i += 1;
+        let value = b[i..i + digits]
+            .iter()
+            .fold(0u32, |v, &d| v * 10 + u32::from(d - b'0'));
+        if value > 65535 || value == default_port {
+            return None;
+        }
+        port = Some(value as u16);
+        i += digits;
+        if !matches!(b.get(i), None | Some(b'/' | b'?' | b'#')) {
+            return None;
+        }
+    }
+    let port_end = i;
+    // The path: plain bytes, with no `.` or `..` segment. It starts with `/` or is empty,
+    // since the host or port ended at `/`, `?`, `#` or the end.
+    let mut segment = i;
+    loop {
+        let c = b.get(i).copied();
+        match c {
+            None | Some(b'/' | b'?' | b'#') => {
+                if matches!(&b[segment..i], b"." | b"..") {
+                    return None;
+                }
+                if c != Some(b'/') {
+                    break;
+                }
+                i += 1;
+                segment = i;
+            }
+            Some(b'%') => i += escape_at(b, i)?,
+            Some(c) if plain_byte(c) => i += 1,
+            Some(_) => return None,
+        }
     }
     let path_end = i;
     // The query, then the fragment: one `#` at most, `?` anywhere after the first.
     let mut hashes = 0;
-    for &c in &b[path_end..] {
-        if c == b'#' {
-            hashes += 1;
-        } else if !(plain_byte(c) || c == b'?') {
-            return None;
+    while let Some(&c) = b.get(i) {
+        match c {
+            b'#' => {
+                hashes += 1;
+                i += 1;
+            }
+            b'%' => i += escape_at(b, i)?,
+            b'?' => i += 1,
+            c if plain_byte(c) => i += 1,
+            _ => return None,
         }
     }
     if hashes > 1 {
         return None;
     }
     let host = &input[start..host_end];
-    let href = if path_end == host_end {
+    let host = if upper {
+        host.to_ascii_lowercase()
+    } else {
+        host.to_string()
+    };
+    let href = if path_end == port_end || upper {
         let mut href = String::with_capacity(input.len() + 1);
-        href.push_str(&input[..host_end]);
-        href.push('/');
-        href.push_str(&input[host_end..]);
+        href.push_str(&input[..start]);
+        href.push_str(&host);
+        href.push_str(&input[host_end..port_end]);
+        if path_end == port_end {
+            href.push('/');
+        }
+        href.push_str(&input[port_end..]);
         href
     } else {
         input.to_string()
@@ -415,9 +464,22 @@ pub fn plain(input: &str) -> Option<WebUrl> {
         scheme: scheme.to_string(),
         username: String::new(),
         password: String::new(),
-        host: Some(Host::Domain(host.to_string())),
-        port: None,
+        host: Some(Host::Domain(host)),
+        port,
     })
+}
+
+/// The length of the percent escape at `b[i]` (`%` and two upper-case hex digits) when a
+/// [`plain`] URL may hold it as written: when it stands for a byte no parser decodes.
+fn escape_at(b: &[u8], i: usize) -> Option<usize> {
+    let hex = |c: u8| match c {
+        b'0'..=b'9' => Some(c - b'0'),
+        b'A'..=b'F' => Some(c - b'A' + 10),
+        _ => None,
+    };
+    let byte = hex(*b.get(i + 1)?)? << 4 | hex(*b.get(i + 2)?)?;
+    let unreserved = byte.is_ascii_alphanumeric() || matches!(byte, b'-' | b'.' | b'_' | b'~');
+    (!unreserved).then_some(3)
 }
 
 /// A byte a [`plain`] URL's path, query or fragment may hold as written: letters, digits
