@@ -310,12 +310,21 @@ impl Graph {
     /// as a chat log is, costs what it adds, not what it lists.
     pub(crate) fn admit(&self, components: &Components, update: &Update) -> Result<(), GraphError> {
         // Hashed as the components are: a resent parent claims each of its children here.
-        let mut claims = 0;
+        let (mut claims, mut parents) = (0, 0);
         for (_, c) in &update.0 {
+            let before = claims;
             each_owned_child(c, |_| claims += 1);
+            parents += usize::from(claims > before);
         }
-        let mut claimed: HashMap<&str, &str, IdHasher> =
-            HashMap::with_capacity_and_hasher(claims, components.hasher().clone());
+        // With one parent in the update, no other parent of it claims a child, and a child
+        // at a kept place is listed once in the parent's old version: it need not be
+        // claimed (a chat log resent with a message more claims one child, not all of
+        // them). A child listed again elsewhere in the list is caught there (below).
+        let one_parent = parents <= 1;
+        let mut claimed: HashMap<&str, &str, IdHasher> = HashMap::with_capacity_and_hasher(
+            if one_parent { 0 } else { claims },
+            components.hasher().clone(),
+        );
         let mut twice = None;
         // The numbers of the updated components that are parents already, a bit each, in
         // as many words as the largest of them needs: their children are theirs to give up.
@@ -351,6 +360,19 @@ impl Graph {
             let (start, end) = kept_ends(old_refs.len(), new_refs.len(), |i, j| {
                 old_refs[i] == new_refs[j]
             });
+            // Kept places go unclaimed when they outnumber the old version's other places:
+            // then it is cheaper to look those up for each child linked here (`moved`,
+            // made into a set when first asked). `own` is this parent's number then.
+            let others = old_refs.len() - start - end;
+            let skip_kept = one_parent && start + end > others;
+            let own = if skip_kept {
+                claimed.reserve(new_refs.len() - start - end);
+                self.numbers.get(id).copied()
+            } else {
+                claimed.reserve(new_refs.len());
+                None
+            };
+            let mut moved: Option<HashSet<&str, IdHasher>> = None;
             for (i, k) in new_refs.iter().enumerate() {
                 let kept = i < start || i >= new_refs.len() - end;
                 // A kept child is this one's already (it renews it): it needs no lookup.
@@ -372,8 +394,21 @@ impl Graph {
                         starts.push(k.id);
                     }
                 }
-                if k.shared {
+                if k.shared || (skip_kept && kept) {
                     continue;
+                }
+                // Linked here, so listed by the old version: at a place not kept (a child
+                // moved), or at a kept one, where the new version lists it too.
+                if own.is_some() && link == own {
+                    let moved = moved.get_or_insert_with(|| {
+                        let mut set = HashSet::with_hasher(components.hasher().clone());
+                        let others = &old_refs[start..old_refs.len() - end];
+                        set.extend(others.iter().filter(|r| !r.shared).map(|r| r.id));
+                        set
+                    });
+                    if !moved.contains(k.id) {
+                        twice.get_or_insert(claimed_again(k.id, id, id));
+                    }
                 }
                 // A parent outside the update keeps its children; one inside is replaced.
                 let kept_elsewhere = link.is_some_and(|old| !is_renewed(old));
