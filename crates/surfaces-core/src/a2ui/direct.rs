@@ -958,13 +958,25 @@ impl<'a, 'p> Reader<'a, 'p> {
                         Measurement::written_str(s, s.len() + 2 + extra, ascii)
                     }
                 },
-                b't' => self
-                    .literal(b"true")
-                    .map(|()| Measurement::bool(tape, true))?,
-                b'f' => self
-                    .literal(b"false")
-                    .map(|()| Measurement::bool(tape, false))?,
-                b'n' => self.literal(b"null").map(|()| Measurement::null(tape))?,
+                b't' | b'f' | b'n' => {
+                    let bytes = self.text.as_bytes();
+                    let (len, mut m) = literal_at(&bytes[self.at..], tape)?;
+                    self.at += len;
+                    // The literals that follow it in an array, each right after a comma,
+                    // read in a loop of their own, as integers are (below).
+                    if let Some(o) = open.last_mut().filter(|o| o.keys.is_none()) {
+                        while bytes.get(self.at) == Some(&b',') {
+                            let Some((len, next)) = literal_at(&bytes[self.at + 1..], tape) else {
+                                break;
+                            };
+                            o.all.add(m);
+                            o.n += 1;
+                            self.at += 1 + len;
+                            m = next;
+                        }
+                    }
+                    m
+                }
                 _ => match self.number()? {
                     Number::U64(n) => {
                         let mut m = Measurement::u64(tape, n);
@@ -1043,6 +1055,20 @@ impl<'a, 'p> Reader<'a, 'p> {
         self.expect(b':')?;
         self.ws();
         Some(())
+    }
+}
+
+/// `true`, `false` or `null` at the start of `bytes`, as its length and its measure, written
+/// to `tape`; `None`, with nothing written, for anything else.
+fn literal_at(bytes: &[u8], tape: &mut Vec<u8>) -> Option<(usize, Measurement)> {
+    if bytes.starts_with(b"true") {
+        Some((4, Measurement::bool(tape, true)))
+    } else if bytes.starts_with(b"false") {
+        Some((5, Measurement::bool(tape, false)))
+    } else if bytes.starts_with(b"null") {
+        Some((4, Measurement::null(tape)))
+    } else {
+        None
     }
 }
 
@@ -1757,6 +1783,68 @@ mod tests {
             let [direct, serde] = both(&text);
             assert_eq!(direct, serde, "{text}");
         }
+    }
+
+    #[test]
+    fn arrays_of_literals_read_as_serde_json_reads_them() {
+        // Around the loop that reads a run of literals after commas: cut short, run on,
+        // misspelt, nested, spaced, beside numbers and strings, and the end.
+        let tokens = [
+            "true",
+            "false",
+            "null",
+            "tru",
+            "nul",
+            "fals",
+            "truex",
+            "null1",
+            "falsee",
+            "True",
+            "NULL",
+            "[true,false]",
+            "[]",
+            "1",
+            "\"true\"",
+            "{}",
+            "true\"",
+            "n",
+        ];
+        let seps = [",", ",", ",", ", ", " ,", ",\n", ""];
+        let mut rng = Xorshift(0x51_7CC1_B727_220A);
+        let mut pick = |n: usize| (rng.next() % n as u64) as usize;
+        let (mut read, mut refused) = (0, 0);
+        for _ in 0..20_000 {
+            let mut value = String::from("[");
+            for i in 0..1 + pick(12) {
+                if i > 0 {
+                    // Mostly a bare comma, so that runs form.
+                    value.push_str(seps[if pick(4) == 0 { pick(seps.len()) } else { 0 }]);
+                }
+                let t = if pick(4) == 0 {
+                    pick(tokens.len())
+                } else {
+                    pick(3)
+                };
+                value.push_str(tokens[t]);
+            }
+            if pick(20) != 0 {
+                value.push(']');
+            }
+            let text = format!(
+                r#"[{{"version":"v0.9","updateDataModel":{{"surfaceId":"s","path":"/v","value":{value}}}}}]"#
+            );
+            let [direct, serde] = both(&text);
+            assert_eq!(direct, serde, "{text}");
+            if serde.0 == 1 && serde_json::from_str::<Value>(&value).is_ok() {
+                read += 1;
+            } else {
+                refused += 1;
+            }
+        }
+        assert!(
+            read > 5_000 && refused > 5_000,
+            "{read} read, {refused} refused"
+        );
     }
 
     #[test]
