@@ -336,7 +336,8 @@ pub fn parse(input: &str) -> Result<WebUrl, UrlError> {
 /// `?`: a URL every WHATWG parser reads as written, but for the host's letters lower-cased
 /// and a `/` added when there is no path. Nothing is percent-encoded, resolved or decoded:
 /// an escape must be in upper-case hex and stand for a byte that is not a letter, a digit or
-/// one of `-._~` (Chromium's `URL` decodes those in a path). Anything else is `None`.
+/// one of `-._~` (Chromium's `URL` decodes those in a path), nor a control character.
+/// Anything else is `None`.
 ///
 /// Public so that tests hold it to each parser ([`parse_fully`]) on generated URLs and the
 /// corpus.
@@ -479,7 +480,8 @@ fn escape_at(b: &[u8], i: usize) -> Option<usize> {
     };
     let byte = hex(*b.get(i + 1)?)? << 4 | hex(*b.get(i + 2)?)?;
     let unreserved = byte.is_ascii_alphanumeric() || matches!(byte, b'-' | b'.' | b'_' | b'~');
-    (!unreserved).then_some(3)
+    // Nor a control character: older Chromium refused `%00` in a path.
+    (!unreserved && !byte.is_ascii_control()).then_some(3)
 }
 
 /// A byte a [`plain`] URL's path, query or fragment may hold as written: letters, digits

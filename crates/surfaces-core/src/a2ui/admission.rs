@@ -23,8 +23,8 @@ impl UrlPolicy {
         self.admit(raw).err()
     }
 
-    /// The parsed URL when it may stand; otherwise why not. One parse serves both the
-    /// policy and the look-alike warnings that follow it.
+    /// The parsed URL when it may stand; otherwise why not. Its callers read the look-alike
+    /// warnings off the URL returned, where they used to parse the text a second time.
     pub fn admit(&self, raw: &str) -> Result<WebUrl, String> {
         let url = match crate::web_url::parse(raw) {
             Ok(u) => u,

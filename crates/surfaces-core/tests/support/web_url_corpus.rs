@@ -250,6 +250,9 @@ pub fn plain_disagreements() -> (usize, Vec<String>) {
         "%",
         "%2E",
         "a%20b%C3%A9",
+        "%00",
+        "%1F",
+        "%7F",
     ];
     let tails = [
         "",
