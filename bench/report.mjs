@@ -262,7 +262,8 @@ build the alternative into another directory, for example
   and 13.48 to 12.69; 0.1 KB gzipped.
 - Text the engine keeps as UTF-16 copied as its units in Node (2026-12-02;
   \`crates/surfaces-core/src/utf16.rs\`, \`units_of\` in \`crates/surfaces-wasm/src/lib.rs\`):
-  when a string given to \`applyEnvelopes\` has at least 128 units, one of 32 sampled is
+  when a string given to \`applyEnvelopes\` has at least 1,024 units (128 until 2026-12-03,
+  below), one of 32 sampled is
   past U+00FF and Node's \`Buffer\` is there, \`Buffer#write\` copies the string's UTF-16
   (0.03 ms for the eight-scripts text, where \`encodeInto\` takes 0.72 ms) and the core turns
   it into UTF-8 eight units at a time: all ASCII narrowed at once; otherwise each unit's
@@ -494,7 +495,54 @@ build the alternative into another directory, for example
   slower than the official core among the 25: arrays of short strings with emoji or accented
   letters (0.6–0.8×, a few tenths of a millisecond for 3,000 strings: the engine's
   \`JSON.parse\` makes short strings faster than the copy into wasm memory and the checks).
-  The rows above were measured before the integer loop; the integers row is 0.45 ms now.
+- Shapes of the same kinds, again (2026-12-03; each figure from \`node bench/ab.mjs\`, the
+  build before and after the change in one process, both orders, median of 50 to 100):
+  - URLs: an Image URL with a port, a percent escape or an upper-case letter in its host went
+    to the host's \`URL\` (calls into JavaScript and back) and folded twice as slowly as a
+    plain one, and each URL was parsed twice (for the policy, then for the look-alike
+    warnings). \`web_url::plain\` now reads those shapes too, in one pass over the bytes
+    (it was label and segment splits, a fifth of the images fold), and \`UrlPolicy::admit\`
+    hands its parse to the warnings. The images workload now mixes the shapes (a fifth each:
+    plain, \`%20\` in the path, a port, an upper-case host, a query with an escape and a
+    fragment): 8.17 to 2.18 and 5.34 to 1.39 ms. What \`plain\` takes is held, on the corpus
+    and on generated URLs carrying each shape, to the url crate natively and to Chromium's
+    \`URL\` (\`crates/surfaces-host/tests/web_url.rs\`); an escape must be upper-case hex of a
+    byte no parser decodes (Chromium's \`URL\` decodes letters, digits and \`-._~\` in a path)
+    and not a control byte.
+  - A chat log: a Column resent with one message more had every child hashed into the
+    admission check's table of claims, though only the new one can be listed twice. With one
+    parent in the update and more kept places than others, a kept child is not claimed; a
+    child listed elsewhere that is linked to this parent already is looked up among the old
+    version's other places, and one not there is a child listed twice
+    (\`tree::Graph::admit\`; \`resent_lists_agree_with_the_whole_map\` holds it to the whole-map
+    check): chat log 11.08 to 9.60, 10.98 to 9.51 and 10.31 to 8.89 ms, the rest within the
+    noise (reordered lists, where no place is kept, within 4%).
+  - Literals: an array of \`true\`, \`false\` and \`null\` went round the reader's whole value
+    loop per element and folded slower than the official core; a run after commas is now read
+    in a loop of its own, as short integers are (\`direct::literal_at\`; tested against
+    serde_json on 20,000 generated arrays with literals cut short, run on and misspelt): the
+    new workload of 60,000 of them 1.43 to 1.18 and 1.22 to 1.06 ms. LLVM then kept the
+    word that reads a literal, and the one that reads a short integer, as calls inside those
+    loops (a fifth and a third of the two folds in a profile); inlined by hand, 60,000
+    literals 1.05 to 0.63 and 0.88 to 0.43 ms, 50,000 integers 1.18 to 0.90 and 1.01 to 0.78
+    ms. The same for \`tape::Writer::utf8\` (short strings) and \`pointer::float_size_fast\`
+    (computed floats) moved nothing, and was not kept.
+  - One envelope a call: the 32 samples that choose a UTF-16 copy are 32 calls out of wasm,
+    about a microsecond; below 1,024 units they cost more than the copy saves, so shorter
+    strings go to \`encodeInto\` (a lone 433-byte envelope about 0.5 µs less a call).
+  - Tried and not kept: a string's tape entry written in place after one reservation
+    (\`tape::Writer::utf8\`, a fifth of a fold of 3,000 short ASCII strings in a profile):
+    slower (0.185 to 0.209 ms). Choosing \`encodeInto\` over the UTF-16 copy for text that
+    mixes emoji with ASCII gains about a tenth there (3,000 strings like \`😀😀 ok 1 👍\`, 0.30
+    to 0.27 ms, in a throwaway comparison) and loses as much on dense emoji (0.57 to 0.63
+    ms), so the choice stays with the samples.
+  - Still slower than the official core in a throwaway run of the 25 kinds of 2026-12-03
+    (above) on this build, both taking turns, median of 30, three runs: 3,000 short
+    strings mixing accented letters, a dash and an emoji (0.74–0.80×, 0.36–0.41 against
+    0.29–0.30 ms) and 3,000 short ASCII strings (0.91–0.94×, 0.19–0.21 against 0.17–0.20
+    ms). For each string the fold copies, searches and writes it to a tape, where the
+    official core keeps the string \`JSON.parse\` made; what is left is a few tens of
+    nanoseconds a string, in no one place of the profile.
 - Where a stream is mostly large data values the official core keeps \`JSON.parse\`'s objects
   by reference (about 1.3× \`JSON.parse\`); the fold reads, checks and copies every byte in wasm
   memory, which is where the ~1 MB workload's time goes now (the hand reader's string scan and

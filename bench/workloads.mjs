@@ -356,6 +356,13 @@ export function integers() {
   return msgs;
 }
 
+/** Flags: 60,000 of `true`, `false` and `null` in one array. */
+export function literals() {
+  const msgs = surface("flags", [{ id: "root", component: "Text", text: { path: "/title" } }]);
+  msgs.push(env("updateDataModel", { surfaceId: "flags", path: "/flags", value: Array.from({ length: 60000 }, (_, i) => [true, false, null][i % 3]) }));
+  return msgs;
+}
+
 /** The whole data model resent: 500 updates of `/` with a small object. */
 export function wholeModel() {
   const msgs = surface("state", [{ id: "root", component: "Text", text: { path: "/status" } }]);
@@ -386,5 +393,6 @@ export const WORKLOADS = [
   { key: "reordered", title: "a Column of 100 rows listed in 500 new orders", build: reordered },
   { key: "images", title: "1,000 Images, each with its own https URL (ports, escapes, queries)", build: images },
   { key: "integers", title: "50,000 integers in one array", build: integers },
+  { key: "literals", title: "60,000 true, false and null in one array", build: literals },
   { key: "whole-model", title: "the whole data model resent 500 times", build: wholeModel },
 ];
