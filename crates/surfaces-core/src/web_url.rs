@@ -488,25 +488,23 @@ fn escape_at(b: &[u8], i: usize) -> Option<usize> {
 /// and `-._~!$&()*+,;=:@/`.
 #[inline]
 fn plain_byte(b: u8) -> bool {
-    const fn mask() -> u128 {
-        let mut m = 0u128;
-        let mut c = 0u8;
+    // A table of 256 flags: a 128-bit mask was a call to a shift helper in wasm32.
+    const PLAIN: [bool; 256] = {
+        let mut t = [false; 256];
+        let mut c = 0;
         while c < 128 {
-            if c.is_ascii_alphanumeric() {
-                m |= 1 << c;
-            }
+            t[c] = (c as u8).is_ascii_alphanumeric();
             c += 1;
         }
         let marks = b"-._~!$&()*+,;=:@/";
         let mut i = 0;
         while i < marks.len() {
-            m |= 1 << marks[i];
+            t[marks[i] as usize] = true;
             i += 1;
         }
-        m
-    }
-    const PLAIN: u128 = mask();
-    b < 128 && PLAIN >> b & 1 == 1
+        t
+    };
+    PLAIN[b as usize]
 }
 
 /// [`parse`] without its shortcut for [`plain`] URLs: the installed parser, and the
