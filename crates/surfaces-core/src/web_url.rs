@@ -342,132 +342,179 @@ pub fn parse(input: &str) -> Result<WebUrl, UrlError> {
 /// Public so that tests hold it to each parser ([`parse_fully`]) on generated URLs and the
 /// corpus.
 pub fn plain(input: &str) -> Option<WebUrl> {
-    // One pass over the bytes: this runs for every URL a surface names, before any check.
-    let b = input.as_bytes();
-    let (scheme, start, default_port) = if b.starts_with(b"https://") {
-        ("https", 8, 443)
-    } else if b.starts_with(b"http://") {
-        ("http", 7, 80)
-    } else {
-        return None;
-    };
-    let mut i = start;
-    let mut label = start;
-    let mut upper = false;
-    loop {
-        match b.get(i) {
-            Some(b'a'..=b'z' | b'0'..=b'9' | b'-') => i += 1,
-            Some(b'A'..=b'Z') => {
-                upper = true;
-                i += 1;
+    PlainUrl::read(input).map(|p| p.to_url())
+}
+
+/// A [`plain`] URL as read, borrowing its text: what the URL policy checks, with nothing
+/// built (`UrlPolicy` reads a surface's media URLs this way).
+pub(crate) struct PlainUrl<'a> {
+    input: &'a str,
+    pub scheme: &'static str,
+    /// Where the host starts and ends, and where the port (if any) ends.
+    start: usize,
+    host_end: usize,
+    port_end: usize,
+    /// Whether the host has upper-case letters (its serialisation lower-cases them).
+    upper: bool,
+    port: Option<u16>,
+    /// Whether no path follows the host and port (its serialisation adds `/`).
+    no_path: bool,
+}
+
+impl<'a> PlainUrl<'a> {
+    /// `input` when it is a [`plain`] URL and a parser is installed: with none, nothing is
+    /// a URL ([`parse`]), not even a plain one.
+    pub(crate) fn parsed(input: &'a str) -> Option<Self> {
+        parser()?;
+        Self::read(input)
+    }
+
+    /// The host, lower-cased.
+    pub(crate) fn host(&self) -> std::borrow::Cow<'a, str> {
+        let host = &self.input[self.start..self.host_end];
+        if self.upper {
+            host.to_ascii_lowercase().into()
+        } else {
+            host.into()
+        }
+    }
+
+    fn to_url(&self) -> WebUrl {
+        let (input, host) = (self.input, self.host());
+        let href = if self.no_path || self.upper {
+            let mut href = String::with_capacity(input.len() + 1);
+            href.push_str(&input[..self.start]);
+            href.push_str(&host);
+            href.push_str(&input[self.host_end..self.port_end]);
+            if self.no_path {
+                href.push('/');
             }
-            end @ (None | Some(b'.' | b'/' | b'?' | b'#' | b':')) => {
-                if i == label
-                    || b[label..i]
-                        .get(..4)
-                        .is_some_and(|p| p.eq_ignore_ascii_case(b"xn--"))
-                {
-                    return None;
+            href.push_str(&input[self.port_end..]);
+            href
+        } else {
+            input.to_string()
+        };
+        WebUrl {
+            href,
+            scheme: self.scheme.to_string(),
+            username: String::new(),
+            password: String::new(),
+            host: Some(Host::Domain(host.into_owned())),
+            port: self.port,
+        }
+    }
+
+    fn read(input: &'a str) -> Option<Self> {
+        // One pass over the bytes: this runs for every URL a surface names, before any check.
+        let b = input.as_bytes();
+        let (scheme, start, default_port) = if b.starts_with(b"https://") {
+            ("https", 8, 443)
+        } else if b.starts_with(b"http://") {
+            ("http", 7, 80)
+        } else {
+            return None;
+        };
+        let mut i = start;
+        let mut label = start;
+        let mut upper = false;
+        loop {
+            match b.get(i) {
+                Some(b'a'..=b'z' | b'0'..=b'9' | b'-') => i += 1,
+                Some(b'A'..=b'Z') => {
+                    upper = true;
+                    i += 1;
                 }
-                if end != Some(&b'.') {
-                    if !b[label].is_ascii_alphabetic() {
+                end @ (None | Some(b'.' | b'/' | b'?' | b'#' | b':')) => {
+                    if i == label
+                        || b[label..i]
+                            .get(..4)
+                            .is_some_and(|p| p.eq_ignore_ascii_case(b"xn--"))
+                    {
                         return None;
                     }
-                    break;
+                    if end != Some(&b'.') {
+                        if !b[label].is_ascii_alphabetic() {
+                            return None;
+                        }
+                        break;
+                    }
+                    i += 1;
+                    label = i;
                 }
-                i += 1;
-                label = i;
+                Some(_) => return None,
             }
-            Some(_) => return None,
         }
-    }
-    let host_end = i;
-    let mut port = None;
-    if b.get(i) == Some(&b':') {
-        i += 1;
-        let digits = b[i..].iter().take_while(|c| c.is_ascii_digit()).count();
-        if !(1..=5).contains(&digits) || b[i] == b'0' {
+        let host_end = i;
+        let mut port = None;
+        if b.get(i) == Some(&b':') {
+            i += 1;
+            let digits = b[i..].iter().take_while(|c| c.is_ascii_digit()).count();
+            if !(1..=5).contains(&digits) || b[i] == b'0' {
+                return None;
+            }
+            let value = b[i..i + digits]
+                .iter()
+                .fold(0u32, |v, &d| v * 10 + u32::from(d - b'0'));
+            if value > 65535 || value == default_port {
+                return None;
+            }
+            port = Some(value as u16);
+            i += digits;
+            if !matches!(b.get(i), None | Some(b'/' | b'?' | b'#')) {
+                return None;
+            }
+        }
+        let port_end = i;
+        // The path: plain bytes, with no `.` or `..` segment. It starts with `/` or is empty,
+        // since the host or port ended at `/`, `?`, `#` or the end.
+        let mut segment = i;
+        loop {
+            let c = b.get(i).copied();
+            match c {
+                None | Some(b'/' | b'?' | b'#') => {
+                    if matches!(&b[segment..i], b"." | b"..") {
+                        return None;
+                    }
+                    if c != Some(b'/') {
+                        break;
+                    }
+                    i += 1;
+                    segment = i;
+                }
+                Some(b'%') => i += escape_at(b, i)?,
+                Some(c) if plain_byte(c) => i += 1,
+                Some(_) => return None,
+            }
+        }
+        let path_end = i;
+        // The query, then the fragment: one `#` at most, `?` anywhere after the first.
+        let mut hashes = 0;
+        while let Some(&c) = b.get(i) {
+            match c {
+                b'#' => {
+                    hashes += 1;
+                    i += 1;
+                }
+                b'%' => i += escape_at(b, i)?,
+                b'?' => i += 1,
+                c if plain_byte(c) => i += 1,
+                _ => return None,
+            }
+        }
+        if hashes > 1 {
             return None;
         }
-        let value = b[i..i + digits]
-            .iter()
-            .fold(0u32, |v, &d| v * 10 + u32::from(d - b'0'));
-        if value > 65535 || value == default_port {
-            return None;
-        }
-        port = Some(value as u16);
-        i += digits;
-        if !matches!(b.get(i), None | Some(b'/' | b'?' | b'#')) {
-            return None;
-        }
+        Some(PlainUrl {
+            input,
+            scheme,
+            start,
+            host_end,
+            port_end,
+            upper,
+            port,
+            no_path: path_end == port_end,
+        })
     }
-    let port_end = i;
-    // The path: plain bytes, with no `.` or `..` segment. It starts with `/` or is empty,
-    // since the host or port ended at `/`, `?`, `#` or the end.
-    let mut segment = i;
-    loop {
-        let c = b.get(i).copied();
-        match c {
-            None | Some(b'/' | b'?' | b'#') => {
-                if matches!(&b[segment..i], b"." | b"..") {
-                    return None;
-                }
-                if c != Some(b'/') {
-                    break;
-                }
-                i += 1;
-                segment = i;
-            }
-            Some(b'%') => i += escape_at(b, i)?,
-            Some(c) if plain_byte(c) => i += 1,
-            Some(_) => return None,
-        }
-    }
-    let path_end = i;
-    // The query, then the fragment: one `#` at most, `?` anywhere after the first.
-    let mut hashes = 0;
-    while let Some(&c) = b.get(i) {
-        match c {
-            b'#' => {
-                hashes += 1;
-                i += 1;
-            }
-            b'%' => i += escape_at(b, i)?,
-            b'?' => i += 1,
-            c if plain_byte(c) => i += 1,
-            _ => return None,
-        }
-    }
-    if hashes > 1 {
-        return None;
-    }
-    let host = &input[start..host_end];
-    let host = if upper {
-        host.to_ascii_lowercase()
-    } else {
-        host.to_string()
-    };
-    let href = if path_end == port_end || upper {
-        let mut href = String::with_capacity(input.len() + 1);
-        href.push_str(&input[..start]);
-        href.push_str(&host);
-        href.push_str(&input[host_end..port_end]);
-        if path_end == port_end {
-            href.push('/');
-        }
-        href.push_str(&input[port_end..]);
-        href
-    } else {
-        input.to_string()
-    };
-    Some(WebUrl {
-        href,
-        scheme: scheme.to_string(),
-        username: String::new(),
-        password: String::new(),
-        host: Some(Host::Domain(host)),
-        port,
-    })
 }
 
 /// The length of the percent escape at `b[i]` (`%` and two upper-case hex digits) when a

@@ -35,27 +35,48 @@ impl UrlPolicy {
                 ))
             }
         };
-        if url.scheme != "https" {
-            return Err(format!(
-                "The `{}:` scheme is refused; only https: URLs are admitted.",
-                url.scheme
+        match self.refusal(&url.scheme, url.has_credentials(), url.host_str()) {
+            Some(why) => Err(why),
+            None => Ok(url),
+        }
+    }
+
+    /// The look-alike warnings of a URL that may stand; otherwise why it may not. A plain
+    /// URL ([`crate::web_url::plain`]) is checked as read, with nothing built: it names no
+    /// IP address and has an ASCII host with no `xn--` label, so it draws no warning.
+    pub(crate) fn admit_warnings(&self, raw: &str) -> Result<Vec<(Code, String)>, String> {
+        if let Some(url) = crate::web_url::PlainUrl::parsed(raw) {
+            return match self.refusal(url.scheme, false, Some(&url.host())) {
+                Some(why) => Err(why),
+                None => Ok(Vec::new()),
+            };
+        }
+        self.admit(raw)
+            .map(|url| crate::card::host::address_warnings(&url))
+    }
+
+    /// Why a URL of this scheme, credentials and host may not stand, if it may not.
+    fn refusal(&self, scheme: &str, credentials: bool, host: Option<&str>) -> Option<String> {
+        if scheme != "https" {
+            return Some(format!(
+                "The `{scheme}:` scheme is refused; only https: URLs are admitted."
             ));
         }
         // A person reads `https://bank.example@evil.example/` as the bank's; no surface
         // needs credentials in an address, so none is admitted (cards only warn).
-        if url.has_credentials() {
-            return Err(
+        if credentials {
+            return Some(
                 "The address carries a user name or password, which hides its real host; it is refused."
                     .into(),
             );
         }
         if let Some(hosts) = &self.allowed_hosts {
-            let host = url.host_str().unwrap_or_default();
+            let host = host.unwrap_or_default();
             if !hosts.iter().any(|h| h == host) {
-                return Err(format!("{host} is not on this renderer's host allowlist."));
+                return Some(format!("{host} is not on this renderer's host allowlist."));
             }
         }
-        Ok(url)
+        None
     }
 }
 
@@ -243,10 +264,10 @@ impl<'a> Admission<'a> {
 
     pub(crate) fn url(&mut self, v: &Value, path: &Path) {
         if let Some(raw) = v.as_str() {
-            match self.urls.admit(raw) {
+            match self.urls.admit_warnings(raw) {
                 Err(why) => self.err(Code::UrlRefused, path, why),
-                Ok(url) => {
-                    for (code, message) in crate::card::host::address_warnings(&url) {
+                Ok(warnings) => {
+                    for (code, message) in warnings {
                         if self.warnings.len() < 32 {
                             self.warnings
                                 .push(SchemaError::new(code, path.pointer(), message));
@@ -368,6 +389,51 @@ impl<'a> Admission<'a> {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    /// A plain URL is checked as read, with nothing built: it is admitted or refused, with
+    /// the same words and warnings, as when it is parsed and its warnings read off the URL.
+    #[test]
+    fn plain_urls_are_admitted_as_parsed_ones_are() {
+        let schemes = ["https://", "http://", "HTTPS://", "ftp://", "https://u:p@"];
+        let hosts = [
+            "cdn.example.com",
+            "CDN.Example.com",
+            "cdn.example.com:8443",
+            "cdn.example.com:443",
+            "other.example",
+            "xn--mnchen-3ya.example",
+            "xn--80ak6aa92e.com",
+            "1.2.3.4",
+            "[::1]",
+            "a.0x1f",
+        ];
+        let tails = ["", "/", "/p/%20x.jpg", "/p/a.jpg?w=1&s=a%2Fb#top", "/%41", "/a b"];
+        let policies = [
+            UrlPolicy::default(),
+            UrlPolicy {
+                allowed_hosts: Some(vec!["cdn.example.com".into()]),
+            },
+            UrlPolicy {
+                allowed_hosts: Some(Vec::new()),
+            },
+        ];
+        let mut plain = 0;
+        for scheme in schemes {
+            for host in hosts {
+                for tail in tails {
+                    let raw = format!("{scheme}{host}{tail}");
+                    plain += usize::from(crate::web_url::plain(&raw).is_some());
+                    for policy in &policies {
+                        let parsed = policy
+                            .admit(&raw)
+                            .map(|url| crate::card::host::address_warnings(&url));
+                        assert_eq!(policy.admit_warnings(&raw), parsed, "{raw}");
+                    }
+                }
+            }
+        }
+        assert!(plain > 30, "only {plain} plain URLs");
+    }
 
     /// The fold trusts this size to skip measuring the whole model, so it must be exact.
     #[test]
