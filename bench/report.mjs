@@ -508,7 +508,12 @@ build the alternative into another directory, for example
     and on generated URLs carrying each shape, to the url crate natively and to Chromium's
     \`URL\` (\`crates/surfaces-host/tests/web_url.rs\`); an escape must be upper-case hex of a
     byte no parser decodes (Chromium's \`URL\` decodes letters, digits and \`-._~\` in a path)
-    and not a control byte.
+    and not a control byte. Then the bytes a path may hold looked up in a table of 256 flags,
+    where a 128-bit mask's shift was a call to \`__ashlti3\` in wasm32 (2.27 to 2.11 and 1.45
+    to 1.33 ms), and a media URL of that form checked by the policy as read, with no
+    \`WebUrl\` (three strings) built only to read its warnings, which a plain URL cannot draw
+    (\`UrlPolicy::admit_warnings\`, held to the parsed path's words and warnings under three
+    allowlists): 2.23 to 1.95 and 2.19 to 1.90 ms.
   - A chat log: a Column resent with one message more had every child hashed into the
     admission check's table of claims, though only the new one can be listed twice. With one
     parent in the update and more kept places than others, a kept child is not claimed; a
