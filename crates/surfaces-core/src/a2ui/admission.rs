@@ -407,7 +407,14 @@ mod tests {
             "[::1]",
             "a.0x1f",
         ];
-        let tails = ["", "/", "/p/%20x.jpg", "/p/a.jpg?w=1&s=a%2Fb#top", "/%41", "/a b"];
+        let tails = [
+            "",
+            "/",
+            "/p/%20x.jpg",
+            "/p/a.jpg?w=1&s=a%2Fb#top",
+            "/%41",
+            "/a b",
+        ];
         let policies = [
             UrlPolicy::default(),
             UrlPolicy {
