@@ -321,9 +321,8 @@ fn parser() -> Option<&'static dyn Parser> {
 /// read, a few microseconds a URL, which made a surface of images several times slower
 /// to fold than the official core's.
 pub fn parse(input: &str) -> Result<WebUrl, UrlError> {
-    parser().ok_or(UrlError::NoParser)?;
-    match plain(input) {
-        Some(url) => Ok(url),
+    match PlainUrl::parsed(input) {
+        Some(url) => Ok(url.to_url()),
         None => parse_fully(input),
     }
 }

@@ -18,11 +18,6 @@ pub struct UrlPolicy {
 }
 
 impl UrlPolicy {
-    /// `None` when the URL may stand; otherwise why not.
-    pub fn refuse(&self, raw: &str) -> Option<String> {
-        self.admit(raw).err()
-    }
-
     /// The parsed URL when it may stand; otherwise why not. Its callers read the look-alike
     /// warnings off the URL returned, where they used to parse the text a second time.
     pub fn admit(&self, raw: &str) -> Result<WebUrl, String> {

@@ -959,43 +959,17 @@ impl<'a, 'p> Reader<'a, 'p> {
                     }
                 },
                 b't' | b'f' | b'n' => {
-                    let bytes = self.text.as_bytes();
-                    let (len, mut m) = literal_at(&bytes[self.at..], tape)?;
+                    let (len, m) = literal_at(&self.text.as_bytes()[self.at..], tape)?;
                     self.at += len;
-                    // The literals that follow it in an array, each right after a comma,
-                    // read in a loop of their own, as integers are (below).
-                    if let Some(o) = open.last_mut().filter(|o| o.keys.is_none()) {
-                        while bytes.get(self.at) == Some(&b',') {
-                            let Some((len, next)) = literal_at(&bytes[self.at + 1..], tape) else {
-                                break;
-                            };
-                            o.all.add(m);
-                            o.n += 1;
-                            self.at += 1 + len;
-                            m = next;
-                        }
-                    }
-                    m
+                    self.run(&mut open, m, tape, literal_at)
                 }
                 _ => match self.number()? {
                     Number::U64(n) => {
-                        let mut m = Measurement::u64(tape, n);
-                        // The integers that follow it in an array, each after a comma and
-                        // each of up to seven digits (a table of counts), read in a loop of
-                        // their own; anything else goes round the loop below.
-                        if let Some(o) = open.last_mut().filter(|o| o.keys.is_none()) {
-                            let bytes = self.text.as_bytes();
-                            while bytes.get(self.at) == Some(&b',') {
-                                let Some((len, n)) = short_integer(&bytes[self.at + 1..]) else {
-                                    break;
-                                };
-                                o.all.add(m);
-                                o.n += 1;
-                                self.at += 1 + len;
-                                m = Measurement::u64(tape, n);
-                            }
-                        }
-                        m
+                        let m = Measurement::u64(tape, n);
+                        self.run(&mut open, m, tape, |bytes, tape| {
+                            let (len, n) = short_integer(bytes)?;
+                            Some((len, Measurement::u64(tape, n)))
+                        })
                     }
                     Number::I64(n) => Measurement::i64(tape, n),
                     Number::F64(f) => Measurement::f64(tape, f),
@@ -1021,6 +995,34 @@ impl<'a, 'p> Reader<'a, 'p> {
                 m = o.all.closed(o.n);
             }
         }
+    }
+
+    /// After a scalar measured `m` in an array, the scalars `next` reads right after each
+    /// comma (a table of counts, a column of flags), read in a loop of their own rather
+    /// than round the value loop; anything else ends the run. Each joins the array but the
+    /// last, which is given back for the value loop to add.
+    #[inline(always)]
+    fn run(
+        &mut self,
+        open: &mut [Open<'a>],
+        mut m: Measurement,
+        tape: &mut Vec<u8>,
+        next: impl Fn(&[u8], &mut Vec<u8>) -> Option<(usize, Measurement)>,
+    ) -> Measurement {
+        let Some(o) = open.last_mut().filter(|o| o.keys.is_none()) else {
+            return m;
+        };
+        let bytes = self.text.as_bytes();
+        while bytes.get(self.at) == Some(&b',') {
+            let Some((len, read)) = next(&bytes[self.at + 1..], tape) else {
+                break;
+            };
+            o.all.add(m);
+            o.n += 1;
+            self.at += 1 + len;
+            m = read;
+        }
+        m
     }
 
     /// Whether the text from `start` to `end`, a string with no escape, holds no bidi
