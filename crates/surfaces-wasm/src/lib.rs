@@ -164,7 +164,8 @@ fn node_buffer() -> Option<(JsValue, js_sys::Function, js_sys::Function)> {
 /// through `TextEncoder`. Little-endian, as wasm is.
 pub(crate) fn units_of(s: &js_sys::JsString, len: u32) -> Option<Utf16Text> {
     const SAMPLES: u32 = 32;
-    if len < 32 * SAMPLES {
+    const SHORTEST: u32 = 1024;
+    if len < SHORTEST {
         return None;
     }
     let step = len / SAMPLES;
