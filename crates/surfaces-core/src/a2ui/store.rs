@@ -692,8 +692,8 @@ fn update_components(
     }
     // Checked against a borrowed view of the update: a refused update leaves the surface
     // as it was, and nothing is copied to try it.
-    match surface.graph.admit(&surface.components, &update) {
-        Ok(()) => {}
+    let admitted = match surface.graph.admit(&surface.components, &update) {
+        Ok(admitted) => admitted,
         Err(GraphError::Cycle(id)) => {
             return Err(refuse(
                 Code::ComponentCycle,
@@ -716,9 +716,11 @@ fn update_components(
                 format!("Component \"{parent}\" lists \"{child}\" twice; a component appears once in a tree."),
             ));
         }
-    }
+    };
     drop(update);
-    surface.graph.apply(&mut surface.components, decoded);
+    surface
+        .graph
+        .apply(&mut surface.components, decoded, admitted);
     Ok(Vec::new())
 }
 

@@ -292,7 +292,7 @@ impl std::hash::BuildHasher for IdHasher {
     }
 }
 
-/// foldhash's hasher, for a key that is one string: the byte `str`'s hash appends after the
+/// foldhash's hasher, for a key that is one string or one address: the byte `str`'s hash appends after the
 /// text (so that a tuple's strings cannot run into each other) is left out. That byte went
 /// into foldhash's 128-bit buffer, whose shifts are calls in wasm32: a sixth of the hashing.
 pub struct IdHash(foldhash::fast::FoldHasher<'static>);
@@ -304,6 +304,10 @@ impl std::hash::Hasher for IdHash {
     fn write_u8(&mut self, byte: u8) {
         // Only `str`'s terminator comes here: every key hashed so is a single string.
         debug_assert_eq!(byte, 0xff);
+    }
+    /// A component's address (`tree::Graph::admit` claims children by it): one word.
+    fn write_usize(&mut self, n: usize) {
+        self.0.write_usize(n);
     }
     fn finish(&self) -> u64 {
         self.0.finish()
