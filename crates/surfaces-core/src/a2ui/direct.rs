@@ -521,7 +521,7 @@ impl<'a, 'p> Reader<'a, 'p> {
                 adm.text(word, here);
                 Field::Json(Value::String(word.into()))
             }
-            Kind::ComponentId => Field::Id(Id::from(self.text(adm)?)),
+            Kind::ComponentId => Field::Id(self.child_id(adm)?),
             Kind::ChildList => match self.peek()? {
                 b'[' => {
                     self.at += 1;
@@ -531,7 +531,7 @@ impl<'a, 'p> Reader<'a, 'p> {
                     let read = (|| {
                         if !self.eat(b']') {
                             loop {
-                                ids.push(Id::from(self.text(adm)?));
+                                ids.push(self.child_id(adm)?);
                                 if !self.more(b']')? {
                                     break;
                                 }
@@ -662,6 +662,25 @@ impl<'a, 'p> Reader<'a, 'p> {
             Some(())
         })?;
         event
+    }
+
+    /// A child's id (in a list, or a Card's one), checked as [`Reader::text`] checks it: an id of plain
+    /// ASCII (most are) made straight from the text, with no `Cow` between (a chat log
+    /// resending its list reads hundreds an update).
+    #[inline(always)]
+    fn child_id(&mut self, adm: &mut Admission) -> Option<Id> {
+        let bytes = self.text.as_bytes();
+        if bytes.get(self.at) == Some(&b'"') {
+            let start = self.at + 1;
+            let (run, ascii) = crate::swar::plain_run(&bytes[start..]);
+            if ascii && bytes.get(start + run) == Some(&b'"') {
+                let s = &self.text[start..start + run];
+                self.at = start + run + 1;
+                adm.ascii_text(s, &Path::ROOT);
+                return Some(Id::from(s));
+            }
+        }
+        Some(Id::from(self.text(adm)?))
     }
 
     /// A string, checked as admission checks a string below a property.
@@ -2178,7 +2197,18 @@ mod tests {
                     &[r#""Hello""#, r#"{"path":"/user/name"}"#, r#""x\ty""#]
                 }
                 "variant" => &[r#""h1""#, r#""body""#, r#""obscured""#],
-                "children" => &[r#"["a","b"]"#, r#"{"componentId":"row","path":"/items"}"#],
+                // Ids as `Reader::child_id` meets them: plain ASCII, escaped, not ASCII,
+                // with a bidi control, longer than the tight limits' 20 characters.
+                "children" => &[
+                    r#"["a","b"]"#,
+                    r#"{"componentId":"row","path":"/items"}"#,
+                    r#"["a","b\u0063",  "d" ]"#,
+                    r#"["é-row","b"]"#,
+                    r#"["a\u202eb","c"]"#,
+                    "[\"a\u{202e}b\",\"c\"]",
+                    r#"["row-with-a-long-long-id","a"]"#,
+                    r#"["a",1]"#,
+                ],
                 "justify" => &[r#""spaceBetween""#, r#""center""#],
                 "align" => &[r#""center""#, r#""stretch""#],
                 "direction" => &[r#""vertical""#, r#""horizontal""#],
@@ -2194,7 +2224,13 @@ mod tests {
                 "enableDate" | "enableTime" => &["true", "false"],
                 "action" if g.below(3) == 0 => &ACTIONS[..],
                 "action" => &ACTIONS[..4],
-                _ => &[r#""a""#, r#""child-2""#],
+                _ => &[
+                    r#""a""#,
+                    r#""child-2""#,
+                    r#""ch\"ild""#,
+                    r#""ü""#,
+                    r#""a-child-id-longer-than-20""#,
+                ],
             };
             let value = if g.below(10) == 0 {
                 g.pick(&VALUES)
