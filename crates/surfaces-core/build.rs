@@ -31,6 +31,25 @@ fn schema_pins(manifest: &Path) {
     fs::write(out.join("schema-pins.tsv"), lines.join("\n") + "\n").expect("OUT_DIR is writable");
 }
 
+/// The version of axe-core the end-to-end tests run (`tests/e2e/package.json`), for the
+/// contract record's accessibility baseline: only the version goes into the build, not the
+/// whole file. Read as the file writes it, `"axe-core": "<version>"`; a file without it is
+/// a build error.
+fn axe_core(manifest: &Path) {
+    let package = manifest.join("../../tests/e2e/package.json");
+    println!("cargo:rerun-if-changed={}", package.display());
+    let text = fs::read_to_string(&package).expect("tests/e2e/package.json is readable");
+    let version = text
+        .split_once("\"axe-core\"")
+        .and_then(|(_, rest)| rest.trim_start().strip_prefix(':'))
+        .and_then(|rest| rest.trim_start().strip_prefix('"'))
+        .and_then(|rest| rest.split_once('"'))
+        .map(|(v, _)| v)
+        .filter(|v| !v.is_empty() && v.bytes().all(|b| b.is_ascii_graphic() && b != b'\\'))
+        .expect("tests/e2e/package.json names axe-core's version");
+    println!("cargo:rustc-env=SURFACES_AXE_CORE={version}");
+}
+
 /// The repository's git directory and its common directory (where refs live; they differ
 /// in a linked worktree).
 fn git_dirs(start: &Path) -> Option<(PathBuf, PathBuf)> {
@@ -96,6 +115,7 @@ fn main() {
         None => (None, Vec::new()),
     };
     schema_pins(&manifest);
+    axe_core(&manifest);
     let rev = rev.map_or_else(|| "unknown".to_string(), |id| id[..7].to_string());
     println!("cargo:rustc-env=SURFACES_GIT_REV={rev}");
     // Only files that exist are named (a missing one would rerun this every build).

@@ -18,8 +18,9 @@ include!("schema_files.rs");
 /// The pins of [`SCHEMA_FILES`], their lines of `tests/spec.lock` as the tests check them
 /// (`build.rs` keeps those lines only: the whole pin is 35 KB the package need not carry).
 const SPEC_LOCK: &str = include_str!(concat!(env!("OUT_DIR"), "/schema-pins.tsv"));
-/// The end-to-end tests' packages (axe-core's version is the accessibility baseline's).
-const E2E_PACKAGE: &str = include_str!("../../../tests/e2e/package.json");
+/// The axe-core version the end-to-end tests run (`build.rs` reads it from
+/// `tests/e2e/package.json`): the accessibility baseline's.
+const AXE_CORE: &str = env!("SURFACES_AXE_CORE");
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "ts", derive(tsify::Tsify))]
@@ -94,17 +95,6 @@ fn pinned(path: &str) -> Option<PinnedFile> {
     })
 }
 
-fn axe_version() -> String {
-    serde_json::from_str::<serde_json::Value>(E2E_PACKAGE)
-        .ok()
-        .and_then(|p| {
-            p.pointer("/devDependencies/axe-core")?
-                .as_str()
-                .map(String::from)
-        })
-        .unwrap_or_else(|| "unknown".into())
-}
-
 /// The record of what this build is and was tested against.
 pub fn record() -> ContractRecord {
     let catalog = pinned("a2ui/v0_9/catalogs/basic/catalog.json");
@@ -132,7 +122,7 @@ pub fn record() -> ContractRecord {
             lifecycle: "built at click time and handed to the caller; no lifecycle states yet",
         },
         accessibility_baseline: AccessibilityBaseline {
-            axe_core: axe_version(),
+            axe_core: AXE_CORE.into(),
             rules: "every axe-core rule the library runs by default (no rule disabled)",
             browser: "Debian chromium, headless, as installed by scripts/setup.sh",
             keyboard_flows: vec![
@@ -153,6 +143,17 @@ mod tests {
         assert_eq!(r.schema_bundle.len(), SCHEMA_FILES.len());
         assert!(r.schema_bundle.iter().all(|f| f.sha256.len() == 64));
         assert!(r.renderer.starts_with("agent-surfaces@"));
-        assert_ne!(r.accessibility_baseline.axe_core, "unknown");
+    }
+
+    /// The version `build.rs` took is the one the tests' package names, as JSON reads it.
+    #[test]
+    fn the_accessibility_baseline_is_the_tests_axe_core() {
+        let package: serde_json::Value =
+            serde_json::from_str(include_str!("../../../tests/e2e/package.json")).unwrap();
+        let version = package
+            .pointer("/devDependencies/axe-core")
+            .and_then(|v| v.as_str())
+            .expect("the tests run axe-core");
+        assert_eq!(record().accessibility_baseline.axe_core, version);
     }
 }
