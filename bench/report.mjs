@@ -548,6 +548,35 @@ build the alternative into another directory, for example
     ms). For each string the fold copies, searches and writes it to a tape, where the
     official core keeps the string \`JSON.parse\` made; what is left is a few tens of
     nanoseconds a string, in no one place of the profile.
+- Lists resent (2026-12-03, the chat log and the reordered Column, the two of the four
+  workloads past 1.5× \`JSON.parse\` that were closest to it; each figure from \`node
+  bench/ab.mjs\`, the build before and after in one process, both orders, median of 60):
+  - A Column resent in a new order: each child was looked up twice (once to check it, once
+    to link it to the Column again, though it was linked there already) and claimed in a
+    table keyed by its id (hashed, then compared byte by byte). \`tree::Graph::admit\` now
+    tells \`apply\` when the update's one parent lists only children linked to it already
+    (\`Admitted::settled\`), and \`apply\` then links nothing; with one parent, a child
+    defined already is claimed by its component's address, one multiplication to hash. The
+    ids of a many-component update are ordered by length first, so that most comparisons
+    read no bytes (within the noise on the examples). Reordered 5.99 to 5.05 and 7.04 to
+    6.18 ms, then with nothing left to link 5.58 to 4.69 and 5.21 to 4.38 ms; the rest within
+    the noise. The whole-map test (\`resent_lists_agree_with_the_whole_map\`) now also
+    reorders whole lists and puts a child twice in one; it failed when \`settled\` was
+    claimed without checking each link, and when a child claimed twice by address went
+    unseen.
+  - Each id of a child list was read as an \`Option<Cow<str>>\` by the reader's string check
+    and then turned into an id; a plain ASCII id (most are) is now made straight from the
+    text (\`direct::Reader::child_id\`): chat log 9.72 to 7.53 and 10.11 to 7.84 ms,
+    reordered 6.80 to 5.42 and 6.27 to 4.96 ms. The generated components of the reader's
+    test now list ids with escapes, not ASCII, with a bidirectional control (raw and
+    escaped) and past the tight limits; it failed when the length check or the ASCII test
+    was left out of the new path.
+  - In one throwaway loop (\`new SurfaceStore\`, \`applyEnvelopes\`, \`free\`, against
+    \`JSON.parse\` in the same process): chat log 1.82 to 1.24× \`JSON.parse\`, reordered
+    1.99 to 1.01×. The cost: 1.6 KB of the headless \`.wasm\` gzipped (370.4 to 372.0 KB,
+    \`gzip -9\`, names stripped), most of it the table of addresses.
+  - Tried and not kept: the same plain-ASCII path for a component's own id and for string
+    properties (each a \`String\` made anyway): no fold moved by more than the noise.
 - Where a stream is mostly large data values the official core keeps \`JSON.parse\`'s objects
   by reference (about 1.3× \`JSON.parse\`); the fold reads, checks and copies every byte in wasm
   memory, which is where the ~1 MB workload's time goes now (the hand reader's string scan and
