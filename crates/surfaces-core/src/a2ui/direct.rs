@@ -519,7 +519,7 @@ impl<'a, 'p> Reader<'a, 'p> {
             Kind::Enum(words) => {
                 let word = self.quoted(words)?;
                 adm.text(word, here);
-                Field::Json(Value::String(word.into()))
+                Field::Word(word)
             }
             Kind::ComponentId => Field::Id(self.child_id(adm)?),
             Kind::ChildList => match self.peek()? {

@@ -86,11 +86,24 @@ macro_rules! keyword {
             fn read(v: Option<Value>) -> Result<$name, String> {
                 match v {
                     None | Some(Value::Null) => Ok($name::default()),
-                    Some(Value::String(s)) => match s.as_str() {
-                        $($text => Ok($name::$variant),)*
-                        other => Err(format!("{:?} is not a {}", other, stringify!($name))),
-                    },
+                    Some(Value::String(s)) => Self::word(&s),
                     Some(other) => Err(format!("{other} is not a {}", stringify!($name))),
+                }
+            }
+
+            /// [`Self::read`] of a field: a word the hand reader matched is taken as it
+            /// is, with no string made for it.
+            fn read_field(f: Option<Field>) -> Result<$name, String> {
+                match f {
+                    Some(Field::Word(w)) => Self::word(w),
+                    f => Self::read(f.map(Field::into_json)),
+                }
+            }
+
+            fn word(s: &str) -> Result<$name, String> {
+                match s {
+                    $($text => Ok($name::$variant),)*
+                    other => Err(format!("{:?} is not a {}", other, stringify!($name))),
                 }
             }
         }
@@ -302,7 +315,8 @@ impl std::hash::Hasher for IdHash {
         self.0.write(bytes);
     }
     fn write_u8(&mut self, byte: u8) {
-        // Only `str`'s terminator comes here: every key hashed so is a single string.
+        // Only `str`'s terminator comes here: every key hashed so is a single string or a
+        // single address.
         debug_assert_eq!(byte, 0xff);
     }
     /// A component's address (`tree::Graph::admit` claims children by it): one word.
@@ -474,6 +488,9 @@ pub(crate) enum Field {
     Action(Action),
     /// A component id, or a list of them: as strings, each was an allocation and a free.
     Id(Id),
+    /// A keyword the hand reader matched among the words its property allows (an Image's
+    /// `fit`, a Row's `justify`): as a string, an allocation and a free each.
+    Word(&'static str),
     Children(Children),
 }
 
@@ -485,6 +502,7 @@ impl Field {
             Field::Dynamic(d) => d.into_json(),
             Field::Action(a) => a.into_json(),
             Field::Id(id) => Value::String(id.into()),
+            Field::Word(w) => Value::String(w.into()),
             Field::Children(Children::Ids(ids)) => {
                 Value::Array(ids.into_iter().map(|id| Value::String(id.into())).collect())
             }
@@ -582,13 +600,13 @@ pub(crate) fn decode_fields(name: &str, fields: &mut Fields) -> Result<Component
     let kind = match name {
         "Text" => ComponentKind::Text {
             text: take_dynamic(fields, "text").unwrap_or(Dynamic::Literal(Value::Null)),
-            variant: TextVariant::read(take(fields, "variant"))?,
+            variant: TextVariant::read_field(take_field(fields, "variant"))?,
         },
         "Image" => ComponentKind::Image {
             url: required_dynamic(take_dynamic(fields, "url"), "url")?,
             description: take_dynamic(fields, "description"),
-            fit: ImageFit::read(take(fields, "fit"))?,
-            variant: ImageVariant::read(take(fields, "variant"))?,
+            fit: ImageFit::read_field(take_field(fields, "fit"))?,
+            variant: ImageVariant::read_field(take_field(fields, "variant"))?,
         },
         "Icon" => ComponentKind::Icon {
             name: match take_field(fields, "name") {
@@ -611,8 +629,8 @@ pub(crate) fn decode_fields(name: &str, fields: &mut Fields) -> Result<Component
         },
         "Row" | "Column" => {
             let children = take_children(fields)?;
-            let justify = Justify::read(take(fields, "justify"))?;
-            let align = Align::read(take(fields, "align"))?;
+            let justify = Justify::read_field(take_field(fields, "justify"))?;
+            let align = Align::read_field(take_field(fields, "align"))?;
             if name == "Row" {
                 ComponentKind::Row {
                     children,
@@ -629,8 +647,8 @@ pub(crate) fn decode_fields(name: &str, fields: &mut Fields) -> Result<Component
         }
         "List" => ComponentKind::List {
             children: take_children(fields)?,
-            direction: Direction::read(take(fields, "direction"))?,
-            align: Align::read(take(fields, "align"))?,
+            direction: Direction::read_field(take_field(fields, "direction"))?,
+            align: Align::read_field(take_field(fields, "align"))?,
         },
         "Card" => ComponentKind::Card {
             child: take_id(fields, "child", "child")?,
@@ -653,17 +671,17 @@ pub(crate) fn decode_fields(name: &str, fields: &mut Fields) -> Result<Component
             content: take_id(fields, "content", "content")?,
         },
         "Divider" => ComponentKind::Divider {
-            axis: Axis::read(take(fields, "axis"))?,
+            axis: Axis::read_field(take_field(fields, "axis"))?,
         },
         "Button" => ComponentKind::Button {
             child: take_id(fields, "child", "child")?,
-            variant: ButtonVariant::read(take(fields, "variant"))?,
+            variant: ButtonVariant::read_field(take_field(fields, "variant"))?,
             action: action(take_field(fields, "action"))?,
         },
         "TextField" => ComponentKind::TextField {
             label: required_dynamic(take_dynamic(fields, "label"), "label")?,
             value: take_dynamic(fields, "value"),
-            variant: TextFieldVariant::read(take(fields, "variant"))?,
+            variant: TextFieldVariant::read_field(take_field(fields, "variant"))?,
             validation_regexp: string(take(fields, "validationRegexp")),
         },
         "CheckBox" => ComponentKind::CheckBox {
@@ -672,7 +690,7 @@ pub(crate) fn decode_fields(name: &str, fields: &mut Fields) -> Result<Component
         },
         "ChoicePicker" => ComponentKind::ChoicePicker {
             label: take_dynamic(fields, "label"),
-            variant: ChoiceVariant::read(take(fields, "variant"))?,
+            variant: ChoiceVariant::read_field(take_field(fields, "variant"))?,
             options: array(take(fields, "options"))
                 .into_iter()
                 .map(|opt| {
@@ -685,7 +703,7 @@ pub(crate) fn decode_fields(name: &str, fields: &mut Fields) -> Result<Component
                 .collect::<Result<_, String>>()
                 .map(exact)?,
             value: required_dynamic(take_dynamic(fields, "value"), "value")?,
-            display_style: DisplayStyle::read(take(fields, "displayStyle"))?,
+            display_style: DisplayStyle::read_field(take_field(fields, "displayStyle"))?,
             filterable: boolean(take(fields, "filterable")),
         },
         "Slider" => ComponentKind::Slider {
