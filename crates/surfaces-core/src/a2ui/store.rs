@@ -718,6 +718,9 @@ fn update_components(
         }
     };
     drop(update);
+    // Room for the new ones at once: inserted one by one, a new surface's table grew (and
+    // rehashed) several times in one update.
+    surface.components.reserve(added);
     surface
         .graph
         .apply(&mut surface.components, decoded, admitted);
