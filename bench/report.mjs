@@ -577,6 +577,19 @@ build the alternative into another directory, for example
     \`gzip -9\`, names stripped), most of it the table of addresses.
   - Tried and not kept: the same plain-ASCII path for a component's own id and for string
     properties (each a \`String\` made anyway): no fold moved by more than the noise.
+  - Then two allocations a component fewer: a keyword the hand reader matched (an Image's
+    \`fit\`, a Row's \`justify\`) was made into a \`serde_json\` string only for the decoder
+    to match it and free it (\`Field::Word\` keeps the catalog's own word), and a new
+    surface's component table grew and rehashed several times within its first update (room
+    is now made for the update's new components at once). Images 1.78 to 1.73 and 1.23 to
+    1.18 ms, 300 small surfaces 3.20 to 3.16 and 2.75 to 2.54, one-component updates 4.46 to
+    3.85 and 3.40 to 3.36, the rest within the noise; 1.0 KB gzipped (371.6 to 372.6 KB),
+    each keyword type's reader of a field. The decoder's test on generated components failed
+    when a matched word was read as the default.
+  - Still past 1.5× \`JSON.parse\` after this round: the 36 official examples and the
+    images. Their profiles show no part past a tenth of the fold: the typed reader, the
+    graph check, \`memcmp\` on ids and property names, the allocator, the URL check, each a
+    few hundredths.
 - Where a stream is mostly large data values the official core keeps \`JSON.parse\`'s objects
   by reference (about 1.3× \`JSON.parse\`); the fold reads, checks and copies every byte in wasm
   memory, which is where the ~1 MB workload's time goes now (the hand reader's string scan and
