@@ -664,9 +664,9 @@ impl<'a, 'p> Reader<'a, 'p> {
         event
     }
 
-    /// A child's id (in a list, or a Card's one), checked as [`Reader::text`] checks it: an id of plain
-    /// ASCII (most are) made straight from the text, with no `Cow` between (a chat log
-    /// resending its list reads hundreds an update).
+    /// A child's id (in a list, or a Card's one), checked as [`Reader::text`] checks it: an
+    /// id of plain ASCII (most are) made straight from the text, with no `Cow` between (a
+    /// chat log resending its list reads hundreds an update).
     #[inline(always)]
     fn child_id(&mut self, adm: &mut Admission) -> Option<Id> {
         let bytes = self.text.as_bytes();

@@ -305,9 +305,10 @@ impl std::hash::BuildHasher for IdHasher {
     }
 }
 
-/// foldhash's hasher, for a key that is one string or one address: the byte `str`'s hash appends after the
-/// text (so that a tuple's strings cannot run into each other) is left out. That byte went
-/// into foldhash's 128-bit buffer, whose shifts are calls in wasm32: a sixth of the hashing.
+/// foldhash's hasher, for a key that is one string or one address: the byte `str`'s hash
+/// appends after the text (so that a tuple's strings cannot run into each other) is left
+/// out. That byte went into foldhash's 128-bit buffer, whose shifts are calls in wasm32: a
+/// sixth of the hashing.
 pub struct IdHash(foldhash::fast::FoldHasher<'static>);
 
 impl std::hash::Hasher for IdHash {
