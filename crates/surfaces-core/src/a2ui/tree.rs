@@ -428,16 +428,16 @@ impl Graph {
                 }
                 // A parent outside the update keeps its children; one inside is replaced.
                 let kept_elsewhere = link.is_some_and(|old| !is_renewed(old));
+                // A kept place was not looked up above: it is here, with kept places claimed.
+                let defined = if one_parent && kept {
+                    components.get(k.id)
+                } else {
+                    defined
+                };
                 let again = match defined {
                     Some(c) if one_parent => {
                         (!claimed_defined.insert(&**c as *const Component as usize)).then_some(id)
                     }
-                    // At a kept place with kept places not skipped: looked up for this.
-                    None if one_parent && kept => match components.get(k.id) {
-                        Some(c) => (!claimed_defined.insert(&**c as *const Component as usize))
-                            .then_some(id),
-                        None => claimed.insert(k.id, id),
-                    },
                     _ => claimed.insert(k.id, id),
                 };
                 if let Some(first) = again {
