@@ -100,6 +100,22 @@ test("every official example drawn by mountSurface on a plain page is axe-clean,
     assert.equal(styles.agent.primary, "rgb(90, 0, 60)", "--agent-primary takes precedence over --a2ui-accent");
     assert.deepEqual(await axeViolations(page), []);
 
+    // Text written by the engine's own encodeInto: every width of character, a raw lone
+    // surrogate of each kind (written as U+FFFD), and text that grows the memory. The
+    // surrogates are sent as escapes and made raw in the page, as no transport keeps them.
+    const model = (value, limits) => page.evaluate(([t, l]) => window.foldModel(
+      t.replace(/\\u(d[89abc][0-9a-f]{2})/g, (_, h) => String.fromCharCode(parseInt(h, 16))), l), [
+      `[{"version":"v0.9","createSurface":{"surfaceId":"u","catalogId":"${CAT}"}},` +
+        `{"version":"v0.9","updateDataModel":{"surfaceId":"u","path":"/t","value":"${value}"}}]`,
+      limits,
+    ]);
+    assert.deepEqual(await model("aé—日😀\\ud800z\\udc00"), { read: 2, model: { t: "aé—日😀\ufffdz\ufffd" } });
+    const big = "東".repeat(2_000_000);
+    const grown = await model(big, { partBytes: 8_000_000, dataModelBytes: 8_000_000 });
+    assert.equal(grown.read, 2);
+    assert.ok(grown.model.t === big, "six million bytes of text folded as sent");
+    assert.deepEqual(await model("after"), { read: 2, model: { t: "after" } });
+
     assert.deepEqual(seen.pageErrors, []);
     assert.deepEqual(seen.consoleErrors, []);
     assert.deepEqual(seen.requests.filter((u) => !u.startsWith(origin)), [], "nothing is loaded from elsewhere");

@@ -269,9 +269,14 @@ test("text from a TextEncoder that is not the engine's is checked before the cor
   // TextEncoder.prototype.encodeInto was replaced: by one that writes bytes that are no
   // UTF-8, by one that writes good UTF-8, and by a wrapper of the native one. (Node's own
   // encodeInto is JavaScript, so in Node every encoder's output is checked: by Node's
-  // buffer.isUtf8, or in wasm without it.)
+  // buffer.isUtf8, or in wasm without it.) Node's native Buffer#utf8Write, which the
+  // package takes before any encodeInto, is wrapped here, so it is not taken.
   const proto = TextEncoder.prototype;
   const native = proto.encodeInto;
+  const utf8Write = Buffer.prototype.utf8Write;
+  Buffer.prototype.utf8Write = function utf8Write(...args) {
+    return utf8Write.apply(this, args);
+  };
   const fresh = async (tag) => {
     const m = await import(`${pathToFileURL(path.join(PKG, "agent_surfaces.js"))}?encoder=${tag}`);
     m.initSync({ module: fs.readFileSync(path.join(PKG, "agent_surfaces_bg.wasm")) });
@@ -326,6 +331,7 @@ test("text from a TextEncoder that is not the engine's is checked before the cor
     assert.equal(calls, 0);
   } finally {
     proto.encodeInto = native;
+    Buffer.prototype.utf8Write = utf8Write;
   }
   // The engine's own encoder: text with every width of character, and a raw lone surrogate
   // (not an escape: the engine writes it as U+FFFD).
@@ -334,4 +340,56 @@ test("text from a TextEncoder that is not the engine's is checked before the cor
   const s = new SurfaceStore();
   assert.equal(s.applyEnvelopes(mixed), 2);
   assert.equal(s.report().surfaces[0].dataModel.t, "aé—日😀\ufffdz");
+});
+
+test("in Node, text is written by the native Buffer#utf8Write there at first use, or not by it", async () => {
+  // utf8Write writes well-formed UTF-8 (a lone surrogate as U+FFFD) into a view of the whole
+  // wasm memory made once, so its output is not checked again: only the engine's own is
+  // taken, and only the one there when the instance first folds.
+  const fresh = async (tag) => {
+    const m = await import(`${pathToFileURL(path.join(PKG, "agent_surfaces.js"))}?utf8=${tag}`);
+    m.initSync({ module: fs.readFileSync(path.join(PKG, "agent_surfaces_bg.wasm")) });
+    return m;
+  };
+  const proto = Buffer.prototype;
+  const native = proto.utf8Write;
+  const text = JSON.stringify([{ version: "v0.9", createSurface: { surfaceId: "s", catalogId: CAT } }]);
+  let calls = 0;
+  try {
+    const first = await fresh("first");
+    const store = new first.SurfaceStore();
+    assert.equal(store.applyEnvelopes(text), 1);
+    // Put in its place later, never called: the one taken at first use is.
+    proto.utf8Write = function utf8Write(source, offset, length) {
+      calls++;
+      const n = native.call(this, source, offset, length);
+      this[offset] = 0xff;
+      return n;
+    };
+    assert.equal(new first.SurfaceStore().applyEnvelopes(text), 1);
+    assert.equal(calls, 0);
+    // In place at first use, a wrapper (not native code) is never taken: what it writes
+    // would be trusted as UTF-8. Text goes through TextEncoder and its check instead.
+    const wrapped = await fresh("wrapped");
+    assert.equal(new wrapped.SurfaceStore().applyEnvelopes(text), 1);
+    assert.equal(calls, 0);
+    proto.utf8Write = native.bind(undefined);
+    const bound = await fresh("bound");
+    assert.equal(new bound.SurfaceStore().applyEnvelopes(text), 1);
+  } finally {
+    proto.utf8Write = native;
+  }
+  // Every width of character, a raw lone surrogate of each kind, and text past the memory
+  // the instance had at first use (a view made once must be made again when it grows).
+  const fold = (value) => {
+    const s = new SurfaceStore({ limits: { partBytes: 8_000_000, dataModelBytes: 8_000_000 } });
+    const t = `[{"version":"v0.9","createSurface":{"surfaceId":"u","catalogId":"${CAT}"}},` +
+      `{"version":"v0.9","updateDataModel":{"surfaceId":"u","path":"/t","value":"${value}"}}]`;
+    assert.equal(s.applyEnvelopes(t), 2);
+    return s.report().surfaces[0].dataModel.t;
+  };
+  assert.equal(fold("aé—日😀\ud800z\udc00"), "aé—日😀\ufffdz\ufffd");
+  const big = "é".repeat(3_000_000);
+  assert.equal(fold(big), big);
+  assert.equal(fold("after"), "after");
 });

@@ -8,7 +8,7 @@ use surfaces_core::a2ui::{self, ApplyContext, Limits, PartOutcome, UrlPolicy};
 use wasm_bindgen::prelude::*;
 
 use crate::{
-    from_js, json_text, option, option_as, option_bool, option_string, optional_string_arg,
+    from_js, json_text, now_ms, option, option_as, option_bool, option_string, optional_string_arg,
     string_arg, to_js,
 };
 
@@ -52,17 +52,6 @@ export type ActionResult =
   | { ok: true; message: ActionMessage }
   | { ok: false; code: FindingCode; reason: string };
 "#;
-
-#[wasm_bindgen]
-extern "C" {
-    #[wasm_bindgen(catch, js_namespace = performance, js_name = now)]
-    fn performance_now() -> Result<f64, JsValue>;
-}
-
-/// A monotonic clock for `foldMs` where there is one (browsers, Node), else the date.
-fn now_ms() -> f64 {
-    performance_now().unwrap_or_else(|_| js_sys::Date::now())
-}
 
 fn context(options: &Option<js_sys::Object>) -> Result<ApplyContext, JsError> {
     Ok(ApplyContext {

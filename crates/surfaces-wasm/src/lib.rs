@@ -62,6 +62,35 @@ extern "C" {
     type TextEncoder;
     #[wasm_bindgen(constructor)]
     fn new() -> TextEncoder;
+
+    /// An object of our own holding host functions captured once ([`captured`]),
+    /// each bound to what it acts on. Called through these typed imports, a call makes no
+    /// `arguments` array and no result object to read by name, and its number crosses as
+    /// it is: each call out of wasm counts in a call that folds one small envelope.
+    type Captured;
+    /// The clock for `foldMs`: `performance.now` where there is one, else `Date.now`.
+    #[wasm_bindgen(method, structural)]
+    fn now(this: &Captured) -> f64;
+    /// Node's `Buffer.prototype.utf8Write`, called on a view of the whole wasm memory.
+    #[wasm_bindgen(method, structural, js_name = utf8Write)]
+    fn utf8_write(
+        this: &Captured,
+        memory: &js_sys::Uint8Array,
+        s: &js_sys::JsString,
+        offset: u32,
+        length: u32,
+    ) -> f64;
+    /// The engine's own `encodeInto` ([`Check::Engine`]), bound to the encoder.
+    #[wasm_bindgen(method, structural, js_name = encodeInto)]
+    fn encode_into(
+        this: &Captured,
+        s: &js_sys::JsString,
+        view: &js_sys::Uint8Array,
+    ) -> EncodeIntoResult;
+    /// What the engine's `encodeInto` answers: a fresh object of two numbers, its own.
+    type EncodeIntoResult;
+    #[wasm_bindgen(method, structural, getter)]
+    fn written(this: &EncodeIntoResult) -> f64;
 }
 
 /// The page's `TextEncoder`, and how what it writes is checked.
@@ -79,6 +108,15 @@ struct Encoder {
     written: JsValue,
     /// `Buffer.prototype.write`'s name for UTF-16, made once as `written` is.
     utf16le: JsValue,
+    captured: Captured,
+    /// Whether `captured` has a clock.
+    clock: bool,
+    /// Whether `captured` has Node's native `utf8Write` ([`string_text`]).
+    utf8_write: bool,
+    /// A view of the whole wasm memory for `utf8Write`, and the memory's size in pages when
+    /// it was made: growing the memory detaches the buffer under it, so a view is good
+    /// while the size is the same.
+    memory: std::cell::RefCell<Option<(usize, js_sys::Uint8Array)>>,
 }
 
 /// Whether what the encoder writes is known to be UTF-8, or by what it is checked.
@@ -94,30 +132,120 @@ enum Check {
     Rust,
 }
 
+/// Whether `f` is the host's own function named `name`: a bound or wrapped function is
+/// named otherwise ("bound encodeInto") or is not native code.
+fn native(f: &js_sys::Function, name: &str) -> bool {
+    f.name() == name && String::from(f.to_string()).contains("[native code]")
+}
+
 impl Encoder {
     fn new() -> Encoder {
         let js = TextEncoder::new();
-        let encode_into = js_sys::Reflect::get(&js, &JsValue::from_str("encodeInto"))
-            .ok()
-            .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
-        let engine = encode_into.as_ref().is_some_and(|f| {
-            // A bound or wrapped function is named otherwise ("bound encodeInto").
-            f.name() == "encodeInto" && String::from(f.to_string()).contains("[native code]")
-        });
-        let check = if engine {
+        let encode_into = property(&js, "encodeInto").and_then(function);
+        let check = if encode_into
+            .as_ref()
+            .is_some_and(|f| native(f, "encodeInto"))
+        {
             Check::Engine
         } else {
             node_is_utf8().map_or(Check::Rust, Check::Host)
         };
+        let buffer = node_buffer();
+        let engine = match (&check, &encode_into) {
+            (Check::Engine, Some(f)) => Some(f.bind0(&js)),
+            _ => None,
+        };
+        let (captured, clock, utf8_write) = captured(buffer.as_ref(), engine);
         Encoder {
             js,
             encode_into,
             check,
-            buffer: node_buffer(),
+            buffer,
             written: JsValue::from_str("written"),
             utf16le: JsValue::from_str("utf16le"),
+            captured,
+            clock,
+            utf8_write,
+            memory: std::cell::RefCell::new(None),
         }
     }
+
+    /// A view of the whole wasm memory as it is now.
+    fn memory(&self) -> Option<js_sys::Uint8Array> {
+        let pages = memory_pages();
+        let mut cached = self.memory.borrow_mut();
+        if let Some((at, view)) = cached.as_ref() {
+            if *at == pages {
+                return Some(view.clone());
+            }
+        }
+        let memory = wasm_bindgen::memory()
+            .dyn_into::<js_sys::WebAssembly::Memory>()
+            .ok()?;
+        let view = js_sys::Uint8Array::new(&memory.buffer());
+        *cached = Some((pages, view.clone()));
+        Some(view)
+    }
+}
+
+/// The wasm memory's size in pages (outside wasm, where there is none to grow, 0).
+fn memory_pages() -> usize {
+    #[cfg(target_arch = "wasm32")]
+    return core::arch::wasm32::memory_size(0);
+    #[cfg(not(target_arch = "wasm32"))]
+    0
+}
+
+/// The clock and, in Node, `utf8Write`, captured as they are now and bound so that a call
+/// needs no `this`: `performance.now` (else `Date.now`), and `Function.prototype.call`
+/// bound to Node's native `Buffer.prototype.utf8Write` when it is that. `utf8Write` writes
+/// well-formed UTF-8 (V8 writes a lone surrogate as U+FFFD), returns how many bytes it
+/// wrote as a number, and takes an offset, so it writes into a view of the whole memory
+/// that is made once, where `encodeInto` needs a view made for each call and answers with
+/// an object. Returned beside the object: whether it has a clock, and whether `utf8Write`.
+fn captured(
+    buffer: Option<&(JsValue, js_sys::Function, js_sys::Function)>,
+    engine_encode_into: Option<js_sys::Function>,
+) -> (Captured, bool, bool) {
+    let held = js_sys::Object::new();
+    if let Some(f) = engine_encode_into {
+        // Set on an object of our own, which nothing else can reach: a failure is not
+        // possible, and `string_text` reads it only under `Check::Engine`.
+        let _ = js_sys::Reflect::set(&held, &JsValue::from_str("encodeInto"), &f);
+    }
+    let global = js_sys::global();
+    let bound = |owner: &str, name: &str| {
+        let owner = property(&global, owner)?;
+        Some(property(&owner, name).and_then(function)?.bind0(&owner))
+    };
+    let clock = bound("performance", "now")
+        .or_else(|| bound("Date", "now"))
+        .is_some_and(|now| js_sys::Reflect::set(&held, &JsValue::from_str("now"), &now).is_ok());
+    let utf8_write = buffer
+        .and_then(|(buffer, ..)| property(&property(buffer, "prototype")?, "utf8Write"))
+        .and_then(function)
+        .filter(|f| native(f, "utf8Write"))
+        .and_then(|utf8| Some(property(&utf8, "call").and_then(function)?.bind0(&utf8)))
+        .is_some_and(|write| {
+            js_sys::Reflect::set(&held, &JsValue::from_str("utf8Write"), &write).is_ok()
+        });
+    (
+        js_sys::Object::freeze(&held).unchecked_into(),
+        clock,
+        utf8_write,
+    )
+}
+
+/// A monotonic clock for `foldMs` where there is one (browsers, Node), else the date, else
+/// none (0).
+pub(crate) fn now_ms() -> f64 {
+    ENCODER.with(|encoder| {
+        if encoder.clock {
+            encoder.captured.now()
+        } else {
+            0.0
+        }
+    })
 }
 
 /// `process.getBuiltinModule("node:buffer")`, where there is one (Node).
@@ -236,24 +364,43 @@ pub(crate) fn string_text(s: &js_sys::JsString, len: u32) -> Option<String> {
     let capacity = (len as usize).saturating_mul(3);
     let mut buf: Vec<u8> = Vec::with_capacity(capacity);
     ENCODER.with(|encoder| {
-        // SAFETY: the view covers the allocation just made, and nothing allocates (which
-        // could grow and move wasm memory) until encodeInto has returned.
-        let view = unsafe { js_sys::Uint8Array::view_mut_raw(buf.as_mut_ptr(), capacity) };
-        let result = encoder
-            .encode_into
-            .as_ref()?
-            .call2(&encoder.js, s, &view)
-            .ok()?;
-        // Read through Reflect: a result with no `written` is no text, never a throw
-        // through wasm frames.
-        let written = js_sys::Reflect::get(&result, &encoder.written)
-            .ok()?
-            .as_f64()
-            .filter(|n| *n >= 0.0)? as usize;
-        let written = written.min(capacity);
-        // SAFETY: encodeInto wrote `written` initialised bytes at the start of the buffer.
+        let written = if encoder.utf8_write {
+            // Made after the allocation, which may have grown the memory.
+            let memory = encoder.memory()?;
+            let at = buf.as_mut_ptr() as usize as u32;
+            encoder.captured.utf8_write(&memory, s, at, capacity as u32)
+        } else {
+            // SAFETY: the view covers the allocation just made, and nothing allocates
+            // (which could grow and move wasm memory) until encodeInto has returned.
+            let view = unsafe { js_sys::Uint8Array::view_mut_raw(buf.as_mut_ptr(), capacity) };
+            if let Check::Engine = encoder.check {
+                // The engine's own takes any string and a view of memory that is not
+                // shared without throwing, and answers with an object of its own.
+                encoder.captured.encode_into(s, &view).written()
+            } else {
+                let result = encoder
+                    .encode_into
+                    .as_ref()?
+                    .call2(&encoder.js, s, &view)
+                    .ok()?;
+                // Read through Reflect: a result with no `written` is no text, never a
+                // throw through wasm frames.
+                js_sys::Reflect::get(&result, &encoder.written)
+                    .ok()?
+                    .as_f64()?
+            }
+        };
+        // Each writes at most `capacity` bytes from the start of the buffer: a count it
+        // cannot have written is no text.
+        if !(0.0..=capacity as f64).contains(&written) {
+            return None;
+        }
+        let written = written as usize;
+        // SAFETY: the writer wrote `written` initialised bytes at the start of the buffer.
         unsafe { buf.set_len(written) };
         let known = match &encoder.check {
+            // `utf8Write` (see `captured`) and the engine's `encodeInto`.
+            _ if encoder.utf8_write => true,
             Check::Engine => true,
             // A short text is checked in wasm in less time than a call out takes.
             Check::Host(_) if written <= CHECKED_HERE => false,
@@ -268,7 +415,7 @@ pub(crate) fn string_text(s: &js_sys::JsString, len: u32) -> Option<String> {
             Check::Rust => false,
         };
         if known {
-            // SAFETY: UTF-8, by the engine's encoder or the host's check (see `Check`).
+            // SAFETY: UTF-8, by the host's own writer or the host's check (see `Check`).
             Some(unsafe { String::from_utf8_unchecked(buf) })
         } else {
             String::from_utf8(buf).ok()
@@ -317,6 +464,10 @@ pub(crate) fn option_as<T>(
     read: impl FnOnce(&JsValue) -> Option<T>,
     wants: &str,
 ) -> Result<Option<T>, JsError> {
+    // No options: asking `undefined` whether it is `undefined` is a call out of wasm.
+    if options.is_none() {
+        return Ok(None);
+    }
     let v = option(options, key)?;
     if v.is_undefined() {
         return Ok(None);

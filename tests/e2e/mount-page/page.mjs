@@ -29,4 +29,14 @@ window.mountStream = (text) => {
   });
   return { drawn: true, ignored: report.ignored, elements: document.querySelectorAll("#host *").length };
 };
+// Folds a stream and answers with its first surface's data model (mount-page.test.mjs
+// checks the text the engine's TextEncoder writes into the package's memory).
+window.foldModel = (text, limits) => {
+  const s = new SurfaceStore({ limits });
+  try {
+    return { read: s.applyEnvelopes(text), model: s.report().surfaces[0]?.dataModel ?? null };
+  } finally {
+    s.free();
+  }
+};
 window.pageReady = true;
