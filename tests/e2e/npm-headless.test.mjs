@@ -14,7 +14,7 @@ const PKG = path.join(ROOT, "crates/surfaces-wasm/pkg-headless");
 const UI = path.join(ROOT, "crates/surfaces-wasm/pkg");
 assert.ok(fs.existsSync(path.join(PKG, "package.json")), "build the packages first: scripts/build-npm.sh");
 const pkg = await import(path.join(PKG, "agent_surfaces.js"));
-pkg.initSync({ module: fs.readFileSync(path.join(PKG, "agent_surfaces_bg.wasm")) });
+const exports = pkg.initSync({ module: fs.readFileSync(path.join(PKG, "agent_surfaces_bg.wasm")) });
 const { checkCard, SurfaceStore, advertisesA2ui, contract } = pkg;
 const CAT = "https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json";
 
@@ -355,10 +355,21 @@ test("in Node, text is written by the native Buffer#utf8Write there at first use
   const native = proto.utf8Write;
   const text = JSON.stringify([{ version: "v0.9", createSurface: { surfaceId: "s", catalogId: CAT } }]);
   let calls = 0;
+  // Where this Node's utf8Write is native code (Node 20 and 22), it is what writes, and
+  // TextEncoder is never called; where it is JavaScript, TextEncoder writes and is checked.
+  const encodeInto = TextEncoder.prototype.encodeInto;
+  let encoded = 0;
+  TextEncoder.prototype.encodeInto = function (...args) {
+    encoded++;
+    return encodeInto.apply(this, args);
+  };
   try {
     const first = await fresh("first");
     const store = new first.SurfaceStore();
     assert.equal(store.applyEnvelopes(text), 1);
+    const isNative = Function.prototype.toString.call(native).includes("[native code]");
+    assert.equal(encoded, isNative ? 0 : 1, `utf8Write is ${isNative ? "" : "not "}native code here`);
+    TextEncoder.prototype.encodeInto = encodeInto;
     // Put in its place later, never called: the one taken at first use is.
     proto.utf8Write = function utf8Write(source, offset, length) {
       calls++;
@@ -378,18 +389,24 @@ test("in Node, text is written by the native Buffer#utf8Write there at first use
     assert.equal(new bound.SurfaceStore().applyEnvelopes(text), 1);
   } finally {
     proto.utf8Write = native;
+    TextEncoder.prototype.encodeInto = encodeInto;
   }
   // Every width of character, a raw lone surrogate of each kind, and text past the memory
   // the instance had at first use (a view made once must be made again when it grows).
   const fold = (value) => {
-    const s = new SurfaceStore({ limits: { partBytes: 8_000_000, dataModelBytes: 8_000_000 } });
+    const s = new SurfaceStore({ limits: { partBytes: 1e9, dataModelBytes: 1e9 } });
     const t = `[{"version":"v0.9","createSurface":{"surfaceId":"u","catalogId":"${CAT}"}},` +
       `{"version":"v0.9","updateDataModel":{"surfaceId":"u","path":"/t","value":"${value}"}}]`;
     assert.equal(s.applyEnvelopes(t), 2);
     return s.report().surfaces[0].dataModel.t;
   };
   assert.equal(fold("aé—日😀\ud800z\udc00"), "aé—日😀\ufffdz\ufffd");
-  const big = "é".repeat(3_000_000);
+  const before = exports.memory.buffer.byteLength;
+  const big = "é".repeat(Math.ceil(before / 2) + 1_000_000);
   assert.equal(fold(big), big);
+  assert.ok(exports.memory.buffer.byteLength > before, "the memory grew");
   assert.equal(fold("after"), "after");
+  // A buffer the host detached without growing the memory.
+  exports.memory.grow(0);
+  assert.equal(fold("after grow(0)"), "after grow(0)");
 });

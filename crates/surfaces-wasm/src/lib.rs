@@ -63,27 +63,28 @@ extern "C" {
     #[wasm_bindgen(constructor)]
     fn new() -> TextEncoder;
 
-    /// An object of our own holding host functions captured once ([`captured`]),
-    /// each bound to what it acts on. Called through these typed imports, a call makes no
-    /// `arguments` array and no result object to read by name, and its number crosses as
-    /// it is: each call out of wasm counts in a call that folds one small envelope.
-    type Captured;
+    /// An object of our own with no prototype, holding the host functions taken once
+    /// ([`Host::new`]), each bound to what it acts on. Called through these typed imports,
+    /// a call makes no `arguments` array and no result object to read by name, and its
+    /// number crosses as it is: each call out of wasm counts in a call that folds one small
+    /// envelope (a lone data value took 2.6 µs where it now takes 1.6, `bench/per-call.mjs`).
+    type Held;
     /// The clock for `foldMs`: `performance.now` where there is one, else `Date.now`.
     #[wasm_bindgen(method, structural)]
-    fn now(this: &Captured) -> f64;
-    /// Node's `Buffer.prototype.utf8Write`, called on a view of the whole wasm memory.
+    fn now(this: &Held) -> f64;
+    /// [`Writer::NodeUtf8Write`].
     #[wasm_bindgen(method, structural, js_name = utf8Write)]
     fn utf8_write(
-        this: &Captured,
+        this: &Held,
         memory: &js_sys::Uint8Array,
         s: &js_sys::JsString,
         offset: u32,
         length: u32,
     ) -> f64;
-    /// The engine's own `encodeInto` ([`Check::Engine`]), bound to the encoder.
+    /// [`Writer::EngineEncodeInto`].
     #[wasm_bindgen(method, structural, js_name = encodeInto)]
     fn encode_into(
-        this: &Captured,
+        this: &Held,
         s: &js_sys::JsString,
         view: &js_sys::Uint8Array,
     ) -> EncodeIntoResult;
@@ -93,43 +94,53 @@ extern "C" {
     fn written(this: &EncodeIntoResult) -> f64;
 }
 
-/// The page's `TextEncoder`, and how what it writes is checked.
-struct Encoder {
-    js: TextEncoder,
-    /// Its `encodeInto` as it was when checked, called as it is: one the page puts in its
-    /// place later is never called, so it cannot write what was not checked.
-    encode_into: Option<js_sys::Function>,
-    check: Check,
+/// The host functions the package calls for each text it folds, taken at its first use.
+struct Host {
+    held: Held,
+    writer: Writer,
+    /// Whether `held` has a clock.
+    clock: bool,
     /// Node's `Buffer.from` and `Buffer.prototype.write`, where there are: they copy a
     /// string's UTF-16 units as the engine keeps them ([`units_of`]).
     buffer: Option<(JsValue, js_sys::Function, js_sys::Function)>,
-    /// The key `written` of `encodeInto`'s result, made once: made for each read, it was a
-    /// string decoded from wasm memory, a tenth of the cost of a one-envelope call.
-    written: JsValue,
-    /// `Buffer.prototype.write`'s name for UTF-16, made once as `written` is.
+    /// `Buffer.prototype.write`'s name for UTF-16, made once.
     utf16le: JsValue,
-    captured: Captured,
-    /// Whether `captured` has a clock.
-    clock: bool,
-    /// Whether `captured` has Node's native `utf8Write` ([`string_text`]).
-    utf8_write: bool,
-    /// A view of the whole wasm memory for `utf8Write`, and the memory's size in pages when
-    /// it was made: growing the memory detaches the buffer under it, so a view is good
-    /// while the size is the same.
-    memory: std::cell::RefCell<Option<(usize, js_sys::Uint8Array)>>,
+    /// A view of the whole wasm memory for `utf8Write`, made again when the memory's buffer
+    /// is not the one under it (after the memory grew).
+    memory: std::cell::RefCell<Option<js_sys::Uint8Array>>,
 }
 
-/// Whether what the encoder writes is known to be UTF-8, or by what it is checked.
-enum Check {
-    /// The engine's own `encodeInto` (browsers): the Encoding Standard has it write
-    /// well-formed UTF-8, a lone surrogate as U+FFFD (as WebIDL converts a USVString).
-    Engine,
-    /// Node's `buffer.isUtf8` (simdutf): Node's `encodeInto` is JavaScript around its
-    /// native encoder, so it cannot be told apart from a replacement; its output is checked
-    /// at many times the speed of a check in wasm.
-    Host(js_sys::Function),
-    /// `String::from_utf8`.
-    Rust,
+/// How a JS string's UTF-8 is written into wasm memory, and whether it is checked there.
+///
+/// The host is trusted with wasm memory (a page can write into it directly), so a writer
+/// is taken as the host's own by its name and its source (`[native code]`): enough to tell
+/// a polyfill or a wrapper, which is checked, not to stop a page bent on passing one off.
+/// Agents are not trusted; their text is a JS string by then.
+enum Writer {
+    /// Node's own `Buffer.prototype.utf8Write` (`Function.prototype.call` bound to it,
+    /// held as `utf8Write`). V8 writes well-formed UTF-8 (a lone surrogate as U+FFFD) and
+    /// never part of a character; it answers with how many bytes it wrote as a number, and
+    /// takes an offset, so it writes into one view of the whole memory, where `encodeInto`
+    /// needs a view made for each call and answers with an object.
+    NodeUtf8Write,
+    /// The engine's own `encodeInto` (browsers; bound to its encoder, held as `encodeInto`):
+    /// the Encoding Standard has it write well-formed UTF-8, a lone surrogate as U+FFFD (as
+    /// WebIDL converts a USVString), and it throws for no string and no view of memory that
+    /// is not shared.
+    EngineEncodeInto,
+    /// Another `encodeInto` (Node's own is JavaScript around its native encoder, so it
+    /// cannot be told apart from a replacement), called as it was taken (one the page puts
+    /// in its place later is never called), its output checked: by Node's `isUtf8`
+    /// (simdutf, many times the speed of a check in wasm) past [`CHECKED_HERE`] bytes where
+    /// there is one, else by `String::from_utf8`.
+    Checked {
+        js: TextEncoder,
+        encode_into: Option<js_sys::Function>,
+        is_utf8: Option<js_sys::Function>,
+        /// The key `written` of `encodeInto`'s result, made once: made for each read, it
+        /// was a string decoded from wasm memory, a tenth of a one-envelope call.
+        written: JsValue,
+    },
 }
 
 /// Whether `f` is the host's own function named `name`: a bound or wrapped function is
@@ -138,57 +149,75 @@ fn native(f: &js_sys::Function, name: &str) -> bool {
     f.name() == name && String::from(f.to_string()).contains("[native code]")
 }
 
-impl Encoder {
-    fn new() -> Encoder {
-        let js = TextEncoder::new();
-        let encode_into = property(&js, "encodeInto").and_then(function);
-        let check = if encode_into
-            .as_ref()
-            .is_some_and(|f| native(f, "encodeInto"))
-        {
-            Check::Engine
-        } else {
-            node_is_utf8().map_or(Check::Rust, Check::Host)
+impl Host {
+    fn new() -> Host {
+        let held: Held = js_sys::Object::create(JsValue::NULL.unchecked_ref::<js_sys::Object>())
+            .unchecked_into();
+        // An own property of an object with no prototype: no setter of the page's runs.
+        let hold = |key: &str, f: &js_sys::Function| {
+            js_sys::Reflect::set(&held, &JsValue::from_str(key), f).is_ok()
         };
+        let global = js_sys::global();
+        let bound = |owner: &str, name: &str| {
+            let owner = property(&global, owner)?;
+            Some(property(&owner, name).and_then(function)?.bind0(&owner))
+        };
+        let clock = bound("performance", "now")
+            .or_else(|| bound("Date", "now"))
+            .is_some_and(|now| hold("now", &now));
         let buffer = node_buffer();
-        let engine = match (&check, &encode_into) {
-            (Check::Engine, Some(f)) => Some(f.bind0(&js)),
-            _ => None,
+        let utf8_write = buffer
+            .as_ref()
+            .and_then(|(buffer, ..)| property(&property(buffer, "prototype")?, "utf8Write"))
+            .and_then(function)
+            .filter(|f| native(f, "utf8Write"))
+            .and_then(|utf8| Some(property(&utf8, "call").and_then(function)?.bind0(&utf8)));
+        let writer = if utf8_write.is_some_and(|w| hold("utf8Write", &w)) {
+            Writer::NodeUtf8Write
+        } else {
+            let js = TextEncoder::new();
+            let encode_into = property(&js, "encodeInto").and_then(function);
+            match encode_into {
+                Some(f) if native(&f, "encodeInto") && hold("encodeInto", &f.bind0(&js)) => {
+                    Writer::EngineEncodeInto
+                }
+                encode_into => Writer::Checked {
+                    js,
+                    encode_into,
+                    is_utf8: node_is_utf8(),
+                    written: JsValue::from_str("written"),
+                },
+            }
         };
-        let (captured, clock, utf8_write) = captured(buffer.as_ref(), engine);
-        Encoder {
-            js,
-            encode_into,
-            check,
-            buffer,
-            written: JsValue::from_str("written"),
-            utf16le: JsValue::from_str("utf16le"),
-            captured,
+        Host {
+            held,
+            writer,
             clock,
-            utf8_write,
+            buffer,
+            utf16le: JsValue::from_str("utf16le"),
             memory: std::cell::RefCell::new(None),
         }
     }
 
     /// A view of the whole wasm memory as it is now.
-    fn memory(&self) -> Option<js_sys::Uint8Array> {
-        let pages = memory_pages();
+    fn memory(&self) -> js_sys::Uint8Array {
+        let bytes = memory_pages() << 16;
         let mut cached = self.memory.borrow_mut();
-        if let Some((at, view)) = cached.as_ref() {
-            if *at == pages {
-                return Some(view.clone());
+        match cached.as_ref() {
+            // Growing the memory detaches the buffer under a view (its length is then 0),
+            // and so can the host (`memory.grow(0)`) without a change in size.
+            Some(view) if view.byte_length() as usize == bytes => view.clone(),
+            _ => {
+                let memory: js_sys::WebAssembly::Memory = wasm_bindgen::memory().unchecked_into();
+                let view = js_sys::Uint8Array::new(&memory.buffer());
+                *cached = Some(view.clone());
+                view
             }
         }
-        let memory = wasm_bindgen::memory()
-            .dyn_into::<js_sys::WebAssembly::Memory>()
-            .ok()?;
-        let view = js_sys::Uint8Array::new(&memory.buffer());
-        *cached = Some((pages, view.clone()));
-        Some(view)
     }
 }
 
-/// The wasm memory's size in pages (outside wasm, where there is none to grow, 0).
+/// The wasm memory's size in pages (outside wasm, where there is no memory to grow, 0).
 fn memory_pages() -> usize {
     #[cfg(target_arch = "wasm32")]
     return core::arch::wasm32::memory_size(0);
@@ -196,56 +225,10 @@ fn memory_pages() -> usize {
     0
 }
 
-/// The clock and, in Node, `utf8Write`, captured as they are now and bound so that a call
-/// needs no `this`: `performance.now` (else `Date.now`), and `Function.prototype.call`
-/// bound to Node's native `Buffer.prototype.utf8Write` when it is that. `utf8Write` writes
-/// well-formed UTF-8 (V8 writes a lone surrogate as U+FFFD), returns how many bytes it
-/// wrote as a number, and takes an offset, so it writes into a view of the whole memory
-/// that is made once, where `encodeInto` needs a view made for each call and answers with
-/// an object. Returned beside the object: whether it has a clock, and whether `utf8Write`.
-fn captured(
-    buffer: Option<&(JsValue, js_sys::Function, js_sys::Function)>,
-    engine_encode_into: Option<js_sys::Function>,
-) -> (Captured, bool, bool) {
-    let held = js_sys::Object::new();
-    if let Some(f) = engine_encode_into {
-        // Set on an object of our own, which nothing else can reach: a failure is not
-        // possible, and `string_text` reads it only under `Check::Engine`.
-        let _ = js_sys::Reflect::set(&held, &JsValue::from_str("encodeInto"), &f);
-    }
-    let global = js_sys::global();
-    let bound = |owner: &str, name: &str| {
-        let owner = property(&global, owner)?;
-        Some(property(&owner, name).and_then(function)?.bind0(&owner))
-    };
-    let clock = bound("performance", "now")
-        .or_else(|| bound("Date", "now"))
-        .is_some_and(|now| js_sys::Reflect::set(&held, &JsValue::from_str("now"), &now).is_ok());
-    let utf8_write = buffer
-        .and_then(|(buffer, ..)| property(&property(buffer, "prototype")?, "utf8Write"))
-        .and_then(function)
-        .filter(|f| native(f, "utf8Write"))
-        .and_then(|utf8| Some(property(&utf8, "call").and_then(function)?.bind0(&utf8)))
-        .is_some_and(|write| {
-            js_sys::Reflect::set(&held, &JsValue::from_str("utf8Write"), &write).is_ok()
-        });
-    (
-        js_sys::Object::freeze(&held).unchecked_into(),
-        clock,
-        utf8_write,
-    )
-}
-
 /// A monotonic clock for `foldMs` where there is one (browsers, Node), else the date, else
 /// none (0).
 pub(crate) fn now_ms() -> f64 {
-    ENCODER.with(|encoder| {
-        if encoder.clock {
-            encoder.captured.now()
-        } else {
-            0.0
-        }
-    })
+    HOST.with(|host| if host.clock { host.held.now() } else { 0.0 })
 }
 
 /// `process.getBuiltinModule("node:buffer")`, where there is one (Node).
@@ -300,8 +283,8 @@ pub(crate) fn units_of(s: &js_sys::JsString, len: u32) -> Option<Utf16Text> {
     if !(0..SAMPLES).any(|k| s.char_code_at(k * step + step / 2) > 255.0) {
         return None;
     }
-    ENCODER.with(|encoder| {
-        let (buffer, from, write) = encoder.buffer.as_ref()?;
+    HOST.with(|host| {
+        let (buffer, from, write) = host.buffer.as_ref()?;
         let mut text = Utf16Text::new(len as usize);
         let units = text.units_mut();
         let memory = wasm_bindgen::memory()
@@ -319,7 +302,7 @@ pub(crate) fn units_of(s: &js_sys::JsString, len: u32) -> Option<Utf16Text> {
             )
             .ok()?;
         let written = write
-            .call3(&view, s, &JsValue::from(0), &encoder.utf16le)
+            .call3(&view, s, &JsValue::from(0), &host.utf16le)
             .ok()?
             .as_f64()?;
         (written == units.len() as f64).then_some(text)
@@ -332,23 +315,21 @@ fn node_is_utf8() -> Option<js_sys::Function> {
 }
 
 thread_local! {
-    static ENCODER: Encoder = Encoder::new();
+    static HOST: Host = Host::new();
 }
 
 /// The most bytes of UTF-8 [`text_of`] checks in wasm where the host could check them:
 /// below this, the call to `isUtf8` and the view it needs cost more than the check.
 const CHECKED_HERE: usize = 256;
 
-/// A JS string as UTF-8, written by the engine's `TextEncoder` straight into our memory.
+/// A JS string as UTF-8, written by the host's own writer straight into our memory.
 /// wasm-bindgen's own conversion copies ASCII one character at a time in JavaScript, which
 /// was an eighth of a large fold's time.
 ///
 /// Checking the UTF-8 in wasm was a third of a fold of text that is mostly not ASCII, so it
-/// is checked there only when neither of the host's own means applies ([`Check`]).
+/// is checked there only when none of the host's own means applies ([`Writer`]).
 /// wasm-bindgen's own string glue trusts whatever `TextEncoder` the page has; this trusts
-/// the engine's, and checks a replacement's (a polyfill, a wrapper), so that what it writes
-/// never decides memory safety. (The host is trusted either way: a page can write into this
-/// module's memory directly. Agents are not; their text is a JS string by then.)
+/// the engine's own writers, and checks a replacement's (a polyfill, a wrapper).
 pub(crate) fn text_of(v: &JsValue) -> Option<String> {
     let s = v.dyn_ref::<js_sys::JsString>()?;
     string_text(s, s.length())
@@ -363,31 +344,32 @@ pub(crate) fn string_text(s: &js_sys::JsString, len: u32) -> Option<String> {
     // At most three bytes per UTF-16 unit (a surrogate pair is two units for four bytes).
     let capacity = (len as usize).saturating_mul(3);
     let mut buf: Vec<u8> = Vec::with_capacity(capacity);
-    ENCODER.with(|encoder| {
-        let written = if encoder.utf8_write {
-            // Made after the allocation, which may have grown the memory.
-            let memory = encoder.memory()?;
-            let at = buf.as_mut_ptr() as usize as u32;
-            encoder.captured.utf8_write(&memory, s, at, capacity as u32)
-        } else {
-            // SAFETY: the view covers the allocation just made, and nothing allocates
-            // (which could grow and move wasm memory) until encodeInto has returned.
-            let view = unsafe { js_sys::Uint8Array::view_mut_raw(buf.as_mut_ptr(), capacity) };
-            if let Check::Engine = encoder.check {
-                // The engine's own takes any string and a view of memory that is not
-                // shared without throwing, and answers with an object of its own.
-                encoder.captured.encode_into(s, &view).written()
-            } else {
-                let result = encoder
-                    .encode_into
-                    .as_ref()?
-                    .call2(&encoder.js, s, &view)
-                    .ok()?;
+    HOST.with(|host| {
+        let written = match &host.writer {
+            Writer::NodeUtf8Write => {
+                // Made after the allocation, which may have grown the memory.
+                let memory = host.memory();
+                let at = buf.as_mut_ptr() as usize as u32;
+                host.held.utf8_write(&memory, s, at, capacity as u32)
+            }
+            Writer::EngineEncodeInto => {
+                // SAFETY: the view covers the allocation just made, and nothing allocates
+                // (which could grow and move wasm memory) until encodeInto has returned.
+                let view = unsafe { js_sys::Uint8Array::view_mut_raw(buf.as_mut_ptr(), capacity) };
+                host.held.encode_into(s, &view).written()
+            }
+            Writer::Checked {
+                js,
+                encode_into,
+                written,
+                ..
+            } => {
+                // SAFETY: as above.
+                let view = unsafe { js_sys::Uint8Array::view_mut_raw(buf.as_mut_ptr(), capacity) };
+                let result = encode_into.as_ref()?.call2(js, s, &view).ok()?;
                 // Read through Reflect: a result with no `written` is no text, never a
                 // throw through wasm frames.
-                js_sys::Reflect::get(&result, &encoder.written)
-                    .ok()?
-                    .as_f64()?
+                js_sys::Reflect::get(&result, written).ok()?.as_f64()?
             }
         };
         // Each writes at most `capacity` bytes from the start of the buffer: a count it
@@ -398,13 +380,13 @@ pub(crate) fn string_text(s: &js_sys::JsString, len: u32) -> Option<String> {
         let written = written as usize;
         // SAFETY: the writer wrote `written` initialised bytes at the start of the buffer.
         unsafe { buf.set_len(written) };
-        let known = match &encoder.check {
-            // `utf8Write` (see `captured`) and the engine's `encodeInto`.
-            _ if encoder.utf8_write => true,
-            Check::Engine => true,
+        let known = match &host.writer {
+            Writer::NodeUtf8Write | Writer::EngineEncodeInto => true,
             // A short text is checked in wasm in less time than a call out takes.
-            Check::Host(_) if written <= CHECKED_HERE => false,
-            Check::Host(is_utf8) => {
+            Writer::Checked {
+                is_utf8: Some(is_utf8),
+                ..
+            } if written > CHECKED_HERE => {
                 // SAFETY: as above: a view of the bytes just written, and nothing
                 // allocates until the call returns.
                 let written = unsafe { js_sys::Uint8Array::view(&buf) };
@@ -412,10 +394,10 @@ pub(crate) fn string_text(s: &js_sys::JsString, len: u32) -> Option<String> {
                     .call1(&JsValue::UNDEFINED, &written)
                     .is_ok_and(|r| r.as_bool() == Some(true))
             }
-            Check::Rust => false,
+            Writer::Checked { .. } => false,
         };
         if known {
-            // SAFETY: UTF-8, by the host's own writer or the host's check (see `Check`).
+            // SAFETY: UTF-8, by the host's own writer or its check (see `Writer`).
             Some(unsafe { String::from_utf8_unchecked(buf) })
         } else {
             String::from_utf8(buf).ok()
