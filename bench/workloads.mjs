@@ -372,6 +372,18 @@ export function wholeModel() {
   return msgs;
 }
 
+/** Every object's keys in sorted order, as Go's encoding/json, serde_json and Python's
+ * `sort_keys` write them: `children`, `action` and `child` come before `component`. */
+function sortedKeys(v) {
+  if (Array.isArray(v)) return v.map(sortedKeys);
+  if (v === null || typeof v !== "object") return v;
+  return Object.fromEntries(Object.keys(v).sort().map((k) => [k, sortedKeys(v[k])]));
+}
+
+/** The chat log and the 36 official examples, written by a writer that sorts its keys. */
+export const chatLogSorted = () => sortedKeys(chatLog());
+export const examplesSorted = (spec) => sortedKeys(examples(spec));
+
 /**
  * Every workload, in the order the reports list them: `key` names its file in target/bench
  * (bench/gen-workloads.mjs, read by the native benchmark), `title` its row.
@@ -395,4 +407,6 @@ export const WORKLOADS = [
   { key: "integers", title: "50,000 integers in one array", build: integers },
   { key: "literals", title: "60,000 true, false and null in one array", build: literals },
   { key: "whole-model", title: "the whole data model resent 500 times", build: wholeModel },
+  { key: "examples-sorted", title: "36 official examples, every object's keys sorted", build: examplesSorted },
+  { key: "chat-sorted", title: "the chat log, every object's keys sorted", build: chatLogSorted },
 ];

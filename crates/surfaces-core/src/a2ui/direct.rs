@@ -37,7 +37,7 @@ use serde_json::Value;
 use super::admission::{Admission, UrlPolicy};
 use super::catalog::component::{decode_fields, Field, Fields};
 use super::catalog::{component_props, Prop, PropKind as Kind, ICON_NAMES};
-use super::catalog::{Action, Children, Component, Dynamic, Id, ShortText};
+use super::catalog::{Action, Align, Children, Component, Dynamic, Id, ShortText};
 use super::fast::{self, DataUpdate, Envelope, Listed, Measurement, Message, NewSurface, Seen};
 use super::limits::Limits;
 use super::model::Data;
@@ -168,6 +168,24 @@ struct Reader<'a, 'p> {
 
 /// The most keys of an event's context that [`Reader::event_action`] reads.
 const MAX_CONTEXT: usize = 16;
+
+/// The kind a property has in every one of the [`TYPED`] types that has it, for those that
+/// sort before `component` and are read as the kinds [`Reader::typed_property`] reads: one
+/// read before its component's type is known takes no look ahead, and no second reading
+/// (test `early_properties_have_one_kind_in_every_typed_type`).
+fn early_kind(k: &str) -> Option<(&'static str, Kind)> {
+    Some(match k {
+        "children" => ("children", Kind::ChildList),
+        "child" => ("child", Kind::ComponentId),
+        "action" => ("action", Kind::Action),
+        "align" => ("align", Kind::Enum(Align::NAMES)),
+        _ => return None,
+    })
+}
+
+/// How deep a value [`Reader::skip_value`] skips may nest: deeper, the component is left to
+/// the general path (a property before `component` is a list of ids or a binding).
+const SKIP_DEPTH: usize = 16;
 
 /// The component types [`Reader::typed_component`] reads: those whose admission checks
 /// nothing but their strings, ids, paths and URLs (a ChoicePicker's count of options is
@@ -403,7 +421,7 @@ impl<'a, 'p> Reader<'a, 'p> {
         Some(list)
     }
 
-    /// A component of one of the [`TYPED`] types, `id` and `component` first, whose every
+    /// A component of one of the [`TYPED`] types, its members in any order, whose every
     /// other property is a string, a `{"path": …}` binding, a list of ids or a template, as
     /// the catalog's rules give its kind ([`component_props`], which the validator walks by),
     /// read into the catalog's form through the one decoder. The validator's checks of such
@@ -431,6 +449,11 @@ impl<'a, 'p> Reader<'a, 'p> {
         // general path, which finds it again and says it at its place.
         let mut adm = Admission::new(self.limits, self.urls);
         let (mut id, mut name, mut props) = (None, None, None::<&'static [Prop]>);
+        // Whether the `component` member was read in its place (its type may have been
+        // looked up ahead of it).
+        let mut named = false;
+        // The properties read before `component`, by [`early_kind`].
+        let (mut early, mut early_n) = ([""; 4], 0);
         let mut seen = 0u32;
         loop {
             self.ws();
@@ -440,12 +463,35 @@ impl<'a, 'p> Reader<'a, 'p> {
             self.ws();
             match &*key {
                 "id" if id.is_none() => id = Some(self.string()?),
-                "component" if name.is_none() => {
+                "component" if !named => {
                     let n = self.quoted(&TYPED)?;
+                    if name.is_some_and(|ahead| ahead != n) {
+                        return None;
+                    }
+                    named = true;
                     name = Some(n);
                     props = Some(component_props(n)?.0);
                 }
                 k => {
+                    // A property before `component`, as writers that sort their keys put
+                    // `children` and `action`: read now when it has one kind in every type
+                    // that has it (its type's claim to it is checked below), else the type
+                    // is looked up ahead.
+                    if props.is_none() {
+                        if let Some((early_name, kind)) = early_kind(k) {
+                            *early.get_mut(early_n)? = early_name;
+                            early_n += 1;
+                            let value = self.typed_property(kind, &mut adm)?;
+                            fields.push((Cow::Borrowed(early_name), value));
+                            if !self.more(b'}')? {
+                                break;
+                            }
+                            continue;
+                        }
+                        let n = self.component_ahead()?;
+                        name = Some(n);
+                        props = Some(component_props(n)?.0);
+                    }
                     // Looked up as the validator looks it up: the common properties (`id`
                     // was read above), then the type's own.
                     let (i, prop) = COMMON_PROPS[1..]
@@ -470,6 +516,20 @@ impl<'a, 'p> Reader<'a, 'p> {
             }
         }
         let (id, name, props) = (id?, name?, props?);
+        if !named {
+            return None;
+        }
+        // Each property read before its type was known is one of the type's, given once.
+        for early_name in &early[..early_n] {
+            let i = COMMON_PROPS[1..]
+                .iter()
+                .chain(props)
+                .position(|p| p.name == *early_name)?;
+            if seen & 1 << i != 0 {
+                return None;
+            }
+            seen |= 1 << i;
+        }
         let missing = |(i, p): (usize, &Prop)| p.required && seen & 1 << i == 0;
         if COMMON_PROPS[1..]
             .iter()
@@ -485,6 +545,71 @@ impl<'a, 'p> Reader<'a, 'p> {
         }
         let component = decode_fields(name, fields).ok()?;
         Some((Id::from(id), component))
+    }
+
+    /// The type a component names in its `component` member, found past the value that
+    /// comes next and the members after it, and left there: read again in its place.
+    /// `None` when there is none of the [`TYPED`] types, or a value is not one the
+    /// reader skips ([`Reader::skip_value`]).
+    fn component_ahead(&mut self) -> Option<&'static str> {
+        let back = self.at;
+        let found = (|| loop {
+            self.skip_value()?;
+            if !self.more(b'}')? {
+                return None;
+            }
+            self.ws();
+            let key = self.string()?;
+            self.ws();
+            self.expect(b':')?;
+            self.ws();
+            if key == "component" {
+                return self.quoted(&TYPED);
+            }
+        })();
+        self.at = back;
+        found
+    }
+
+    /// Past one JSON value, in a loop rather than by recursion: its strings and numbers are
+    /// read as the reader reads them, and its structure is read no more than to find its
+    /// end. What it skips is read again where the component is read, which checks it, so
+    /// text that is no JSON only ends the look ahead (past [`SKIP_DEPTH`] too).
+    fn skip_value(&mut self) -> Option<()> {
+        let mut depth = 0usize;
+        loop {
+            self.ws();
+            match self.peek()? {
+                b'"' => {
+                    self.string_body(None)?;
+                }
+                b'{' | b'[' => {
+                    self.at += 1;
+                    depth += 1;
+                    if depth > SKIP_DEPTH {
+                        return None;
+                    }
+                    continue;
+                }
+                b'}' | b']' => {
+                    depth = depth.checked_sub(1)?;
+                    self.at += 1;
+                }
+                b',' | b':' if depth > 0 => {
+                    self.at += 1;
+                    continue;
+                }
+                b't' => self.literal(b"true")?,
+                b'f' => self.literal(b"false")?,
+                b'n' => self.literal(b"null")?,
+                _ => {
+                    self.number()?;
+                }
+            }
+            if depth == 0 {
+                return Some(());
+            }
+        }
     }
 
     /// A property of `kind` as [`Reader::typed_component`] reads it, checked as the
@@ -2257,6 +2382,16 @@ mod tests {
             3 => {
                 members.remove(0);
             }
+            // A second `component`, of this type or another.
+            4 => members.push(format!(r#""component":{}"#, g.piece(&NAMES, 16))),
+            _ => {}
+        }
+        // In the order made (`id` and `component` first), sorted by key as many writers
+        // sort them, or reversed: properties before `component` are read with its type
+        // looked up ahead ([`Reader::component_ahead`]).
+        match g.below(3) {
+            1 => members.sort(),
+            2 => members.reverse(),
             _ => {}
         }
         let colon = format!("{}:{}", g.ws(), g.ws());
@@ -2318,9 +2453,40 @@ mod tests {
                 assert_typed_folds_as_general(&text, &Limits::default(), &UrlPolicy::default());
             }
         }
-        // Two readings of each example; most of their components are of the typed kinds.
+        // Two readings of each example; most of their components are of the typed kinds,
+        // and are read typed though their keys are sorted (serde_json writes a map's keys
+        // in order: `children` and `action` come before `component`): 984 of them, 512
+        // when a property before `component` left the component to the general path.
         let typed = TYPED_TAKEN.with(|n| n.get()) - before;
-        assert!(typed > 200, "{typed}");
+        assert!(typed > 950, "{typed}");
+    }
+
+    /// [`early_kind`] is the catalog's: each of its properties has that kind in every
+    /// typed type that has it, and each is had by one at least.
+    #[test]
+    fn early_properties_have_one_kind_in_every_typed_type() {
+        use std::mem::discriminant;
+        for k in ["children", "child", "action", "align"] {
+            let (name, kind) = early_kind(k).unwrap();
+            assert_eq!(name, k);
+            let mut had = 0;
+            for t in TYPED {
+                let props = component_props(t).unwrap().0;
+                for p in COMMON_PROPS[1..]
+                    .iter()
+                    .chain(props)
+                    .filter(|p| p.name == k)
+                {
+                    had += 1;
+                    assert_eq!(discriminant(&p.kind), discriminant(&kind), "{t}.{k}");
+                    if let (Kind::Enum(a), Kind::Enum(b)) = (p.kind, kind) {
+                        assert_eq!(a, b, "{t}.{k}");
+                    }
+                }
+            }
+            assert!(had > 0, "{k}");
+        }
+        assert!(early_kind("component").is_none() && early_kind("text").is_none());
     }
 
     /// An event context of up to [`MAX_CONTEXT`] keys, in any order, is read typed; one
