@@ -410,3 +410,54 @@ test("in Node, text is written by the native Buffer#utf8Write there at first use
   exports.memory.grow(0);
   assert.equal(fold("after grow(0)"), "after grow(0)");
 });
+
+test("a part handed parsed folds as the same part handed as text", () => {
+  // An object part's data is read as the text JSON.stringify makes of it (the reader a
+  // stream's text goes through); a part given as a string is parsed and walked as a value.
+  // Both must come to the same report, wherever the media type is and whatever the data.
+  const SPEC = process.env.AGENT_SURFACES_SPEC || path.join(ROOT, "../shared/spec");
+  const dir = path.join(SPEC, "a2ui/v0_9/catalogs/basic/examples");
+  const sorted = (v) => Array.isArray(v) ? v.map(sorted)
+    : v && typeof v === "object" ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, sorted(v[k])])) : v;
+  const datas = fs.readdirSync(dir).filter((f) => f.endsWith(".json")).sort()
+    .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), "utf8")).messages);
+  datas.push(...datas.slice(0, 6).map(sorted), { messages: datas[0] }, datas[1][0], "not an envelope", [1, null, {}], []);
+  const where = [
+    (d, m) => ({ kind: "data", data: d, metadata: { mimeType: m } }),
+    (d, m) => ({ data: d, mediaType: m }),
+    (d, m) => ({ data: d, mimeType: m, metadata: { mimeType: "text/plain" } }),
+    (d, m) => ({ data: d, metadata: { mediaType: m } }),
+  ];
+  let folded = 0;
+  for (const [i, data] of datas.entries()) {
+    for (const [j, make] of where.entries()) {
+      for (const [media, advertised] of [["application/a2ui+json", true], ["application/json+a2ui", true], ["application/json", true], ["application/a2ui+json", false]]) {
+        const part = make(data, media);
+        const a = new SurfaceStore();
+        const b = new SurfaceStore();
+        const byObject = a.applyPart(part, { advertised });
+        const byText = b.applyPart(JSON.stringify(part), { advertised });
+        const label = `data ${i}, media type at ${j}, ${media}, advertised ${advertised}`;
+        assert.deepEqual(byObject, byText, label);
+        assert.deepEqual(a.report(), b.report(), label);
+        if (byObject.a2ui && a.report().applied > 0) folded++;
+      }
+    }
+  }
+  assert.ok(folded > 100, `${folded} parts folded`);
+  // Not a data part; no data; a class that sends itself in another shape (toJSON); a
+  // getter that throws, which JSON.stringify of the part would have thrown too.
+  const opts = { advertised: true };
+  const s = new SurfaceStore();
+  assert.deepEqual(s.applyPart({ kind: "text", text: "hi" }, opts), { a2ui: false, envelopes: 0 });
+  assert.deepEqual(s.applyPart({ metadata: { mimeType: "application/a2ui+json" } }, opts), { a2ui: false, envelopes: 0 });
+  assert.deepEqual(s.applyPart(7, opts), { a2ui: false, envelopes: 0 });
+  class Sent {
+    toJSON() {
+      return { kind: "data", data: datas[0], metadata: { mimeType: "application/a2ui+json" } };
+    }
+  }
+  assert.deepEqual(s.applyPart(new Sent(), opts), { a2ui: true, envelopes: datas[0].length });
+  const trap = { metadata: { mimeType: "application/a2ui+json" }, get data() { throw new Error("no"); } };
+  assert.throws(() => new SurfaceStore().applyPart(trap, opts), /cannot be turned into JSON/);
+});

@@ -784,6 +784,68 @@ fn part_bytes_limit() {
     );
 }
 
+/// A part's data given as text ([`SurfaceStore::apply_part_text`]) folds as the parsed part
+/// does, its size being the text's length; the limit at that length and one byte short.
+#[test]
+fn a_part_given_as_text_folds_as_the_parsed_part() {
+    use surfaces_core::a2ui::PartOutcome;
+    let ctx = ApplyContext::default();
+    let data = json!([
+        create("s"),
+        {"version": "v0.9", "updateComponents": {"surfaceId": "s", "components": [
+            {"children": ["t"], "component": "Column", "id": "root"},
+            {"component": "Text", "id": "t", "text": {"path": "/name"}},
+            {"component": "Nope", "id": "x"}
+        ]}},
+        {"version": "v0.9", "updateDataModel": {"surfaceId": "s", "path": "/name", "value": "Ada"}},
+        "not an envelope"
+    ]);
+    let text = serde_json::to_string(&data).unwrap();
+    let part =
+        json!({"kind": "data", "data": data, "metadata": {"mimeType": "application/a2ui+json"}});
+    let report = |s: &SurfaceStore| serde_json::to_value(s.report()).unwrap();
+    for (media, advertised) in [
+        (Some("application/a2ui+json"), true),
+        (Some("application/json+a2ui"), true),
+        (Some("application/json"), true),
+        (None, true),
+        (Some("application/a2ui+json"), false),
+    ] {
+        let mut parsed = SurfaceStore::new(Limits::default());
+        let mut part = part.clone();
+        match media {
+            Some(m) => part["metadata"]["mimeType"] = json!(m),
+            None => part
+                .as_object_mut()
+                .unwrap()
+                .remove("metadata")
+                .map(drop)
+                .unwrap(),
+        }
+        let by_value = parsed.apply_part(part, advertised, &ctx);
+        let mut given = SurfaceStore::new(Limits::default());
+        let by_text = given.apply_part_text(media, Some(&text), advertised, &ctx);
+        assert_eq!(by_value, by_text, "{media:?} {advertised}");
+        assert_eq!(report(&parsed), report(&given), "{media:?} {advertised}");
+    }
+    let mut none = SurfaceStore::new(Limits::default());
+    assert_eq!(
+        none.apply_part_text(Some("application/a2ui+json"), None, true, &ctx),
+        PartOutcome::NotA2ui
+    );
+    for (limit, applied) in [(text.len(), 4), (text.len() - 1, 0)] {
+        let mut s = SurfaceStore::new(Limits {
+            part_bytes: limit,
+            ..Limits::default()
+        });
+        let outcome = s.apply_part_text(Some("application/a2ui+json"), Some(&text), true, &ctx);
+        assert_eq!(outcome, PartOutcome::A2ui(applied), "{limit}");
+        if applied == 0 {
+            assert_eq!(codes(&s), ["part-too-large"]);
+        }
+    }
+}
+
 #[test]
 fn parts_need_the_media_type_and_an_advertising_agent() {
     use surfaces_core::a2ui::PartOutcome;

@@ -53,6 +53,33 @@ export type ActionResult =
   | { ok: false; code: FindingCode; reason: string };
 "#;
 
+/// A part's property, as `JSON.stringify` would read it: a getter that throws is a usage
+/// error, as it was when the whole part was stringified.
+fn property_of(part: &JsValue, key: &str, what: &str) -> Result<JsValue, JsError> {
+    js_sys::Reflect::get(part, &JsValue::from_str(key))
+        .map_err(|_| JsError::new(&format!("{what} cannot be turned into JSON")))
+}
+
+/// Whether `JSON.stringify` would make `v`'s JSON with its own `toJSON` (a class that
+/// stands for a part in the shape it sends): then the part is read from that JSON.
+fn has_to_json(v: &JsValue) -> bool {
+    js_sys::Reflect::get(v, &JsValue::from_str("toJSON")).map_or(true, |f| f.is_function())
+}
+
+/// A parsed part's media type, looked for where [`a2ui::PART_MEDIA_TYPE_AT`] says.
+fn part_media_type(part: &JsValue) -> Option<String> {
+    a2ui::PART_MEDIA_TYPE_AT.iter().find_map(|at| {
+        let mut v = part.clone();
+        for key in at.split('/').skip(1) {
+            if !v.is_object() {
+                return None;
+            }
+            v = js_sys::Reflect::get(&v, &JsValue::from_str(key)).ok()?;
+        }
+        v.as_string()
+    })
+}
+
 fn context(options: &Option<js_sys::Object>) -> Result<ApplyContext, JsError> {
     Ok(ApplyContext {
         context_id: option_string(options, "contextId")?,
@@ -138,17 +165,40 @@ impl SurfaceStore {
         part: JsValue,
         options: Option<js_sys::Object>,
     ) -> Result<JsValue, JsError> {
-        let part = if let Some(s) = crate::text_of(&part) {
-            serde_json::from_str(&s)
-                .map_err(|e| JsError::new(&format!("applyPart: the part is not JSON: {e}")))?
-        } else {
-            from_js(&part, "applyPart: the part")?
-        };
         let advertised = option_bool(&options, "advertised")?.unwrap_or(false);
         let ctx = context(&options)?;
-        let started = now_ms();
-        let outcome = self.inner.borrow_mut().apply_part(part, advertised, &ctx);
-        self.fold_ms += now_ms() - started;
+        let outcome = if let Some(s) = crate::text_of(&part) {
+            let part = serde_json::from_str(&s)
+                .map_err(|e| JsError::new(&format!("applyPart: the part is not JSON: {e}")))?;
+            let started = now_ms();
+            let outcome = self.inner.borrow_mut().apply_part(part, advertised, &ctx);
+            self.fold_ms += now_ms() - started;
+            outcome
+        } else if part.is_object() && !has_to_json(&part) {
+            // A part handed parsed (as an A2A SDK hands it) is read where `apply_part` reads
+            // it, and its data as the text `JSON.stringify` makes of it: read as text, a
+            // chat log's part folds in a quarter of the time it takes as a value.
+            let media_type = part_media_type(&part);
+            let data = property_of(&part, "data", "applyPart: the part")?;
+            let data = if data.is_undefined() {
+                None
+            } else {
+                json_text(&data, "applyPart: the part's data").ok()
+            };
+            let started = now_ms();
+            let outcome = self.inner.borrow_mut().apply_part_text(
+                media_type.as_deref(),
+                data.as_deref(),
+                advertised,
+                &ctx,
+            );
+            self.fold_ms += now_ms() - started;
+            outcome
+        } else {
+            // Not an object (no data part), or one with its own `toJSON`.
+            let part = from_js(&part, "applyPart: the part")?;
+            self.inner.borrow_mut().apply_part(part, advertised, &ctx)
+        };
         let (a2ui, envelopes) = match outcome {
             PartOutcome::A2ui(n) => (true, n),
             PartOutcome::NotA2ui => (false, 0),

@@ -27,7 +27,9 @@ pub use admission::UrlPolicy;
 /// The catalog's functions, where callers have always found them.
 pub use catalog::functions;
 pub use edit_rule::{EditError, Proposal};
-pub use input::{card_advertises_a2ui, PartOutcome, EXTENSION_URIS, MEDIA_TYPES};
+pub use input::{
+    card_advertises_a2ui, PartOutcome, EXTENSION_URIS, MEDIA_TYPES, PART_MEDIA_TYPE_AT,
+};
 pub use limits::Limits;
 pub use report::{A2uiReport, SurfaceReport};
 pub use store::{
