@@ -411,10 +411,13 @@ test("in Node, text is written by the native Buffer#utf8Write there at first use
   assert.equal(fold("after grow(0)"), "after grow(0)");
 });
 
-test("a part handed parsed folds as the same part handed as text", () => {
-  // An object part's data is read as the text JSON.stringify makes of it (the reader a
-  // stream's text goes through); a part given as a string is parsed and walked as a value.
-  // Both must come to the same report, wherever the media type is and whatever the data.
+test("a part, parsed or as text, folds as its data's text does, wherever its media type is", () => {
+  // A part's data is read as the text JSON.stringify makes of it (the reader a stream's
+  // text goes through); the core holds that to the walk of the parsed part
+  // (a_part_given_as_text_folds_as_the_parsed_part). Here: the media type is the first
+  // string at metadata.mimeType, mimeType, mediaType, metadata.mediaType; a part given as
+  // text, parsed, or with its own toJSON comes to the same report; and that report is the
+  // one its data's text makes, for every official example, keys as written and sorted.
   const SPEC = process.env.AGENT_SURFACES_SPEC || path.join(ROOT, "../shared/spec");
   const dir = path.join(SPEC, "a2ui/v0_9/catalogs/basic/examples");
   const sorted = (v) => Array.isArray(v) ? v.map(sorted)
@@ -422,42 +425,59 @@ test("a part handed parsed folds as the same part handed as text", () => {
   const datas = fs.readdirSync(dir).filter((f) => f.endsWith(".json")).sort()
     .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), "utf8")).messages);
   datas.push(...datas.slice(0, 6).map(sorted), { messages: datas[0] }, datas[1][0], "not an envelope", [1, null, {}], []);
+  const A2UI = ["application/a2ui+json", "application/json+a2ui"];
   const where = [
-    (d, m) => ({ kind: "data", data: d, metadata: { mimeType: m } }),
-    (d, m) => ({ data: d, mediaType: m }),
-    (d, m) => ({ data: d, mimeType: m, metadata: { mimeType: "text/plain" } }),
-    (d, m) => ({ data: d, metadata: { mediaType: m } }),
+    [(d, m) => ({ kind: "data", data: d, metadata: { mimeType: m } }), (m) => m],
+    [(d, m) => ({ data: d, mediaType: m }), (m) => m],
+    [(d, m) => ({ data: d, mimeType: m, metadata: { mimeType: "text/plain" } }), () => "text/plain"],
+    [(d, m) => ({ data: d, mediaType: m, metadata: { mimeType: 7, mediaType: "text/plain" } }), (m) => m],
+    [(d, m) => ({ data: d, metadata: { mediaType: m } }), (m) => m],
+    [(d, m) => ({ data: d, metadata: [m] }), () => null],
   ];
+  class Sent {
+    constructor(part) { this.part = part; }
+    toJSON() { return this.part; }
+  }
   let folded = 0;
   for (const [i, data] of datas.entries()) {
-    for (const [j, make] of where.entries()) {
-      for (const [media, advertised] of [["application/a2ui+json", true], ["application/json+a2ui", true], ["application/json", true], ["application/a2ui+json", false]]) {
+    const expected = new SurfaceStore();
+    const read = expected.applyEnvelopes(JSON.stringify(data));
+    for (const [j, [make, found]] of where.entries()) {
+      for (const [media, advertised] of [[A2UI[0], true], [A2UI[1], true], ["application/json", true], [A2UI[0], false]]) {
         const part = make(data, media);
-        const a = new SurfaceStore();
-        const b = new SurfaceStore();
-        const byObject = a.applyPart(part, { advertised });
-        const byText = b.applyPart(JSON.stringify(part), { advertised });
         const label = `data ${i}, media type at ${j}, ${media}, advertised ${advertised}`;
-        assert.deepEqual(byObject, byText, label);
-        assert.deepEqual(a.report(), b.report(), label);
-        if (byObject.a2ui && a.report().applied > 0) folded++;
+        const a2ui = advertised && A2UI.includes(found(media));
+        for (const given of [part, JSON.stringify(part), new Sent(part)]) {
+          const s = new SurfaceStore();
+          assert.deepEqual(s.applyPart(given, { advertised }), { a2ui, envelopes: a2ui ? read : 0 }, label);
+          assert.deepEqual(s.report(), a2ui ? expected.report() : new SurfaceStore().report(), label);
+        }
+        if (a2ui && expected.report().applied > 0) folded++;
       }
     }
   }
   assert.ok(folded > 100, `${folded} parts folded`);
-  // Not a data part; no data; a class that sends itself in another shape (toJSON); a
-  // getter that throws, which JSON.stringify of the part would have thrown too.
+  // Not a data part, no data, not JSON; data that cannot be made JSON, and a getter that
+  // throws where the media type is looked for, are usage errors (as JSON.stringify of the
+  // part would have been).
   const opts = { advertised: true };
   const s = new SurfaceStore();
+  const meta = { mimeType: A2UI[0] };
   assert.deepEqual(s.applyPart({ kind: "text", text: "hi" }, opts), { a2ui: false, envelopes: 0 });
-  assert.deepEqual(s.applyPart({ metadata: { mimeType: "application/a2ui+json" } }, opts), { a2ui: false, envelopes: 0 });
+  assert.deepEqual(s.applyPart({ metadata: meta }, opts), { a2ui: false, envelopes: 0 });
   assert.deepEqual(s.applyPart(7, opts), { a2ui: false, envelopes: 0 });
-  class Sent {
-    toJSON() {
-      return { kind: "data", data: datas[0], metadata: { mimeType: "application/a2ui+json" } };
-    }
+  assert.throws(() => s.applyPart("{", opts), /the part is not JSON/);
+  assert.throws(() => s.applyPart({ metadata: meta, data: [10n] }, opts), /cannot be turned into JSON/);
+  assert.throws(() => s.applyPart({ metadata: meta, get data() { throw new Error("no"); } }, opts), /cannot be turned into JSON/);
+  assert.throws(() => s.applyPart({ get metadata() { throw new Error("no"); } }, opts), /cannot be turned into JSON/);
+  // Text an agent wrote that JSON.parse reads and serde_json does not (a lone surrogate
+  // escaped): its envelope is refused, and the rest of the part folds.
+  const sid = datas[0][0].createSurface.surfaceId;
+  const lone = (value) => `{"metadata":{"mimeType":"${A2UI[0]}"},"data":[${JSON.stringify(datas[0][0])},` +
+    `{"version":"v0.9","updateDataModel":{"surfaceId":"${sid}","path":"/a","value":"${value}"}}]}`;
+  for (const [value, applied] of [["ok", 2], ["\\ud800", 1]]) {
+    const l = new SurfaceStore();
+    assert.deepEqual(l.applyPart(lone(value), opts), { a2ui: true, envelopes: 2 });
+    assert.equal(l.report().applied, applied, value);
   }
-  assert.deepEqual(s.applyPart(new Sent(), opts), { a2ui: true, envelopes: datas[0].length });
-  const trap = { metadata: { mimeType: "application/a2ui+json" }, get data() { throw new Error("no"); } };
-  assert.throws(() => new SurfaceStore().applyPart(trap, opts), /cannot be turned into JSON/);
 });

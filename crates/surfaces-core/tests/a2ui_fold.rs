@@ -844,6 +844,13 @@ fn a_part_given_as_text_folds_as_the_parsed_part() {
             assert_eq!(codes(&s), ["part-too-large"]);
         }
     }
+    // A part that is not A2UI is not measured: nothing is said of it.
+    let mut small = SurfaceStore::new(Limits {
+        part_bytes: 1,
+        ..Limits::default()
+    });
+    let other = small.apply_part_text(Some("application/json"), Some(&text), true, &ctx);
+    assert_eq!((other, codes(&small).len()), (PartOutcome::NotA2ui, 0));
 }
 
 #[test]

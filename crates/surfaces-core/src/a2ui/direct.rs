@@ -169,22 +169,25 @@ struct Reader<'a, 'p> {
 /// The most keys of an event's context that [`Reader::event_action`] reads.
 const MAX_CONTEXT: usize = 16;
 
-/// The kind a property has in every one of the [`TYPED`] types that has it, for those that
-/// sort before `component` and are read as the kinds [`Reader::typed_property`] reads: one
-/// read before its component's type is known takes no look ahead, and no second reading
-/// (test `early_properties_have_one_kind_in_every_typed_type`).
+/// The properties that sort before `component` with one kind in every one of the [`TYPED`]
+/// types that has them, a kind [`Reader::typed_property`] reads: one read before its
+/// component's type is known takes no look ahead, and no second reading (test
+/// `early_properties_have_one_kind_in_every_typed_type`).
+const EARLY: [(&str, Kind); 4] = [
+    ("children", Kind::ChildList),
+    ("child", Kind::ComponentId),
+    ("action", Kind::Action),
+    ("align", Kind::Enum(Align::NAMES)),
+];
+
+/// [`EARLY`]'s entry for `k`.
 fn early_kind(k: &str) -> Option<(&'static str, Kind)> {
-    Some(match k {
-        "children" => ("children", Kind::ChildList),
-        "child" => ("child", Kind::ComponentId),
-        "action" => ("action", Kind::Action),
-        "align" => ("align", Kind::Enum(Align::NAMES)),
-        _ => return None,
-    })
+    EARLY.iter().find(|(name, _)| *name == k).copied()
 }
 
 /// How deep a value [`Reader::skip_value`] skips may nest: deeper, the component is left to
-/// the general path (a property before `component` is a list of ids or a binding).
+/// the general path. What it skips is the first property before `component` that is not
+/// [`EARLY`] (an `accessibility` object, `checks`) and those after it up to `component`.
 const SKIP_DEPTH: usize = 16;
 
 /// The component types [`Reader::typed_component`] reads: those whose admission checks
@@ -465,6 +468,7 @@ impl<'a, 'p> Reader<'a, 'p> {
                 "id" if id.is_none() => id = Some(self.string()?),
                 "component" if !named => {
                     let n = self.quoted(&TYPED)?;
+                    // Defensive: the look ahead stops at this member, the first of its name.
                     if name.is_some_and(|ahead| ahead != n) {
                         return None;
                     }
@@ -2394,6 +2398,22 @@ mod tests {
             2 => members.reverse(),
             _ => {}
         }
+        // A member again, first (before `component`, its copy after it); or a key written
+        // with an escape, which the reader compares unescaped as serde_json does.
+        match g.below(if g.1 { 40 } else { 12 }) {
+            0 => {
+                let again = members[g.below(members.len() as u64) as usize].clone();
+                members.insert(0, again);
+            }
+            1 => {
+                let k = g.below(members.len() as u64) as usize;
+                members[k] = members[k]
+                    .replacen("component\"", "compo\\u006eent\"", 1)
+                    .replacen("children\"", "chil\\u0064ren\"", 1)
+                    .replacen("\"text\"", "\"t\\u0065xt\"", 1);
+            }
+            _ => {}
+        }
         let colon = format!("{}:{}", g.ws(), g.ws());
         let members: Vec<String> = members.iter().map(|m| m.replacen(':', &colon, 1)).collect();
         format!("{{{}}}", members.join(&format!("{},{}", g.ws(), g.ws())))
@@ -2466,9 +2486,8 @@ mod tests {
     #[test]
     fn early_properties_have_one_kind_in_every_typed_type() {
         use std::mem::discriminant;
-        for k in ["children", "child", "action", "align"] {
-            let (name, kind) = early_kind(k).unwrap();
-            assert_eq!(name, k);
+        for (k, kind) in EARLY {
+            assert_eq!(early_kind(k).map(|e| e.0), Some(k));
             let mut had = 0;
             for t in TYPED {
                 let props = component_props(t).unwrap().0;
@@ -2487,6 +2506,26 @@ mod tests {
             assert!(had > 0, "{k}");
         }
         assert!(early_kind("component").is_none() && early_kind("text").is_none());
+    }
+
+    /// A component whose type comes after its other properties is read typed: an early one
+    /// ([`EARLY`]) at once, any other with the type looked up ahead past it.
+    #[test]
+    fn properties_before_the_type_are_read_typed() {
+        let cat = "https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json";
+        for component in [
+            r#"{"text":"x","id":"t","component":"Text"}"#,
+            r#"{"children":["t"],"align":"center","component":"Column","id":"c"}"#,
+            r#"{"id":"b","action":{"event":{"name":"go"}},"variant":"primary","child":"t","component":"Button"}"#,
+            r#"{"url":"https://example.com/a.png","fit":"cover","id":"i","component":"Image"}"#,
+        ] {
+            let text = format!(
+                r#"[{{"version":"v0.9","createSurface":{{"surfaceId":"s","catalogId":"{cat}"}}}},{{"version":"v0.9","updateComponents":{{"surfaceId":"s","components":[{component}]}}}}]"#
+            );
+            let before = TYPED_TAKEN.with(|n| n.get());
+            assert_typed_folds_as_general(&text, &Limits::default(), &UrlPolicy::default());
+            assert_eq!(TYPED_TAKEN.with(|n| n.get()) - before, 1, "{component}");
+        }
     }
 
     /// An event context of up to [`MAX_CONTEXT`] keys, in any order, is read typed; one
