@@ -611,8 +611,10 @@ build the alternative into another directory, for example
   now read where \`apply_part\` looks for it and its data stringified alone and read as
   text (\`SurfaceStore::apply_part_text\`): in a throwaway run, the chat log's part 20.3 to
   8.5 ms, the storm's 12.0 to 6.1, the ~1 MB one's 8.2 to 4.6, the examples' 4.7 to 2.8. A
-  test holds each part read so to the same report as the part given as text (which keeps
-  the value path), for the 36 examples, keys sorted, four places of the media type.
+  part given as text, or with its own \`toJSON\`, is parsed by \`JSON.parse\` and read the
+  same way. The core's test holds the text reading of a part to the walk of it as a value;
+  the package's holds every part, parsed, as text or with \`toJSON\`, to its data's text
+  (the 36 examples, keys sorted, six places of the media type).
 - Where a stream is mostly large data values the official core keeps \`JSON.parse\`'s objects
   by reference (about 1.3× \`JSON.parse\`); the fold reads, checks and copies every byte in wasm
   memory, which is where the ~1 MB workload's time goes now (the hand reader's string scan and
