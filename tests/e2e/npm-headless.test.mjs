@@ -472,6 +472,22 @@ test("a part, parsed or as text, folds as its data's text does, wherever its med
   assert.throws(() => s.applyPart({ get metadata() { throw new Error("no"); } }, opts), /cannot be turned into JSON/);
   // Text an agent wrote that JSON.parse reads and serde_json does not (a lone surrogate
   // escaped): its envelope is refused, and the rest of the part folds.
+  // Data JSON.stringify leaves out is no data, as when the whole part was stringified.
+  assert.deepEqual(s.applyPart({ metadata: meta, data: () => 1 }, opts), { a2ui: false, envelopes: 0 });
+  // partBytes: the data's text at the limit is read; past it, it is refused, and data
+  // longer than the limit in UTF-16 units is refused before it is copied into wasm memory.
+  const one = Buffer.byteLength(JSON.stringify(datas[0])); // UTF-8 bytes
+  for (const [limit, envelopes] of [[one, datas[0].length], [one - 1, 0]]) {
+    const t = new SurfaceStore({ limits: { partBytes: limit } });
+    assert.deepEqual(t.applyPart({ metadata: meta, data: datas[0] }, opts), { a2ui: true, envelopes }, `${limit}`);
+    assert.deepEqual(t.report().findings.map((f) => f.code), envelopes ? [] : ["part-too-large"]);
+  }
+  const huge = { metadata: meta, data: [{ version: "v0.9", updateDataModel: { surfaceId: "s", path: "/a", value: "x".repeat(64 << 20) } }] };
+  const h = new SurfaceStore();
+  const before = exports.memory.buffer.byteLength;
+  assert.deepEqual(h.applyPart(huge, opts), { a2ui: true, envelopes: 0 });
+  assert.match(h.report().findings[0].message, /at least \d+ bytes/);
+  assert.equal(exports.memory.buffer.byteLength, before, "the refused data was not copied");
   const sid = datas[0][0].createSurface.surfaceId;
   const lone = (value) => `{"metadata":{"mimeType":"${A2UI[0]}"},"data":[${JSON.stringify(datas[0][0])},` +
     `{"version":"v0.9","updateDataModel":{"surfaceId":"${sid}","path":"/a","value":"${value}"}}]}`;

@@ -196,12 +196,30 @@ impl SurfaceStore {
             && media_type
                 .as_deref()
                 .is_some_and(|m| a2ui::MEDIA_TYPES.contains(&m));
-        let data = match read {
-            true => match property_of(&part, "data")? {
-                d if d.is_undefined() => None,
-                d => Some(json_text(&d, "applyPart: the part's data")?),
-            },
-            false => None,
+        let data = if read {
+            // `JSON.stringify` of data it leaves out (a function) is no data, as it was when
+            // the whole part was stringified; of data it cannot make JSON of, a usage error.
+            js_sys::JSON::stringify(&property_of(&part, "data")?)
+                .map_err(|_| JsError::new("applyPart: the part's data cannot be turned into JSON"))?
+                .dyn_into::<js_sys::JsString>()
+                .ok()
+        } else {
+            None
+        };
+        // UTF-8 takes at least a byte per UTF-16 unit: data longer than the limit in units
+        // is refused before it is copied into wasm memory (which never shrinks again).
+        if let Some(units) = data.as_ref().map(|d| d.length() as usize) {
+            if units > self.inner.borrow().limits.part_bytes {
+                self.inner.borrow_mut().refuse_part_past_limit(units);
+                return to_js(&serde_json::json!({ "a2ui": true, "envelopes": 0 }));
+            }
+        }
+        let data = match data {
+            Some(d) => Some(
+                crate::text_of(&d)
+                    .ok_or_else(|| JsError::new("applyPart: the part's data is not text"))?,
+            ),
+            None => None,
         };
         let started = now_ms();
         let outcome = self.inner.borrow_mut().apply_part_text(

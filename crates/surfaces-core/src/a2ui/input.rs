@@ -115,18 +115,31 @@ impl SurfaceStore {
 
     /// Whether a part's data of `size` bytes is past the limit, said when it is.
     fn part_too_large(&mut self, size: usize) -> bool {
-        let limit = self.limits.part_bytes;
-        if size > limit {
-            self.note(
-                None,
-                crate::Finding::new(
-                    Code::PartTooLarge,
-                    "/data",
-                    format!("The part is {size} bytes; parts over {limit} bytes are not read."),
-                ),
-            );
+        let past = size > self.limits.part_bytes;
+        if past {
+            self.refuse_part(&size.to_string());
         }
-        size > limit
+        past
+    }
+
+    /// Records that a part whose data is at least `at_least` bytes was not read, past
+    /// `partBytes`: for a caller that can tell before copying it (a JavaScript string longer
+    /// than the limit in UTF-16 units is longer in UTF-8 bytes).
+    pub fn refuse_part_past_limit(&mut self, at_least: usize) {
+        self.refuse_part(&format!("at least {at_least}"));
+    }
+
+    /// The one finding for a part past `partBytes`, however its size was learnt.
+    fn refuse_part(&mut self, size: &str) {
+        let limit = self.limits.part_bytes;
+        self.note(
+            None,
+            crate::Finding::new(
+                Code::PartTooLarge,
+                "/data",
+                format!("The part is {size} bytes; parts over {limit} bytes are not read."),
+            ),
+        );
     }
 
     /// Applies parsed data: an array of envelopes, `{"messages": [...]}`, or one envelope.
