@@ -117,7 +117,7 @@ impl SurfaceStore {
     fn part_too_large(&mut self, size: usize) -> bool {
         let past = size > self.limits.part_bytes;
         if past {
-            self.refuse_part(&size.to_string());
+            self.refuse(Some("/data"), &size.to_string());
         }
         past
     }
@@ -126,20 +126,7 @@ impl SurfaceStore {
     /// `partBytes`: for a caller that can tell before copying it (a JavaScript string longer
     /// than the limit in UTF-16 units is longer in UTF-8 bytes).
     pub fn refuse_part_past_limit(&mut self, at_least: usize) {
-        self.refuse_part(&format!("at least {at_least}"));
-    }
-
-    /// The one finding for a part past `partBytes`, however its size was learnt.
-    fn refuse_part(&mut self, size: &str) {
-        let limit = self.limits.part_bytes;
-        self.note(
-            None,
-            crate::Finding::new(
-                Code::PartTooLarge,
-                "/data",
-                format!("The part is {size} bytes; parts over {limit} bytes are not read."),
-            ),
-        );
+        self.refuse(Some("/data"), &format!("at least {at_least}"));
     }
 
     /// Applies parsed data: an array of envelopes, `{"messages": [...]}`, or one envelope.
@@ -223,7 +210,7 @@ impl SurfaceStore {
         ctx: &ApplyContext,
     ) -> usize {
         if bytes.len() > self.limits.part_bytes {
-            self.refuse_text(&bytes.len().to_string());
+            self.refuse(None, &bytes.len().to_string());
             return 0;
         }
         // A byte-order mark is what some editors save; fetch().json() drops it too.
@@ -291,20 +278,24 @@ impl SurfaceStore {
     /// caller that can tell a text is too large before copying it (a JavaScript string
     /// longer than the limit in UTF-16 units is longer in UTF-8 bytes).
     pub fn refuse_text_past_limit(&mut self, at_least: usize) {
-        self.refuse_text(&format!("at least {at_least}"));
+        self.refuse(None, &format!("at least {at_least}"));
     }
 
-    /// The one finding for a text past `partBytes`, however its size was learnt.
-    fn refuse_text(&mut self, size: &str) {
+    /// The one finding for a text (`part`: `None`) or a part's data (`Some` of its path)
+    /// past `partBytes`, however its size was learnt.
+    fn refuse(&mut self, part: Option<&str>, size: &str) {
         let limit = self.limits.part_bytes;
-        self.note(
-            None,
-            crate::Finding::new(
-                Code::PartTooLarge,
-                String::new(),
+        let (path, message) = match part {
+            Some(path) => (
+                path,
+                format!("The part is {size} bytes; parts over {limit} bytes are not read."),
+            ),
+            None => (
+                "",
                 format!("The text is {size} bytes; over {limit} it is not read."),
             ),
-        );
+        };
+        self.note(None, crate::Finding::new(Code::PartTooLarge, path, message));
     }
 
     /// Applies one envelope given as JSON text. Returns whether it was applied.
