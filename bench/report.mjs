@@ -598,7 +598,7 @@ build the alternative into another directory, for example
   12.9 against 5.3, 300 small surfaces 5.0 against 3.3, and with keys reversed the
   one-component updates 9.2 against 5.0 and the images 3.4 against 1.6. A property that has
   one kind in every typed type (\`children\`, \`child\`, \`action\`, \`align\`) is now read
-  before the type is known and claimed by it after (\`direct::early_kind\`); for any other,
+  before the type is known and claimed by it after (\`direct::EARLY\`); for any other,
   the type is looked up ahead (\`Reader::component_ahead\`, a skip in a loop, not by
   recursion). Sorted, the chat log then took 6.0 ms, the reordered Column 4.1, the small
   surfaces 2.7; reversed, the one-component updates 4.9 and the images 1.4; as made, all

@@ -192,11 +192,7 @@ impl SurfaceStore {
         // read as text, a chat log's part folds in a quarter of the time it takes walked as
         // a `serde_json` value. The data is made text only for a part that is A2UI.
         let media_type = part_media_type(&part)?;
-        let read = advertised
-            && media_type
-                .as_deref()
-                .is_some_and(|m| a2ui::MEDIA_TYPES.contains(&m));
-        let data = if read {
+        let data = if a2ui::part_is_a2ui(media_type.as_deref(), advertised) {
             // `JSON.stringify` of data it leaves out (a function) is no data, as it was when
             // the whole part was stringified; of data it cannot make JSON of, a usage error.
             js_sys::JSON::stringify(&property_of(&part, "data")?)

@@ -180,9 +180,9 @@ const EARLY: [(&str, Kind); 4] = [
     ("align", Kind::Enum(Align::NAMES)),
 ];
 
-/// [`EARLY`]'s entry for `k`.
-fn early_kind(k: &str) -> Option<(&'static str, Kind)> {
-    EARLY.iter().find(|(name, _)| *name == k).copied()
+/// Where `k` is in [`EARLY`].
+fn early_at(k: &str) -> Option<usize> {
+    EARLY.iter().position(|(name, _)| *name == k)
 }
 
 /// How deep a value [`Reader::skip_value`] skips may nest: deeper, the component is left to
@@ -455,8 +455,8 @@ impl<'a, 'p> Reader<'a, 'p> {
         // Whether the `component` member was read in its place (its type may have been
         // looked up ahead of it).
         let mut named = false;
-        // The properties read before `component`, by [`early_kind`].
-        let (mut early, mut early_n) = ([""; 4], 0);
+        // The [`EARLY`] properties read before `component`, a bit each.
+        let mut early = 0u8;
         let mut seen = 0u32;
         loop {
             self.ws();
@@ -476,22 +476,22 @@ impl<'a, 'p> Reader<'a, 'p> {
                     name = Some(n);
                     props = Some(component_props(n)?.0);
                 }
+                // A property before `component`, as writers that sort their keys put
+                // `children` and `action`: read now when it has one kind in every type that
+                // has it (its type's claim to it is checked below), else the type is looked
+                // up ahead.
+                k if props.is_none() && early_at(k).is_some() => {
+                    let e = early_at(k)?;
+                    if early & 1 << e != 0 {
+                        return None;
+                    }
+                    early |= 1 << e;
+                    let (early_name, kind) = EARLY[e];
+                    let value = self.typed_property(kind, &mut adm)?;
+                    fields.push((Cow::Borrowed(early_name), value));
+                }
                 k => {
-                    // A property before `component`, as writers that sort their keys put
-                    // `children` and `action`: read now when it has one kind in every type
-                    // that has it (its type's claim to it is checked below), else the type
-                    // is looked up ahead.
                     if props.is_none() {
-                        if let Some((early_name, kind)) = early_kind(k) {
-                            *early.get_mut(early_n)? = early_name;
-                            early_n += 1;
-                            let value = self.typed_property(kind, &mut adm)?;
-                            fields.push((Cow::Borrowed(early_name), value));
-                            if !self.more(b'}')? {
-                                break;
-                            }
-                            continue;
-                        }
                         let n = self.component_ahead()?;
                         name = Some(n);
                         props = Some(component_props(n)?.0);
@@ -524,7 +524,10 @@ impl<'a, 'p> Reader<'a, 'p> {
             return None;
         }
         // Each property read before its type was known is one of the type's, given once.
-        for early_name in &early[..early_n] {
+        for (e, (early_name, _)) in EARLY.iter().enumerate() {
+            if early & 1 << e == 0 {
+                continue;
+            }
             let i = COMMON_PROPS[1..]
                 .iter()
                 .chain(props)
@@ -2481,13 +2484,13 @@ mod tests {
         assert!(typed > 950, "{typed}");
     }
 
-    /// [`early_kind`] is the catalog's: each of its properties has that kind in every
+    /// [`early_at`] is the catalog's: each of its properties has that kind in every
     /// typed type that has it, and each is had by one at least.
     #[test]
     fn early_properties_have_one_kind_in_every_typed_type() {
         use std::mem::discriminant;
-        for (k, kind) in EARLY {
-            assert_eq!(early_kind(k).map(|e| e.0), Some(k));
+        for (e, (k, kind)) in EARLY.into_iter().enumerate() {
+            assert_eq!(early_at(k), Some(e));
             let mut had = 0;
             for t in TYPED {
                 let props = component_props(t).unwrap().0;
@@ -2505,7 +2508,7 @@ mod tests {
             }
             assert!(had > 0, "{k}");
         }
-        assert!(early_kind("component").is_none() && early_kind("text").is_none());
+        assert!(early_at("component").is_none() && early_at("text").is_none());
     }
 
     /// A component whose type comes after its other properties is read typed: an early one

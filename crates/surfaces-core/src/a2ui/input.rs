@@ -60,6 +60,12 @@ pub const PART_MEDIA_TYPE_AT: [&str; 4] = [
     "/metadata/mediaType",
 ];
 
+/// Whether a part of this media type is A2UI to be read: only from an agent whose card
+/// advertises the extension.
+pub fn part_is_a2ui(media_type: Option<&str>, advertised: bool) -> bool {
+    advertised && media_type.is_some_and(|m| MEDIA_TYPES.contains(&m))
+}
+
 fn media_type(part: &Value) -> Option<&str> {
     PART_MEDIA_TYPE_AT
         .iter()
@@ -77,7 +83,7 @@ impl SurfaceStore {
         advertised: bool,
         ctx: &ApplyContext,
     ) -> PartOutcome {
-        if !advertised || !media_type(&part).is_some_and(|m| MEDIA_TYPES.contains(&m)) {
+        if !part_is_a2ui(media_type(&part), advertised) {
             return PartOutcome::NotA2ui;
         }
         let Some(data) = part.as_object_mut().and_then(|o| o.remove("data")) else {
@@ -101,7 +107,7 @@ impl SurfaceStore {
         advertised: bool,
         ctx: &ApplyContext,
     ) -> PartOutcome {
-        if !advertised || !media_type.is_some_and(|m| MEDIA_TYPES.contains(&m)) {
+        if !part_is_a2ui(media_type, advertised) {
             return PartOutcome::NotA2ui;
         }
         let Some(data) = data else {
@@ -117,7 +123,7 @@ impl SurfaceStore {
     fn part_too_large(&mut self, size: usize) -> bool {
         let past = size > self.limits.part_bytes;
         if past {
-            self.refuse(Some("/data"), &size.to_string());
+            self.refuse(true, &size.to_string());
         }
         past
     }
@@ -126,7 +132,7 @@ impl SurfaceStore {
     /// `partBytes`: for a caller that can tell before copying it (a JavaScript string longer
     /// than the limit in UTF-16 units is longer in UTF-8 bytes).
     pub fn refuse_part_past_limit(&mut self, at_least: usize) {
-        self.refuse(Some("/data"), &format!("at least {at_least}"));
+        self.refuse(true, &format!("at least {at_least}"));
     }
 
     /// Applies parsed data: an array of envelopes, `{"messages": [...]}`, or one envelope.
@@ -210,7 +216,7 @@ impl SurfaceStore {
         ctx: &ApplyContext,
     ) -> usize {
         if bytes.len() > self.limits.part_bytes {
-            self.refuse(None, &bytes.len().to_string());
+            self.refuse(false, &bytes.len().to_string());
             return 0;
         }
         // A byte-order mark is what some editors save; fetch().json() drops it too.
@@ -278,22 +284,23 @@ impl SurfaceStore {
     /// caller that can tell a text is too large before copying it (a JavaScript string
     /// longer than the limit in UTF-16 units is longer in UTF-8 bytes).
     pub fn refuse_text_past_limit(&mut self, at_least: usize) {
-        self.refuse(None, &format!("at least {at_least}"));
+        self.refuse(false, &format!("at least {at_least}"));
     }
 
-    /// The one finding for a text (`part`: `None`) or a part's data (`Some` of its path)
-    /// past `partBytes`, however its size was learnt.
-    fn refuse(&mut self, part: Option<&str>, size: &str) {
+    /// The one finding for a text, or a `part`'s data, past `partBytes`, however its size
+    /// was learnt.
+    fn refuse(&mut self, part: bool, size: &str) {
         let limit = self.limits.part_bytes;
-        let (path, message) = match part {
-            Some(path) => (
-                path,
+        let (path, message) = if part {
+            (
+                "/data",
                 format!("The part is {size} bytes; parts over {limit} bytes are not read."),
-            ),
-            None => (
+            )
+        } else {
+            (
                 "",
                 format!("The text is {size} bytes; over {limit} it is not read."),
-            ),
+            )
         };
         self.note(None, crate::Finding::new(Code::PartTooLarge, path, message));
     }

@@ -28,7 +28,8 @@ pub use admission::UrlPolicy;
 pub use catalog::functions;
 pub use edit_rule::{EditError, Proposal};
 pub use input::{
-    card_advertises_a2ui, PartOutcome, EXTENSION_URIS, MEDIA_TYPES, PART_MEDIA_TYPE_AT,
+    card_advertises_a2ui, part_is_a2ui, PartOutcome, EXTENSION_URIS, MEDIA_TYPES,
+    PART_MEDIA_TYPE_AT,
 };
 pub use limits::Limits;
 pub use report::{A2uiReport, SurfaceReport};
