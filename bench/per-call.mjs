@@ -138,10 +138,8 @@ if (!SECTION) {
     "A client that gets several envelopes at once (an A2A part with a list of them, a stream read in",
     "chunks) folds them in one call and pays the call once. An A2A part (`applyPart`, parsed or as",
     "text) has its data read as the text `JSON.stringify` makes of it: the chat log's part",
-    "(`bench/workloads.mjs`) from 20–28 ms to 8–12, where its text alone folds in 5–7. Not yet on",
-    "this path: `A2aTask`, which parses each event into `serde_json` values and walks a part's data",
-    "as one (about four times the time of its text; serialising the data again to read it as text",
-    "gained nothing).",
+    "(`bench/workloads.mjs`) from 20–28 ms to 8–12, where its text alone folds in 5–7. `A2aTask`",
+    "reads an event with each part's data kept as its text, for the same reader (\"A2A events\" below).",
     "",
   ];
   replaceSection("One envelope a call", lines.join("\n"), "DOM updates in headless Chromium");

@@ -38,11 +38,13 @@ node bench/gen-workloads.mjs
 cargo run -q --release -p surfaces-core --example bench > target/bench/native.json
 node bench/node-bench.mjs > target/bench/node.json
 node bench/per-call.mjs > /dev/null
+node bench/a2a-events.mjs > /dev/null
 node bench/browser-bench.mjs > target/bench/browser.json
 node bench/cold-memory.mjs > target/bench/cold.json
 node bench/sizes.mjs > target/bench/sizes.json
 hostile
 node bench/report.mjs
 node bench/per-call.mjs --section
+node bench/a2a-events.mjs --section
 node bench/hostile-browser.mjs --section
 node bench/cold-memory.mjs --section

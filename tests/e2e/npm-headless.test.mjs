@@ -497,3 +497,53 @@ test("a part, parsed or as text, folds as its data's text does, wherever its med
     assert.equal(l.report().applied, applied, value);
   }
 });
+
+test("A2aTask.ingest folds a part's data as its text does, in every shape a client gives", () => {
+  // The event's JSON is read with each part's data kept as its text, which goes to the
+  // reader `applyEnvelopes` uses: the same report for every official example, as
+  // @a2a-js/sdk's objects, v1.0 JSON and v0.3 JSON, with keys as written and sorted.
+  const { A2aTask } = pkg;
+  const SPEC = process.env.AGENT_SURFACES_SPEC || path.join(ROOT, "../shared/spec");
+  const dir = path.join(SPEC, "a2ui/v0_9/catalogs/basic/examples");
+  const sorted = (v) => Array.isArray(v) ? v.map(sorted)
+    : v && typeof v === "object" ? Object.fromEntries(Object.keys(v).sort().reverse().map((k) => [k, sorted(v[k])])) : v;
+  const datas = fs.readdirSync(dir).filter((f) => f.endsWith(".json")).sort()
+    .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), "utf8")).messages);
+  assert.equal(datas.length, 36);
+  const card = { name: "t", url: "https://agent.example/a2a", protocolVersion: "0.3.0", preferredTransport: "JSONRPC",
+    capabilities: { extensions: [{ uri: "https://a2ui.org/a2a-extension/a2ui/v0.9" }] } };
+  const M = "application/json+a2ui";
+  const shapes = {
+    sdk: (d) => ({ payload: { $case: "message", value: { messageId: "m", role: 2, parts: [{ content: { $case: "data", value: d }, mediaType: M }] } } }),
+    "v1.0": (d) => ({ message: { messageId: "m", role: "ROLE_AGENT", parts: [{ data: d, mediaType: M }] } }),
+    "v0.3": (d) => ({ kind: "message", messageId: "m", role: "agent", parts: [{ kind: "data", data: d, metadata: { mimeType: M } }] }),
+  };
+  for (const [i, data] of [...datas, ...datas.map(sorted)].entries()) {
+    const expected = new SurfaceStore();
+    const envelopes = expected.applyEnvelopes(JSON.stringify(data));
+    assert.ok(envelopes > 0);
+    for (const [name, shape] of Object.entries(shapes)) {
+      const task = new A2aTask(card);
+      assert.deepEqual(task.ingest(shape(data)), { read: true }, `${i} ${name}`);
+      assert.deepEqual(task.store.report(), expected.report(), `${i} ${name}`);
+      assert.deepEqual(task.view().turns[0].parts, [{ kind: "interface", envelopes }], `${i} ${name}`);
+      task.free();
+    }
+  }
+  // Data that is not A2UI is shown as the values sent, whatever they are.
+  for (const d of ["text", 1.5, null, { data: { parts: [{ data: 1 }] } }, [[[]]]]) {
+    for (const [name, shape] of Object.entries(shapes)) {
+      const task = new A2aTask(card);
+      const event = JSON.parse(JSON.stringify(shape(d)).replaceAll(M, "application/json"));
+      assert.deepEqual(task.ingest(event), { read: true }, name);
+      assert.deepEqual(task.view().turns[0].parts, [{ kind: "data", mediaType: "application/json", data: d }], `${JSON.stringify(d)} ${name}`);
+    }
+  }
+  // A lone surrogate in the agent's data refuses its envelope, not the event.
+  const sid = datas[0][0].createSurface.surfaceId;
+  const lone = [datas[0][0], { version: "v0.9", updateDataModel: { surfaceId: sid, path: "/a", value: "\ud800" } }];
+  const task = new A2aTask(card);
+  assert.deepEqual(task.ingest(shapes.sdk(lone)), { read: true });
+  assert.equal(task.store.report().applied, 1);
+  assert.equal(task.store.report().ignored, 1);
+});

@@ -5,6 +5,7 @@
 //! - `card.rs` — the endpoint, protocol version and A2UI versions an agent's card names;
 //! - `wire.rs` — requests built from typed values, answers and stream events read into one
 //!   typed [`Event`] (both versions' shapes);
+//! - `read.rs` — the JSON reader under both: each part's data is kept as its text;
 //! - `sse.rs` — server-sent events decoded incrementally, bounded;
 //! - `task.rs` — a task as a person sees it: turns, state, artifacts, and its A2UI parts
 //!   folded into its surfaces;
@@ -16,6 +17,7 @@
 
 mod card;
 pub mod lifecycle;
+mod read;
 pub mod saved;
 pub mod sdk;
 pub mod sse;
@@ -26,6 +28,7 @@ pub use card::{endpoint, Endpoint};
 pub use lifecycle::{
     ActionState, Answer, Attempt, Attempts, Confirmation, ConfirmationEnd, Decision, Signal,
 };
+pub use read::DataText;
 pub use sse::{SseDecoder, SseEvent, SseLimits, SseProblem};
 pub use task::{ArtifactView, Shown, TaskLimits, TaskView, Turn};
 pub use wire::{Event, Method, Outgoing, ProtocolVersion, Request, Role, TaskState};

@@ -546,7 +546,11 @@ pub fn read_confirmation(parts: &[Part]) -> Option<Result<Confirmation, Vec<Find
             "One message holds more than one confirmation request.",
         )]));
     }
-    Some(check_confirmation(data).map_err(|fs| {
+    let checked = data
+        .value()
+        .map_err(|f| vec![f])
+        .and_then(|data| check_confirmation(&data));
+    Some(checked.map_err(|fs| {
         fs.into_iter()
             .map(|mut f| {
                 f.path = format!("/parts/{i}/data{}", f.path);

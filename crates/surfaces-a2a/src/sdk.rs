@@ -19,6 +19,7 @@
 
 use serde_json::{json, Map, Value};
 
+use super::read;
 use super::wire::{self, bad, object as obj, Event, Outgoing, ProtocolVersion};
 use surfaces_core::{Code, Finding};
 
@@ -88,24 +89,29 @@ fn part(v: &Value) -> Result<Value, Finding> {
     match o.get("content") {
         // Already JSON: `{text}`, `{data}`, `{url}`, `{raw}` (v1.0) or `kind` (v0.3).
         None | Some(Value::Null) => {
+            // `data` is kept as its text (`null` too), which `copy` keeps as it is.
             copy(o, &["kind", "text", "data", "url", "raw", "file"], &mut out);
-            // `data: null` is a data part; `copy` drops nulls, so it is put back.
-            if o.get("data") == Some(&Value::Null) {
-                out.insert("data".into(), Value::Null);
-            }
         }
         Some(c) => {
             let c = obj(c, "part's content")?;
-            let value = c.get("value").cloned().unwrap_or(Value::Null);
+            // `read::parse` kept `value` as its text: data stays text, the rest is read.
+            let kept = c.get("value").and_then(Value::as_str);
+            let value = || -> Result<Value, Finding> {
+                kept.map_or(Ok(Value::Null), |t| {
+                    serde_json::from_str(t)
+                        .map_err(|e| bad(format!("A part's content cannot be read ({e}).")))
+                })
+            };
             match c.get("$case").and_then(Value::as_str) {
                 Some("text") => {
-                    out.insert("text".into(), value);
+                    out.insert("text".into(), value()?);
                 }
                 Some("data") => {
-                    out.insert("data".into(), value);
+                    let text = kept.unwrap_or("null").to_string();
+                    out.insert("data".into(), Value::String(text));
                 }
                 Some("url") => {
-                    out.insert("url".into(), value);
+                    out.insert("url".into(), value()?);
                 }
                 // The bytes are never read here: a file is shown by name and type.
                 Some("raw") => {
@@ -254,8 +260,25 @@ fn one(key: &str, value: Value) -> Value {
 /// Reads what a JavaScript A2A client returns — a send's result (a Message or a Task), a
 /// stream event, a `getTask` or `cancelTask` answer — in `@a2a-js/sdk` 1.x's objects, v1.0
 /// JSON or v0.3 JSON (told apart by `kind`), or a whole JSON-RPC response of either. What
-/// is not one of them is a finding, never an error.
+/// is not one of them is a finding, never an error. `text` is the object's JSON (what
+/// `JSON.stringify` makes of it).
+pub fn read(text: &str) -> Result<Event, Finding> {
+    let v = read::parse(text).map_err(|e| {
+        Finding::new(
+            Code::A2aNotJson,
+            "",
+            format!("The event is not JSON ({e})."),
+        )
+    })?;
+    read_event(&v)
+}
+
+/// [`read`] for a caller holding the object as a value: it is read again from its text.
 pub fn event(v: &Value) -> Result<Event, Finding> {
+    read(&v.to_string())
+}
+
+fn read_event(v: &Value) -> Result<Event, Finding> {
     let mut v = v;
     let o = obj(v, "event")?;
     if o.contains_key("jsonrpc") {
@@ -280,7 +303,7 @@ pub fn event(v: &Value) -> Result<Event, Finding> {
     }
     let o = obj(v, "event")?;
     if o.get("kind").is_some_and(Value::is_string) {
-        return wire::event(ProtocolVersion::V0_3, v);
+        return wire::read_event(ProtocolVersion::V0_3, v);
     }
     // A stream event of the SDK: `{payload: {$case, value}}`.
     if let Some(p) = o.get("payload").and_then(Value::as_object) {
@@ -288,21 +311,21 @@ pub fn event(v: &Value) -> Result<Event, Finding> {
         let read =
             wrapped(case).ok_or_else(|| bad("A stream payload's `$case` is not one A2A has."))?;
         let inner = read(p.get("value").unwrap_or(&Value::Null))?;
-        return wire::event(ProtocolVersion::V1_0, &one(case, inner));
+        return wire::read_event(ProtocolVersion::V1_0, &one(case, inner));
     }
     // v1.0 JSON: one of the four keys.
     for key in ["task", "message", "statusUpdate", "artifactUpdate"] {
         if let Some(inner) = o.get(key).filter(|i| i.is_object()) {
             let read = wrapped(key).expect("a key of the list");
-            return wire::event(ProtocolVersion::V1_0, &one(key, read(inner)?));
+            return wire::read_event(ProtocolVersion::V1_0, &one(key, read(inner)?));
         }
     }
     // A send's result as the SDK gives it: the Message or Task itself.
     if o.contains_key("messageId") && o.contains_key("role") {
-        return wire::event(ProtocolVersion::V1_0, &one("message", message(v)?));
+        return wire::read_event(ProtocolVersion::V1_0, &one("message", message(v)?));
     }
     if o.contains_key("id") && o.contains_key("status") {
-        return wire::event(ProtocolVersion::V1_0, &one("task", task(v)?));
+        return wire::read_event(ProtocolVersion::V1_0, &one("task", task(v)?));
     }
     Err(bad(
         "This is none of a Message, a Task, a status or artifact update, or a stream event.",

@@ -11,7 +11,7 @@ use serde::Serialize;
 use serde_json::{json, Value};
 
 use super::wire::{Artifact, Event, Message, Outgoing, Part, Role, Status, TaskState};
-use surfaces_core::a2ui::{ApplyContext, Limits, PartOutcome, SurfaceStore, MEDIA_TYPES};
+use surfaces_core::a2ui::{part_is_a2ui, ApplyContext, Limits, PartOutcome, SurfaceStore};
 use surfaces_core::{Code, Finding};
 
 /// Bounds of one task view.
@@ -184,8 +184,8 @@ impl TaskView {
 
     /// What a part becomes. `fold`: an agent's A2UI part is folded into the surfaces; a
     /// person's (an action, an error report: client-to-server messages) never is.
-    fn show(&mut self, part: Part, context_id: Option<&str>, fold: bool) -> Shown {
-        match part {
+    fn show(&mut self, part: Part, context_id: Option<&str>, fold: bool) -> Option<Shown> {
+        Some(match part {
             Part::Text { text } => Shown::Text { text },
             Part::File {
                 name,
@@ -196,29 +196,37 @@ impl TaskView {
                 media_type,
                 uri,
             },
-            Part::Data {
-                data,
-                media_type,
-                raw,
-            } => {
-                let a2ui = fold
-                    && media_type
-                        .as_deref()
-                        .is_some_and(|m| MEDIA_TYPES.contains(&m));
-                if a2ui {
+            Part::Data { data, media_type } => {
+                if fold && part_is_a2ui(media_type.as_deref(), self.advertised) {
                     let ctx = ApplyContext {
                         context_id: context_id.map(str::to_string),
                         now_ms: None,
                     };
-                    if let PartOutcome::A2ui(n) =
-                        self.surfaces.apply_part(raw, self.advertised, &ctx)
-                    {
-                        return Shown::Interface { envelopes: n };
+                    // `partBytes` is the data's compact size; text past it may be spaced.
+                    let compact = (data.text().len() > self.surfaces.limits.part_bytes)
+                        .then(|| data.value().ok().map(|v| v.to_string()))
+                        .flatten();
+                    let text = compact.as_deref().unwrap_or(data.text());
+                    let outcome = self.surfaces.apply_part_text(
+                        media_type.as_deref(),
+                        Some(text),
+                        self.advertised,
+                        &ctx,
+                    );
+                    if let PartOutcome::A2ui(n) = outcome {
+                        return Some(Shown::Interface { envelopes: n });
                     }
                 }
-                Shown::Data { media_type, data }
+                match data.value() {
+                    Ok(data) => Shown::Data { media_type, data },
+                    Err(mut f) => {
+                        f.message = format!("{} The part is not shown.", f.message);
+                        self.finding(f);
+                        return None;
+                    }
+                }
             }
-        }
+        })
     }
 
     fn message(&mut self, m: Message) {
@@ -235,7 +243,7 @@ impl TaskView {
         let parts = m
             .parts
             .into_iter()
-            .map(|p| self.show(p, ctx.as_deref(), fold))
+            .filter_map(|p| self.show(p, ctx.as_deref(), fold))
             .collect();
         self.push_turn(Turn {
             role: m.role,
@@ -268,7 +276,9 @@ impl TaskView {
         for p in a.parts.into_iter().skip(skip) {
             // Chunks are bounded one by one, their sum is not: an artifact holds at most
             // MAX_PARTS parts, and all artifacts and turns `kept_bytes`.
-            let shown = self.show(p, ctx.as_deref(), true);
+            let Some(shown) = self.show(p, ctx.as_deref(), true) else {
+                continue;
+            };
             let size = kept_size(std::slice::from_ref(&shown));
             if held >= super::wire::MAX_PARTS || self.kept + size > self.limits.kept_bytes {
                 if !std::mem::replace(&mut self.artifact_full, true) {

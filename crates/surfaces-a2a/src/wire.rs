@@ -8,7 +8,10 @@
 use serde::Serialize;
 use serde_json::{json, Map, Value};
 
+use surfaces_core::a2ui::PART_MEDIA_TYPE_AT;
 use surfaces_core::{Code, Finding};
+
+use super::read::{self, DataText};
 
 /// The A2A protocol version an endpoint speaks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
@@ -124,12 +127,9 @@ pub enum Part {
         text: String,
     },
     Data {
-        data: Value,
+        /// As the agent sent it: an A2UI part is folded from this text.
+        data: DataText,
         media_type: Option<String>,
-        /// The part as it came, for the A2UI reader (which finds the media type where
-        /// either version puts it).
-        #[serde(skip)]
-        raw: Value,
     },
     File {
         name: Option<String>,
@@ -208,17 +208,14 @@ pub(super) fn object<'v>(v: &'v Value, what: &str) -> Result<&'v Map<String, Val
         .ok_or_else(|| bad(format!("The {what} is not an object.")))
 }
 
-/// A part of either version.
-pub fn part(v: &Value) -> Result<Part, Finding> {
+/// A part of either version, as [`read::parse`] made it.
+fn part(v: &Value) -> Result<Part, Finding> {
     let o = object(v, "part")?;
-    let media_type = str_at(o, "mediaType")
-        .or_else(|| str_at(o, "mimeType"))
-        .or_else(|| {
-            o.get("metadata")
-                .and_then(|m| m.get("mimeType"))
-                .and_then(Value::as_str)
-                .map(str::to_string)
-        });
+    // Where the store looks for it, in its order: one answer to "is this part A2UI".
+    let media_type = PART_MEDIA_TYPE_AT
+        .iter()
+        .find_map(|at| v.pointer(at).and_then(Value::as_str))
+        .map(str::to_string);
     // v0.3 names the kind; v1.0 has one of `text`, `data`, `url`, `raw`.
     let kind = str_at(o, "kind");
     match kind.as_deref() {
@@ -227,9 +224,10 @@ pub fn part(v: &Value) -> Result<Part, Finding> {
             _ => Err(bad("A text part's `text` is not a string.")),
         },
         Some("data") | None if o.contains_key("data") => Ok(Part::Data {
-            data: o["data"].clone(),
+            // Read by `read::parse`, which keeps a part's data as its text.
+            data: DataText::kept(&o["data"])
+                .ok_or_else(|| bad("A data part's `data` was not kept as text."))?,
             media_type,
-            raw: v.clone(),
         }),
         Some("file") => {
             let f = o.get("file").and_then(Value::as_object);
@@ -267,7 +265,7 @@ fn parts(v: Option<&Value>, limit: usize) -> Result<Vec<Part>, Finding> {
 /// Parts per message or artifact a reader takes.
 pub const MAX_PARTS: usize = 256;
 
-pub fn message(v: &Value) -> Result<Message, Finding> {
+pub(crate) fn message(v: &Value) -> Result<Message, Finding> {
     let o = object(v, "message")?;
     let role = match o.get("role").and_then(Value::as_str) {
         Some("user" | "ROLE_USER") => Role::User,
@@ -367,8 +365,16 @@ fn artifact_update(o: &Map<String, Value>) -> Result<Event, Finding> {
     })
 }
 
-/// The `result` of a send, a stream event, a `tasks/get` or a cancel, in `v`'s shapes.
+/// The `result` of a send, a stream event, a `tasks/get` or a cancel, in `v`'s shapes, for
+/// a caller holding it as a value: it is read again from its text, as [`response`] reads.
 pub fn event(v: ProtocolVersion, result: &Value) -> Result<Event, Finding> {
+    let kept = read::parse(&result.to_string())
+        .map_err(|e| bad(format!("The result cannot be read ({e}).")))?;
+    read_event(v, &kept)
+}
+
+/// [`event`] for a value [`read::parse`] made.
+pub(crate) fn read_event(v: ProtocolVersion, result: &Value) -> Result<Event, Finding> {
     let o = object(result, "result")?;
     match v {
         ProtocolVersion::V0_3 => match o.get("kind").and_then(Value::as_str) {
@@ -404,7 +410,7 @@ pub fn event(v: ProtocolVersion, result: &Value) -> Result<Event, Finding> {
 /// A JSON-RPC response (or one stream event's data): its `result` read as an [`Event`], or
 /// the agent's error as a finding. Text that is not JSON is a finding too.
 pub fn response(v: ProtocolVersion, text: &str) -> Result<Event, Finding> {
-    let value: Value = serde_json::from_str(text).map_err(|e| {
+    let value = read::parse(text).map_err(|e| {
         Finding::new(
             Code::A2aNotJson,
             "",
@@ -422,7 +428,7 @@ pub fn response(v: ProtocolVersion, text: &str) -> Result<Event, Finding> {
             format!("The agent answered with error {code}: {msg}"),
         ));
     }
-    event(
+    read_event(
         v,
         o.get("result")
             .ok_or_else(|| bad("The response has neither result nor error."))?,

@@ -18,8 +18,8 @@ fn recording() -> Value {
     serde_json::from_str(&text).unwrap()
 }
 
-/// An event as what it says (a data part's `raw`, the part as it came, is left out: the three
-/// shapes spell it differently by design).
+/// An event as what it says (a data part's data as its values: the three shapes may space
+/// or order its text differently).
 fn said(e: &Event) -> Value {
     match e {
         Event::Message(m) => json!({"message": m}),

@@ -283,14 +283,7 @@ impl A2aTask {
                 ),
             ))
         } else {
-            match serde_json::from_str::<Value>(&text) {
-                Ok(v) => sdk::event(&v),
-                Err(e) => Err(Finding::new(
-                    Code::A2aNotJson,
-                    "",
-                    format!("The event is not JSON ({e})."),
-                )),
-            }
+            sdk::read(&text)
         };
         drop(text);
         let result = match read {

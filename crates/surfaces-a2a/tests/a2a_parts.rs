@@ -1,0 +1,240 @@
+//! A part's data as the readers keep it (`src/read.rs`): its text, folded by the store's
+//! text reader into the same surfaces its values would make, in every shape an answer
+//! comes in, under the same `partBytes`; and shown as values only where it is not A2UI.
+#![cfg(not(target_arch = "wasm32"))]
+
+#[path = "../../surfaces-core/tests/support/spec.rs"]
+mod spec;
+
+use serde_json::{json, Value};
+use surfaces_a2a::{sdk, wire, Event, ProtocolVersion, Shown, TaskLimits, TaskView};
+use surfaces_core::a2ui::{ApplyContext, Limits, SurfaceStore};
+
+const MIME: &str = "application/json+a2ui";
+
+/// Every official example's messages, in file-name order.
+fn examples() -> Vec<(String, Value)> {
+    let dir = spec::spec_dir().join("a2ui/v0_9/catalogs/basic/examples");
+    let mut names: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    names.sort();
+    assert_eq!(names.len(), 36, "the 36 official examples");
+    names
+        .into_iter()
+        .map(|path| {
+            let v: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            (name, v["messages"].clone())
+        })
+        .collect()
+}
+
+fn report(s: &SurfaceStore) -> Value {
+    serde_json::to_value(s.report()).unwrap()
+}
+
+/// What the store makes of `data` handed over as a value.
+fn by_value(data: &Value, limits: Limits) -> Value {
+    let mut s = SurfaceStore::new(limits);
+    let part = json!({"kind": "data", "data": data, "metadata": {"mimeType": MIME}});
+    s.apply_part(part, true, &ApplyContext::default());
+    report(&s)
+}
+
+/// One agent message holding `parts`, as each shape says it: v0.3 and v1.0 JSON-RPC
+/// responses (read by `wire::response`) and `@a2a-js/sdk`'s object (read by `sdk::read`).
+fn shapes(parts: &[Value]) -> Vec<(&'static str, Event)> {
+    let v03 = json!({"jsonrpc": "2.0", "id": 1, "result": {"kind": "message", "messageId": "m",
+        "role": "agent", "parts": parts}});
+    let v1_parts: Vec<Value> = parts
+        .iter()
+        .map(|p| {
+            let mut p = p.clone();
+            let o = p.as_object_mut().unwrap();
+            o.remove("kind");
+            if let Some(m) = o.remove("metadata") {
+                o.insert("mediaType".into(), m["mimeType"].clone());
+            }
+            p
+        })
+        .collect();
+    let v1 = json!({"jsonrpc": "2.0", "id": 1, "result": {"message": {"messageId": "m",
+        "role": "ROLE_AGENT", "parts": v1_parts}}});
+    let sdk_parts: Vec<Value> = parts
+        .iter()
+        .map(|p| match p.get("data") {
+            Some(d) => json!({"content": {"$case": "data", "value": d},
+                "mediaType": p["metadata"]["mimeType"]}),
+            None => json!({"content": {"$case": "text", "value": p["text"]}}),
+        })
+        .collect();
+    let sdk_shape = json!({"messageId": "m", "role": 2, "parts": sdk_parts});
+    // Spaced, with each object's keys in reverse order: the text is not what `serde_json`
+    // would write, so nothing passes by being read back the way it was written.
+    let spaced = reversed;
+    vec![
+        (
+            "v0.3",
+            wire::response(ProtocolVersion::V0_3, &spaced(&v03)).unwrap(),
+        ),
+        (
+            "v1.0",
+            wire::response(ProtocolVersion::V1_0, &spaced(&v1)).unwrap(),
+        ),
+        ("sdk", sdk::read(&spaced(&sdk_shape)).unwrap()),
+    ]
+}
+
+/// `v` as text with each object's keys in reverse order and spaces after every `:` and
+/// `,` (`serde_json` writes its sorted objects compactly, so this is written by hand).
+fn reversed(v: &Value) -> String {
+    match v {
+        Value::Object(o) => {
+            let members: Vec<String> = o
+                .iter()
+                .rev()
+                .map(|(k, v)| format!("{}: {}", Value::from(k.as_str()), reversed(v)))
+                .collect();
+            format!("{{ {} }}", members.join(",\n "))
+        }
+        Value::Array(a) => {
+            let items: Vec<String> = a.iter().map(reversed).collect();
+            format!("[ {} ]", items.join(", "))
+        }
+        other => other.to_string(),
+    }
+}
+
+fn view(limits: Limits) -> TaskView {
+    TaskView::new(true, limits, TaskLimits::default())
+}
+
+#[test]
+fn every_official_example_folds_from_its_text_as_from_its_values_in_every_shape() {
+    for (name, messages) in examples() {
+        let want = by_value(&messages, Limits::default());
+        let part = json!({"kind": "data", "data": messages, "metadata": {"mimeType": MIME}});
+        for (shape, event) in shapes(&[part]) {
+            let mut v = view(Limits::default());
+            v.apply(event);
+            assert_eq!(report(&v.surfaces), want, "{name} as {shape}");
+            assert!(v.findings.is_empty(), "{name} as {shape}: {:?}", v.findings);
+            assert!(
+                matches!(v.turns[0].parts[..], [Shown::Interface { envelopes }] if envelopes > 0),
+                "{name} as {shape}: {:?}",
+                v.turns[0].parts
+            );
+        }
+    }
+}
+
+#[test]
+fn part_bytes_is_the_datas_compact_size_however_it_was_spaced() {
+    let data = json!([
+        {"version": "v0.9", "createSurface": {"surfaceId": "s",
+            "catalogId": "https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"}},
+        {"version": "v0.9", "updateComponents": {"surfaceId": "s", "components": [
+            {"id": "root", "component": "Text", "text": "a b  c"}]}}
+    ]);
+    let compact = data.to_string().len();
+    let part = json!({"kind": "data", "data": data, "metadata": {"mimeType": MIME}});
+    for (limit, folded) in [(compact, true), (compact - 1, false)] {
+        let limits = Limits {
+            part_bytes: limit,
+            ..Limits::default()
+        };
+        for (shape, event) in shapes(std::slice::from_ref(&part)) {
+            let mut v = view(limits.clone());
+            v.apply(event);
+            let codes: Vec<String> = v
+                .surfaces
+                .findings()
+                .iter()
+                .map(|f| f.code.to_string())
+                .collect();
+            if folded {
+                assert_eq!(
+                    report(&v.surfaces),
+                    by_value(&data, limits.clone()),
+                    "{shape}"
+                );
+                assert!(codes.is_empty(), "{limit} {shape}: {codes:?}");
+            } else {
+                assert_eq!(codes, ["part-too-large"], "{limit} {shape}");
+                assert_eq!(v.surfaces.surface_ids().count(), 0, "{limit} {shape}");
+            }
+        }
+    }
+}
+
+#[test]
+fn data_that_is_not_a2ui_is_shown_as_its_values() {
+    // A string, a number, null and an object whose keys hold `data` and `parts` of their
+    // own: each shown as the value the agent sent, never as the text it was kept as.
+    let datas = [
+        json!("just text"),
+        json!(12.5),
+        Value::Null,
+        json!({"data": {"parts": [{"data": 1}]}, "parts": "x"}),
+    ];
+    for d in &datas {
+        let parts = [
+            json!({"kind": "data", "data": d, "metadata": {"mimeType": "application/json"}}),
+            json!({"kind": "text", "text": "[1, 2]"}),
+        ];
+        for (shape, event) in shapes(&parts) {
+            let mut v = view(Limits::default());
+            v.apply(event);
+            assert_eq!(
+                v.turns[0].parts,
+                [
+                    Shown::Data {
+                        media_type: Some("application/json".into()),
+                        data: d.clone()
+                    },
+                    Shown::Text {
+                        text: "[1, 2]".into()
+                    }
+                ],
+                "{d} as {shape}"
+            );
+        }
+    }
+}
+
+#[test]
+fn data_nested_past_the_readers_limit_is_refused_alone() {
+    // `serde_json` reads 128 levels; kept as text, such data is only scanned, so its depth
+    // is checked where it is read: the part is refused with a finding, the rest is shown.
+    let deep: String = "[".repeat(200) + &"]".repeat(200);
+    let text = format!(
+        r#"{{"jsonrpc": "2.0", "id": 1, "result": {{"kind": "message", "messageId": "m",
+        "role": "agent", "parts": [{{"kind": "data", "data": {deep},
+        "metadata": {{"mimeType": "application/json"}}}}, {{"kind": "text", "text": "after"}}]}}}}"#
+    );
+    let mut v = view(Limits::default());
+    v.apply(wire::response(ProtocolVersion::V0_3, &text).unwrap());
+    assert_eq!(
+        v.turns[0].parts,
+        [Shown::Text {
+            text: "after".into()
+        }]
+    );
+    let codes: Vec<String> = v.findings.iter().map(|f| f.code.to_string()).collect();
+    assert_eq!(codes, ["a2a-response-invalid"]);
+    // As A2UI, the store's reader refuses it with its own finding, and nothing is drawn.
+    let a2ui = text.replace("application/json", MIME);
+    let mut v = view(Limits::default());
+    v.apply(wire::response(ProtocolVersion::V0_3, &a2ui).unwrap());
+    assert!(v.findings.is_empty(), "{:?}", v.findings);
+    assert_eq!(v.surfaces.surface_ids().count(), 0);
+    assert!(!v.surfaces.findings().is_empty());
+    // Outside a part's data the reader's limit holds as it did: the event is not read.
+    let metadata = text.replace(
+        r#""messageId": "m""#,
+        &format!(r#""messageId": "m", "metadata": {deep}"#),
+    );
+    assert!(wire::response(ProtocolVersion::V0_3, &metadata).is_err());
+}
