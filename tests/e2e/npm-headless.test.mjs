@@ -537,13 +537,17 @@ test("A2aTask.ingest folds a part's data as its text does, in every shape a clie
       const event = JSON.parse(JSON.stringify(shape(d)).replaceAll(M, "application/json"));
       assert.deepEqual(task.ingest(event), { read: true }, name);
       assert.deepEqual(task.view().turns[0].parts, [{ kind: "data", mediaType: "application/json", data: d }], `${JSON.stringify(d)} ${name}`);
+      task.free();
     }
   }
   // A lone surrogate in the agent's data refuses its envelope, not the event.
   const sid = datas[0][0].createSurface.surfaceId;
   const lone = [datas[0][0], { version: "v0.9", updateDataModel: { surfaceId: sid, path: "/a", value: "\ud800" } }];
-  const task = new A2aTask(card);
-  assert.deepEqual(task.ingest(shapes.sdk(lone)), { read: true });
-  assert.equal(task.store.report().applied, 1);
-  assert.equal(task.store.report().ignored, 1);
+  for (const [name, shape] of Object.entries(shapes)) {
+    const task = new A2aTask(card);
+    assert.deepEqual(task.ingest(shape(lone)), { read: true }, name);
+    assert.equal(task.store.report().applied, 1, name);
+    assert.deepEqual(task.store.report().findings.map((f) => f.code), ["string-lone-surrogate"], name);
+    task.free();
+  }
 });

@@ -132,6 +132,30 @@ impl DataText {
         &self.0
     }
 
+    /// The text without the white space between its tokens (strings are kept as they are,
+    /// numbers as the agent spelled them): what `partBytes` bounds.
+    pub fn unspaced(&self) -> String {
+        let mut out = Vec::with_capacity(self.0.len());
+        let (mut in_string, mut escaped) = (false, false);
+        for &b in self.0.as_bytes() {
+            if in_string {
+                out.push(b);
+                if escaped {
+                    escaped = false;
+                } else if b == b'\\' {
+                    escaped = true;
+                } else if b == b'"' {
+                    in_string = false;
+                }
+            } else if !matches!(b, b' ' | b'\t' | b'\n' | b'\r') {
+                in_string = b == b'"';
+                out.push(b);
+            }
+        }
+        // Only ASCII bytes outside strings were left out, so the text is still UTF-8.
+        String::from_utf8(out).unwrap_or_else(|_| self.0.clone())
+    }
+
     /// The data as values. Past `serde_json`'s nesting limit (128) it is a finding (its
     /// path the caller's to give): the text was only scanned, so this is where its depth
     /// is checked.
@@ -148,7 +172,8 @@ impl DataText {
 
 impl fmt::Debug for DataText {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str(&self.0)
+        // Escaped, as a string's `Debug` is: the agent's text may hold control characters.
+        f.debug_tuple("DataText").field(&self.0).finish()
     }
 }
 

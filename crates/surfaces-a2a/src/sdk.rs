@@ -8,7 +8,7 @@
 //! value}}`. [`event`] reads that shape, the v1.0 JSON shape and the v0.3 JSON shape (what
 //! raw JSON-RPC clients and older SDKs give) into the one [`Event`] model the wire reader
 //! makes, by rewriting the known positions of the object into v1.0 JSON and reading that
-//! with [`super::wire::event`]: one reader decides what is valid.
+//! with the wire's reader: one reader decides what is valid.
 //!
 //! Going out, [`to_sdk_message`] turns an [`Outgoing`] into the message object the SDK's
 //! `sendMessage` takes, with the A2UI media type both where v1.0 reads it (`mediaType`) and

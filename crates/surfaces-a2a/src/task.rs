@@ -11,7 +11,7 @@ use serde::Serialize;
 use serde_json::{json, Value};
 
 use super::wire::{Artifact, Event, Message, Outgoing, Part, Role, Status, TaskState};
-use surfaces_core::a2ui::{part_is_a2ui, ApplyContext, Limits, PartOutcome, SurfaceStore};
+use surfaces_core::a2ui::{ApplyContext, Limits, PartOutcome, SurfaceStore};
 use surfaces_core::{Code, Finding};
 
 /// Bounds of one task view.
@@ -184,7 +184,13 @@ impl TaskView {
 
     /// What a part becomes. `fold`: an agent's A2UI part is folded into the surfaces; a
     /// person's (an action, an error report: client-to-server messages) never is.
-    fn show(&mut self, part: Part, context_id: Option<&str>, fold: bool) -> Option<Shown> {
+    fn show(
+        &mut self,
+        index: usize,
+        part: Part,
+        context_id: Option<&str>,
+        fold: bool,
+    ) -> Option<Shown> {
         Some(match part {
             Part::Text { text } => Shown::Text { text },
             Part::File {
@@ -196,17 +202,21 @@ impl TaskView {
                 media_type,
                 uri,
             },
-            Part::Data { data, media_type } => {
-                if fold && part_is_a2ui(media_type.as_deref(), self.advertised) {
+            Part::Data {
+                data,
+                media_type,
+                a2ui,
+            } => {
+                if fold && a2ui && self.advertised {
                     let ctx = ApplyContext {
                         context_id: context_id.map(str::to_string),
                         now_ms: None,
                     };
-                    // `partBytes` is the data's compact size; text past it may be spaced.
-                    let compact = (data.text().len() > self.surfaces.limits.part_bytes)
-                        .then(|| data.value().ok().map(|v| v.to_string()))
-                        .flatten();
-                    let text = compact.as_deref().unwrap_or(data.text());
+                    // `partBytes` bounds the data's text without white space between tokens,
+                    // which is only taken out when the text is past it.
+                    let unspaced = (data.text().len() > self.surfaces.limits.part_bytes)
+                        .then(|| data.unspaced());
+                    let text = unspaced.as_deref().unwrap_or(data.text());
                     let outcome = self.surfaces.apply_part_text(
                         media_type.as_deref(),
                         Some(text),
@@ -220,6 +230,7 @@ impl TaskView {
                 match data.value() {
                     Ok(data) => Shown::Data { media_type, data },
                     Err(mut f) => {
+                        f.path = format!("/parts/{index}/data");
                         f.message = format!("{} The part is not shown.", f.message);
                         self.finding(f);
                         return None;
@@ -243,7 +254,8 @@ impl TaskView {
         let parts = m
             .parts
             .into_iter()
-            .filter_map(|p| self.show(p, ctx.as_deref(), fold))
+            .enumerate()
+            .filter_map(|(i, p)| self.show(i, p, ctx.as_deref(), fold))
             .collect();
         self.push_turn(Turn {
             role: m.role,
@@ -273,10 +285,10 @@ impl TaskView {
         let total = a.parts.len();
         let mut held = known.map_or(0, |i| self.artifacts[i].parts.len());
         let mut new: Vec<Shown> = Vec::new();
-        for p in a.parts.into_iter().skip(skip) {
+        for (i, p) in a.parts.into_iter().enumerate().skip(skip) {
             // Chunks are bounded one by one, their sum is not: an artifact holds at most
             // MAX_PARTS parts, and all artifacts and turns `kept_bytes`.
-            let Some(shown) = self.show(p, ctx.as_deref(), true) else {
+            let Some(shown) = self.show(i, p, ctx.as_deref(), true) else {
                 continue;
             };
             let size = kept_size(std::slice::from_ref(&shown));

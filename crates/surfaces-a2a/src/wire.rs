@@ -8,7 +8,7 @@
 use serde::Serialize;
 use serde_json::{json, Map, Value};
 
-use surfaces_core::a2ui::PART_MEDIA_TYPE_AT;
+use surfaces_core::a2ui::{MEDIA_TYPES, PART_MEDIA_TYPE_AT};
 use surfaces_core::{Code, Finding};
 
 use super::read::{self, DataText};
@@ -130,6 +130,9 @@ pub enum Part {
         /// As the agent sent it: an A2UI part is folded from this text.
         data: DataText,
         media_type: Option<String>,
+        /// Whether its media type is A2UI's wherever either version puts it.
+        #[serde(skip)]
+        a2ui: bool,
     },
     File {
         name: Option<String>,
@@ -211,11 +214,22 @@ pub(super) fn object<'v>(v: &'v Value, what: &str) -> Result<&'v Map<String, Val
 /// A part of either version, as [`read::parse`] made it.
 fn part(v: &Value) -> Result<Part, Finding> {
     let o = object(v, "part")?;
-    // Where the store looks for it, in its order: one answer to "is this part A2UI".
-    let media_type = PART_MEDIA_TYPE_AT
+    let media_type = str_at(o, "mediaType")
+        .or_else(|| str_at(o, "mimeType"))
+        .or_else(|| {
+            o.get("metadata")
+                .and_then(|m| m.get("mimeType"))
+                .and_then(Value::as_str)
+                .map(str::to_string)
+        });
+    // The store reads a part's media type in its own order (`PART_MEDIA_TYPE_AT`): a part is
+    // A2UI only when both readings say so, as when the store was handed the whole part.
+    let store_media = PART_MEDIA_TYPE_AT
         .iter()
-        .find_map(|at| v.pointer(at).and_then(Value::as_str))
-        .map(str::to_string);
+        .find_map(|at| v.pointer(at).and_then(Value::as_str));
+    let a2ui = [media_type.as_deref(), store_media]
+        .iter()
+        .all(|m| m.is_some_and(|m| MEDIA_TYPES.contains(&m)));
     // v0.3 names the kind; v1.0 has one of `text`, `data`, `url`, `raw`.
     let kind = str_at(o, "kind");
     match kind.as_deref() {
@@ -228,6 +242,7 @@ fn part(v: &Value) -> Result<Part, Finding> {
             data: DataText::kept(&o["data"])
                 .ok_or_else(|| bad("A data part's `data` was not kept as text."))?,
             media_type,
+            a2ui,
         }),
         Some("file") => {
             let f = o.get("file").and_then(Value::as_object);

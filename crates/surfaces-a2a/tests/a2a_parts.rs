@@ -224,17 +224,85 @@ fn data_nested_past_the_readers_limit_is_refused_alone() {
     );
     let codes: Vec<String> = v.findings.iter().map(|f| f.code.to_string()).collect();
     assert_eq!(codes, ["a2a-response-invalid"]);
+    assert_eq!(v.findings[0].path, "/parts/0/data");
     // As A2UI, the store's reader refuses it with its own finding, and nothing is drawn.
     let a2ui = text.replace("application/json", MIME);
     let mut v = view(Limits::default());
     v.apply(wire::response(ProtocolVersion::V0_3, &a2ui).unwrap());
     assert!(v.findings.is_empty(), "{:?}", v.findings);
     assert_eq!(v.surfaces.surface_ids().count(), 0);
-    assert!(!v.surfaces.findings().is_empty());
+    let codes: Vec<String> = v
+        .surfaces
+        .findings()
+        .iter()
+        .map(|f| f.code.to_string())
+        .collect();
+    assert_eq!(codes, ["envelope-too-deep"]);
     // Outside a part's data the reader's limit holds as it did: the event is not read.
     let metadata = text.replace(
         r#""messageId": "m""#,
         &format!(r#""messageId": "m", "metadata": {deep}"#),
     );
     assert!(wire::response(ProtocolVersion::V0_3, &metadata).is_err());
+}
+
+#[test]
+fn a_part_is_a2ui_only_where_both_readings_of_its_media_type_say_so() {
+    // The part's own reading (`mediaType`, `mimeType`, `metadata.mimeType`) is what is shown;
+    // the store's (`metadata.mimeType` first) must agree for the part to be folded.
+    let data = json!([{"version": "v0.9", "createSurface": {"surfaceId": "s",
+        "catalogId": "https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"}}]);
+    let cases = [
+        (json!({"mediaType": MIME}), true, MIME),
+        (json!({"metadata": {"mimeType": MIME}}), true, MIME),
+        (
+            json!({"mediaType": "application/json", "metadata": {"mimeType": MIME}}),
+            false,
+            "application/json",
+        ),
+        (
+            json!({"mediaType": MIME, "metadata": {"mimeType": "application/json"}}),
+            false,
+            MIME,
+        ),
+    ];
+    for (fields, folded, shown) in cases {
+        let mut part = fields.clone();
+        part["data"] = data.clone();
+        let text = json!({"jsonrpc": "2.0", "id": 1, "result": {"message": {"messageId": "m",
+            "role": "ROLE_AGENT", "parts": [part]}}})
+        .to_string();
+        let mut v = view(Limits::default());
+        v.apply(wire::response(ProtocolVersion::V1_0, &text).unwrap());
+        let expected = if folded {
+            Shown::Interface { envelopes: 1 }
+        } else {
+            Shown::Data {
+                media_type: Some(shown.into()),
+                data: data.clone(),
+            }
+        };
+        assert_eq!(v.turns[0].parts, [expected], "{fields}");
+    }
+}
+
+#[test]
+fn unspaced_text_keeps_strings_and_numbers_as_sent() {
+    let text = r#"{ "a" : [ 1e2 , "x \" y\\" , { } ] ,
+        "b":	"\u0020 é" }"#;
+    let event = format!(
+        r#"{{"jsonrpc":"2.0","id":1,"result":{{"kind":"message","messageId":"m","role":"agent",
+        "parts":[{{"kind":"data","data":{text}}}]}}}}"#
+    );
+    let Event::Message(m) = wire::response(ProtocolVersion::V0_3, &event).unwrap() else {
+        panic!("a message");
+    };
+    let surfaces_a2a::wire::Part::Data { data, .. } = &m.parts[0] else {
+        panic!("a data part");
+    };
+    assert_eq!(data.text(), text);
+    assert_eq!(
+        data.unspaced(),
+        r#"{"a":[1e2,"x \" y\\",{}],"b":"\u0020 é"}"#
+    );
 }
