@@ -14,20 +14,9 @@ const MIME: &str = "application/json+a2ui";
 
 /// Every official example's messages, in file-name order.
 fn examples() -> Vec<(String, Value)> {
-    let dir = spec::spec_dir().join("a2ui/v0_9/catalogs/basic/examples");
-    let mut names: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    names.sort();
-    assert_eq!(names.len(), 36, "the 36 official examples");
-    names
+    spec::example_files()
         .into_iter()
-        .map(|path| {
-            let v: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
-            let name = path.file_name().unwrap().to_string_lossy().into_owned();
-            (name, v["messages"].clone())
-        })
+        .map(|(name, v)| (name, v["messages"].clone()))
         .collect()
 }
 
@@ -107,6 +96,15 @@ fn reversed(v: &Value) -> String {
     }
 }
 
+/// The codes of what the task's surfaces refused.
+fn store_codes(v: &TaskView) -> Vec<String> {
+    v.surfaces
+        .findings()
+        .iter()
+        .map(|f| f.code.to_string())
+        .collect()
+}
+
 fn view(limits: Limits) -> TaskView {
     TaskView::new(true, limits, TaskLimits::default())
 }
@@ -148,12 +146,7 @@ fn part_bytes_is_the_datas_compact_size_however_it_was_spaced() {
         for (shape, event) in shapes(std::slice::from_ref(&part)) {
             let mut v = view(limits.clone());
             v.apply(event);
-            let codes: Vec<String> = v
-                .surfaces
-                .findings()
-                .iter()
-                .map(|f| f.code.to_string())
-                .collect();
+            let codes = store_codes(&v);
             if folded {
                 assert_eq!(
                     report(&v.surfaces),
@@ -231,13 +224,7 @@ fn data_nested_past_the_readers_limit_is_refused_alone() {
     v.apply(wire::response(ProtocolVersion::V0_3, &a2ui).unwrap());
     assert!(v.findings.is_empty(), "{:?}", v.findings);
     assert_eq!(v.surfaces.surface_ids().count(), 0);
-    let codes: Vec<String> = v
-        .surfaces
-        .findings()
-        .iter()
-        .map(|f| f.code.to_string())
-        .collect();
-    assert_eq!(codes, ["envelope-too-deep"]);
+    assert_eq!(store_codes(&v), ["envelope-too-deep"]);
     // Outside a part's data the reader's limit holds as it did: the event is not read.
     let metadata = text.replace(
         r#""messageId": "m""#,

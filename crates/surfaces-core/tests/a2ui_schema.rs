@@ -64,28 +64,9 @@ fn ours(v: &Value) -> (bool, Vec<String>) {
     )
 }
 
-/// The 36 official example files, by file name, in name order.
-fn example_files() -> Vec<(String, Value)> {
-    let dir = spec::spec_dir().join("a2ui/v0_9/catalogs/basic/examples");
-    let mut names: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    names.sort();
-    assert_eq!(names.len(), 36, "the 36 official examples");
-    names
-        .into_iter()
-        .map(|path| {
-            let text = std::fs::read_to_string(&path).unwrap();
-            let name = path.file_name().unwrap().to_string_lossy().into_owned();
-            (name, serde_json::from_str(&text).unwrap())
-        })
-        .collect()
-}
-
 /// Every envelope of every official example, named by file and position.
 fn examples() -> Vec<(String, Value)> {
-    example_files()
+    spec::example_files()
         .into_iter()
         .flat_map(|(name, v)| {
             let messages = v["messages"].as_array().expect("messages").clone();
@@ -463,7 +444,7 @@ fn schema_validator(rel: &str, id: &str) -> jsonschema::Validator {
 #[test]
 fn every_official_example_folds_with_nothing_ignored() {
     use surfaces_core::a2ui::{ApplyContext, Limits, SurfaceStore};
-    for (path, v) in example_files() {
+    for (path, v) in spec::example_files() {
         let mut store = SurfaceStore::new(Limits::default());
         let n = store.apply_data(&v["messages"], &ApplyContext::default());
         let r = store.report();
@@ -497,7 +478,7 @@ fn actions_capabilities_and_data_model_match_the_client_schemas() {
     );
     // Every event Button of every official example builds a schema-valid action message.
     let (mut built, mut refused) = (0, 0);
-    for (_, v) in example_files() {
+    for (_, v) in spec::example_files() {
         let mut store = SurfaceStore::new(Limits::default());
         store.apply_data(&v["messages"], &ApplyContext::default());
         for m in v["messages"].as_array().unwrap() {
@@ -537,7 +518,7 @@ fn official_examples_show_evaluated_text() {
     use surfaces_core::a2ui::render::{walk, Kind};
     use surfaces_core::a2ui::{ApplyContext, Limits, SurfaceStore};
     let mut texts = Vec::new();
-    for (file, v) in example_files() {
+    for (file, v) in spec::example_files() {
         let mut store = SurfaceStore::new(Limits::default());
         store.apply_data(&v["messages"], &ApplyContext::default());
         for s in store.report().surfaces {
@@ -583,7 +564,7 @@ fn official_examples_show_evaluated_text() {
 
 /// The official example streams, each as its list of envelopes.
 fn example_streams() -> Vec<Vec<Value>> {
-    example_files()
+    spec::example_files()
         .into_iter()
         .map(|(_, v)| v["messages"].as_array().unwrap().clone())
         .collect()

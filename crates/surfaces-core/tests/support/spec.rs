@@ -62,3 +62,22 @@ pub fn check_pin(dir: &Path, lock: &str) -> Result<(), String> {
         ))
     }
 }
+
+/// The 36 official example files, by file name, in name order.
+pub fn example_files() -> Vec<(String, serde_json::Value)> {
+    let dir = spec_dir().join("a2ui/v0_9/catalogs/basic/examples");
+    let mut names: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    names.sort();
+    assert_eq!(names.len(), 36, "the 36 official examples");
+    names
+        .into_iter()
+        .map(|path| {
+            let text = std::fs::read_to_string(&path).unwrap();
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            (name, serde_json::from_str(&text).unwrap())
+        })
+        .collect()
+}
