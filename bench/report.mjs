@@ -352,12 +352,14 @@ build the alternative into another directory, for example
 - Tried and not kept: \`memcmp\` eight bytes at a time in place of compiler-builtins' byte
   loop (wasm32): its share of a component storm went from 5.8% to 4.6% and no fold moved
   by more than the noise (ids and keys are mostly shorter than eight bytes).
-- An A2A event read with each part's data kept as its text (\`crates/surfaces-a2a/src/read.rs\`,
-  a \`serde_json\` reader of our own, which keeps those places as \`RawValue\`s) instead of as
-  \`serde_json\` values (2026-12-03): \`A2aTask.ingest\` of the chat log as one event from
-  32–40 to 11–12 ms, the storm from 17–28 to 5–6 ("A2A events" above). The cost: 8.6 KB of the
-  headless \`.wasm\` gzipped (367.2 to 375.8 KB, \`gzip -9\`, names stripped), most of it
-  \`serde_json\`'s parser made again for that reader.
+- An A2A event read with each part's data kept as its text (\`crates/surfaces-a2a/src/read.rs\`:
+  a scan of the event's structure that skips those places, \`serde_json\` for the rest)
+  instead of as \`serde_json\` values (2026-12-03): \`A2aTask.ingest\` of the chat log as one
+  event from 32–40 to 9–11 ms, the storm from 17–28 to 4–5 ("A2A events" above). The cost:
+  2.7 KB of the headless \`.wasm\` gzipped (367.2 to 369.9 KB, \`gzip -9\`, names stripped).
+  \`serde_json\`'s \`RawValue\` did the same for 8.6 KB, about 10% slower, and was not kept:
+  its feature, on for one crate, is on for the whole build, where it made an agent's key
+  \`$serde_json::private::RawValue\` a marker read as JSON text (the A2UI cases caught it).
 - Tried and not kept: one pass over the whole text first, so that no string is searched for a
   bidirectional control when no byte of the text can start one: no gain measured in wasm
   (~1 MB 3.65 against 3.66 ms).

@@ -11,12 +11,21 @@
 //! object's `content` (`@a2a-js/sdk`'s `{content: {$case, value}}`). Those places hold a
 //! string of JSON text in the values this reader makes, and only this crate's part readers
 //! look there, so nothing reads them as the agent's own strings.
+//!
+//! How: a scan of the event's structure (never of the kept texts' insides, which are only
+//! skipped, brackets matched and strings jumped) writes the event again with each kept
+//! place as a numbered placeholder; `serde_json` reads that into values; and the
+//! placeholders are put back as the texts. Not `serde_json`'s `raw_value` feature: turned on
+//! in one crate, it is on in every crate of the build, and makes an agent's object keyed
+//! `$serde_json::private::RawValue` a marker that is read as JSON text (the A2UI case "keys
+//! serde_json reserves are ordinary keys" holds the core to that).
 
 use std::fmt;
+use std::ops::Range;
 
-use serde::de::{self, Deserialize, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
-use serde_json::value::RawValue;
-use serde_json::{Map, Value};
+use serde::de::Error as _;
+use serde_json::Value;
+use surfaces_core::json_scan::value_end;
 use surfaces_core::{Code, Finding};
 
 /// Where in the fixed shape a value is: what the names of its members mean.
@@ -29,91 +38,178 @@ enum At {
     Part,
     /// A part's `content`.
     Content,
+    /// A place kept as its text.
+    Kept,
 }
 
-/// Reads `text` as JSON, with the places above kept as their text (see the module's comment).
-/// Its depth is `serde_json`'s to bound (128), as for any value; a kept text is only
-/// scanned here, never built, and its depth is checked where it is read.
-pub(crate) fn parse(text: &str) -> serde_json::Result<Value> {
-    let mut d = serde_json::Deserializer::from_str(text);
-    let v = Seed(At::Any).deserialize(&mut d)?;
-    d.end()?;
-    Ok(v)
-}
+impl At {
+    /// The place of the member `key` of an object at `self`.
+    fn member(self, key: &str) -> At {
+        match (self, key) {
+            (At::Part, "data") | (At::Content, "value") => At::Kept,
+            (At::Part, "content") => At::Content,
+            (_, "parts") => At::Parts,
+            _ => At::Any,
+        }
+    }
 
-struct Seed(At);
-
-impl<'de> DeserializeSeed<'de> for Seed {
-    type Value = Value;
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
-        d.deserialize_any(self)
-    }
-}
-
-/// A kept place: the value's text, as a string.
-struct Kept;
-
-impl<'de> DeserializeSeed<'de> for Kept {
-    type Value = Value;
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
-        let raw = <&RawValue>::deserialize(d)?;
-        Ok(Value::String(raw.get().to_string()))
-    }
-}
-
-impl<'de> Visitor<'de> for Seed {
-    type Value = Value;
-
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("a JSON value")
-    }
-    fn visit_bool<E>(self, b: bool) -> Result<Value, E> {
-        Ok(Value::Bool(b))
-    }
-    fn visit_i64<E>(self, n: i64) -> Result<Value, E> {
-        Ok(Value::from(n))
-    }
-    fn visit_u64<E>(self, n: u64) -> Result<Value, E> {
-        Ok(Value::from(n))
-    }
-    fn visit_f64<E>(self, n: f64) -> Result<Value, E> {
-        // JSON text holds no NaN or infinity, so this is a number.
-        Ok(Value::from(n))
-    }
-    fn visit_str<E: de::Error>(self, s: &str) -> Result<Value, E> {
-        Ok(Value::String(s.to_string()))
-    }
-    fn visit_string<E>(self, s: String) -> Result<Value, E> {
-        Ok(Value::String(s))
-    }
-    fn visit_unit<E>(self) -> Result<Value, E> {
-        Ok(Value::Null)
-    }
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
-        let inner = if self.0 == At::Parts {
+    /// The place of an element of an array at `self`.
+    fn element(self) -> At {
+        if self == At::Parts {
             At::Part
         } else {
             At::Any
-        };
-        let mut out = Vec::new();
-        while let Some(v) = seq.next_element_seed(Seed(inner))? {
-            out.push(v);
         }
-        Ok(Value::Array(out))
     }
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
-        let mut out = Map::new();
-        while let Some(key) = map.next_key::<String>()? {
-            let v = match (self.0, key.as_str()) {
-                (At::Part, "data") | (At::Content, "value") => map.next_value_seed(Kept)?,
-                (At::Part, "content") => map.next_value_seed(Seed(At::Content))?,
-                (_, "parts") => map.next_value_seed(Seed(At::Parts))?,
-                _ => map.next_value_seed(Seed(At::Any))?,
-            };
-            // The last of a key given twice, as `serde_json` keeps it.
-            out.insert(key, v);
+}
+
+/// Containers the scan follows outside kept places: `serde_json` reads no deeper (128).
+const MAX_DEPTH: usize = 128;
+
+/// Reads `text` as JSON, with the places above kept as their text (see the module's
+/// comment). Outside them its depth is `serde_json`'s to bound (128), as for any value; a
+/// kept text is only skipped here, never built, and is checked by whichever reader takes
+/// it (the store's, or [`DataText::value`]).
+pub(crate) fn parse(text: &str) -> serde_json::Result<Value> {
+    let (skeleton, kept) = skeleton(text)?;
+    if kept.is_empty() {
+        return serde_json::from_str(text);
+    }
+    let mut v: Value = serde_json::from_str(&skeleton)?;
+    put_back(&mut v, text, &kept);
+    Ok(v)
+}
+
+fn fail(what: &str, at: usize) -> serde_json::Error {
+    serde_json::Error::custom(format!("{what} at byte {at}"))
+}
+
+fn skip_ws(b: &[u8], mut i: usize) -> usize {
+    while let Some(b' ' | b'\t' | b'\n' | b'\r') = b.get(i) {
+        i += 1;
+    }
+    i
+}
+
+/// `text` with each kept place written as the string of its number, and the kept ranges
+/// (the text is not written again when nothing is kept).
+fn skeleton(text: &str) -> serde_json::Result<(String, Vec<Range<usize>>)> {
+    let b = text.as_bytes();
+    let mut out = String::new();
+    let mut kept: Vec<Range<usize>> = Vec::new();
+    let mut copied = 0;
+    // Each open container: whether it is an object, and its place.
+    let mut open: Vec<(bool, At)> = Vec::new();
+    let mut i = skip_ws(b, 0);
+    let mut at = At::Any;
+    loop {
+        // A value, at `at`.
+        match b.get(i) {
+            Some(b'{' | b'[') if at != At::Kept => {
+                if open.len() == MAX_DEPTH {
+                    return Err(fail("containers nest too deeply", i));
+                }
+                let object = b[i] == b'{';
+                open.push((object, at));
+                i = skip_ws(b, i + 1);
+                let close = if object { b'}' } else { b']' };
+                if b.get(i) == Some(&close) {
+                    open.pop();
+                    i += 1;
+                } else {
+                    (i, at) = next(text, i, object, at)?;
+                    continue;
+                }
+            }
+            _ => {
+                let end = value_end(b, i).ok_or_else(|| fail("expected a value", i))?;
+                if at == At::Kept {
+                    out.push_str(&text[copied..i]);
+                    out.push('"');
+                    out.push_str(&kept.len().to_string());
+                    out.push('"');
+                    copied = end;
+                    kept.push(i..end);
+                }
+                i = end;
+            }
         }
-        Ok(Value::Object(out))
+        // After a value: the next member or element, or the containers it closes.
+        loop {
+            i = skip_ws(b, i);
+            let Some(&(object, place)) = open.last() else {
+                if i != b.len() {
+                    return Err(fail("trailing characters", i));
+                }
+                if !kept.is_empty() {
+                    out.push_str(&text[copied..]);
+                }
+                return Ok((out, kept));
+            };
+            match (b.get(i), object) {
+                (Some(b','), _) => {
+                    (i, at) = next(text, skip_ws(b, i + 1), object, place)?;
+                    break;
+                }
+                (Some(b'}'), true) | (Some(b']'), false) => {
+                    open.pop();
+                    i += 1;
+                }
+                _ => return Err(fail("expected `,` or the end of a container", i)),
+            }
+        }
+    }
+}
+
+/// The start and place of the next value in a container at `place`: after a member's key
+/// and `:` in an object, or at `i` in an array.
+fn next(text: &str, i: usize, object: bool, place: At) -> serde_json::Result<(usize, At)> {
+    if !object {
+        return Ok((skip_ws(text.as_bytes(), i), place.element()));
+    }
+    let b = text.as_bytes();
+    if b.get(i) != Some(&b'"') {
+        return Err(fail("expected a key", i));
+    }
+    let end = value_end(b, i).ok_or_else(|| fail("expected a key", i))?;
+    let raw = &text[i..end];
+    // A key with an escape is compared as `serde_json` reads it.
+    let decoded;
+    let key = if raw.contains('\\') {
+        decoded = serde_json::from_str::<String>(raw)?;
+        decoded.as_str()
+    } else {
+        &raw[1..raw.len() - 1]
+    };
+    let colon = skip_ws(b, end);
+    if b.get(colon) != Some(&b':') {
+        return Err(fail("expected `:`", colon));
+    }
+    Ok((skip_ws(b, colon + 1), place.member(key)))
+}
+
+/// Puts each kept text back where [`skeleton`] left its number, walking the same places
+/// (an explicit stack: the depth is at most [`MAX_DEPTH`]).
+fn put_back(v: &mut Value, text: &str, kept: &[Range<usize>]) {
+    let mut todo: Vec<(&mut Value, At)> = vec![(v, At::Any)];
+    while let Some((v, at)) = todo.pop() {
+        match v {
+            Value::Object(o) => {
+                for (k, child) in o.iter_mut() {
+                    let place = at.member(k);
+                    if place == At::Kept {
+                        let n = child.as_str().and_then(|n| n.parse::<usize>().ok());
+                        if let Some(range) = n.and_then(|n| kept.get(n)) {
+                            *child = Value::String(text[range.clone()].to_string());
+                        }
+                    } else if place != At::Any || child.is_object() || child.is_array() {
+                        todo.push((child, place));
+                    }
+                }
+            }
+            Value::Array(a) => todo.extend(a.iter_mut().map(|child| (child, at.element()))),
+            _ => {}
+        }
     }
 }
 
@@ -127,7 +223,8 @@ impl DataText {
         v.as_str().map(|s| DataText(s.to_string()))
     }
 
-    /// The data as sent (valid JSON: [`parse`] read it).
+    /// The data as sent. [`parse`] only skipped it (brackets matched, strings jumped): the
+    /// reader that takes it checks it, as the store's does and [`DataText::value`] does.
     pub fn text(&self) -> &str {
         &self.0
     }
@@ -156,9 +253,8 @@ impl DataText {
         String::from_utf8(out).unwrap_or_else(|_| self.0.clone())
     }
 
-    /// The data as values. Past `serde_json`'s nesting limit (128) it is a finding (its
-    /// path the caller's to give): the text was only scanned, so this is where its depth
-    /// is checked.
+    /// The data as values. Text that is not JSON, or nests past `serde_json`'s limit (128),
+    /// is a finding (its path the caller's to give): this is where they are checked.
     pub fn value(&self) -> Result<Value, Finding> {
         serde_json::from_str(&self.0).map_err(|e| {
             Finding::new(
@@ -189,5 +285,174 @@ impl serde::Serialize for DataText {
         self.value()
             .map_err(|f| serde::ser::Error::custom(f.message))?
             .serialize(s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `v` with each kept text read back into values, where [`put_back`] put it.
+    fn restored(mut v: Value) -> Value {
+        let mut todo: Vec<(&mut Value, At)> = vec![(&mut v, At::Any)];
+        while let Some((v, at)) = todo.pop() {
+            match v {
+                Value::Object(o) => {
+                    for (k, child) in o.iter_mut() {
+                        if at.member(k) == At::Kept {
+                            *child = serde_json::from_str(child.as_str().expect("kept text"))
+                                .expect("kept text is JSON");
+                        } else {
+                            todo.push((child, at.member(k)));
+                        }
+                    }
+                }
+                Value::Array(a) => todo.extend(a.iter_mut().map(|c| (c, at.element()))),
+                _ => {}
+            }
+        }
+        v
+    }
+
+    /// A small generator of JSON texts around the kept places: keys that make them (some
+    /// escaped, some given twice), every kind of value, white space here and there.
+    struct Gen(u64);
+    impl Gen {
+        fn next(&mut self, n: u64) -> u64 {
+            self.0 = self
+                .0
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (self.0 >> 33) % n
+        }
+        fn ws(&mut self, out: &mut String) {
+            out.push_str(["", " ", "\n  ", "\t", ""][self.next(5) as usize]);
+        }
+        fn value(&mut self, out: &mut String, depth: u32) {
+            let kind = if depth > 5 {
+                self.next(4)
+            } else {
+                self.next(7)
+            };
+            self.pick(out, depth, Some(kind));
+        }
+        fn pick(&mut self, out: &mut String, depth: u32, kind: Option<u64>) {
+            self.ws(out);
+            match kind.unwrap_or(4) {
+                0 => out.push_str(["0", "-1.5e3", "12", "1E+2"][self.next(4) as usize]),
+                1 => out.push_str(["true", "false", "null"][self.next(3) as usize]),
+                2 => out.push_str(
+                    [r#""""#, r#""a\"b]}""#, r#""\\""#, r#""é \u00e9""#][self.next(4) as usize],
+                ),
+                3 => out.push_str(r#""text""#),
+                4 | 5 => {
+                    out.push('{');
+                    for i in 0..self.next(4) {
+                        if i > 0 {
+                            out.push(',');
+                        }
+                        self.ws(out);
+                        let keys = [
+                            r#""parts""#,
+                            r#""data""#,
+                            r#""content""#,
+                            r#""value""#,
+                            r#""d\u0061ta""#,
+                            r#""p\u0061rts""#,
+                            r#""x""#,
+                            r#""$serde_json::private::RawValue""#,
+                        ];
+                        let k = self.next(keys.len() as u64) as usize;
+                        out.push_str(keys[k]);
+                        self.ws(out);
+                        out.push(':');
+                        if (k == 0 || k == 5) && depth < 5 && self.next(4) > 0 {
+                            // Mostly a list of objects, as parts are.
+                            self.ws(out);
+                            out.push('[');
+                            for j in 0..self.next(3) + 1 {
+                                if j > 0 {
+                                    out.push(',');
+                                }
+                                self.pick(out, depth + 2, Some(4));
+                            }
+                            out.push(']');
+                        } else {
+                            self.value(out, depth + 1);
+                        }
+                    }
+                    self.ws(out);
+                    out.push('}');
+                }
+                _ => {
+                    out.push('[');
+                    for i in 0..self.next(4) {
+                        if i > 0 {
+                            out.push(',');
+                        }
+                        self.value(out, depth + 1);
+                    }
+                    self.ws(out);
+                    out.push(']');
+                }
+            }
+            self.ws(out);
+        }
+    }
+
+    #[test]
+    fn kept_texts_read_back_are_what_serde_json_reads() {
+        let mut g = Gen(7);
+        let mut kept_any = 0;
+        for _ in 0..20_000 {
+            let mut text = String::new();
+            g.value(&mut text, 0);
+            let want: Value = serde_json::from_str(&text).unwrap();
+            let got = parse(&text).unwrap_or_else(|e| panic!("{e}: {text}"));
+            if got != want {
+                kept_any += 1;
+            }
+            assert_eq!(restored(got), want, "{text}");
+        }
+        assert!(kept_any > 1_000, "{kept_any} texts had a place kept");
+    }
+
+    #[test]
+    fn what_serde_json_refuses_is_refused() {
+        for text in [
+            "",
+            "{",
+            "[1,]",
+            r#"{"a":1,}"#,
+            r#"{"a" 1}"#,
+            r#"{a:1}"#,
+            "[1 2]",
+            "{} {}",
+            "01x",
+            r#"{"parts":[{"data": }]}"#,
+            r#"{"parts":[{"data":1]]}"#,
+            r#"{"parts":[{"data"}]}"#,
+            r#"{"parts":[{"d\uZZZZ":1}]}"#,
+        ] {
+            assert!(parse(text).is_err(), "{text:?}");
+        }
+        // Past 128 containers outside a kept place, as `serde_json` refuses.
+        let deep = "[".repeat(129) + &"]".repeat(129);
+        assert!(parse(&deep).is_err());
+        let ok = "[".repeat(127) + &"]".repeat(127);
+        assert!(parse(&ok).is_ok());
+    }
+
+    #[test]
+    fn a_kept_text_is_only_skipped() {
+        // Inside a kept place nothing is read: not its syntax, not its depth; the reader
+        // that takes it checks both.
+        let deep = "[".repeat(500) + &"]".repeat(500);
+        for data in ["[1,,2]", "tru", deep.as_str()] {
+            let text = format!(r#"{{"parts": [{{"data": {data}}}], "n": 1}}"#);
+            let v = parse(&text).unwrap();
+            assert_eq!(v["parts"][0]["data"], Value::String(data.to_string()));
+            assert_eq!(v["n"], 1);
+        }
     }
 }

@@ -630,6 +630,35 @@ fn resync(b: &[u8], start: usize) -> Option<usize> {
     }
 }
 
+/// Where the value that starts at `start` ends (one past its last byte), or `None` when the
+/// text ends inside it or no value starts there. Brackets are matched and strings skipped,
+/// nothing else is checked: for a caller that hands the value's text to a reader that checks
+/// it (the A2A reader keeps a part's data as text this way). A string or a container ends at
+/// its closing byte, any other value at the first delimiter or white space after it.
+pub fn value_end(b: &[u8], start: usize) -> Option<usize> {
+    let mut s = Scanner::new(b, start);
+    match s.peek()? {
+        b'{' | b'[' => s.skip_container().ok().map(|()| s.i),
+        b'"' => {
+            let mut i = start + 1;
+            loop {
+                match *b.get(i)? {
+                    b'"' => return Some(i + 1),
+                    b'\\' => i += 2,
+                    _ => i += 1,
+                }
+            }
+        }
+        b',' | b'}' | b']' | b':' | b' ' | b'\t' | b'\n' | b'\r' => None,
+        _ => Some(
+            b[start..]
+                .iter()
+                .position(|c| matches!(c, b',' | b'}' | b']' | b' ' | b'\t' | b'\n' | b'\r'))
+                .map_or(b.len(), |n| start + n),
+        ),
+    }
+}
+
 /// Scans the one value at `start`, with UTF-8 checked when `bytes` may not be text.
 fn scan_item(b: &[u8], start: usize, check_utf8: bool) -> Result<Item, Issue> {
     let mut s = Scanner::new(b, start);
@@ -875,6 +904,31 @@ pub fn scan_document(b: &[u8], check_utf8: bool) -> Result<Vec<Issue>, Issue> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn value_end_finds_where_each_kind_of_value_ends() {
+        let end = |t: &str, at: usize| value_end(t.as_bytes(), at);
+        assert_eq!(end(r#"{"a": [1, "]}"], "b": {}} ,"#, 0), Some(25));
+        assert_eq!(end(r#"["\\", "\"]"]x"#, 0), Some(13));
+        assert_eq!(end(r#""a\"b" ,"#, 0), Some(6));
+        assert_eq!(end("12.5e3,", 0), Some(6));
+        assert_eq!(end("true}", 0), Some(4));
+        assert_eq!(end("null", 0), Some(4));
+        assert_eq!(end("-1 ]", 0), Some(2));
+        // No value, or one the text ends inside.
+        for t in [
+            "",
+            ",",
+            "}",
+            " 1",
+            r#"{"a": [1}"#,
+            r#""abc"#,
+            r#""a\"#,
+            "[[]",
+        ] {
+            assert_eq!(end(t, 0), None, "{t:?}");
+        }
+    }
 
     fn problems(text: &str) -> Vec<(Problem, String)> {
         scan_document(text.as_bytes(), false)
