@@ -636,19 +636,30 @@ fn resync(b: &[u8], start: usize) -> Option<usize> {
 /// it (the A2A reader keeps a part's data as text this way). A string or a container ends at
 /// its closing byte, any other value at the first delimiter or white space after it.
 pub fn value_end(b: &[u8], start: usize) -> Option<usize> {
-    let mut s = Scanner::new(b, start);
-    match s.peek()? {
-        b'{' | b'[' => s.skip_container().ok().map(|()| s.i),
-        b'"' => {
-            let mut i = start + 1;
+    match *b.get(start)? {
+        b'{' | b'[' => {
+            let mut depth = 0usize;
+            let mut i = start;
             loop {
                 match *b.get(i)? {
-                    b'"' => return Some(i + 1),
-                    b'\\' => i += 2,
-                    _ => i += 1,
+                    b'"' => {
+                        i = string_end(b, i)?;
+                        continue;
+                    }
+                    b'{' | b'[' => depth += 1,
+                    // At least one is open: the first byte opened one.
+                    b'}' | b']' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            return Some(i + 1);
+                        }
+                    }
+                    _ => {}
                 }
+                i += 1;
             }
         }
+        b'"' => string_end(b, start),
         b',' | b'}' | b']' | b':' | b' ' | b'\t' | b'\n' | b'\r' => None,
         _ => Some(
             b[start..]
@@ -656,6 +667,21 @@ pub fn value_end(b: &[u8], start: usize) -> Option<usize> {
                 .position(|c| matches!(c, b',' | b'}' | b']' | b' ' | b'\t' | b'\n' | b'\r'))
                 .map_or(b.len(), |n| start + n),
         ),
+    }
+}
+
+/// One past the `"` that closes the string opened at `open`: the bytes between escapes are
+/// jumped a block at a time (a part's data is mostly string bodies).
+fn string_end(b: &[u8], open: usize) -> Option<usize> {
+    let mut i = open + 1;
+    loop {
+        i += crate::swar::plain_run(b.get(i..)?).0;
+        match *b.get(i)? {
+            b'"' => return Some(i + 1),
+            b'\\' => i += 2,
+            // A control character: not JSON, left for the reader of the text to refuse.
+            _ => i += 1,
+        }
     }
 }
 
@@ -915,6 +941,13 @@ mod tests {
         assert_eq!(end("true}", 0), Some(4));
         assert_eq!(end("null", 0), Some(4));
         assert_eq!(end("-1 ]", 0), Some(2));
+        // A control character in a string is jumped like any byte (the reader refuses it).
+        assert_eq!(end("[\"\u{1}]\"]", 0), Some(6));
+        // Long runs between escapes, at every offset of a block.
+        for pad in 0..40 {
+            let t = format!(r#"["{}\"]{}", 1]"#, "x".repeat(pad), "y".repeat(pad));
+            assert_eq!(end(&t, 0), Some(t.len()), "{t}");
+        }
         // No value, or one the text ends inside.
         for t in [
             "",
