@@ -523,11 +523,15 @@ test("A2aTask.ingest folds a part's data as its text does, in every shape a clie
     const envelopes = expected.applyEnvelopes(JSON.stringify(data));
     assert.ok(envelopes > 0);
     for (const [name, shape] of Object.entries(shapes)) {
-      const task = new A2aTask(card);
-      assert.deepEqual(task.ingest(shape(data)), { read: true }, `${i} ${name}`);
-      assert.deepEqual(task.store.report(), expected.report(), `${i} ${name}`);
-      assert.deepEqual(task.view().turns[0].parts, [{ kind: "interface", envelopes }], `${i} ${name}`);
-      task.free();
+      // As an object, and as the JSON text a client reading the stream has (spaced too).
+      for (const given of [shape(data), JSON.stringify(shape(data)), JSON.stringify(shape(data), null, 2)]) {
+        const label = `${i} ${name} ${typeof given}`;
+        const task = new A2aTask(card);
+        assert.deepEqual(task.ingest(given), { read: true }, label);
+        assert.deepEqual(task.store.report(), expected.report(), label);
+        assert.deepEqual(task.view().turns[0].parts, [{ kind: "interface", envelopes }], label);
+        task.free();
+      }
     }
   }
   // Data that is not A2UI is shown as the values sent, whatever they are.
@@ -550,4 +554,22 @@ test("A2aTask.ingest folds a part's data as its text does, in every shape a clie
     assert.deepEqual(task.store.report().findings.map((f) => f.code), ["string-lone-surrogate"], name);
     task.free();
   }
+  // An event as text: at the limit (1,100,000 bytes) it is read; past it, it is refused,
+  // and a string past it in UTF-16 units is refused before it is copied into wasm memory.
+  const near = { kind: "message", messageId: "n", role: "agent", parts: [{ kind: "text", text: "" }] };
+  near.parts[0].text = "y".repeat(1_100_000 - JSON.stringify(near).length);
+  const at = JSON.stringify(near);
+  assert.equal(at.length, 1_100_000);
+  const t = new A2aTask(card);
+  assert.deepEqual(t.ingest(at), { read: true });
+  assert.equal(t.view().turns[0].parts[0].text.length, near.parts[0].text.length);
+  const past = t.ingest(at.replace('"n"', '"nn"'));
+  assert.equal(past.finding.code, "a2a-stream-event-too-large");
+  assert.match(past.finding.message, /at least 1100001 bytes/);
+  const before = exports.memory.buffer.byteLength;
+  assert.equal(t.ingest("x".repeat(64 << 20)).finding.code, "a2a-stream-event-too-large");
+  assert.equal(exports.memory.buffer.byteLength, before, "the refused text was not copied");
+  // Text that is not JSON, or JSON that is no event, is a finding, never a throw.
+  assert.equal(t.ingest("{").finding.code, "a2a-not-json");
+  assert.equal(t.ingest('"text"').finding.code, "a2a-response-invalid");
 });

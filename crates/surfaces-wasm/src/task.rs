@@ -101,8 +101,10 @@ export class A2aTask {
   readonly store: SurfaceStore;
   readonly protocolVersion: "0.3" | "1.0";
   /** Folds what your client returned: a send's result (Message or Task), a stream event, a
-   *  `getTask` answer — as `@a2a-js/sdk` 1.x gives them, or v0.3 / v1.0 JSON. Never throws
-   *  on what the agent sent; it becomes a finding. */
+   *  `getTask` answer — as `@a2a-js/sdk` 1.x gives them, or v0.3 / v1.0 JSON, as objects
+   *  or as the JSON text your client read (a string: a stream event's `data`, a response
+   *  body), which is read without being parsed in JavaScript first. Never throws on what
+   *  the agent sent; it becomes a finding. */
   ingest(event: unknown): IngestResult;
   /** Call when an answer is read: a stream's end, or after ingesting a send's result. A
    *  Task snapshot settles actions only here, if it was the answer's last word (a stream's
@@ -272,20 +274,33 @@ impl A2aTask {
     }
 
     pub fn ingest(&mut self, event: JsValue) -> Result<JsValue, JsError> {
-        let text = json_text(&event, "ingest: the event")?;
-        let read = if text.len() > EVENT_BYTES {
-            Err(Finding::new(
-                Code::A2aStreamEventTooLarge,
-                "",
-                format!(
-                    "An event of {} bytes; the limit is {EVENT_BYTES}.",
-                    text.len()
-                ),
-            ))
-        } else {
-            sdk::read(&text)
+        // A string is the event's JSON as the client read it (a stream event's `data`, a
+        // response body), read as it is: no `JSON.parse` and `JSON.stringify` in between.
+        // Past the limit in UTF-16 units it is past it in UTF-8 bytes, so it is refused
+        // before it is copied. Anything else is read as the text `JSON.stringify` makes.
+        let text = match event.dyn_ref::<js_sys::JsString>() {
+            Some(s) if s.length() as usize > EVENT_BYTES => Err(format!(
+                "An event of at least {} bytes; the limit is {EVENT_BYTES}.",
+                s.length()
+            )),
+            Some(s) => Ok(crate::string_text(s, s.length())
+                .ok_or_else(|| JsError::new("ingest: the event cannot be read as text"))?),
+            None => {
+                let text = json_text(&event, "ingest: the event")?;
+                if text.len() > EVENT_BYTES {
+                    Err(format!(
+                        "An event of {} bytes; the limit is {EVENT_BYTES}.",
+                        text.len()
+                    ))
+                } else {
+                    Ok(text)
+                }
+            }
         };
-        drop(text);
+        let read = match text {
+            Ok(text) => sdk::read(&text),
+            Err(said) => Err(Finding::new(Code::A2aStreamEventTooLarge, "", said)),
+        };
         let result = match read {
             Ok(e) => {
                 let ours = {
