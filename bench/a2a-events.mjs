@@ -147,7 +147,7 @@ if (!SECTION) {
     "once for the store) and walked as values: the chat log took 32–40 ms, the storm 17–28, the",
     "Column's reorders 21–29, three to four times its text through `applyEnvelopes`. Now the event's",
     "JSON is read with each part's data kept as its text (`crates/surfaces-a2a/src/read.rs`: a scan",
-    "of the event's structure skips those places, `serde_json` reads the rest), which an A2UI part",
+    "checks those places' syntax without building them, `serde_json` reads the rest), which an A2UI part",
     "hands to the store's text reader; other data is made values only when shown. The same runs:",
     "chat log 8.7 ms, storm 3.6, reorders 5.5. The",
     "console's client (`wire::response` on each stream event) reads the same way, and `ingest` takes",

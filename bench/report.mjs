@@ -353,10 +353,12 @@ build the alternative into another directory, for example
   loop (wasm32): its share of a component storm went from 5.8% to 4.6% and no fold moved
   by more than the noise (ids and keys are mostly shorter than eight bytes).
 - An A2A event read with each part's data kept as its text (\`crates/surfaces-a2a/src/read.rs\`:
-  a scan of the event's structure that skips those places, \`serde_json\` for the rest)
-  instead of as \`serde_json\` values (2026-12-03): \`A2aTask.ingest\` of the chat log as one
-  event from 32–40 to 9–11 ms, the storm from 17–28 to 4–5 ("A2A events" above). The cost:
-  2.7 KB of the headless \`.wasm\` gzipped (367.2 to 369.9 KB, \`gzip -9\`, names stripped).
+  a scan of the event's structure that checks those places' syntax without building them,
+  \`serde_json\` for the rest) instead of as \`serde_json\` values (2026-12-03):
+  \`A2aTask.ingest\` of the chat log as one event from 32–40 to 8–9 ms, the storm from 17–28
+  to 4 ("A2A events" above). The cost: 3.5 KB of the headless \`.wasm\` gzipped (367.2 to
+  370.7 KB, \`gzip -9\`, names stripped). Checking the kept places with \`serde_json\`'s own
+  skip (\`IgnoredAny\`) instead took the ~1 MB event from text from 1.2 to 2.1 ms.
   \`serde_json\`'s \`RawValue\` did the same for 8.6 KB, about 10% slower, and was not kept:
   its feature, on for one crate, is on for the whole build, where it made an agent's key
   \`$serde_json::private::RawValue\` a marker read as JSON text (the A2UI cases caught it).

@@ -566,6 +566,13 @@ test("A2aTask.ingest folds a part's data as its text does, in every shape a clie
   const past = t.ingest(at.replace('"n"', '"nn"'));
   assert.equal(past.finding.code, "a2a-stream-event-too-large");
   assert.match(past.finding.message, /at least 1100001 bytes/);
+  // Within the limit in UTF-16 units, past it in UTF-8 bytes: refused as the object is.
+  const wide = { ...near, messageId: "w", parts: [{ kind: "text", text: "中".repeat(400_000) }] };
+  for (const given of [wide, JSON.stringify(wide)]) {
+    const r = t.ingest(given);
+    assert.equal(r.finding.code, "a2a-stream-event-too-large", typeof given);
+    assert.match(r.finding.message, /^An event of 1200\d{3} bytes/, typeof given);
+  }
   const before = exports.memory.buffer.byteLength;
   assert.equal(t.ingest("x".repeat(64 << 20)).finding.code, "a2a-stream-event-too-large");
   assert.equal(exports.memory.buffer.byteLength, before, "the refused text was not copied");

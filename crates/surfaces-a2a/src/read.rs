@@ -12,10 +12,10 @@
 //! string of JSON text in the values this reader makes, and only this crate's part readers
 //! look there, so nothing reads them as the agent's own strings.
 //!
-//! How: a scan of the event's structure (never of the kept texts' insides, which are only
-//! skipped, brackets matched and strings jumped) writes the event again with each kept
-//! place as a numbered placeholder; `serde_json` reads that into values; and the
-//! placeholders are put back as the texts. Not `serde_json`'s `raw_value` feature: turned on
+//! How: a scan of the event's structure (the kept texts' syntax checked, string bodies
+//! jumped a block at a time, no value built) writes the event again with each kept place as
+//! a numbered placeholder;
+//! `serde_json` reads that into values; and the placeholders are put back as the texts. Not `serde_json`'s `raw_value` feature: turned on
 //! in one crate, it is on in every crate of the build, and makes an agent's object keyed
 //! `$serde_json::private::RawValue` a marker that is read as JSON text (the A2UI case "keys
 //! serde_json reserves are ordinary keys" holds the core to that).
@@ -122,6 +122,10 @@ fn skeleton(text: &str) -> serde_json::Result<(String, Vec<Range<usize>>)> {
                 }
             }
             _ => {
+                // A kept value's syntax is checked here (`value_end`), whoever reads it: some
+                // kept places nobody reads (a text part's `data`, a `parts` list under
+                // `metadata`), and what is not JSON is refused as the whole event. Not its
+                // depth: no value is built, and the reader that builds one has its own limit.
                 let end = value_end(b, i).ok_or_else(|| fail("expected a value", i))?;
                 if at == At::Kept {
                     out.push_str(&text[copied..i]);
@@ -223,8 +227,9 @@ impl DataText {
         v.as_str().map(|s| DataText(s.to_string()))
     }
 
-    /// The data as sent. [`parse`] only skipped it (brackets matched, strings jumped): the
-    /// reader that takes it checks it, as the store's does and [`DataText::value`] does.
+    /// The data as sent: JSON, whose syntax [`parse`] checked without building a value (so
+    /// not its depth: the reader that takes it checks that, as the store's does and
+    /// [`DataText::value`] does).
     pub fn text(&self) -> &str {
         &self.0
     }
@@ -253,8 +258,8 @@ impl DataText {
         String::from_utf8(out).unwrap_or_else(|_| self.0.clone())
     }
 
-    /// The data as values. Text that is not JSON, or nests past `serde_json`'s limit (128),
-    /// is a finding (its path the caller's to give): this is where they are checked.
+    /// The data as values. Data nested past `serde_json`'s limit (128) is a finding (its
+    /// path the caller's to give): this is where that is checked.
     pub fn value(&self) -> Result<Value, Finding> {
         serde_json::from_str(&self.0).map_err(|e| {
             Finding::new(
@@ -300,8 +305,9 @@ mod tests {
                 Value::Object(o) => {
                     for (k, child) in o.iter_mut() {
                         if at.member(k) == At::Kept {
-                            *child = serde_json::from_str(child.as_str().expect("kept text"))
-                                .expect("kept text is JSON");
+                            let kept = child.as_str().expect("kept text");
+                            assert_eq!(kept.trim(), kept, "a kept text is the value alone");
+                            *child = serde_json::from_str(kept).expect("kept text is JSON");
                         } else {
                             todo.push((child, at.member(k)));
                         }
@@ -418,6 +424,42 @@ mod tests {
     }
 
     #[test]
+    fn a_text_is_read_exactly_when_serde_json_reads_it() {
+        // Generated texts with one byte changed to a structural one: `parse` reads what
+        // `serde_json` reads and refuses what it refuses (the changes hit kept places too).
+        let mut g = Gen(11);
+        let (mut read, mut refused) = (0, 0);
+        for _ in 0..20_000 {
+            let mut text = String::new();
+            g.value(&mut text, 0);
+            let mut bytes = text.into_bytes();
+            let at = g.next(bytes.len() as u64) as usize;
+            if !bytes[at].is_ascii() {
+                continue;
+            }
+            bytes[at] = b"{}[],:\" 0tx\\"[g.next(12) as usize];
+            let Ok(text) = String::from_utf8(bytes) else {
+                continue;
+            };
+            let want = serde_json::from_str::<Value>(&text);
+            match parse(&text) {
+                Ok(got) => {
+                    assert_eq!(restored(got), want.unwrap(), "{text}");
+                    read += 1;
+                }
+                Err(_) => {
+                    assert!(want.is_err(), "refused, where serde_json reads it: {text}");
+                    refused += 1;
+                }
+            }
+        }
+        assert!(
+            read > 2_000 && refused > 2_000,
+            "{read} read, {refused} refused"
+        );
+    }
+
+    #[test]
     fn what_serde_json_refuses_is_refused() {
         for text in [
             "",
@@ -444,11 +486,31 @@ mod tests {
     }
 
     #[test]
-    fn a_kept_text_is_only_skipped() {
-        // Inside a kept place nothing is read: not its syntax, not its depth; the reader
-        // that takes it checks both.
+    fn a_kept_text_is_checked_but_not_built() {
+        // Its syntax is checked wherever it is, read or not…
+        for data in [
+            "[1,,2]",
+            "tru",
+            "@",
+            "{]",
+            "[}",
+            r#"{"a" 1}"#,
+            "1 2",
+            r#""a" "b""#,
+        ] {
+            for text in [
+                format!(r#"{{"parts": [{{"data": {data}}}]}}"#),
+                format!(r#"{{"parts": [{{"kind": "text", "text": "hi", "data": {data}}}]}}"#),
+                format!(r#"{{"metadata": {{"parts": [{{"data": {data}}}]}}}}"#),
+                format!(r#"{{"parts": [{{"content": {{"$case": "raw", "value": {data}}}}}]}}"#),
+            ] {
+                assert!(parse(&text).is_err(), "{text}");
+                assert!(serde_json::from_str::<Value>(&text).is_err(), "{text}");
+            }
+        }
+        // …and not its depth: no value is built, and the reader that builds one checks it.
         let deep = "[".repeat(500) + &"]".repeat(500);
-        for data in ["[1,,2]", "tru", deep.as_str()] {
+        for data in ["[1, 2]", r#""éé""#, deep.as_str()] {
             let text = format!(r#"{{"parts": [{{"data": {data}}}], "n": 1}}"#);
             let v = parse(&text).unwrap();
             assert_eq!(v["parts"][0]["data"], Value::String(data.to_string()));

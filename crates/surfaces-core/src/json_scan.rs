@@ -630,57 +630,121 @@ fn resync(b: &[u8], start: usize) -> Option<usize> {
     }
 }
 
-/// Where the value that starts at `start` ends (one past its last byte), or `None` when the
-/// text ends inside it or no value starts there. Brackets are matched and strings skipped,
-/// nothing else is checked: for a caller that hands the value's text to a reader that checks
-/// it (the A2A reader keeps a part's data as text this way). A string or a container ends at
-/// its closing byte, any other value at the first delimiter or white space after it.
+/// Where the JSON value that starts at `start` ends (one past its last byte), or `None` when
+/// no value starts there or its syntax is not JSON's. Nothing is built and nothing else is
+/// checked (not duplicate keys, not a number's range, not a `\\u` escape's pairing, not the
+/// depth, whose stack is on the heap): for a caller that keeps the value as text for a reader
+/// that checks the rest (the A2A reader keeps a part's data as text this way). String
+/// bodies are jumped a block at a time: a part's data is mostly string bodies.
 pub fn value_end(b: &[u8], start: usize) -> Option<usize> {
-    match *b.get(start)? {
-        b'{' | b'[' => {
-            let mut depth = 0usize;
-            let mut i = start;
-            loop {
-                match *b.get(i)? {
-                    b'"' => {
-                        i = string_end(b, i)?;
-                        continue;
-                    }
-                    b'{' | b'[' => depth += 1,
-                    // At least one is open: the first byte opened one.
-                    b'}' | b']' => {
-                        depth -= 1;
-                        if depth == 0 {
-                            return Some(i + 1);
-                        }
-                    }
-                    _ => {}
+    // The open containers: whether each is an object.
+    let mut open: Vec<bool> = Vec::new();
+    let mut i = start;
+    loop {
+        // A value at `i`.
+        match *b.get(i)? {
+            c @ (b'{' | b'[') => {
+                let object = c == b'{';
+                i = skip_ws(b, i + 1);
+                if b.get(i) == Some(if object { &b'}' } else { &b']' }) {
+                    i += 1;
+                } else {
+                    open.push(object);
+                    i = if object { key_end(b, i)? } else { i };
+                    continue;
                 }
-                i += 1;
+            }
+            b'"' => i = string_end(b, i)?,
+            b't' => i = literal_end(b, i, b"true")?,
+            b'f' => i = literal_end(b, i, b"false")?,
+            b'n' => i = literal_end(b, i, b"null")?,
+            b'-' | b'0'..=b'9' => i = number_end(b, i)?,
+            _ => return None,
+        }
+        // After a value: the next one in its container, or the containers it closes.
+        loop {
+            let Some(&object) = open.last() else {
+                return Some(i);
+            };
+            i = skip_ws(b, i);
+            match *b.get(i)? {
+                b',' => {
+                    i = skip_ws(b, i + 1);
+                    i = if object { key_end(b, i)? } else { i };
+                    break;
+                }
+                b'}' if object => {
+                    open.pop();
+                    i += 1;
+                }
+                b']' if !object => {
+                    open.pop();
+                    i += 1;
+                }
+                _ => return None,
             }
         }
-        b'"' => string_end(b, start),
-        b',' | b'}' | b']' | b':' | b' ' | b'\t' | b'\n' | b'\r' => None,
-        _ => Some(
-            b[start..]
-                .iter()
-                .position(|c| matches!(c, b',' | b'}' | b']' | b' ' | b'\t' | b'\n' | b'\r'))
-                .map_or(b.len(), |n| start + n),
-        ),
     }
 }
 
-/// One past the `"` that closes the string opened at `open`: the bytes between escapes are
-/// jumped a block at a time (a part's data is mostly string bodies).
+/// Past a member's key and its `:` (and the white space after), from the key's `"`.
+fn key_end(b: &[u8], i: usize) -> Option<usize> {
+    if b.get(i) != Some(&b'"') {
+        return None;
+    }
+    let colon = skip_ws(b, string_end(b, i)?);
+    (b.get(colon) == Some(&b':')).then(|| skip_ws(b, colon + 1))
+}
+
+fn literal_end(b: &[u8], i: usize, word: &[u8]) -> Option<usize> {
+    b.get(i..)?.starts_with(word).then(|| i + word.len())
+}
+
+/// Past a number in JSON's grammar: `-`, then `0` or digits not led by `0`, then a
+/// fraction and an exponent if any.
+fn number_end(b: &[u8], mut i: usize) -> Option<usize> {
+    let digits = |b: &[u8], i: usize| {
+        let n = b
+            .get(i..)
+            .map_or(0, |r| r.iter().take_while(|c| c.is_ascii_digit()).count());
+        (n > 0).then_some(i + n)
+    };
+    if b.get(i) == Some(&b'-') {
+        i += 1;
+    }
+    i = if b.get(i) == Some(&b'0') {
+        i + 1
+    } else {
+        digits(b, i)?
+    };
+    if b.get(i) == Some(&b'.') {
+        i = digits(b, i + 1)?;
+    }
+    if let Some(b'e' | b'E') = b.get(i) {
+        i += 1;
+        if let Some(b'+' | b'-') = b.get(i) {
+            i += 1;
+        }
+        i = digits(b, i)?;
+    }
+    Some(i)
+}
+
+/// One past the `"` that closes the string opened at `open`, its escapes checked: the bytes
+/// between them are jumped a block at a time.
 fn string_end(b: &[u8], open: usize) -> Option<usize> {
     let mut i = open + 1;
     loop {
         i += crate::swar::plain_run(b.get(i..)?).0;
         match *b.get(i)? {
             b'"' => return Some(i + 1),
-            b'\\' => i += 2,
-            // A control character: not JSON, left for the reader of the text to refuse.
-            _ => i += 1,
+            b'\\' => match *b.get(i + 1)? {
+                b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't' => i += 2,
+                b'u' if b.get(i + 2..i + 6)?.iter().all(u8::is_ascii_hexdigit) => i += 6,
+                _ => return None,
+            },
+            // A control character, which a string holds only escaped.
+            _ => return None,
         }
     }
 }
@@ -932,32 +996,60 @@ mod tests {
     use super::*;
 
     #[test]
-    fn value_end_finds_where_each_kind_of_value_ends() {
+    fn value_end_finds_where_each_json_value_ends() {
         let end = |t: &str, at: usize| value_end(t.as_bytes(), at);
         assert_eq!(end(r#"{"a": [1, "]}"], "b": {}} ,"#, 0), Some(25));
         assert_eq!(end(r#"["\\", "\"]"]x"#, 0), Some(13));
         assert_eq!(end(r#""a\"b" ,"#, 0), Some(6));
-        assert_eq!(end("12.5e3,", 0), Some(6));
-        assert_eq!(end("true}", 0), Some(4));
-        assert_eq!(end("null", 0), Some(4));
-        assert_eq!(end("-1 ]", 0), Some(2));
-        // A control character in a string is jumped like any byte (the reader refuses it).
-        assert_eq!(end("[\"\u{1}]\"]", 0), Some(6));
+        assert_eq!(end(r#"{ "k" : [ ] , "l":{ }}"#, 0), Some(22));
+        assert_eq!(end(r#""\u00e9\/\b\f\n\r\t""#, 0), Some(20));
+        for (t, n) in [
+            ("12.5e3,", 6),
+            ("true}", 4),
+            ("null", 4),
+            ("-1 ]", 2),
+            ("0,", 1),
+        ] {
+            assert_eq!(end(t, 0), Some(n), "{t:?}");
+        }
+        for (t, n) in [("-0.5E+7]", 7), ("1e-2}", 4), ("false", 5), ("[[]]", 4)] {
+            assert_eq!(end(t, 0), Some(n), "{t:?}");
+        }
         // Long runs between escapes, at every offset of a block.
         for pad in 0..40 {
             let t = format!(r#"["{}\"]{}", 1]"#, "x".repeat(pad), "y".repeat(pad));
             assert_eq!(end(&t, 0), Some(t.len()), "{t}");
         }
-        // No value, or one the text ends inside.
+        // Not a value, one the text ends inside, or not JSON's syntax.
         for t in [
             "",
             ",",
             "}",
             " 1",
+            "[1}",
+            "{]",
             r#"{"a": [1}"#,
             r#""abc"#,
             r#""a\"#,
             "[[]",
+            "[1,]",
+            "[,1]",
+            "[1 2]",
+            r#"{"a" 1}"#,
+            r#"{"a":}"#,
+            r#"{a:1}"#,
+            r#"{"a":1,}"#,
+            "tru",
+            "nul",
+            "-",
+            "1.",
+            ".5",
+            "1e",
+            "+1",
+            r#""\x""#,
+            r#""\u12g4""#,
+            "\"\u{1}\"",
+            "@",
         ] {
             assert_eq!(end(t, 0), None, "{t:?}");
         }

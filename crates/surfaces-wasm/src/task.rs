@@ -283,20 +283,21 @@ impl A2aTask {
                 "An event of at least {} bytes; the limit is {EVENT_BYTES}.",
                 s.length()
             )),
+            // Within it in units, text may still be past it in bytes (up to three a unit).
             Some(s) => Ok(crate::string_text(s, s.length())
                 .ok_or_else(|| JsError::new("ingest: the event cannot be read as text"))?),
-            None => {
-                let text = json_text(&event, "ingest: the event")?;
-                if text.len() > EVENT_BYTES {
-                    Err(format!(
-                        "An event of {} bytes; the limit is {EVENT_BYTES}.",
-                        text.len()
-                    ))
-                } else {
-                    Ok(text)
-                }
+            None => Ok(json_text(&event, "ingest: the event")?),
+        }
+        .and_then(|text| {
+            if text.len() > EVENT_BYTES {
+                Err(format!(
+                    "An event of {} bytes; the limit is {EVENT_BYTES}.",
+                    text.len()
+                ))
+            } else {
+                Ok(text)
             }
-        };
+        });
         let read = match text {
             Ok(text) => sdk::read(&text),
             Err(said) => Err(Finding::new(Code::A2aStreamEventTooLarge, "", said)),
