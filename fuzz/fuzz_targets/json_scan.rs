@@ -1,11 +1,13 @@
 //! The first pass over untrusted JSON (`surfaces_core::json_scan`), held to serde_json: a
 //! value the scanner finds clean must parse, a document serde_json reads must not be a
 //! syntax error to the scanner, and every range and path it reports must be well formed.
+//! `value_end` (how the A2A reader finds and checks a part's data) judges a document's
+//! syntax as the scanner does.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 use serde_json::Value;
-use surfaces_core::json_scan::{position, scan_document, split, Issue, Problem};
+use surfaces_core::json_scan::{position, scan_document, split, value_end, Issue, Problem};
 use surfaces_fuzz::assert_path;
 
 fn check_issue(issue: &Issue, len: usize) {
@@ -22,7 +24,22 @@ fn check_issue(issue: &Issue, len: usize) {
 
 fuzz_target!(|data: &[u8]| {
     let parsed = serde_json::from_slice::<Value>(data);
-    match scan_document(data, true) {
+    let scanned = scan_document(data, true);
+    let ws = |b: &u8| matches!(b, b' ' | b'\t' | b'\n' | b'\r');
+    let first = data.iter().position(|b| !ws(b)).unwrap_or(data.len());
+    let whole = value_end(data, first).is_some_and(|end| data[end..].iter().all(ws));
+    match &scanned {
+        Ok(_) => assert!(whole, "the scan reads the document, value_end does not"),
+        Err(Issue {
+            problem: Problem::Syntax(what),
+            ..
+        }) => assert!(!whole, "value_end reads the document, the scan does not ({what})"),
+        Err(_) => {}
+    }
+    if parsed.is_ok() {
+        assert!(whole, "serde_json reads the document, value_end does not");
+    }
+    match scanned {
         Ok(issues) => {
             issues.iter().for_each(|i| check_issue(i, data.len()));
             if issues.is_empty() {
