@@ -227,9 +227,9 @@ impl DataText {
         v.as_str().map(|s| DataText(s.to_string()))
     }
 
-    /// The data as sent: JSON, whose syntax [`parse`] checked without building a value (so
-    /// not its depth: the reader that takes it checks that, as the store's does and
-    /// [`DataText::value`] does).
+    /// The data as sent: JSON, whose syntax the event's reader checked without building a
+    /// value (so not its depth: what reads it next checks that, as the store's reader and
+    /// [`DataText::value`] do).
     pub fn text(&self) -> &str {
         &self.0
     }

@@ -5,7 +5,7 @@
 //! numbers (`role: 1`, `state: 2`), a part is `{content: {$case: "text" | "data" | "url" |
 //! "raw", value}, mediaType, filename, metadata}`, unset strings are `""`, and a stream
 //! event is `{payload: {$case: "task" | "message" | "statusUpdate" | "artifactUpdate",
-//! value}}`. [`event`] reads that shape, the v1.0 JSON shape and the v0.3 JSON shape (what
+//! value}}`. [`read`] reads that shape, the v1.0 JSON shape and the v0.3 JSON shape (what
 //! raw JSON-RPC clients and older SDKs give) into the one [`Event`] model the wire reader
 //! makes, by rewriting the known positions of the object into v1.0 JSON and reading that
 //! with the wire's reader: one reader decides what is valid.

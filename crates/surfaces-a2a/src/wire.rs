@@ -280,7 +280,7 @@ fn parts(v: Option<&Value>, limit: usize) -> Result<Vec<Part>, Finding> {
 /// Parts per message or artifact a reader takes.
 pub const MAX_PARTS: usize = 256;
 
-pub(crate) fn message(v: &Value) -> Result<Message, Finding> {
+fn message(v: &Value) -> Result<Message, Finding> {
     let o = object(v, "message")?;
     let role = match o.get("role").and_then(Value::as_str) {
         Some("user" | "ROLE_USER") => Role::User,
