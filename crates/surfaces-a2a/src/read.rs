@@ -12,11 +12,11 @@
 //! string of JSON text in the values this reader makes, and only this crate's part readers
 //! look there, so nothing reads them as the agent's own strings.
 //!
-//! How: a scan of the event's structure (the kept texts' syntax checked, string bodies
-//! jumped a block at a time, no value built) writes the event again with each kept place as
-//! a numbered placeholder;
-//! `serde_json` reads that into values; and the placeholders are put back as the texts. Not `serde_json`'s `raw_value` feature: turned on
-//! in one crate, it is on in every crate of the build, and makes an agent's object keyed
+//! How: a scan of the event's structure (the kept texts' syntax checked by
+//! `json_scan::value_end`, no value built) writes the event again with each kept place as a
+//! numbered placeholder; `serde_json` reads that into values; and the placeholders are put
+//! back as the texts. Not `serde_json`'s `raw_value` feature: turned on in one crate, it is
+//! on in every crate of the build, and makes an agent's object keyed
 //! `$serde_json::private::RawValue` a marker that is read as JSON text (the A2UI case "keys
 //! serde_json reserves are ordinary keys" holds the core to that).
 
@@ -25,7 +25,7 @@ use std::ops::Range;
 
 use serde::de::Error as _;
 use serde_json::Value;
-use surfaces_core::json_scan::value_end;
+use surfaces_core::json_scan::{skip_ws, value_end};
 use surfaces_core::{Code, Finding};
 
 /// Where in the fixed shape a value is: what the names of its members mean.
@@ -68,8 +68,8 @@ const MAX_DEPTH: usize = 128;
 
 /// Reads `text` as JSON, with the places above kept as their text (see the module's
 /// comment). Outside them its depth is `serde_json`'s to bound (128), as for any value; a
-/// kept text is only skipped here, never built, and is checked by whichever reader takes
-/// it (the store's, or [`DataText::value`]).
+/// kept text's syntax is checked here, and its depth by whichever reader builds it (the
+/// store's, or [`DataText::value`]).
 pub(crate) fn parse(text: &str) -> serde_json::Result<Value> {
     let (skeleton, kept) = skeleton(text)?;
     if kept.is_empty() {
@@ -82,13 +82,6 @@ pub(crate) fn parse(text: &str) -> serde_json::Result<Value> {
 
 fn fail(what: &str, at: usize) -> serde_json::Error {
     serde_json::Error::custom(format!("{what} at byte {at}"))
-}
-
-fn skip_ws(b: &[u8], mut i: usize) -> usize {
-    while let Some(b' ' | b'\t' | b'\n' | b'\r') = b.get(i) {
-        i += 1;
-    }
-    i
 }
 
 /// `text` with each kept place written as the string of its number, and the kept ranges
@@ -206,7 +199,7 @@ fn put_back(v: &mut Value, text: &str, kept: &[Range<usize>]) {
                         if let Some(range) = n.and_then(|n| kept.get(n)) {
                             *child = Value::String(text[range.clone()].to_string());
                         }
-                    } else if place != At::Any || child.is_object() || child.is_array() {
+                    } else {
                         todo.push((child, place));
                     }
                 }
@@ -237,25 +230,23 @@ impl DataText {
     /// The text without the white space between its tokens (strings are kept as they are,
     /// numbers as the agent spelled them): what `partBytes` bounds.
     pub fn unspaced(&self) -> String {
-        let mut out = Vec::with_capacity(self.0.len());
-        let (mut in_string, mut escaped) = (false, false);
-        for &b in self.0.as_bytes() {
-            if in_string {
-                out.push(b);
-                if escaped {
-                    escaped = false;
-                } else if b == b'\\' {
-                    escaped = true;
-                } else if b == b'"' {
-                    in_string = false;
+        let (text, b) = (self.0.as_str(), self.0.as_bytes());
+        let mut out = String::with_capacity(text.len());
+        let (mut i, mut from) = (0, 0);
+        while i < b.len() {
+            match b[i] {
+                // The text's syntax was checked, so each string ends where `value_end` says.
+                b'"' => i = value_end(b, i).unwrap_or(b.len()),
+                b' ' | b'\t' | b'\n' | b'\r' => {
+                    out.push_str(&text[from..i]);
+                    i += 1;
+                    from = i;
                 }
-            } else if !matches!(b, b' ' | b'\t' | b'\n' | b'\r') {
-                in_string = b == b'"';
-                out.push(b);
+                _ => i += 1,
             }
         }
-        // Only ASCII bytes outside strings were left out, so the text is still UTF-8.
-        String::from_utf8(out).unwrap_or_else(|_| self.0.clone())
+        out.push_str(&text[from..]);
+        out
     }
 
     /// The data as values. Data nested past `serde_json`'s limit (128) is a finding (its

@@ -545,6 +545,22 @@ impl<'a> Scanner<'a> {
 
     fn number(&mut self) -> Result<(), Issue> {
         let start = self.i;
+        let exponent = self.number_syntax()?;
+        let end = self.i;
+        // Without an exponent a number is below 10^(its digits), so under 300 characters
+        // it is finite (f64 reaches 1.8e308); only the rest is read as a float would be.
+        if exponent || end - start >= 300 {
+            let text = std::str::from_utf8(&self.b[start..end]).unwrap_or("");
+            if !crate::number::parse_f64(text).is_some_and(f64::is_finite) {
+                self.issue(Problem::NumberOutOfRange(text.to_string()), start, end);
+            }
+        }
+        Ok(())
+    }
+
+    /// Moves past a number in JSON's grammar (not its range); says whether it has an
+    /// exponent.
+    fn number_syntax(&mut self) -> Result<bool, Issue> {
         if self.peek() == Some(b'-') {
             self.i += 1;
         }
@@ -572,16 +588,7 @@ impl<'a> Scanner<'a> {
                 return Err(self.syntax("a digit in the exponent"));
             }
         }
-        let end = self.i;
-        // Without an exponent a number is below 10^(its digits), so under 300 characters
-        // it is finite (f64 reaches 1.8e308); only the rest is read as a float would be.
-        if exponent || end - start >= 300 {
-            let text = std::str::from_utf8(&self.b[start..end]).unwrap_or("");
-            if !crate::number::parse_f64(text).is_some_and(f64::is_finite) {
-                self.issue(Problem::NumberOutOfRange(text.to_string()), start, end);
-            }
-        }
-        Ok(())
+        Ok(exponent)
     }
 
     fn literal(&mut self, word: &'static [u8]) -> Result<(), Issue> {
@@ -631,55 +638,61 @@ fn resync(b: &[u8], start: usize) -> Option<usize> {
 }
 
 /// Where the JSON value that starts at `start` ends (one past its last byte), or `None` when
-/// no value starts there or its syntax is not JSON's. Nothing is built and nothing else is
-/// checked (not duplicate keys, not a number's range, not a `\\u` escape's pairing, not the
-/// depth, whose stack is on the heap): for a caller that keeps the value as text for a reader
-/// that checks the rest (the A2A reader keeps a part's data as text this way). String
-/// bodies are jumped a block at a time: a part's data is mostly string bodies.
+/// no value starts there or its syntax is not JSON's. Nothing is built, and nothing but the
+/// syntax decides (not duplicate keys, a number's range, a `\\u` escape's pairing, or the
+/// depth, whose stack is on the heap): for a caller that keeps the value as text for a
+/// reader that checks the rest (the A2A reader keeps a part's data as text this way). The
+/// scanner's own readers take each string, number and literal; only the walk is this one's,
+/// as [`Scanner::value`] keeps paths and keys for its issues and stops checking past
+/// `MAX_DEPTH`.
 pub fn value_end(b: &[u8], start: usize) -> Option<usize> {
+    let mut s = Scanner::new(b, start);
     // The open containers: whether each is an object.
     let mut open: Vec<bool> = Vec::new();
-    let mut i = start;
     loop {
-        // A value at `i`.
-        match *b.get(i)? {
+        // A value at the cursor.
+        match s.peek()? {
             c @ (b'{' | b'[') => {
                 let object = c == b'{';
-                i = skip_ws(b, i + 1);
-                if b.get(i) == Some(if object { &b'}' } else { &b']' }) {
-                    i += 1;
+                s.i += 1;
+                s.ws();
+                if s.peek() == Some(if object { b'}' } else { b']' }) {
+                    s.i += 1;
                 } else {
                     open.push(object);
-                    i = if object { key_end(b, i)? } else { i };
+                    if object {
+                        member_key(&mut s)?;
+                    }
                     continue;
                 }
             }
-            b'"' => i = string_end(b, i)?,
-            b't' => i = literal_end(b, i, b"true")?,
-            b'f' => i = literal_end(b, i, b"false")?,
-            b'n' => i = literal_end(b, i, b"null")?,
-            b'-' | b'0'..=b'9' => i = number_end(b, i)?,
+            b'"' => s.skip_string().ok()?,
+            b'-' | b'0'..=b'9' => {
+                s.number_syntax().ok()?;
+            }
+            b't' => s.literal(b"true").ok()?,
+            b'f' => s.literal(b"false").ok()?,
+            b'n' => s.literal(b"null").ok()?,
             _ => return None,
         }
         // After a value: the next one in its container, or the containers it closes.
         loop {
             let Some(&object) = open.last() else {
-                return Some(i);
+                return Some(s.i);
             };
-            i = skip_ws(b, i);
-            match *b.get(i)? {
-                b',' => {
-                    i = skip_ws(b, i + 1);
-                    i = if object { key_end(b, i)? } else { i };
+            s.ws();
+            match (s.peek()?, object) {
+                (b',', _) => {
+                    s.i += 1;
+                    s.ws();
+                    if object {
+                        member_key(&mut s)?;
+                    }
                     break;
                 }
-                b'}' if object => {
+                (b'}', true) | (b']', false) => {
                     open.pop();
-                    i += 1;
-                }
-                b']' if !object => {
-                    open.pop();
-                    i += 1;
+                    s.i += 1;
                 }
                 _ => return None,
             }
@@ -687,66 +700,19 @@ pub fn value_end(b: &[u8], start: usize) -> Option<usize> {
     }
 }
 
-/// Past a member's key and its `:` (and the white space after), from the key's `"`.
-fn key_end(b: &[u8], i: usize) -> Option<usize> {
-    if b.get(i) != Some(&b'"') {
+/// Past a member's key, its `:` and the white space after, from the key's `"`.
+fn member_key(s: &mut Scanner) -> Option<()> {
+    if s.peek() != Some(b'"') {
         return None;
     }
-    let colon = skip_ws(b, string_end(b, i)?);
-    (b.get(colon) == Some(&b':')).then(|| skip_ws(b, colon + 1))
-}
-
-fn literal_end(b: &[u8], i: usize, word: &[u8]) -> Option<usize> {
-    b.get(i..)?.starts_with(word).then(|| i + word.len())
-}
-
-/// Past a number in JSON's grammar: `-`, then `0` or digits not led by `0`, then a
-/// fraction and an exponent if any.
-fn number_end(b: &[u8], mut i: usize) -> Option<usize> {
-    let digits = |b: &[u8], i: usize| {
-        let n = b
-            .get(i..)
-            .map_or(0, |r| r.iter().take_while(|c| c.is_ascii_digit()).count());
-        (n > 0).then_some(i + n)
-    };
-    if b.get(i) == Some(&b'-') {
-        i += 1;
+    s.skip_string().ok()?;
+    s.ws();
+    if s.peek() != Some(b':') {
+        return None;
     }
-    i = if b.get(i) == Some(&b'0') {
-        i + 1
-    } else {
-        digits(b, i)?
-    };
-    if b.get(i) == Some(&b'.') {
-        i = digits(b, i + 1)?;
-    }
-    if let Some(b'e' | b'E') = b.get(i) {
-        i += 1;
-        if let Some(b'+' | b'-') = b.get(i) {
-            i += 1;
-        }
-        i = digits(b, i)?;
-    }
-    Some(i)
-}
-
-/// One past the `"` that closes the string opened at `open`, its escapes checked: the bytes
-/// between them are jumped a block at a time.
-fn string_end(b: &[u8], open: usize) -> Option<usize> {
-    let mut i = open + 1;
-    loop {
-        i += crate::swar::plain_run(b.get(i..)?).0;
-        match *b.get(i)? {
-            b'"' => return Some(i + 1),
-            b'\\' => match *b.get(i + 1)? {
-                b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't' => i += 2,
-                b'u' if b.get(i + 2..i + 6)?.iter().all(u8::is_ascii_hexdigit) => i += 6,
-                _ => return None,
-            },
-            // A control character, which a string holds only escaped.
-            _ => return None,
-        }
-    }
+    s.i += 1;
+    s.ws();
+    Some(())
 }
 
 /// Scans the one value at `start`, with UTF-8 checked when `bytes` may not be text.
@@ -781,7 +747,8 @@ fn broken_item(start: usize, end: usize, issue: Issue) -> Item {
     }
 }
 
-fn skip_ws(b: &[u8], mut i: usize) -> usize {
+/// Past the JSON white space (space, tab, line feed, carriage return) at `i`.
+pub fn skip_ws(b: &[u8], mut i: usize) -> usize {
     while let Some(b' ' | b'\t' | b'\n' | b'\r') = b.get(i) {
         i += 1;
     }

@@ -8,10 +8,10 @@ const HIGHS: u64 = 0x8080_8080_8080_8080;
 
 /// How many bytes of `rest` come before its first `"`, `\\` or control character (all of
 /// them when it has none), never fewer: the bytes a JSON string holds as they are
-/// (`json_scan::value_end` refuses a string at any other stop, so stopping early would refuse
-/// valid JSON, not only cost time). And whether they are
-/// all ASCII (`false` may also mean a byte past them is not): a string that is needs no
-/// search for bidi controls, and the bytes are loaded here anyway.
+/// (`json_scan`'s scanner refuses a string at any other stop, so stopping early would refuse
+/// valid JSON, not only cost time). And whether they are all ASCII (`false` may also mean a
+/// byte past them is not): a string that is needs no search for bidi controls, and the
+/// bytes are loaded here anyway.
 pub(crate) fn plain_run(rest: &[u8]) -> (usize, bool) {
     #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
     return wide::plain_run(rest);
