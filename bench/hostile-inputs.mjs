@@ -340,6 +340,12 @@ export const CASES = [
     build: () => one(withValue(`{${Array.from({ length: 60_000 }, (_, i) => `"k${i}":0`).join(",")}}`)),
   },
   {
+    id: "reader-tiny-objects",
+    group: "reader",
+    name: "a value of 130,000 one-member objects (1 MB), then an unknown member (read by hand, then by serde_json)",
+    build: () => one(withValue(`[${Array(130_000).fill('{"a":0}').join(",")}],"zz":1`)),
+  },
+  {
     id: "reader-digits",
     group: "reader",
     name: "a number of 900,000 digits",

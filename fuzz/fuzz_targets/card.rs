@@ -22,6 +22,7 @@ fuzz_target!(|data: &[u8]| {
         fetched_from: Some("http://agent.example:8080/card".into()),
         limits: CardLimits {
             card_bytes: 4096,
+            values: 200,
             entries: 3,
             label_chars: 12,
             purpose_chars: 16,

@@ -576,6 +576,17 @@ test("A2aTask.ingest folds a part's data as its text does, in every shape a clie
   const before = exports.memory.buffer.byteLength;
   assert.equal(t.ingest("x".repeat(64 << 20)).finding.code, "a2a-stream-event-too-large");
   assert.equal(exports.memory.buffer.byteLength, before, "the refused text was not copied");
+  // 90,000 tiny parts within the byte limit: refused by the count of their values before any
+  // is built (built, they took about 50 MB of wasm memory), as text and as an object.
+  const tiny = `{"kind":"message","messageId":"t","role":"agent","parts":[${Array(90_000).fill('{"data":0}').join(",")}]}`;
+  assert.ok(tiny.length < 1_100_000);
+  for (const given of [tiny, JSON.parse(tiny)]) {
+    const grown = exports.memory.buffer.byteLength;
+    const r = t.ingest(given);
+    assert.equal(r.finding.code, "a2a-stream-event-too-large", typeof given);
+    assert.match(r.finding.message, /more than 32768 JSON values/, typeof given);
+    assert.ok(exports.memory.buffer.byteLength - grown <= 2 << 20, `${exports.memory.buffer.byteLength - grown} bytes grown`);
+  }
   // Text that is not JSON, or JSON that is no event, is a finding, never a throw.
   assert.equal(t.ingest("{").finding.code, "a2a-not-json");
   assert.equal(t.ingest('"text"').finding.code, "a2a-response-invalid");

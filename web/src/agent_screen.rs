@@ -20,7 +20,7 @@ use surfaces_a2a::{
     Shown, Signal, SseDecoder, SseLimits, TaskLimits, TaskState, TaskView,
 };
 use surfaces_core::a2ui::Limits;
-use surfaces_core::card::{check_card, CardOptions};
+use surfaces_core::card::{check_card, read_card, CardLimits, CardOptions};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
@@ -634,8 +634,9 @@ pub fn AgentScreen() -> impl IntoView {
             if let Ok(report) = check_card(&card, &options) {
                 card_view.set(Some((fetched_from, report)));
             }
-            let Ok(value) = serde_json::from_str::<Value>(&card) else {
-                return problem.set(Some("The agent's card is not JSON.".into()));
+            let value = match read_card(&card, &CardLimits::default()) {
+                Ok(v) => v,
+                Err(f) => return problem.set(Some(format!("The agent's card: {}", f.message))),
             };
             let endpoint = match a2a::endpoint(&value, Some(ProtocolVersion::V0_3)) {
                 Ok(e) => e,

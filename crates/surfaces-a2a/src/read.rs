@@ -66,27 +66,69 @@ impl At {
 /// Containers the scan follows outside kept places: `serde_json` reads no deeper (128).
 const MAX_DEPTH: usize = 128;
 
+/// JSON values an event may hold, each kept text counted as one. Built, a value takes far
+/// more room than its text: a one-member object 7 bytes long is a B-tree node of about 400
+/// bytes in wasm32, so a 1.1 MB event of them was about 50 MB of values before any limit
+/// on what they mean (parts, turns) was checked. Counted by the scan, before any is built,
+/// this bounds the values to a few MB. The largest answer a conversation sends, a task with
+/// its history, holds about 15 values a message: room for some 2,000.
+pub const MAX_VALUES: usize = 32_768;
+
+/// Why a text was not read.
+#[derive(Debug)]
+pub(crate) enum Unread {
+    /// Not JSON, or nested deeper than the reader follows.
+    NotJson(serde_json::Error),
+    /// More than [`MAX_VALUES`] values.
+    TooManyValues,
+}
+
+impl Unread {
+    /// The finding: `not_json` makes the one for text that is not JSON, in the caller's
+    /// words; too many values is `a2a-stream-event-too-large` wherever it is read.
+    pub(crate) fn finding(self, not_json: impl FnOnce(serde_json::Error) -> Finding) -> Finding {
+        match self {
+            Unread::NotJson(e) => not_json(e),
+            Unread::TooManyValues => Finding::new(
+                Code::A2aStreamEventTooLarge,
+                "",
+                format!(
+                    "The event holds more than {MAX_VALUES} JSON values (a part's data counted \
+                     as one); the limit is {MAX_VALUES}."
+                ),
+            ),
+        }
+    }
+}
+
+impl From<serde_json::Error> for Unread {
+    fn from(e: serde_json::Error) -> Unread {
+        Unread::NotJson(e)
+    }
+}
+
 /// Reads `text` as JSON, with the places above kept as their text (see the module's
 /// comment). Outside them its depth is `serde_json`'s to bound (128), as for any value; a
 /// kept text's syntax is checked here, and its depth by whichever reader builds it (the
-/// store's, or [`DataText::value`]).
-pub(crate) fn parse(text: &str) -> serde_json::Result<Value> {
+/// store's, or [`DataText::value`]). Nothing is built when the text holds more than
+/// [`MAX_VALUES`] values.
+pub(crate) fn parse(text: &str) -> Result<Value, Unread> {
     let (skeleton, kept) = skeleton(text)?;
     if kept.is_empty() {
-        return serde_json::from_str(text);
+        return Ok(serde_json::from_str(text)?);
     }
     let mut v: Value = serde_json::from_str(&skeleton)?;
     put_back(&mut v, text, &kept);
     Ok(v)
 }
 
-fn fail(what: &str, at: usize) -> serde_json::Error {
-    serde_json::Error::custom(format!("{what} at byte {at}"))
+fn fail(what: &str, at: usize) -> Unread {
+    Unread::NotJson(serde_json::Error::custom(format!("{what} at byte {at}")))
 }
 
 /// `text` with each kept place written as the string of its number, and the kept ranges
-/// (the text is not written again when nothing is kept).
-fn skeleton(text: &str) -> serde_json::Result<(String, Vec<Range<usize>>)> {
+/// (the text is not written again when nothing is kept). Refused past [`MAX_VALUES`] values.
+fn skeleton(text: &str) -> Result<(String, Vec<Range<usize>>), Unread> {
     let b = text.as_bytes();
     let mut out = String::new();
     let mut kept: Vec<Range<usize>> = Vec::new();
@@ -95,8 +137,13 @@ fn skeleton(text: &str) -> serde_json::Result<(String, Vec<Range<usize>>)> {
     let mut open: Vec<(bool, At)> = Vec::new();
     let mut i = skip_ws(b, 0);
     let mut at = At::Any;
+    let mut values = 0;
     loop {
         // A value, at `at`.
+        values += 1;
+        if values > MAX_VALUES {
+            return Err(Unread::TooManyValues);
+        }
         match b.get(i) {
             Some(b'{' | b'[') if at != At::Kept => {
                 if open.len() == MAX_DEPTH {
@@ -160,7 +207,7 @@ fn skeleton(text: &str) -> serde_json::Result<(String, Vec<Range<usize>>)> {
 
 /// The start and place of the next value in a container at `place`: after a member's key
 /// and `:` in an object, or at `i` in an array.
-fn next(text: &str, i: usize, object: bool, place: At) -> serde_json::Result<(usize, At)> {
+fn next(text: &str, i: usize, object: bool, place: At) -> Result<(usize, At), Unread> {
     if !object {
         return Ok((skip_ws(text.as_bytes(), i), place.element()));
     }
@@ -405,7 +452,7 @@ mod tests {
             let mut text = String::new();
             g.value(&mut text, 0);
             let want: Value = serde_json::from_str(&text).unwrap();
-            let got = parse(&text).unwrap_or_else(|e| panic!("{e}: {text}"));
+            let got = parse(&text).unwrap_or_else(|e| panic!("{e:?}: {text}"));
             if got != want {
                 kept_any += 1;
             }
@@ -514,5 +561,36 @@ mod tests {
             assert_eq!(v["parts"][0]["data"], Value::String(data.to_string()));
             assert_eq!(v["n"], 1);
         }
+    }
+
+    #[test]
+    fn values_are_counted_before_any_is_built() {
+        let refused = |text: &str| matches!(parse(text), Err(Unread::TooManyValues));
+        // `{"a":[0,…]}`: the object, the array and each zero.
+        let zeros = |n: usize| format!(r#"{{"a":[{}]}}"#, vec!["0"; n].join(","));
+        assert!(parse(&zeros(MAX_VALUES - 2)).is_ok());
+        assert!(refused(&zeros(MAX_VALUES - 1)));
+        // One-member objects, the costly kind: the array, and each object and its member.
+        let objects = |n: usize| format!("[{}]", vec![r#"{"a":{}}"#; n].join(","));
+        assert_eq!(MAX_VALUES % 2, 0);
+        assert!(parse(&objects((MAX_VALUES - 2) / 2)).is_ok());
+        assert!(refused(&objects(MAX_VALUES / 2)));
+        // A part's data is one value, however many it holds, in both kept places…
+        let many = vec!["0"; 3 * MAX_VALUES].join(",");
+        for text in [
+            format!(r#"{{"parts":[{{"data":[{many}]}}]}}"#),
+            format!(r#"{{"parts":[{{"content":{{"$case":"data","value":[{many}]}}}}]}}"#),
+        ] {
+            assert!(parse(&text).is_ok());
+        }
+        // …and each part is counted: its object and its data, here with the array.
+        let parts = |n: usize| format!(r#"{{"parts":[{}]}}"#, vec![r#"{"data":0}"#; n].join(","));
+        assert!(parse(&parts((MAX_VALUES - 2) / 2)).is_ok());
+        assert!(refused(&parts(MAX_VALUES / 2)));
+        // Past the limit the scan stops: what follows is not read.
+        assert!(refused(&format!(
+            "[{}, nonsense",
+            vec!["0"; MAX_VALUES].join(",")
+        )));
     }
 }

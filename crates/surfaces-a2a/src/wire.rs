@@ -280,6 +280,8 @@ fn parts(v: Option<&Value>, limit: usize) -> Result<Vec<Part>, Finding> {
 /// Parts per message or artifact a reader takes.
 pub const MAX_PARTS: usize = 256;
 
+pub use super::read::MAX_VALUES;
+
 fn message(v: &Value) -> Result<Message, Finding> {
     let o = object(v, "message")?;
     let role = match o.get("role").and_then(Value::as_str) {
@@ -384,7 +386,7 @@ fn artifact_update(o: &Map<String, Value>) -> Result<Event, Finding> {
 /// a caller holding it as a value: it is read again from its text, as [`response`] reads.
 pub fn event(v: ProtocolVersion, result: &Value) -> Result<Event, Finding> {
     let kept = read::parse(&result.to_string())
-        .map_err(|e| bad(format!("The result cannot be read ({e}).")))?;
+        .map_err(|u| u.finding(|e| bad(format!("The result cannot be read ({e})."))))?;
     read_event(v, &kept)
 }
 
@@ -425,12 +427,14 @@ pub(crate) fn read_event(v: ProtocolVersion, result: &Value) -> Result<Event, Fi
 /// A JSON-RPC response (or one stream event's data): its `result` read as an [`Event`], or
 /// the agent's error as a finding. Text that is not JSON is a finding too.
 pub fn response(v: ProtocolVersion, text: &str) -> Result<Event, Finding> {
-    let value = read::parse(text).map_err(|e| {
-        Finding::new(
-            Code::A2aNotJson,
-            "",
-            format!("The agent's answer is not JSON ({e})."),
-        )
+    let value = read::parse(text).map_err(|u| {
+        u.finding(|e| {
+            Finding::new(
+                Code::A2aNotJson,
+                "",
+                format!("The agent's answer is not JSON ({e})."),
+            )
+        })
     })?;
     let o = object(&value, "response")?;
     if let Some(err) = o.get("error") {

@@ -293,3 +293,44 @@ fn unspaced_text_keeps_strings_and_numbers_as_sent() {
         r#"{"a":[1e2,"x \" y\\",{}],"b":"\u0020 é"}"#
     );
 }
+
+#[test]
+fn an_event_of_too_many_values_is_refused_before_they_are_built() {
+    // A v0.3 answer whose message's metadata holds `n` numbers: with the response, the
+    // message and its members, ten values besides them.
+    let answer = |n: usize| {
+        format!(
+            r#"{{"jsonrpc":"2.0","id":1,"result":{{"kind":"message","messageId":"m","role":"agent","parts":[],"metadata":{{"x":[{}]}}}}}}"#,
+            vec!["0"; n].join(",")
+        )
+    };
+    let code = |r: Result<Event, surfaces_core::Finding>| r.err().map(|f| f.code.as_str());
+    let at = answer(wire::MAX_VALUES - 10);
+    let past = answer(wire::MAX_VALUES - 9);
+    assert_eq!(code(wire::response(ProtocolVersion::V0_3, &at)), None);
+    assert_eq!(
+        code(wire::response(ProtocolVersion::V0_3, &past)),
+        Some("a2a-stream-event-too-large")
+    );
+    // The JavaScript client's reader counts the same way.
+    assert_eq!(code(sdk::read(&at)), None);
+    assert_eq!(code(sdk::read(&past)), Some("a2a-stream-event-too-large"));
+    // Tiny parts, far more than a message may hold: refused by the count, not built first.
+    let parts = vec![r#"{"kind":"data","data":0}"#; 100_000].join(",");
+    let text = format!(
+        r#"{{"jsonrpc":"2.0","id":1,"result":{{"kind":"message","messageId":"m","role":"agent","parts":[{parts}]}}}}"#
+    );
+    assert_eq!(
+        code(wire::response(ProtocolVersion::V0_3, &text)),
+        Some("a2a-stream-event-too-large")
+    );
+    // Within the count, the parts limit is still the message's own finding.
+    let parts = vec![r#"{"kind":"text","text":"a"}"#; wire::MAX_PARTS + 1].join(",");
+    let text = format!(
+        r#"{{"jsonrpc":"2.0","id":1,"result":{{"kind":"message","messageId":"m","role":"agent","parts":[{parts}]}}}}"#
+    );
+    assert_eq!(
+        code(wire::response(ProtocolVersion::V0_3, &text)),
+        Some("a2a-limit")
+    );
+}

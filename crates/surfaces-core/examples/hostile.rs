@@ -722,6 +722,16 @@ fn cases() -> Vec<Case> {
             },
         },
         Case {
+            id: "reader-tiny-objects",
+            group: "reader",
+            name: "a value of 130,000 one-member objects (1 MB), then an unknown member (read by hand, then by serde_json)",
+            limits: d(),
+            build: || {
+                let items = vec![r#"{"a":0}"#; 130_000].join(",");
+                one(with_value(&format!("[{items}],\"zz\":1")))
+            },
+        },
+        Case {
             id: "reader-digits",
             group: "reader",
             name: "a number of 900,000 digits",

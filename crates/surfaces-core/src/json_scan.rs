@@ -646,12 +646,36 @@ fn resync(b: &[u8], start: usize) -> Option<usize> {
 /// as [`Scanner::value`] keeps paths and keys for its issues and stops checking past
 /// `MAX_DEPTH`.
 pub fn value_end(b: &[u8], start: usize) -> Option<usize> {
+    value_end_within(b, start, usize::MAX).ok()
+}
+
+/// Why [`value_end_within`] found no end.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unscanned {
+    /// No value starts there, or its syntax is not JSON's.
+    NotJson,
+    /// The value holds more than the values allowed (itself and each one inside it); the
+    /// walk stops there, so what follows is not read.
+    TooManyValues,
+}
+
+/// [`value_end`], stopping past `max_values` values: for a reader about to build the value,
+/// whose values take far more room than their text (a one-member object of 7 bytes is a
+/// B-tree node of hundreds), so that text of a bounded size cannot make an unbounded amount
+/// of them.
+pub fn value_end_within(b: &[u8], start: usize, max_values: usize) -> Result<usize, Unscanned> {
+    use Unscanned::NotJson;
     let mut s = Scanner::new(b, start);
     // The open containers: whether each is an object.
     let mut open: Vec<bool> = Vec::new();
+    let mut values = 0usize;
     loop {
         // A value at the cursor.
-        match s.peek()? {
+        values += 1;
+        if values > max_values {
+            return Err(Unscanned::TooManyValues);
+        }
+        match s.peek().ok_or(NotJson)? {
             c @ (b'{' | b'[') => {
                 let object = c == b'{';
                 s.i += 1;
@@ -661,32 +685,32 @@ pub fn value_end(b: &[u8], start: usize) -> Option<usize> {
                 } else {
                     open.push(object);
                     if object {
-                        member_key(&mut s)?;
+                        member_key(&mut s).ok_or(NotJson)?;
                     }
                     continue;
                 }
             }
-            b'"' => s.skip_string().ok()?,
+            b'"' => s.skip_string().map_err(|_| NotJson)?,
             b'-' | b'0'..=b'9' => {
-                s.number_syntax().ok()?;
+                s.number_syntax().map_err(|_| NotJson)?;
             }
-            b't' => s.literal(b"true").ok()?,
-            b'f' => s.literal(b"false").ok()?,
-            b'n' => s.literal(b"null").ok()?,
-            _ => return None,
+            b't' => s.literal(b"true").map_err(|_| NotJson)?,
+            b'f' => s.literal(b"false").map_err(|_| NotJson)?,
+            b'n' => s.literal(b"null").map_err(|_| NotJson)?,
+            _ => return Err(NotJson),
         }
         // After a value: the next one in its container, or the containers it closes.
         loop {
             let Some(&object) = open.last() else {
-                return Some(s.i);
+                return Ok(s.i);
             };
             s.ws();
-            match (s.peek()?, object) {
+            match (s.peek().ok_or(NotJson)?, object) {
                 (b',', _) => {
                     s.i += 1;
                     s.ws();
                     if object {
-                        member_key(&mut s)?;
+                        member_key(&mut s).ok_or(NotJson)?;
                     }
                     break;
                 }
@@ -694,7 +718,7 @@ pub fn value_end(b: &[u8], start: usize) -> Option<usize> {
                     open.pop();
                     s.i += 1;
                 }
-                _ => return None,
+                _ => return Err(NotJson),
             }
         }
     }
@@ -961,6 +985,26 @@ pub fn scan_document(b: &[u8], check_utf8: bool) -> Result<Vec<Issue>, Issue> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn value_end_within_counts_every_value() {
+        let within = |t: &str, max: usize| value_end_within(t.as_bytes(), 0, max);
+        // The array, the object, its members' values (one an array of two), `null` and the
+        // empty containers: nine.
+        let t = r#"[{"a": "x", "b": [1, true]}, null, {}, []]"#;
+        assert_eq!(within(t, 9), Ok(t.len()));
+        assert_eq!(within(t, 8), Err(Unscanned::TooManyValues));
+        assert_eq!(within("7", 1), Ok(1));
+        assert_eq!(within("7", 0), Err(Unscanned::TooManyValues));
+        // Keys are not values; what is not JSON says so while within the count…
+        assert_eq!(within(r#"{"a":1,"b":2}"#, 3), Ok(13));
+        assert_eq!(within("[1, 2,]", 10), Err(Unscanned::NotJson));
+        // …and past it the walk has stopped: what follows is not read.
+        assert_eq!(
+            within("[1, 2, 3, nonsense", 3),
+            Err(Unscanned::TooManyValues)
+        );
+    }
 
     #[test]
     fn value_end_finds_where_each_json_value_ends() {

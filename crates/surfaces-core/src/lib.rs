@@ -33,7 +33,7 @@ pub mod web_url;
 #[cfg(all(test, target_arch = "wasm32"))]
 wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
 
-pub use card::{check_card, check_card_value, CardLimits, CardOptions, CardReport};
+pub use card::{check_card, check_card_value, read_card, CardLimits, CardOptions, CardReport};
 pub use finding::{Area, Code, Finding, Severity, RETIRED};
 /// The generated tables of [`Code`]: `docs/codes.md` and the npm package's `FindingCode`.
 pub mod codes {

@@ -207,8 +207,9 @@ fn findings_default_limit_at_and_one_past() {
 
 #[test]
 fn findings_past_the_limit_are_only_counted() {
-    // A megabyte of unknown fields gives the cap and one count, not 60,000 findings.
-    let card = card_with_unknown_fields(60_000);
+    // Half a megabyte of unknown fields (within the card's 32,768 values) gives the cap and
+    // one count, not 30,000 findings.
+    let card = card_with_unknown_fields(30_000);
     let text = card.to_string();
     assert!(text.len() < 1024 * 1024);
     let r = check_card(&text, &CardOptions::default()).unwrap();
@@ -216,7 +217,7 @@ fn findings_past_the_limit_are_only_counted() {
     assert!(
         r.findings[1000]
             .message
-            .starts_with("59000 more findings were left out"),
+            .starts_with("29000 more findings were left out"),
         "{}",
         r.findings[1000].message
     );
@@ -232,4 +233,37 @@ fn findings_past_the_limit_are_only_counted() {
     .unwrap();
     assert_eq!(r.findings.len(), 11);
     assert!(serde_json::from_value::<CardLimits>(json!({"finding": 10})).is_err());
+}
+
+#[test]
+fn a_card_of_too_many_values_is_refused_before_they_are_built() {
+    // One-member objects, which take hundreds of bytes each once built, within the byte
+    // limit: the card, its members' values, the array and each object with its member.
+    let card = |n: usize| {
+        format!(
+            r#"{{"name":"x","extra":[{}]}}"#,
+            vec![r#"{"a":0}"#; n].join(",")
+        )
+    };
+    let values = CardLimits::default().values;
+    let at = card((values - 3) / 2);
+    let past = card((values - 3) / 2 + 1);
+    assert!(past.len() < CardLimits::default().card_bytes);
+    let codes = |t: &str| -> Vec<String> {
+        check_card(t, &CardOptions::default())
+            .unwrap()
+            .findings
+            .iter()
+            .map(|f| f.code.as_str().to_string())
+            .collect()
+    };
+    assert!(!codes(&at).contains(&"card-too-large".to_string()));
+    assert_eq!(codes(&past), ["card-too-large"]);
+    assert!(surfaces_core::read_card(&at, &CardLimits::default()).is_ok());
+    let refused = surfaces_core::read_card(&past, &CardLimits::default()).unwrap_err();
+    assert_eq!(refused.code.as_str(), "card-too-large");
+    assert!(refused.message.contains("more than 32768 JSON values"));
+    // Text that is not JSON is still said to be so, with where.
+    let bad = surfaces_core::read_card("{\"a\": [1,]}", &CardLimits::default()).unwrap_err();
+    assert_eq!(bad.code.as_str(), "card-not-json");
 }

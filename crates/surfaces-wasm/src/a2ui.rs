@@ -368,10 +368,8 @@ impl SurfaceStore {
 /// Whether an agent card advertises A2UI v0.9 or v0.9.1; only then render its A2UI parts.
 #[wasm_bindgen(js_name = advertisesA2ui, skip_typescript)]
 pub fn advertises_a2ui(card: JsValue) -> Result<bool, JsError> {
-    let card = match card.as_string() {
-        Some(text) => serde_json::from_str(&text).unwrap_or(Value::Null),
-        None => from_js(&card, "advertisesA2ui: the card")?,
-    };
+    // A card that cannot be read advertises nothing.
+    let card = crate::card::card_value(&card, "advertisesA2ui")?.unwrap_or(Value::Null);
     Ok(a2ui::card_advertises_a2ui(&card))
 }
 

@@ -1,6 +1,8 @@
 //! `checkCard`: the UI links checker for JavaScript.
 
+use serde_json::Value;
 use surfaces_core::card::{self, CardLimits, CardOptions};
+use surfaces_core::{Code, Finding};
 use wasm_bindgen::prelude::*;
 
 use crate::{from_js, option, optional_string_arg, to_js};
@@ -29,20 +31,46 @@ export function checkCard(card: string | object, fetchedFrom?: string | null, op
 export function uiLinksUri(): string;
 "#;
 
-/// Text of a card given either as JSON text or as an already-parsed object.
-fn card_text(card: &JsValue) -> Result<String, JsError> {
+/// Text of a card given either as JSON text or as an already-parsed object; `what` names
+/// the call in the error.
+fn card_text(card: &JsValue, what: &str) -> Result<String, JsError> {
     if let Some(s) = card.as_string() {
         return Ok(s);
     }
     if !card.is_object() {
-        return Err(JsError::new(
-            "checkCard: card must be a JSON string or an object",
-        ));
+        return Err(JsError::new(&format!(
+            "{what}: card must be a JSON string or an object"
+        )));
     }
-    let text = js_sys::JSON::stringify(card)
-        .map_err(|_| JsError::new("checkCard: the card object cannot be turned into JSON"))?;
-    text.as_string()
-        .ok_or_else(|| JsError::new("checkCard: the card object cannot be turned into JSON"))
+    let unreadable = || {
+        JsError::new(&format!(
+            "{what}: the card object cannot be turned into JSON"
+        ))
+    };
+    let text = js_sys::JSON::stringify(card).map_err(|_| unreadable())?;
+    text.as_string().ok_or_else(unreadable)
+}
+
+/// A card given as JSON text or an object, read as `checkCard` reads it
+/// ([`card::read_card`]: its bytes and its JSON values counted before a value is built, with
+/// the default limits), for a call that needs the card itself. A string longer in UTF-16
+/// units than the byte limit is refused before it is copied into wasm memory.
+pub(crate) fn card_value(card: &JsValue, what: &str) -> Result<Result<Value, Finding>, JsError> {
+    let limits = CardLimits::default();
+    if let Some(s) = card.dyn_ref::<js_sys::JsString>() {
+        let units = s.length() as usize;
+        if units > limits.card_bytes {
+            return Ok(Err(Finding::new(
+                Code::CardTooLarge,
+                "",
+                format!(
+                    "The card is at least {units} bytes; cards over {} bytes are not read.",
+                    limits.card_bytes
+                ),
+            )));
+        }
+    }
+    Ok(card::read_card(&card_text(card, what)?, &limits))
 }
 
 /// Checks an A2A Agent Card's UI links extension.
@@ -59,7 +87,7 @@ pub fn check_card(
 ) -> Result<JsValue, JsError> {
     crate::host_url();
     let fetched_from = optional_string_arg(&fetched_from, "checkCard: fetchedFrom")?;
-    let text = card_text(&card)?;
+    let text = card_text(&card, "checkCard")?;
     // Through JSON text, so that unknown limit names are refused, not skipped.
     let given = option(&options, "limits")?;
     let limits: CardLimits = if given.is_undefined() {

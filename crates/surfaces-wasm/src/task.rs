@@ -232,11 +232,9 @@ impl A2aTask {
     #[wasm_bindgen(constructor)]
     pub fn new(card: JsValue, options: Option<js_sys::Object>) -> Result<A2aTask, JsError> {
         crate::host_url();
-        let card: Value = match crate::text_of(&card) {
-            Some(text) => serde_json::from_str(&text)
-                .map_err(|e| JsError::new(&format!("A2aTask: the card is not JSON: {e}")))?,
-            None => from_js(&card, "A2aTask: the card")?,
-        };
+        let card = crate::card::card_value(&card, "A2aTask")?.map_err(|f| {
+            JsError::new(&format!("A2aTask: the card cannot be read: {}", f.message))
+        })?;
         let prefer = match option_string(&options, "protocolVersion")?.as_deref() {
             None => None,
             Some("0.3") => Some(ProtocolVersion::V0_3),

@@ -8,6 +8,10 @@ use serde::{Deserialize, Serialize};
 pub struct CardLimits {
     /// Cards longer than this (in bytes of JSON text) are not parsed.
     pub card_bytes: usize,
+    /// Cards holding more JSON values than this (the card itself, and each object, array,
+    /// string, number and literal in it) are not parsed: built, a one-member object of 7
+    /// bytes takes hundreds, so `card_bytes` alone let a card take about 50 times its size.
+    pub values: usize,
     /// Entries past this many are not read.
     pub entries: usize,
     /// A longer `label` (in characters) makes its entry unlinkable.
@@ -27,6 +31,7 @@ impl Default for CardLimits {
     fn default() -> Self {
         CardLimits {
             card_bytes: 1024 * 1024,
+            values: 32_768,
             entries: 64,
             label_chars: 120,
             purpose_chars: 500,

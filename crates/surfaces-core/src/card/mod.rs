@@ -105,37 +105,61 @@ impl Findings {
 pub fn check_card(text: &str, options: &CardOptions) -> Result<CardReport, UsageError> {
     let origin = host::fetched_origin(options.fetched_from.as_deref())?;
     let mut findings = Findings::new(&options.limits);
-    if text.len() > options.limits.card_bytes {
-        too_large(text.len(), &options.limits, &mut findings);
-        return Ok(CardReport::unreadable(findings.finish()));
+    // Said whether or not the card reads, as long as it is within the size limit.
+    if text.len() <= options.limits.card_bytes && text.starts_with('\u{FEFF}') {
+        findings.push(
+            Code::CardBom,
+            &Pointer::root(),
+            "The card starts with a byte-order mark; it is ignored.".into(),
+        );
     }
-    // A byte-order mark is what some editors save; fetch().json() drops it too.
-    let text = match text.strip_prefix('\u{FEFF}') {
-        Some(rest) => {
-            findings.push(
-                Code::CardBom,
-                &Pointer::root(),
-                "The card starts with a byte-order mark; it is ignored.".into(),
-            );
-            rest
-        }
-        None => text,
-    };
-    match serde_json::from_str::<Value>(text) {
+    match read_card(text, &options.limits) {
         Ok(card) => Ok(check_parsed(
             &card,
             origin.as_ref(),
             &options.limits,
             findings,
         )),
-        Err(e) => {
-            findings.push(
-                Code::CardNotJson,
-                &Pointer::root(),
-                format!("The card is not valid JSON ({e})."),
-            );
+        Err(f) => {
+            findings.push(f.code, &Pointer::root(), f.message);
             Ok(CardReport::unreadable(findings.finish()))
         }
+    }
+}
+
+/// A card's JSON text read into a value, as [`check_card`] reads it, for a caller that
+/// needs the card itself (its endpoint, its A2UI extension): at most `limits.card_bytes`
+/// bytes and `limits.values` JSON values, a byte-order mark skipped. Past either limit
+/// nothing is built, and the error is the finding `check_card` reports (`card-too-large`,
+/// or `card-not-json`).
+pub fn read_card(text: &str, limits: &CardLimits) -> Result<Value, Finding> {
+    if text.len() > limits.card_bytes {
+        return Err(too_large(text.len(), limits));
+    }
+    // A byte-order mark is what some editors save; fetch().json() drops it too.
+    let text = text.strip_prefix('\u{FEFF}').unwrap_or(text);
+    // Counted before any value is built; text that is not JSON is left to `serde_json`,
+    // whose message says where.
+    let b = text.as_bytes();
+    let start = crate::json_scan::skip_ws(b, 0);
+    let within = crate::json_scan::value_end_within(b, start, limits.values);
+    if within == Err(crate::json_scan::Unscanned::TooManyValues) {
+        return Err(Finding::new(
+            Code::CardTooLarge,
+            "",
+            format!(
+                "The card holds more than {} JSON values; cards past that are not read.",
+                limits.values
+            ),
+        ));
+    }
+    match serde_json::from_str::<Value>(text) {
+        Ok(card) => Ok(card),
+        Err(e) => Err(Finding::new(
+            Code::CardNotJson,
+            "",
+            format!("The card is not valid JSON ({e})."),
+        )),
     }
 }
 
@@ -148,7 +172,8 @@ pub fn check_card_bytes(bytes: &[u8], options: &CardOptions) -> Result<CardRepor
     host::fetched_origin(options.fetched_from.as_deref())?;
     let mut findings = Findings::new(&options.limits);
     if bytes.len() > options.limits.card_bytes {
-        too_large(bytes.len(), &options.limits, &mut findings);
+        let f = too_large(bytes.len(), &options.limits);
+        findings.push(f.code, &Pointer::root(), f.message);
         return Ok(CardReport::unreadable(findings.finish()));
     }
     match std::str::from_utf8(bytes) {
@@ -175,15 +200,15 @@ pub fn check_card_bytes(bytes: &[u8], options: &CardOptions) -> Result<CardRepor
     }
 }
 
-fn too_large(len: usize, limits: &CardLimits, findings: &mut Findings) {
-    findings.push(
+fn too_large(len: usize, limits: &CardLimits) -> Finding {
+    Finding::new(
         Code::CardTooLarge,
-        &Pointer::root(),
+        "",
         format!(
             "The card is {len} bytes; cards over {} bytes are not read.",
             limits.card_bytes
         ),
-    );
+    )
 }
 
 /// Checks a card that is already parsed.
