@@ -16,6 +16,20 @@ assert.ok(fs.existsSync(path.join(PKG, "package.json")), "build the packages fir
 const pkg = await import(path.join(PKG, "agent_surfaces.js"));
 const exports = pkg.initSync({ module: fs.readFileSync(path.join(PKG, "agent_surfaces_bg.wasm")) });
 const { checkCard, SurfaceStore, advertisesA2ui, contract } = pkg;
+
+/** How many bytes the wasm memory of a fresh instance of the package grows by while `body`
+ * (module source with `pkg` in scope) runs, in a Node process of its own: memory never
+ * shrinks, so what an earlier test grew it by would hide what `body` builds. */
+function freshGrowth(body) {
+  const code = `import fs from "node:fs";
+    const pkg = await import(${JSON.stringify(path.join(PKG, "agent_surfaces.js"))});
+    const exports = pkg.initSync({ module: fs.readFileSync(${JSON.stringify(path.join(PKG, "agent_surfaces_bg.wasm"))}) });
+    const before = exports.memory.buffer.byteLength;
+    ${body}
+    console.log(exports.memory.buffer.byteLength - before);`;
+  return Number(execFileSync(process.execPath, ["--input-type=module", "-e", code], { encoding: "utf8" }));
+}
+const MB = 1 << 20;
 const CAT = "https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json";
 
 test("the headless build has no renderer, in its module, its glue or its types", () => {
@@ -48,6 +62,51 @@ test("the README's Node quick start runs as written on the packed headless build
   );
   assert.deepEqual(out, { entry: pathToFileURL(path.join(installed.dir, "agent_surfaces.js")).href, uiLinks: "absent", store: "function" });
   assert.deepEqual(resolveFrom(installed.project, ["agent-surfaces/a2ui.css"]), { "agent-surfaces/a2ui.css": "ERR_PACKAGE_PATH_NOT_EXPORTED" });
+});
+
+test("a card is bounded before it is built: its bytes before the copy, then its values", () => {
+  const { A2aTask } = pkg;
+  const rpc = { supportedInterfaces: [{ url: "https://a.example/rpc", protocolBinding: "JSONRPC", protocolVersion: "1.0" }],
+    capabilities: { extensions: [{ uri: "https://a2ui.org/a2a-extension/a2ui/v0.9" }] } };
+  // Past `cardBytes` in UTF-16 units: refused before the string is copied into wasm memory.
+  const huge = JSON.stringify({ ...rpc, pad: "x".repeat(64 << 20) });
+  const before = exports.memory.buffer.byteLength;
+  const r = checkCard(huge);
+  assert.deepEqual(r.findings.map((f) => f.code), ["card-too-large"]);
+  assert.match(r.findings[0].message, /^The card is at least \d+ bytes; cards over 1048576 bytes/);
+  assert.equal(advertisesA2ui(huge), false);
+  assert.throws(() => new A2aTask(huge), /A2aTask: the card cannot be read: The card is at least/);
+  assert.ok(exports.memory.buffer.byteLength - before < MB, "the refused card was not copied");
+  // At the byte limit it is read; one unit past it, refused with the same words.
+  const at = JSON.stringify({ ...rpc, pad: "" });
+  const atLimit = at.replace('"pad":""', `"pad":"${"x".repeat(1_048_576 - at.length)}"`);
+  assert.equal(atLimit.length, 1_048_576);
+  assert.deepEqual(checkCard(atLimit).findings.map((f) => f.code), []);
+  assert.equal(advertisesA2ui(atLimit), true);
+  assert.deepEqual(checkCard(atLimit + " ").findings.map((f) => f.code), ["card-too-large"]);
+  // Within the bytes, past 32,768 JSON values: refused before a value is built, as text and
+  // as an object, by every call that reads a card.
+  const many = { ...rpc, pad: Array(16_400).fill({ a: 0 }) };
+  for (const given of [many, JSON.stringify(many)]) {
+    const c = checkCard(given);
+    assert.deepEqual(c.findings.map((f) => f.code), ["card-too-large"], typeof given);
+    assert.match(c.findings[0].message, /more than 32768 JSON values/);
+    assert.equal(advertisesA2ui(given), false);
+    assert.throws(() => new A2aTask(given), /more than 32768 JSON values/);
+  }
+  // What a card that reads gives, it still gives.
+  const fewer = { ...rpc, pad: Array(16_000).fill({ a: 0 }) };
+  assert.equal(advertisesA2ui(fewer), true);
+  new A2aTask(fewer).free();
+  assert.equal(advertisesA2ui(null), false);
+  // In a fresh instance: refused, such a card builds nothing; within the count it is built
+  // (which is what the measure can see).
+  const card = (n) => `JSON.stringify({ name: "x", pad: Array(${n}).fill({ a: 0 }) })`;
+  for (const call of ["pkg.checkCard(t)", "pkg.advertisesA2ui(t)", "try { new pkg.A2aTask(t) } catch {}"]) {
+    const past = freshGrowth(`const t = ${card(130_000)}; ${call};`);
+    assert.ok(past < 3 * MB, `${call}: ${past} bytes grown`);
+  }
+  assert.ok(freshGrowth(`pkg.checkCard(${card(16_000)});`) > 4 * MB, "the measure sees a built card");
 });
 
 test("the headless API works: a card checked, a stream folded, an edit and an action", () => {
@@ -581,12 +640,24 @@ test("A2aTask.ingest folds a part's data as its text does, in every shape a clie
   const tiny = `{"kind":"message","messageId":"t","role":"agent","parts":[${Array(90_000).fill('{"data":0}').join(",")}]}`;
   assert.ok(tiny.length < 1_100_000);
   for (const given of [tiny, JSON.parse(tiny)]) {
-    const grown = exports.memory.buffer.byteLength;
     const r = t.ingest(given);
     assert.equal(r.finding.code, "a2a-stream-event-too-large", typeof given);
     assert.match(r.finding.message, /more than 32768 JSON values/, typeof given);
-    assert.ok(exports.memory.buffer.byteLength - grown <= 2 << 20, `${exports.memory.buffer.byteLength - grown} bytes grown`);
   }
+  // In a fresh instance: the refused event builds nothing (the 1 MB text is copied in), nor
+  // does a data part of too many values, refused alone; one within the count is built.
+  const task = `const c = { supportedInterfaces: [{ url: "https://a.example/rpc", protocolBinding: "JSONRPC", protocolVersion: "1.0" }] };
+    const task = new pkg.A2aTask(c);`;
+  const part = (n) => `task.ingest(JSON.stringify({ kind: "message", messageId: "d", role: "agent",
+    parts: [{ kind: "data", data: Array(${n}).fill({ a: 0 }), metadata: { mimeType: "application/json" } }] }));`;
+  for (const [what, grown] of [
+    ["tiny parts", freshGrowth(`${task} task.ingest(\`{"kind":"message","messageId":"t","role":"agent","parts":[\${Array(90_000).fill('{"data":0}').join(",")}]}\`);`)],
+    ["a data part of too many values", freshGrowth(`${task} ${part(130_000)}`)],
+  ]) {
+    // The 1 MB text is copied in and kept (up to 5 MB); built, its values took some 50 MB.
+    assert.ok(grown < 8 * MB, `${what}: ${grown} bytes grown`);
+  }
+  assert.ok(freshGrowth(`${task} ${part(16_000)}`) > 4 * MB, "the measure sees a built part");
   // Text that is not JSON, or JSON that is no event, is a finding, never a throw.
   assert.equal(t.ingest("{").finding.code, "a2a-not-json");
   assert.equal(t.ingest('"text"').finding.code, "a2a-response-invalid");

@@ -25,7 +25,7 @@ use std::ops::Range;
 
 use serde::de::Error as _;
 use serde_json::Value;
-use surfaces_core::json_scan::{skip_ws, value_end};
+use surfaces_core::json_scan::{skip_ws, value_end, value_end_within, Unscanned};
 use surfaces_core::{Code, Finding};
 
 /// Where in the fixed shape a value is: what the names of its members mean.
@@ -93,11 +93,23 @@ impl Unread {
                 Code::A2aStreamEventTooLarge,
                 "",
                 format!(
-                    "The event holds more than {MAX_VALUES} JSON values (a part's data counted \
-                     as one); the limit is {MAX_VALUES}."
+                    "The answer or event holds more than {MAX_VALUES} JSON values (a part's \
+                     data counted as one); the limit is {MAX_VALUES}."
                 ),
             ),
         }
+    }
+}
+
+/// A kept text read into values, counted first as an event is: past [`MAX_VALUES`] nothing
+/// is built. For data shown as values (a part that is not A2UI, a confirmation, the SDK's
+/// text and URL contents), which the event's own count took as one value.
+pub(crate) fn kept_value(text: &str) -> Result<Value, Unread> {
+    let b = text.as_bytes();
+    match value_end_within(b, skip_ws(b, 0), MAX_VALUES) {
+        Err(Unscanned::TooManyValues) => Err(Unread::TooManyValues),
+        // Syntax was checked when the event was read; `serde_json` says what else is wrong.
+        _ => Ok(serde_json::from_str(text)?),
     }
 }
 
@@ -267,6 +279,11 @@ impl DataText {
         v.as_str().map(|s| DataText(s.to_string()))
     }
 
+    /// The JSON text of a value this side made (what a person sends).
+    pub fn of(v: &Value) -> DataText {
+        DataText(v.to_string())
+    }
+
     /// The data as sent: JSON, whose syntax the event's reader checked without building a
     /// value (so not its depth: what reads it next checks that, as the store's reader and
     /// [`DataText::value`] do).
@@ -296,15 +313,24 @@ impl DataText {
         out
     }
 
-    /// The data as values. Data nested past `serde_json`'s limit (128) is a finding (its
-    /// path the caller's to give): this is where that is checked.
+    /// The data as values. Data nested past `serde_json`'s limit (128), or holding more
+    /// than [`MAX_VALUES`] JSON values (counted before any is built), is a finding (its path
+    /// the caller's to give): this is where that is checked.
     pub fn value(&self) -> Result<Value, Finding> {
-        serde_json::from_str(&self.0).map_err(|e| {
-            Finding::new(
+        kept_value(&self.0).map_err(|u| match u {
+            Unread::NotJson(e) => Finding::new(
                 Code::A2aResponseInvalid,
                 "",
                 format!("A data part's `data` cannot be read ({e})."),
-            )
+            ),
+            Unread::TooManyValues => Finding::new(
+                Code::A2aStreamEventTooLarge,
+                "",
+                format!(
+                    "A data part's `data` holds more than {MAX_VALUES} JSON values; the limit \
+                     is {MAX_VALUES}."
+                ),
+            ),
         })
     }
 }

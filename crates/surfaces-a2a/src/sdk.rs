@@ -96,10 +96,12 @@ fn part(v: &Value) -> Result<Value, Finding> {
             let c = obj(c, "part's content")?;
             // `read::parse` kept `value` as its text: data stays text, the rest is read.
             let kept = c.get("value").and_then(Value::as_str);
+            // Counted before it is built, as the event was (where it counted as one).
             let value = || -> Result<Value, Finding> {
                 kept.map_or(Ok(Value::Null), |t| {
-                    serde_json::from_str(t)
-                        .map_err(|e| bad(format!("A part's content cannot be read ({e}).")))
+                    read::kept_value(t).map_err(|u| {
+                        u.finding(|e| bad(format!("A part's content cannot be read ({e}).")))
+                    })
                 })
             };
             match c.get("$case").and_then(Value::as_str) {

@@ -10,6 +10,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::Serialize;
 use serde_json::{json, Value};
 
+use super::read::DataText;
 use super::wire::{Artifact, Event, Message, Outgoing, Part, Role, Status, TaskState};
 use surfaces_core::a2ui::{ApplyContext, Limits, PartOutcome, SurfaceStore};
 use surfaces_core::{Code, Finding};
@@ -53,10 +54,12 @@ pub enum Shown {
     Text { text: String },
     /// An A2UI part, folded into the surfaces (this many envelopes read).
     Interface { envelopes: usize },
-    /// A data part that is not A2UI, for showing as data.
+    /// A data part that is not A2UI, for showing as data: kept as the text it came as (its
+    /// values, at most `MAX_VALUES`, are built when it is shown or serialized), so that what
+    /// a task keeps is what `kept_bytes` counts.
     Data {
         media_type: Option<String>,
-        data: Value,
+        data: DataText,
     },
     /// A file, by name and media type; its link is the agent's and is never loaded.
     File {
@@ -116,8 +119,7 @@ fn kept_size(parts: &[Shown]) -> usize {
             Shown::Text { text } => text.len(),
             Shown::Interface { .. } => 8,
             Shown::Data { data, media_type } => {
-                surfaces_core::a2ui::pointer::json_size(data)
-                    + media_type.as_ref().map_or(0, String::len)
+                data.text().len() + media_type.as_ref().map_or(0, String::len)
             }
             Shown::File {
                 name,
@@ -227,8 +229,9 @@ impl TaskView {
                         return Some(Shown::Interface { envelopes: n });
                     }
                 }
+                // Read once to know it can be shown (its depth, its count of values).
                 match data.value() {
-                    Ok(data) => Shown::Data { media_type, data },
+                    Ok(_) => Shown::Data { media_type, data },
                     Err(mut f) => {
                         f.path = format!("/parts/{index}/data");
                         f.message = format!("{} The part is not shown.", f.message);
@@ -481,7 +484,7 @@ impl TaskView {
         for (data, media_type) in &out.data {
             parts.push(Shown::Data {
                 media_type: Some(media_type.clone()),
-                data: data.clone(),
+                data: DataText::of(data),
             });
         }
         self.push_turn(Turn {

@@ -7,7 +7,7 @@
 mod spec;
 
 use serde_json::{json, Value};
-use surfaces_a2a::{sdk, wire, Event, ProtocolVersion, Shown, TaskLimits, TaskView};
+use surfaces_a2a::{sdk, wire, DataText, Event, ProtocolVersion, Shown, TaskLimits, TaskView};
 use surfaces_core::a2ui::{ApplyContext, Limits, SurfaceStore};
 
 const MIME: &str = "application/json+a2ui";
@@ -185,7 +185,7 @@ fn data_that_is_not_a2ui_is_shown_as_its_values() {
                 [
                     Shown::Data {
                         media_type: Some("application/json".into()),
-                        data: d.clone()
+                        data: DataText::of(d)
                     },
                     Shown::Text {
                         text: "[1, 2]".into()
@@ -266,7 +266,7 @@ fn a_part_is_a2ui_only_where_both_readings_of_its_media_type_say_so() {
         } else {
             Shown::Data {
                 media_type: Some(shown.into()),
-                data: data.clone(),
+                data: DataText::of(&data),
             }
         };
         assert_eq!(v.turns[0].parts, [expected], "{fields}");
@@ -333,4 +333,54 @@ fn an_event_of_too_many_values_is_refused_before_they_are_built() {
         code(wire::response(ProtocolVersion::V0_3, &text)),
         Some("a2a-limit")
     );
+}
+
+#[test]
+fn data_shown_as_values_is_counted_before_it_is_built_and_kept_as_text() {
+    // A part's data counts as one value in its event; read to be shown, it is counted alone.
+    let objects = |n: usize| format!("[{}]", vec![r#"{"a":0}"#; n].join(","));
+    let answer = |data: &str| {
+        format!(
+            r#"{{"jsonrpc":"2.0","id":1,"result":{{"kind":"message","messageId":"m","role":"agent","parts":[{{"kind":"data","data":{data},"metadata":{{"mimeType":"application/json"}}}},{{"kind":"text","text":"after"}}]}}}}"#
+        )
+    };
+    // The array and each object with its member: at the limit, and one object past it.
+    let at = objects((wire::MAX_VALUES - 2) / 2);
+    let past = objects((wire::MAX_VALUES - 2) / 2 + 1);
+    let mut v = view(Limits::default());
+    v.apply(wire::response(ProtocolVersion::V0_3, &answer(&at)).unwrap());
+    assert!(v.findings.is_empty(), "{:?}", v.findings);
+    let Shown::Data { data, .. } = &v.turns[0].parts[0] else {
+        panic!("{:?}", v.turns[0].parts)
+    };
+    // Kept as the text it came as, which is what `kept_bytes` counts.
+    assert_eq!(data.text(), at);
+    assert_eq!(
+        data.value().unwrap().as_array().unwrap().len(),
+        (wire::MAX_VALUES - 2) / 2
+    );
+    let mut v = view(Limits::default());
+    v.apply(wire::response(ProtocolVersion::V0_3, &answer(&past)).unwrap());
+    assert_eq!(
+        v.turns[0].parts,
+        [Shown::Text {
+            text: "after".into()
+        }]
+    );
+    let codes: Vec<&str> = v.findings.iter().map(|f| f.code.as_str()).collect();
+    assert_eq!(codes, ["a2a-stream-event-too-large"]);
+    assert_eq!(v.findings[0].path, "/parts/0/data");
+    // The SDK's text and URL contents are kept places too: counted before they are built.
+    for case in ["text", "url"] {
+        let sdk = |value: &str| {
+            format!(
+                r#"{{"messageId":"m","role":2,"parts":[{{"content":{{"$case":"{case}","value":{value}}}}}]}}"#
+            )
+        };
+        let f = sdk::read(&sdk(&past)).unwrap_err();
+        assert_eq!(f.code.as_str(), "a2a-stream-event-too-large", "{case}");
+        // Within the count it is read, and judged for what it is (not a string).
+        let within = sdk::read(&sdk(&at)).err().map(|f| f.code.as_str());
+        assert_ne!(within, Some("a2a-stream-event-too-large"), "{case}");
+    }
 }

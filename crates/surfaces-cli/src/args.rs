@@ -445,6 +445,6 @@ mod tests {
     fn defaults_keep_field_order() {
         let names: Vec<String> = defaults::<CardLimits>().into_iter().map(|p| p.0).collect();
         assert_eq!(names.first().map(String::as_str), Some("cardBytes"));
-        assert_eq!(names.len(), 7);
+        assert_eq!(names.len(), 8);
     }
 }

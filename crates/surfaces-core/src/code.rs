@@ -245,7 +245,7 @@ codes! {
         A2aJsonrpcError "a2a-jsonrpc-error" Error "The agent answered with a JSON-RPC error.",
         A2aResponseInvalid "a2a-response-invalid" Error "An answer or stream event is not a shape of the protocol version spoken.",
         A2aStreamLineTooLong "a2a-stream-line-too-long" Error "A line of the agent's event stream is longer than the limit; its event is dropped.",
-        A2aStreamEventTooLarge "a2a-stream-event-too-large" Error "An event of the agent's stream is larger than the limit; it is dropped.",
+        A2aStreamEventTooLarge "a2a-stream-event-too-large" Error "An answer or stream event from the agent, or a data part in it, is larger than the limit (in bytes or in JSON values); it is dropped.",
         A2aStreamTooManyEvents "a2a-stream-too-many-events" Error "The agent's stream sent more events than the limit; the rest is not read.",
         A2aStreamCut "a2a-stream-cut" Warning "The agent's stream ended before its last event: the outcome of what was sent is not known.",
         A2aTaskMismatch "a2a-task-mismatch" Error "An event names another task than the conversation's; it is ignored.",

@@ -207,17 +207,24 @@ fn findings_default_limit_at_and_one_past() {
 
 #[test]
 fn findings_past_the_limit_are_only_counted() {
-    // Half a megabyte of unknown fields (within the card's 32,768 values) gives the cap and
-    // one count, not 30,000 findings.
-    let card = card_with_unknown_fields(30_000);
+    // A megabyte of unknown fields (the count of values raised to read it) gives the cap
+    // and one count, not 60,000 findings.
+    let card = card_with_unknown_fields(60_000);
     let text = card.to_string();
     assert!(text.len() < 1024 * 1024);
-    let r = check_card(&text, &CardOptions::default()).unwrap();
+    let options = CardOptions {
+        limits: CardLimits {
+            values: 100_000,
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    let r = check_card(&text, &options).unwrap();
     assert_eq!(r.findings.len(), 1001);
     assert!(
         r.findings[1000]
             .message
-            .starts_with("29000 more findings were left out"),
+            .starts_with("59000 more findings were left out"),
         "{}",
         r.findings[1000].message
     );
@@ -238,16 +245,17 @@ fn findings_past_the_limit_are_only_counted() {
 #[test]
 fn a_card_of_too_many_values_is_refused_before_they_are_built() {
     // One-member objects, which take hundreds of bytes each once built, within the byte
-    // limit: the card, its members' values, the array and each object with its member.
+    // limit: the card, its three members' values, and each object with its member.
     let card = |n: usize| {
         format!(
-            r#"{{"name":"x","extra":[{}]}}"#,
+            r#"{{"name":"x","n":0,"extra":[{}]}}"#,
             vec![r#"{"a":0}"#; n].join(",")
         )
     };
     let values = CardLimits::default().values;
-    let at = card((values - 3) / 2);
-    let past = card((values - 3) / 2 + 1);
+    assert_eq!(values % 2, 0);
+    let at = card((values - 4) / 2);
+    let past = card((values - 4) / 2 + 1);
     assert!(past.len() < CardLimits::default().card_bytes);
     let codes = |t: &str| -> Vec<String> {
         check_card(t, &CardOptions::default())

@@ -368,7 +368,11 @@ impl SurfaceStore {
 /// Whether an agent card advertises A2UI v0.9 or v0.9.1; only then render its A2UI parts.
 #[wasm_bindgen(js_name = advertisesA2ui, skip_typescript)]
 pub fn advertises_a2ui(card: JsValue) -> Result<bool, JsError> {
-    // A card that cannot be read advertises nothing.
+    // Neither text nor an object (`null`, a number), or a card that cannot be read: it
+    // advertises nothing.
+    if !card.is_string() && !card.is_object() {
+        return Ok(false);
+    }
     let card = crate::card::card_value(&card, "advertisesA2ui")?.unwrap_or(Value::Null);
     Ok(a2ui::card_advertises_a2ui(&card))
 }

@@ -2,7 +2,7 @@
 
 use serde_json::Value;
 use surfaces_core::card::{self, CardLimits, CardOptions};
-use surfaces_core::{Code, Finding};
+use surfaces_core::Finding;
 use wasm_bindgen::prelude::*;
 
 use crate::{from_js, option, optional_string_arg, to_js};
@@ -56,21 +56,15 @@ fn card_text(card: &JsValue, what: &str) -> Result<String, JsError> {
 /// the default limits), for a call that needs the card itself. A string longer in UTF-16
 /// units than the byte limit is refused before it is copied into wasm memory.
 pub(crate) fn card_value(card: &JsValue, what: &str) -> Result<Result<Value, Finding>, JsError> {
-    let limits = CardLimits::default();
+    let options = CardOptions::default();
     if let Some(s) = card.dyn_ref::<js_sys::JsString>() {
-        let units = s.length() as usize;
-        if units > limits.card_bytes {
-            return Ok(Err(Finding::new(
-                Code::CardTooLarge,
-                "",
-                format!(
-                    "The card is at least {units} bytes; cards over {} bytes are not read.",
-                    limits.card_bytes
-                ),
-            )));
+        let past = card::check_card_at_least(s.length() as usize, &options)
+            .map_err(|e| JsError::new(&format!("{what}: {e}")))?;
+        if let Some(mut report) = past {
+            return Ok(Err(report.findings.remove(0)));
         }
     }
-    Ok(card::read_card(&card_text(card, what)?, &limits))
+    Ok(card::read_card(&card_text(card, what)?, &options.limits))
 }
 
 /// Checks an A2A Agent Card's UI links extension.
@@ -87,7 +81,6 @@ pub fn check_card(
 ) -> Result<JsValue, JsError> {
     crate::host_url();
     let fetched_from = optional_string_arg(&fetched_from, "checkCard: fetchedFrom")?;
-    let text = card_text(&card, "checkCard")?;
     // Through JSON text, so that unknown limit names are refused, not skipped.
     let given = option(&options, "limits")?;
     let limits: CardLimits = if given.is_undefined() {
@@ -100,8 +93,18 @@ pub fn check_card(
         fetched_from,
         limits,
     };
-    let report =
-        card::check_card(&text, &options).map_err(|e| JsError::new(&format!("checkCard: {e}")))?;
+    let misuse = |e| JsError::new(&format!("checkCard: {e}"));
+    // A string past the limit in UTF-16 units is past it in bytes: refused before it is
+    // copied into wasm memory, which never shrinks.
+    if let Some(s) = card.dyn_ref::<js_sys::JsString>() {
+        if let Some(report) =
+            card::check_card_at_least(s.length() as usize, &options).map_err(misuse)?
+        {
+            return to_js(&report);
+        }
+    }
+    let text = card_text(&card, "checkCard")?;
+    let report = card::check_card(&text, &options).map_err(misuse)?;
     to_js(&report)
 }
 

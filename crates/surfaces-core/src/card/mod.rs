@@ -163,6 +163,30 @@ pub fn read_card(text: &str, limits: &CardLimits) -> Result<Value, Finding> {
     }
 }
 
+/// The report on a card of at least `len` bytes, for a caller that can tell a card is past
+/// `options.limits.card_bytes` before copying it (the wasm binding, from a string's length
+/// in UTF-16 units, each at least one byte): `card-too-large` when `len` is past the limit,
+/// as [`check_card`] would report; within it, `None`, and the card must be read.
+pub fn check_card_at_least(
+    len: usize,
+    options: &CardOptions,
+) -> Result<Option<CardReport>, UsageError> {
+    host::fetched_origin(options.fetched_from.as_deref())?;
+    if len <= options.limits.card_bytes {
+        return Ok(None);
+    }
+    let mut findings = Findings::new(&options.limits);
+    findings.push(
+        Code::CardTooLarge,
+        &Pointer::root(),
+        format!(
+            "The card is at least {len} bytes; cards over {} bytes are not read.",
+            options.limits.card_bytes
+        ),
+    );
+    Ok(Some(CardReport::unreadable(findings.finish())))
+}
+
 /// Checks a card given as bytes, as they came off a file or socket: UTF-8 text goes to
 /// [`check_card`]; anything else is an unreadable report with a `card-not-utf8` error
 /// saying where the first byte that is not UTF-8 is (a card over `limits.card_bytes` is
