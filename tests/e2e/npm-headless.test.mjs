@@ -658,6 +658,18 @@ test("A2aTask.ingest folds a part's data as its text does, in every shape a clie
     assert.ok(grown < 8 * MB, `${what}: ${grown} bytes grown`);
   }
   assert.ok(freshGrowth(`${task} ${part(16_000)}`) > 4 * MB, "the measure sees a built part");
+  // Eight parts each within the count (1 MB in all): read, and each view of them, build one
+  // part at a time (the whole view at once built all eight, some 50 MB).
+  const eight = `task.ingest(JSON.stringify({ kind: "message", messageId: "e", role: "agent",
+    parts: Array.from({ length: 8 }, () => ({ kind: "data", data: Array(16_000).fill({ a: 0 }), metadata: { mimeType: "application/json" } })) }));`;
+  const viewed = freshGrowth(`${task} ${eight} const seen = task.view();
+    if (seen.turns[0].parts.length !== 8 || seen.turns[0].parts[7].data.length !== 16_000) throw new Error("not shown");`);
+  assert.ok(viewed < 16 * MB, `eight parts viewed: ${viewed} bytes grown`);
+  // An object past the event limit is refused before its text is copied in.
+  const big = freshGrowth(`${task}
+    const r = task.ingest({ kind: "message", messageId: "b", role: "agent", parts: [{ kind: "text", text: "x".repeat(64 << 20) }] });
+    if (r.finding.code !== "a2a-stream-event-too-large") throw new Error(JSON.stringify(r));`);
+  assert.ok(big < MB, `a 64 MB object: ${big} bytes grown`);
   // Text that is not JSON, or JSON that is no event, is a finding, never a throw.
   assert.equal(t.ingest("{").finding.code, "a2a-not-json");
   assert.equal(t.ingest('"text"').finding.code, "a2a-response-invalid");

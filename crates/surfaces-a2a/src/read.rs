@@ -313,6 +313,11 @@ impl DataText {
         out
     }
 
+    /// [`DataText::unspaced`] as a `DataText`: what a task keeps of data it shows.
+    pub(crate) fn into_unspaced(self) -> DataText {
+        DataText(self.unspaced())
+    }
+
     /// The data as values. Data nested past `serde_json`'s limit (128), or holding more
     /// than [`MAX_VALUES`] JSON values (counted before any is built), is a finding (its path
     /// the caller's to give): this is where that is checked.
@@ -349,10 +354,12 @@ impl PartialEq for DataText {
     }
 }
 
+/// As its values, built for the call and dropped: an agent's were counted when they were
+/// read (a task keeps only data [`DataText::value`] read), and what this side made is its own.
 impl serde::Serialize for DataText {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        self.value()
-            .map_err(|f| serde::ser::Error::custom(f.message))?
+        serde_json::from_str::<Value>(&self.0)
+            .map_err(serde::ser::Error::custom)?
             .serialize(s)
     }
 }

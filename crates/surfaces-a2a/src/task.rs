@@ -54,9 +54,10 @@ pub enum Shown {
     Text { text: String },
     /// An A2UI part, folded into the surfaces (this many envelopes read).
     Interface { envelopes: usize },
-    /// A data part that is not A2UI, for showing as data: kept as the text it came as (its
-    /// values, at most `MAX_VALUES`, are built when it is shown or serialized), so that what
-    /// a task keeps is what `kept_bytes` counts.
+    /// A data part that is not A2UI, for showing as data: kept as its JSON text without the
+    /// white space between tokens, so that what a task keeps is what `kept_bytes` counts;
+    /// its values are built when it is serialized, one part at a time (an agent's at most
+    /// `wire::MAX_VALUES`, checked when it was read).
     Data {
         media_type: Option<String>,
         data: DataText,
@@ -231,7 +232,10 @@ impl TaskView {
                 }
                 // Read once to know it can be shown (its depth, its count of values).
                 match data.value() {
-                    Ok(_) => Shown::Data { media_type, data },
+                    Ok(_) => Shown::Data {
+                        media_type,
+                        data: data.into_unspaced(),
+                    },
                     Err(mut f) => {
                         f.path = format!("/parts/{index}/data");
                         f.message = format!("{} The part is not shown.", f.message);

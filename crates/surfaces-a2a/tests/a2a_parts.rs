@@ -338,13 +338,13 @@ fn an_event_of_too_many_values_is_refused_before_they_are_built() {
 #[test]
 fn data_shown_as_values_is_counted_before_it_is_built_and_kept_as_text() {
     // A part's data counts as one value in its event; read to be shown, it is counted alone.
-    let objects = |n: usize| format!("[{}]", vec![r#"{"a":0}"#; n].join(","));
+    let objects = |n: usize| format!("[0,{}]", vec![r#"{"a":0}"#; n].join(","));
     let answer = |data: &str| {
         format!(
             r#"{{"jsonrpc":"2.0","id":1,"result":{{"kind":"message","messageId":"m","role":"agent","parts":[{{"kind":"data","data":{data},"metadata":{{"mimeType":"application/json"}}}},{{"kind":"text","text":"after"}}]}}}}"#
         )
     };
-    // The array and each object with its member: at the limit, and one object past it.
+    // The array, a zero, and each object with its member: at the limit, and past it.
     let at = objects((wire::MAX_VALUES - 2) / 2);
     let past = objects((wire::MAX_VALUES - 2) / 2 + 1);
     let mut v = view(Limits::default());
@@ -353,12 +353,17 @@ fn data_shown_as_values_is_counted_before_it_is_built_and_kept_as_text() {
     let Shown::Data { data, .. } = &v.turns[0].parts[0] else {
         panic!("{:?}", v.turns[0].parts)
     };
-    // Kept as the text it came as, which is what `kept_bytes` counts.
+    // Kept as its text without spaces (here as it came), which is what `kept_bytes` counts.
     assert_eq!(data.text(), at);
     assert_eq!(
         data.value().unwrap().as_array().unwrap().len(),
-        (wire::MAX_VALUES - 2) / 2
+        (wire::MAX_VALUES - 2) / 2 + 1
     );
+    // Sent spaced, it is kept without the spaces.
+    let spaced = at.replace(',', ", ");
+    let mut s = view(Limits::default());
+    s.apply(wire::response(ProtocolVersion::V0_3, &answer(&spaced)).unwrap());
+    assert!(matches!(&s.turns[0].parts[0], Shown::Data { data, .. } if data.text() == at));
     let mut v = view(Limits::default());
     v.apply(wire::response(ProtocolVersion::V0_3, &answer(&past)).unwrap());
     assert_eq!(
@@ -370,17 +375,25 @@ fn data_shown_as_values_is_counted_before_it_is_built_and_kept_as_text() {
     let codes: Vec<&str> = v.findings.iter().map(|f| f.code.as_str()).collect();
     assert_eq!(codes, ["a2a-stream-event-too-large"]);
     assert_eq!(v.findings[0].path, "/parts/0/data");
-    // The SDK's text and URL contents are kept places too: counted before they are built.
-    for case in ["text", "url"] {
-        let sdk = |value: &str| {
-            format!(
-                r#"{{"messageId":"m","role":2,"parts":[{{"content":{{"$case":"{case}","value":{value}}}}}]}}"#
-            )
+    // The SDK's text and URL contents are kept places too; they are strings, and anything
+    // else is read as nothing, never built: a text part refused, a URL unknown.
+    let sdk = |case: &str, value: &str| {
+        format!(
+            r#"{{"messageId":"m","role":2,"parts":[{{"content":{{"$case":"{case}","value":{value}}}}}]}}"#
+        )
+    };
+    for value in [&at, &past] {
+        let f = sdk::read(&sdk("text", value)).unwrap_err();
+        assert_eq!(f.code.as_str(), "a2a-response-invalid");
+        let Ok(Event::Message(m)) = sdk::read(&sdk("url", value)) else {
+            panic!("a URL part that is not a string is read")
         };
-        let f = sdk::read(&sdk(&past)).unwrap_err();
-        assert_eq!(f.code.as_str(), "a2a-stream-event-too-large", "{case}");
-        // Within the count it is read, and judged for what it is (not a string).
-        let within = sdk::read(&sdk(&at)).err().map(|f| f.code.as_str());
-        assert_ne!(within, Some("a2a-stream-event-too-large"), "{case}");
+        assert!(matches!(&m.parts[0], wire::Part::File { uri: None, .. }));
     }
+    let Ok(Event::Message(m)) = sdk::read(&sdk("url", r#""https://a.example/f""#)) else {
+        panic!("a URL part is read")
+    };
+    assert!(
+        matches!(&m.parts[0], wire::Part::File { uri: Some(u), .. } if u == "https://a.example/f")
+    );
 }

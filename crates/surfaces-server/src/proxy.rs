@@ -221,11 +221,15 @@ fn wants_stream(headers: &HeaderMap, body: &[u8]) -> bool {
         .iter()
         .filter_map(|v| v.to_str().ok())
         .any(|v| v.to_ascii_lowercase().contains("text/event-stream"));
+    // Only `method` is read: the rest of the body is skipped, never built into values.
+    #[derive(serde::Deserialize)]
+    struct Rpc {
+        method: Option<String>,
+    }
     accepts
-        || serde_json::from_slice::<serde_json::Value>(body).is_ok_and(|v| {
-            v.get("method")
-                .and_then(serde_json::Value::as_str)
-                .is_some_and(|m| STREAMING_METHODS.contains(&m))
+        || serde_json::from_slice::<Rpc>(body).is_ok_and(|r| {
+            r.method
+                .is_some_and(|m| STREAMING_METHODS.contains(&m.as_str()))
         })
 }
 

@@ -31,40 +31,42 @@ export function checkCard(card: string | object, fetchedFrom?: string | null, op
 export function uiLinksUri(): string;
 "#;
 
-/// Text of a card given either as JSON text or as an already-parsed object; `what` names
-/// the call in the error.
-fn card_text(card: &JsValue, what: &str) -> Result<String, JsError> {
-    if let Some(s) = card.as_string() {
-        return Ok(s);
+/// A card given either as JSON text or as an already-parsed object, as a JavaScript string
+/// (an object's through `JSON.stringify`): its length is checked before it is copied into
+/// wasm memory, which never shrinks. `what` names the call in the error.
+fn card_string(card: &JsValue, what: &str) -> Result<js_sys::JsString, JsError> {
+    if let Some(s) = card.dyn_ref::<js_sys::JsString>() {
+        return Ok(s.clone());
     }
     if !card.is_object() {
         return Err(JsError::new(&format!(
             "{what}: card must be a JSON string or an object"
         )));
     }
-    let unreadable = || {
-        JsError::new(&format!(
-            "{what}: the card object cannot be turned into JSON"
-        ))
-    };
-    let text = js_sys::JSON::stringify(card).map_err(|_| unreadable())?;
-    text.as_string().ok_or_else(unreadable)
+    crate::json_string(card, &format!("{what}: the card object"))
+}
+
+/// The report on a card past the byte limit in UTF-16 units (so in bytes), made without
+/// copying it; `None` when it must be read.
+fn too_long(
+    s: &js_sys::JsString,
+    options: &CardOptions,
+    what: &str,
+) -> Result<Option<card::CardReport>, JsError> {
+    card::check_card_at_least(s.length() as usize, options)
+        .map_err(|e| JsError::new(&format!("{what}: {e}")))
 }
 
 /// A card given as JSON text or an object, read as `checkCard` reads it
 /// ([`card::read_card`]: its bytes and its JSON values counted before a value is built, with
-/// the default limits), for a call that needs the card itself. A string longer in UTF-16
-/// units than the byte limit is refused before it is copied into wasm memory.
+/// the default limits), for a call that needs the card itself.
 pub(crate) fn card_value(card: &JsValue, what: &str) -> Result<Result<Value, Finding>, JsError> {
     let options = CardOptions::default();
-    if let Some(s) = card.dyn_ref::<js_sys::JsString>() {
-        let past = card::check_card_at_least(s.length() as usize, &options)
-            .map_err(|e| JsError::new(&format!("{what}: {e}")))?;
-        if let Some(mut report) = past {
-            return Ok(Err(report.findings.remove(0)));
-        }
+    let s = card_string(card, what)?;
+    if let Some(mut report) = too_long(&s, &options, what)? {
+        return Ok(Err(report.findings.remove(0)));
     }
-    Ok(card::read_card(&card_text(card, what)?, &options.limits))
+    Ok(card::read_card(&String::from(s), &options.limits))
 }
 
 /// Checks an A2A Agent Card's UI links extension.
@@ -93,18 +95,12 @@ pub fn check_card(
         fetched_from,
         limits,
     };
-    let misuse = |e| JsError::new(&format!("checkCard: {e}"));
-    // A string past the limit in UTF-16 units is past it in bytes: refused before it is
-    // copied into wasm memory, which never shrinks.
-    if let Some(s) = card.dyn_ref::<js_sys::JsString>() {
-        if let Some(report) =
-            card::check_card_at_least(s.length() as usize, &options).map_err(misuse)?
-        {
-            return to_js(&report);
-        }
+    let s = card_string(&card, "checkCard")?;
+    if let Some(report) = too_long(&s, &options, "checkCard")? {
+        return to_js(&report);
     }
-    let text = card_text(&card, "checkCard")?;
-    let report = card::check_card(&text, &options).map_err(misuse)?;
+    let report = card::check_card(&String::from(s), &options)
+        .map_err(|e| JsError::new(&format!("checkCard: {e}")))?;
     to_js(&report)
 }
 

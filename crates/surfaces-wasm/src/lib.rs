@@ -57,6 +57,14 @@ pub(crate) fn json_text(v: &JsValue, what: &str) -> Result<String, JsError> {
         .ok_or_else(|| JsError::new(&format!("{what} cannot be turned into JSON")))
 }
 
+/// [`json_text`] left in JavaScript, for a caller that checks its length before copying it.
+pub(crate) fn json_string(v: &JsValue, what: &str) -> Result<js_sys::JsString, JsError> {
+    js_sys::JSON::stringify(v)
+        .ok()
+        .filter(|t| t.is_string())
+        .ok_or_else(|| JsError::new(&format!("{what} cannot be turned into JSON")))
+}
+
 #[wasm_bindgen]
 extern "C" {
     type TextEncoder;

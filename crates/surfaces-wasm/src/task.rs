@@ -20,7 +20,7 @@ use surfaces_core::a2ui::{self, Limits};
 use surfaces_core::{Code, Finding};
 use wasm_bindgen::prelude::*;
 
-use crate::{from_js, json_text, option_as, option_string, string_arg, to_js, SurfaceStore};
+use crate::{from_js, option_as, option_string, string_arg, to_js, SurfaceStore};
 
 #[wasm_bindgen(typescript_custom_section)]
 const TASK_TYPES: &'static str = r#"
@@ -93,8 +93,9 @@ export interface TaskSnapshot {
 /** One conversation with an agent whose A2A client you bring. */
 export class A2aTask {
   free(): void;
-  /** `card`: the agent's card (object or JSON text). Throws when it names no A2A v0.3 or
-   *  v1.0 JSON-RPC endpoint: there is then no agent to talk to. */
+  /** `card`: the agent's card (object or JSON text). Throws when it cannot be read (not
+   *  JSON, past 1 MiB or 32,768 JSON values, as `checkCard` says `card-too-large`) or names
+   *  no A2A v0.3 or v1.0 JSON-RPC endpoint: there is then no agent to talk to. */
   constructor(card: object | string, options?: A2aTaskOptions);
   /** The surfaces, shared with whatever draws them (the UI build's renderer takes this
    *  store); redraw after `ingest`. */
@@ -276,15 +277,23 @@ impl A2aTask {
         // response body), read as it is: no `JSON.parse` and `JSON.stringify` in between.
         // Past the limit in UTF-16 units it is past it in UTF-8 bytes, so it is refused
         // before it is copied. Anything else is read as the text `JSON.stringify` makes.
-        let text = match event.dyn_ref::<js_sys::JsString>() {
-            Some(s) if s.length() as usize > EVENT_BYTES => Err(format!(
-                "An event of at least {} bytes; the limit is {EVENT_BYTES}.",
-                s.length()
+        // An object is held to the same limit as the text `JSON.stringify` makes of it,
+        // before that text is copied either.
+        let stringified;
+        let s = match event.dyn_ref::<js_sys::JsString>() {
+            Some(s) => s,
+            None => {
+                stringified = crate::json_string(&event, "ingest: the event")?;
+                &stringified
+            }
+        };
+        let text = match s.length() as usize {
+            units if units > EVENT_BYTES => Err(format!(
+                "An event of at least {units} bytes; the limit is {EVENT_BYTES}."
             )),
             // Within it in units, text may still be past it in bytes (up to three a unit).
-            Some(s) => Ok(crate::string_text(s, s.length())
+            units => Ok(crate::string_text(s, units as u32)
                 .ok_or_else(|| JsError::new("ingest: the event cannot be read as text"))?),
-            None => Ok(json_text(&event, "ingest: the event")?),
         }
         .and_then(|text| {
             if text.len() > EVENT_BYTES {
@@ -505,17 +514,32 @@ impl A2aTask {
             .collect();
         let mut findings: Vec<&Finding> = v.findings.iter().collect();
         findings.extend(self.attempts.list.iter().flat_map(|a| a.findings.iter()));
-        to_js(&json!({
-            "taskId": v.task_id,
-            "contextId": v.context_id,
-            "state": v.state,
-            "settled": v.settled,
-            "turns": v.turns,
-            "artifacts": v.artifacts,
-            "findings": findings,
-            "actions": actions,
-            "ignored": ignored,
-        }))
+        // Serialized straight to JavaScript: each part's data is built alone, as it is
+        // written, and dropped (a `json!` of the whole view built every kept part at once).
+        #[derive(serde::Serialize)]
+        #[serde(rename_all = "camelCase")]
+        struct View<'v> {
+            task_id: &'v Option<String>,
+            context_id: &'v Option<String>,
+            state: &'v Option<a2a::TaskState>,
+            settled: bool,
+            turns: &'v [a2a::Turn],
+            artifacts: &'v [a2a::ArtifactView],
+            findings: Vec<&'v Finding>,
+            actions: Vec<Value>,
+            ignored: usize,
+        }
+        to_js(&View {
+            task_id: &v.task_id,
+            context_id: &v.context_id,
+            state: &v.state,
+            settled: v.settled,
+            turns: &v.turns,
+            artifacts: &v.artifacts,
+            findings,
+            actions,
+            ignored,
+        })
     }
 }
 
