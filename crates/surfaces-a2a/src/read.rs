@@ -134,6 +134,14 @@ pub(crate) fn parse(text: &str) -> Result<Value, Unread> {
     Ok(v)
 }
 
+/// [`parse`] for an answer or event: what refuses it is a finding, `a2a-not-json` naming
+/// `what` ("The event") or `a2a-stream-event-too-large`.
+pub(crate) fn parse_event(text: &str, what: &str) -> Result<Value, Finding> {
+    parse(text).map_err(|u| {
+        u.finding(|e| Finding::new(Code::A2aNotJson, "", format!("{what} is not JSON ({e}).")))
+    })
+}
+
 fn fail(what: &str, at: usize) -> Unread {
     Unread::NotJson(serde_json::Error::custom(format!("{what} at byte {at}")))
 }

@@ -263,15 +263,7 @@ fn one(key: &str, value: Value) -> Value {
 /// is not one of them is a finding, never an error. `text` is the object's JSON (what
 /// `JSON.stringify` makes of it).
 pub fn read(text: &str) -> Result<Event, Finding> {
-    let v = read::parse(text).map_err(|u| {
-        u.finding(|e| {
-            Finding::new(
-                Code::A2aNotJson,
-                "",
-                format!("The event is not JSON ({e})."),
-            )
-        })
-    })?;
+    let v = read::parse_event(text, "The event")?;
     read_event(&v)
 }
 

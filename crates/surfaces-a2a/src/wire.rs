@@ -427,15 +427,7 @@ pub(crate) fn read_event(v: ProtocolVersion, result: &Value) -> Result<Event, Fi
 /// A JSON-RPC response (or one stream event's data): its `result` read as an [`Event`], or
 /// the agent's error as a finding. Text that is not JSON is a finding too.
 pub fn response(v: ProtocolVersion, text: &str) -> Result<Event, Finding> {
-    let value = read::parse(text).map_err(|u| {
-        u.finding(|e| {
-            Finding::new(
-                Code::A2aNotJson,
-                "",
-                format!("The agent's answer is not JSON ({e})."),
-            )
-        })
-    })?;
+    let value = read::parse_event(text, "The agent's answer")?;
     let o = object(&value, "response")?;
     if let Some(err) = o.get("error") {
         let code = err.get("code").and_then(Value::as_i64).unwrap_or(0);
