@@ -104,7 +104,8 @@ test("a card is bounded before it is built: its bytes before the copy, then its 
   const card = (n) => `JSON.stringify({ name: "x", pad: Array(${n}).fill({ a: 0 }) })`;
   for (const call of ["pkg.checkCard(t)", "pkg.advertisesA2ui(t)", "try { new pkg.A2aTask(t) } catch {}"]) {
     const past = freshGrowth(`const t = ${card(130_000)}; ${call};`);
-    assert.ok(past < 3 * MB, `${call}: ${past} bytes grown`);
+    // The 1 MB text is copied in (with room for three bytes a unit); built, some 50 MB.
+    assert.ok(past < 6 * MB, `${call}: ${past} bytes grown`);
   }
   assert.ok(freshGrowth(`pkg.checkCard(${card(16_000)});`) > 4 * MB, "the measure sees a built card");
 });

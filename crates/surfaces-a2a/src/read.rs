@@ -102,8 +102,8 @@ impl Unread {
 }
 
 /// A kept text read into values, counted first as an event is: past [`MAX_VALUES`] nothing
-/// is built. For data shown as values (a part that is not A2UI, a confirmation, the SDK's
-/// text and URL contents), which the event's own count took as one value.
+/// is built. For data shown as values (a part that is not A2UI, a confirmation), which the
+/// event's own count took as one value.
 pub(crate) fn kept_value(text: &str) -> Result<Value, Unread> {
     let b = text.as_bytes();
     match value_end_within(b, skip_ws(b, 0), MAX_VALUES) {

@@ -57,6 +57,13 @@ fn too_long(
         .map_err(|e| JsError::new(&format!("{what}: {e}")))
 }
 
+/// The card's text, copied by the package's own checked writer (as every string it reads
+/// is), once its length is known to be within the limit.
+fn copied(s: &js_sys::JsString, what: &str) -> Result<String, JsError> {
+    crate::string_text(s, s.length())
+        .ok_or_else(|| JsError::new(&format!("{what}: the card cannot be read as text")))
+}
+
 /// A card given as JSON text or an object, read as `checkCard` reads it
 /// ([`card::read_card`]: its bytes and its JSON values counted before a value is built, with
 /// the default limits), for a call that needs the card itself.
@@ -66,7 +73,7 @@ pub(crate) fn card_value(card: &JsValue, what: &str) -> Result<Result<Value, Fin
     if let Some(mut report) = too_long(&s, &options, what)? {
         return Ok(Err(report.findings.remove(0)));
     }
-    Ok(card::read_card(&String::from(s), &options.limits))
+    Ok(card::read_card(&copied(&s, what)?, &options.limits))
 }
 
 /// Checks an A2A Agent Card's UI links extension.
@@ -99,7 +106,7 @@ pub fn check_card(
     if let Some(report) = too_long(&s, &options, "checkCard")? {
         return to_js(&report);
     }
-    let report = card::check_card(&String::from(s), &options)
+    let report = card::check_card(&copied(&s, "checkCard")?, &options)
         .map_err(|e| JsError::new(&format!("checkCard: {e}")))?;
     to_js(&report)
 }
