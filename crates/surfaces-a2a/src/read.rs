@@ -277,7 +277,8 @@ fn put_back(v: &mut Value, text: &str, kept: &[Range<usize>]) {
     }
 }
 
-/// A data part's `data`: the JSON text the agent sent, read into values only when shown.
+/// A data part's `data`: the JSON text the agent sent (without the white space between its
+/// tokens once a task shows it), read into values only when shown.
 #[derive(Clone)]
 pub struct DataText(String);
 
@@ -292,9 +293,9 @@ impl DataText {
         DataText(v.to_string())
     }
 
-    /// The data as sent: JSON, whose syntax the event's reader checked without building a
-    /// value (so not its depth: what reads it next checks that, as the store's reader and
-    /// [`DataText::value`] do).
+    /// The data as sent (in a task's turns, without its spaces): JSON, whose syntax the
+    /// event's reader checked without building a value (so not its depth: what reads it
+    /// next checks that, as the store's reader and [`DataText::value`] do).
     pub fn text(&self) -> &str {
         &self.0
     }
@@ -362,12 +363,12 @@ impl PartialEq for DataText {
     }
 }
 
-/// As its values, built for the call and dropped: an agent's were counted when they were
-/// read (a task keeps only data [`DataText::value`] read), and what this side made is its own.
+/// As its values, read by [`DataText::value`] (so counted first) for the call and dropped:
+/// data that reader refuses cannot be serialized.
 impl serde::Serialize for DataText {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        serde_json::from_str::<Value>(&self.0)
-            .map_err(serde::ser::Error::custom)?
+        self.value()
+            .map_err(|f| serde::ser::Error::custom(f.message))?
             .serialize(s)
     }
 }

@@ -97,21 +97,26 @@ fn part(v: &Value) -> Result<Value, Finding> {
             // `read::parse` kept `value` as its text: data stays text, the rest is read.
             let kept = c.get("value").and_then(Value::as_str);
             // Text and URLs are strings: anything else is read as `null` (a text part then
-            // refused by the reader, a URL unknown), never built into values.
-            let value = || -> Value {
-                kept.and_then(|t| serde_json::from_str::<String>(t).ok())
-                    .map_or(Value::Null, Value::String)
+            // refused by the reader, a URL unknown), never built into values. A string that
+            // cannot be read (a lone surrogate) refuses the event, as it did when built.
+            let value = || -> Result<Value, Finding> {
+                match kept {
+                    Some(t) if t.starts_with('"') => serde_json::from_str::<String>(t)
+                        .map(Value::String)
+                        .map_err(|e| bad(format!("A part's content cannot be read ({e})."))),
+                    _ => Ok(Value::Null),
+                }
             };
             match c.get("$case").and_then(Value::as_str) {
                 Some("text") => {
-                    out.insert("text".into(), value());
+                    out.insert("text".into(), value()?);
                 }
                 Some("data") => {
                     let text = kept.unwrap_or("null").to_string();
                     out.insert("data".into(), Value::String(text));
                 }
                 Some("url") => {
-                    out.insert("url".into(), value());
+                    out.insert("url".into(), value()?);
                 }
                 // The bytes are never read here: a file is shown by name and type.
                 Some("raw") => {

@@ -390,6 +390,15 @@ fn data_shown_as_values_is_counted_before_it_is_built_and_kept_as_text() {
         };
         assert!(matches!(&m.parts[0], wire::Part::File { uri: None, .. }));
     }
+    // A string that cannot be read (half a surrogate pair) refuses the event, as before.
+    for case in ["text", "url"] {
+        let f = sdk::read(&sdk(case, r#""\ud800""#)).unwrap_err();
+        assert!(
+            f.message.contains("content cannot be read"),
+            "{case}: {}",
+            f.message
+        );
+    }
     let Ok(Event::Message(m)) = sdk::read(&sdk("url", r#""https://a.example/f""#)) else {
         panic!("a URL part is read")
     };

@@ -226,11 +226,14 @@ fn wants_stream(headers: &HeaderMap, body: &[u8]) -> bool {
     struct Rpc {
         method: Option<String>,
     }
+    // An object: a derived struct would also take an array's first element as `method`.
+    let object = body.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{');
     accepts
-        || serde_json::from_slice::<Rpc>(body).is_ok_and(|r| {
-            r.method
-                .is_some_and(|m| STREAMING_METHODS.contains(&m.as_str()))
-        })
+        || object
+            && serde_json::from_slice::<Rpc>(body).is_ok_and(|r| {
+                r.method
+                    .is_some_and(|m| STREAMING_METHODS.contains(&m.as_str()))
+            })
 }
 
 /// The request body, at most `limit` bytes (413 past it, before or while reading).
@@ -314,4 +317,26 @@ fn pump(
     Body::from_stream(futures_util::stream::unfold(rx, |mut rx| async move {
         rx.recv().await.map(|c| (Ok::<_, std::io::Error>(c), rx))
     }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_stream_is_wanted_by_its_accept_header_or_its_method() {
+        let none = HeaderMap::new();
+        let mut accepts = HeaderMap::new();
+        accepts.insert(header::ACCEPT, "text/event-stream".parse().unwrap());
+        assert!(wants_stream(&accepts, b"{}"));
+        assert!(wants_stream(
+            &none,
+            br#" {"jsonrpc":"2.0","method":"message/stream","params":{"a":[{"b":1}]}}"#
+        ));
+        assert!(!wants_stream(&none, br#"{"method":"message/send"}"#));
+        // Only an object names a method: not an array, nor a method that is not a string.
+        assert!(!wants_stream(&none, br#"["message/stream"]"#));
+        assert!(!wants_stream(&none, br#"{"method":["message/stream"]}"#));
+        assert!(!wants_stream(&none, b"not json"));
+    }
 }

@@ -368,8 +368,9 @@ impl SurfaceStore {
 /// Whether an agent card advertises A2UI v0.9 or v0.9.1; only then render its A2UI parts.
 #[wasm_bindgen(js_name = advertisesA2ui, skip_typescript)]
 pub fn advertises_a2ui(card: JsValue) -> Result<bool, JsError> {
-    // Neither text nor an object (`null`, a number), or a card that cannot be read: it
-    // advertises nothing.
+    // Neither text nor an object (`null`, a number), or a card that is not JSON or past
+    // its limits: it advertises nothing. (An object `JSON.stringify` refuses throws, as it
+    // always did.)
     if !card.is_string() && !card.is_object() {
         return Ok(false);
     }

@@ -23,7 +23,8 @@ export interface CheckCardOptions {
  * @param card the card as JSON text or as a parsed object
  * @param fetchedFrom the URL the card was fetched from; only its origin is used
  * @throws only on misuse: a fetchedFrom that is not an http(s) URL, unknown limits, a card
- *   that is neither a string nor an object. Bad cards give findings, never a throw.
+ *   that is neither a string nor an object (or an object `JSON.stringify` refuses, or text
+ *   a replaced `TextEncoder` cannot hand over). Bad cards give findings, never a throw.
  */
 export function checkCard(card: string | object, fetchedFrom?: string | null, options?: CheckCardOptions): CardReport;
 

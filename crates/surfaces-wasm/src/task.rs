@@ -514,8 +514,9 @@ impl A2aTask {
             .collect();
         let mut findings: Vec<&Finding> = v.findings.iter().collect();
         findings.extend(self.attempts.list.iter().flat_map(|a| a.findings.iter()));
-        // Serialized straight to JavaScript: each part's data is built alone, as it is
-        // written, and dropped (a `json!` of the whole view built every kept part at once).
+        // Written as JSON text with each part's data built alone as it is written, then
+        // dropped (a `json!` of the whole view built every kept part at once). Its keys come
+        // in the order of the fields here, where `json!` sorted them.
         #[derive(serde::Serialize)]
         #[serde(rename_all = "camelCase")]
         struct View<'v> {
