@@ -57,6 +57,7 @@ fn main() {
         options: usize::MAX,
         id_chars: usize::MAX,
         part_bytes: usize::MAX,
+        envelope_values: usize::MAX,
         update_burst: u32::MAX,
         updates_per_second: 1e9,
         ..Limits::default()

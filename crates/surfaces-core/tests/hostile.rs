@@ -822,7 +822,12 @@ fn an_action_context_is_measured_before_it_is_copied() {
                 "action": {"event": {"name": "go", "context": context}}}, text("t", "Go")]),
         json!({ "big": "z".repeat(60_000) }),
     );
-    let s = fold_text(Limits::default(), &envs);
+    // 40,000 values: let in, for the action's own limit to be what stops it.
+    let limits = Limits {
+        envelope_values: 50_000,
+        ..Limits::default()
+    };
+    let s = fold_text(limits, &envs);
     assert_eq!(s.report().ignored, 0, "{:?}", codes(&s));
     match s.action("s", "root", "2026-01-01T00:00:00Z") {
         Err(surfaces_core::a2ui::ActionError::ContextTooLarge { bytes, limit }) => {
@@ -886,4 +891,156 @@ fn tabs_stop_at_the_node_limit() {
         panic!()
     };
     assert_eq!(tabs.len(), Limits::default().rendered_nodes);
+}
+
+// ---- Values built per envelope ----
+
+/// The JSON values `text` holds, as the scan counts them.
+fn values_in(text: &str) -> usize {
+    let b = text.as_bytes();
+    let mut n = 1;
+    while surfaces_core::json_scan::value_end_within(b, 0, n).is_err() {
+        n *= 2;
+    }
+    let (mut lo, mut hi) = (n / 2, n);
+    while lo + 1 < hi {
+        let mid = (lo + hi) / 2;
+        match surfaces_core::json_scan::value_end_within(b, 0, mid) {
+            Ok(_) => hi = mid,
+            Err(_) => lo = mid,
+        }
+    }
+    hi
+}
+
+/// The codes said of `env` (an envelope's text), following a `createSurface` for `s`, read
+/// every way a text reaches the store: in a batch, alone, in a batch after an envelope the
+/// hand reader stops at (so it is scanned), as JSON Lines, and as one envelope's text.
+/// Each way must say the same; that is returned.
+fn said_of_every_way(limits: &Limits, env: &str) -> Vec<&'static str> {
+    let create = create("s").to_string();
+    // A repeated key: the hand reader stops there and the rest is scanned.
+    let stop = r#"{"version":"v0.9","deleteSurface":{"surfaceId":"x","surfaceId":"x"}}"#;
+    let ways: [(&str, String, usize); 4] = [
+        ("batch", format!("[{create},{env}]"), 1),
+        ("scanned", format!("[{create},{stop},{env}]"), 2),
+        ("lines", format!("{create}\n{env}\n"), 1),
+        ("alone", env.to_string(), 1),
+    ];
+    let mut said = Vec::new();
+    for (way, text, at) in &ways {
+        let mut s = SurfaceStore::new(limits.clone());
+        let at = if *way == "alone" {
+            apply(&mut s, &create);
+            apply(&mut s, text);
+            1
+        } else {
+            apply(&mut s, text);
+            *at
+        };
+        let codes: Vec<&'static str> = s
+            .findings()
+            .iter()
+            .filter(|f| f.envelope == Some(at))
+            .map(|f| f.code.as_str())
+            .collect();
+        said.push((*way, codes));
+    }
+    let mut s = SurfaceStore::new(limits.clone());
+    apply(&mut s, &create);
+    s.apply_envelope_text(env, &ApplyContext::default());
+    let codes = s
+        .findings()
+        .iter()
+        .filter(|f| f.envelope == Some(1))
+        .map(|f| f.code.as_str())
+        .collect();
+    said.push(("envelope text", codes));
+    for (way, codes) in &said {
+        assert_eq!(codes, &said[0].1, "{way} against batch, for {}", &env[..80]);
+    }
+    said.swap_remove(0).1
+}
+
+#[test]
+fn envelope_values_at_the_limit_and_one_past_on_every_path() {
+    let ids: Vec<String> = (0..3000).map(|i| format!("c{i}")).collect();
+    let objects: Vec<Value> = (0..3000).map(|i| json!({ "a": i })).collect();
+    let mut marked = objects.clone();
+    marked.push(json!({ "b": "\u{202E}x" }));
+    let tabs: Vec<Value> = (0..1500)
+        .map(|i| json!({"title": format!("t{i}"), "child": "c"}))
+        .collect();
+    let column = comps(
+        "s",
+        json!([{"id": "root", "component": "Column", "children": ids}]),
+    );
+    let mut column_and_more = column.clone();
+    column_and_more["extra"] = json!(0);
+    let mut data_and_more = json!({"version": "v0.9",
+        "updateDataModel": {"surfaceId": "s", "value": objects}});
+    data_and_more["extra"] = json!(0);
+    // (what, envelope, what it says at the limit)
+    let cases: [(&str, Value, &[&str]); 5] = [
+        // Read by hand into the catalog's form, counted by a scan.
+        ("typed components", column, &[]),
+        // The same read by serde_json, built.
+        ("no fast shape", column_and_more, &["unknown-property"]),
+        // A data value built back from its tape.
+        (
+            "data in no fast shape",
+            data_and_more,
+            &["unknown-property"],
+        ),
+        // A data value built because admission speaks of it.
+        (
+            "data with a bidi control",
+            data("s", "/d", json!(marked)),
+            &["text-bidi-control"],
+        ),
+        // A component the hand reader leaves to serde_json.
+        (
+            "general components",
+            comps(
+                "s",
+                json!([{"id": "root", "component": "Tabs", "tabs": tabs}]),
+            ),
+            &[],
+        ),
+    ];
+    for (what, env, at_limit) in cases {
+        let env = env.to_string();
+        let n = values_in(&env);
+        assert!(n > 3000, "{what}: {n}");
+        let limits = |envelope_values| Limits {
+            envelope_values,
+            data_model_bytes: 1 << 20,
+            ..Limits::default()
+        };
+        let mut said = said_of_every_way(&limits(n), &env);
+        said.retain(|c| at_limit.contains(c) || *c == "envelope-too-large");
+        assert_eq!(said, at_limit, "{what} at the limit, {n} values");
+        let past = said_of_every_way(&limits(n - 1), &env);
+        assert_eq!(past, ["envelope-too-large"], "{what} past the limit");
+    }
+    // A well-formed data update's clean value is kept as text, not counted.
+    let env = data("s", "/d", json!(objects)).to_string();
+    let limits = Limits {
+        envelope_values: 10,
+        data_model_bytes: 1 << 20,
+        ..Limits::default()
+    };
+    assert_eq!(said_of_every_way(&limits, &env), Vec::<&str>::new());
+}
+
+#[test]
+fn a_megabyte_of_tiny_objects_builds_no_more_than_the_limit() {
+    // 1 MB of one-member objects and a member no schema allows: once built whole (84 MB).
+    let body: Vec<String> = (0..130_000).map(|_| r#"{"a":0}"#.to_string()).collect();
+    let env = format!(
+        r#"{{"version":"v0.9","updateDataModel":{{"surfaceId":"s","value":[{}]}},"x":0}}"#,
+        body.join(",")
+    );
+    let said = said_of_every_way(&Limits::default(), &env);
+    assert_eq!(said, ["envelope-too-large"]);
 }

@@ -58,6 +58,7 @@ export type FindingCode =
   | "envelope-not-utf8"
   | "envelope-not-json"
   | "envelope-too-deep"
+  | "envelope-too-large"
   | "duplicate-key"
   | "number-out-of-range"
   | "string-lone-surrogate"

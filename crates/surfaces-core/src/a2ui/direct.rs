@@ -49,10 +49,23 @@ use super::tape::Writer;
 use crate::json_scan::MAX_DEPTH;
 use crate::number::decimal;
 
+/// Where [`read_batch`] stopped.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) enum Stop {
+    /// At the end of the text, all of it read.
+    Whole,
+    /// At a problem at or before the envelope after those handed over.
+    Problem,
+    /// At the envelope after those handed over, which the hand reader gave up on and
+    /// serde_json did not read: past `Limits::envelope_values` (`over`), or for a problem the
+    /// scan will name. Either reader would do the same again there.
+    Declined { over: bool },
+}
+
 /// Reads `text`, a JSON array of envelopes, handing each to `apply` as soon as it is read,
 /// with no scan first: a clean batch is read once instead of twice. Returns how many were
-/// handed over and whether the whole text was read; on the first error (anything the scan
-/// would find, or bad syntax anywhere) it stops, and the caller scans from that envelope on.
+/// handed over and where it stopped; on the first error (anything the scan would find, or
+/// bad syntax anywhere) it stops, and the caller scans from that envelope on.
 ///
 /// No bidi control starts in the first `clean_to` bytes of `text` (0 when not known).
 pub(crate) fn read_batch<'a>(
@@ -61,21 +74,26 @@ pub(crate) fn read_batch<'a>(
     limits: &'a Limits,
     urls: &'a UrlPolicy,
     mut apply: impl FnMut(Envelope<'a>),
-) -> (usize, bool) {
+) -> (usize, Stop) {
     let mut r = Reader::new(text, clean_to, limits, urls);
+    let end = |r: &Reader| match r.at == text.len() {
+        true => Stop::Whole,
+        false => Stop::Problem,
+    };
     r.ws();
     if !r.eat(b'[') {
-        return (0, false);
+        return (0, Stop::Problem);
     }
     r.ws();
     if r.eat(b']') {
         r.ws();
-        return (0, r.at == text.len());
+        return (0, end(&r));
     }
     let mut read = 0;
     loop {
         r.ws();
         let start = r.at;
+        let budget = fast::Budget::start(limits.envelope_values);
         let envelope = match r.fast_envelope() {
             Some(envelope) => {
                 #[cfg(test)]
@@ -89,18 +107,25 @@ pub(crate) fn read_batch<'a>(
                 envelope
             }
             None => {
+                // Counted again from none: what the hand reader built is dropped.
+                let budget = fast::Budget::start(limits.envelope_values);
                 // `start` follows ASCII (whitespace, `[` or `,`), so it is a char boundary.
                 let mut rest =
                     serde_json::Deserializer::from_str(&text[start..]).into_iter::<Envelope>();
                 match rest.next() {
                     Some(Ok(envelope)) => {
                         r.at = start + rest.byte_offset();
+                        drop(budget);
                         envelope
                     }
-                    _ => return (read, false),
+                    _ => {
+                        let over = budget.over();
+                        return (read, Stop::Declined { over });
+                    }
                 }
             }
         };
+        drop(budget);
         apply(envelope);
         read += 1;
         r.ws();
@@ -108,9 +133,9 @@ pub(crate) fn read_batch<'a>(
             Some(b',') => {}
             Some(b']') => {
                 r.ws();
-                return (read, r.at == text.len());
+                return (read, end(&r));
             }
-            _ => return (read, false),
+            _ => return (read, Stop::Problem),
         }
     }
 }
@@ -134,6 +159,7 @@ pub(crate) fn read_one<'a>(
     if r.peek() != Some(b'{') {
         return None;
     }
+    let _budget = fast::Budget::start(limits.envelope_values);
     let envelope = r.fast_envelope()?;
     r.ws();
     (r.at == text.len()).then_some(envelope)
@@ -264,6 +290,7 @@ impl<'a, 'p> Reader<'a, 'p> {
     /// An envelope of a fast shape (`version` and one message, once each, in either order),
     /// or `None` for serde_json to read from the envelope's start.
     fn fast_envelope(&mut self) -> Option<Envelope<'a>> {
+        let start = self.at;
         self.expect(b'{')?;
         let (mut version, mut data, mut message) = (None, None, None);
         loop {
@@ -292,8 +319,21 @@ impl<'a, 'p> Reader<'a, 'p> {
         }
         let version = version?;
         match (data, message) {
-            (Some(update), None) => Some(Envelope::Data(update)),
-            (None, Some(message)) => Some(Envelope::Message { version, message }),
+            (Some(update), None) => update.count_built().then_some(Envelope::Data(update)),
+            (None, Some(message)) => {
+                // Its components are in the catalog's form, not built, so its values are
+                // counted by a scan (fast::Budget), when it is long enough to hold too
+                // many: a value takes a byte at least. Past the limit, serde_json is left
+                // to build it up to the limit and say so, as it would of this envelope.
+                let most = self.limits.envelope_values;
+                if self.at - start > most
+                    && crate::json_scan::value_end_within(self.text.as_bytes(), start, most)
+                        .is_err()
+                {
+                    return None;
+                }
+                Some(Envelope::Message { version, message })
+            }
             _ => None,
         }
     }
@@ -1057,7 +1097,7 @@ impl<'a, 'p> Reader<'a, 'p> {
     /// A data update's value, as the serde_json reader's `DataVisitor` makes it.
     fn data(&mut self) -> Option<Data> {
         Some(Data::Built(match self.peek()? {
-            b'[' | b'{' => return fast::taped(|tape| self.container(tape).ok_or(())).ok(),
+            b'[' | b'{' => return fast::taped(|tape| self.container(tape).ok_or(()), || ()).ok(),
             b'"' => Value::String(self.string()?.into_owned()),
             b't' => self.literal(b"true").map(|()| Value::Bool(true))?,
             b'f' => self.literal(b"false").map(|()| Value::Bool(false))?,
@@ -1458,7 +1498,8 @@ mod tests {
     fn both(text: &str) -> [(usize, bool, Vec<String>); 2] {
         let mut direct = Vec::new();
         let (limits, urls) = (Limits::default(), UrlPolicy::default());
-        let (n, whole) = read_batch(text, 0, &limits, &urls, |e| direct.push(describe(e)));
+        let (n, stop) = read_batch(text, 0, &limits, &urls, |e| direct.push(describe(e)));
+        let whole = stop == Stop::Whole;
         let mut serde = Vec::new();
         let (m, all) = fast::read_batch_serde(text, |e| serde.push(describe(e)));
         [(n, whole, direct), (m, all, serde)]

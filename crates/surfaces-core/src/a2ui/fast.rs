@@ -16,6 +16,7 @@
 //! syntax, lone surrogates, numbers no float holds); on any error the caller scans.
 
 use std::borrow::Cow;
+use std::cell::Cell;
 use std::fmt;
 
 use serde::de::{DeserializeSeed, MapAccess, SeqAccess, Visitor};
@@ -30,22 +31,34 @@ use super::tape::{self, Writer};
 use crate::json_scan::MAX_DEPTH;
 
 /// The `visit_*` methods for JSON's non-string scalars: the value as serde_json would build
-/// it, wrapped by `$wrap`.
+/// it, wrapped by `$wrap`, and counted against the envelope's [`Budget`] (`free`: not
+/// counted, for a data value, which the budget does not cover until it is built whole).
 macro_rules! scalars {
     ($wrap:expr) => {
-        fn visit_bool<E>(self, b: bool) -> Result<Self::Value, E> {
+        scalars!(@each $wrap, spend);
+    };
+    (free $wrap:expr) => {
+        scalars!(@each $wrap, free);
+    };
+    (@each $wrap:expr, $spend:ident) => {
+        fn visit_bool<E: serde::de::Error>(self, b: bool) -> Result<Self::Value, E> {
+            $spend(1)?;
             Ok($wrap(Value::Bool(b)))
         }
-        fn visit_i64<E>(self, n: i64) -> Result<Self::Value, E> {
+        fn visit_i64<E: serde::de::Error>(self, n: i64) -> Result<Self::Value, E> {
+            $spend(1)?;
             Ok($wrap(Value::from(n)))
         }
-        fn visit_u64<E>(self, n: u64) -> Result<Self::Value, E> {
+        fn visit_u64<E: serde::de::Error>(self, n: u64) -> Result<Self::Value, E> {
+            $spend(1)?;
             Ok($wrap(Value::from(n)))
         }
-        fn visit_f64<E>(self, n: f64) -> Result<Self::Value, E> {
+        fn visit_f64<E: serde::de::Error>(self, n: f64) -> Result<Self::Value, E> {
+            $spend(1)?;
             Ok($wrap(Value::from(n)))
         }
-        fn visit_unit<E>(self) -> Result<Self::Value, E> {
+        fn visit_unit<E: serde::de::Error>(self) -> Result<Self::Value, E> {
+            $spend(1)?;
             Ok($wrap(Value::Null))
         }
     };
@@ -68,11 +81,94 @@ macro_rules! non_objects {
         fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
             f.write_str($what)
         }
-        fn visit_str<E>(self, s: &str) -> Result<Self::Value, E> {
+        fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<Self::Value, E> {
+            spend(1)?;
             Ok($wrap(Value::String(s.to_owned())))
         }
         scalars_and_arrays!($wrap);
     };
+}
+
+thread_local! {
+    /// How many more values the envelope being read may build (see [`Budget`]).
+    static LEFT: Cell<usize> = const { Cell::new(usize::MAX) };
+    /// Whether the envelope being read asked for more.
+    static OVER: Cell<bool> = const { Cell::new(false) };
+}
+
+/// The values one envelope may build as a tree, `Limits::envelope_values`: every value the
+/// general reader builds ([`Checked`], the maps an envelope of no fast shape is kept in, a
+/// data value built from its tape) is counted against it, and the first past it is an error
+/// instead, so a bounded text cannot build a tree many times its size. A thread's readers
+/// share it (each envelope is read to the end before the next starts); outside a budget
+/// nothing is counted.
+///
+/// The hand reader ([`super::direct`]) builds no tree of a component it reads into the
+/// catalog's form, so it counts such an envelope's values by a scan when its text is long
+/// enough to hold too many: the two readers refuse the same envelopes.
+pub(crate) struct Budget(());
+
+impl Budget {
+    pub(crate) fn start(values: usize) -> Budget {
+        LEFT.set(values);
+        OVER.set(false);
+        Budget(())
+    }
+
+    /// Whether the envelope asked for more values than the budget allowed.
+    pub(crate) fn over(&self) -> bool {
+        OVER.get()
+    }
+
+    /// What is left of it.
+    #[cfg(test)]
+    pub(crate) fn left(&self) -> usize {
+        LEFT.get()
+    }
+}
+
+impl Drop for Budget {
+    fn drop(&mut self) {
+        LEFT.set(usize::MAX);
+        OVER.set(false);
+    }
+}
+
+/// What serde reports past the budget; [`Budget::over`] tells it from a syntax error.
+const TOO_MANY: &str = "more JSON values than the limit";
+
+/// Counts `n` values built against the budget.
+fn spend<E: serde::de::Error>(n: usize) -> Result<(), E> {
+    let left = LEFT.get();
+    if n > left {
+        LEFT.set(0);
+        OVER.set(true);
+        return Err(E::custom(TOO_MANY));
+    }
+    LEFT.set(left - n);
+    Ok(())
+}
+
+/// For [`scalars`]' `free` form.
+fn free<E>(_: usize) -> Result<(), E> {
+    Ok(())
+}
+
+/// A tape's value built, counted against the budget; `None` past it (nothing more is
+/// built than the budget allows).
+pub(super) fn build_tape(t: &[u8]) -> Option<Value> {
+    let built = tape::read_within(t, LEFT.get());
+    match built {
+        Some((v, used)) => {
+            LEFT.set(LEFT.get() - used);
+            Some(v)
+        }
+        None => {
+            LEFT.set(0);
+            OVER.set(true);
+            None
+        }
+    }
 }
 
 /// One envelope of a batch.
@@ -189,6 +285,23 @@ pub(crate) struct DataUpdate<'a> {
     pub value: Option<Data>,
 }
 
+impl DataUpdate<'_> {
+    /// Counts what is built of a well-formed data update against the [`Budget`]: nothing
+    /// when its value is kept as a tape (or is a scalar); when the value was built, the
+    /// envelope's other values as well (its own were counted as it was built), so that the
+    /// budget counts all the envelope's values, as for an envelope of no fast shape.
+    /// `false` past the budget.
+    pub(super) fn count_built(&self) -> bool {
+        match &self.value {
+            Some(Data::Built(v)) if v.is_array() || v.is_object() => {
+                // The envelope, its version, its body and surface id, and a path if given.
+                spend::<serde_json::Error>(4 + usize::from(self.path.is_some())).is_ok()
+            }
+            _ => true,
+        }
+    }
+}
+
 impl<'de> Deserialize<'de> for Envelope<'de> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         d.deserialize_any(EnvelopeVisitor { depth: 0 })
@@ -228,6 +341,7 @@ impl Checked {
         let inner = Checked {
             depth: self.enter()?,
         };
+        spend(1)?;
         let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(4096));
         while let Some(v) = seq.next_element_seed(inner)? {
             items.push(v);
@@ -239,6 +353,7 @@ impl Checked {
         let inner = Checked {
             depth: self.enter()?,
         };
+        spend(1)?;
         let mut out = Map::new();
         while let Some(Key(k)) = map.next_key()? {
             let v = map.next_value_seed(inner)?;
@@ -251,7 +366,8 @@ impl Checked {
 impl<'de> Visitor<'de> for Checked {
     type Value = Value;
     non_objects!(std::convert::identity, "a JSON value");
-    fn visit_string<E>(self, s: String) -> Result<Value, E> {
+    fn visit_string<E: serde::de::Error>(self, s: String) -> Result<Value, E> {
+        spend(1)?;
         Ok(Value::String(s))
     }
     fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Value, A::Error> {
@@ -280,11 +396,11 @@ enum Text<'a> {
     Other(Value),
 }
 
-impl<'a> Text<'a> {
-    fn into_value(self) -> Value {
+impl IntoValue for Text<'_> {
+    fn into_value<E: serde::de::Error>(self) -> Result<Value, E> {
         match self {
-            Text::Str(s) => Value::String(s.into_owned()),
-            Text::Other(v) => v,
+            Text::Str(s) => spend(1).map(|()| Value::String(s.into_owned())),
+            Text::Other(v) => Ok(v),
         }
     }
 }
@@ -347,14 +463,17 @@ impl<'a, const N: usize> Fields<'a, N> {
     }
 
     /// Moves what was read so far into the general map.
-    fn generalise(&mut self) -> &mut Map<String, Value> {
+    fn generalise<E: serde::de::Error>(&mut self) -> Result<&mut Map<String, Value>, E> {
+        if self.general.is_none() {
+            spend(1)?;
+        }
         let map = self.general.get_or_insert_with(Map::new);
         for (name, slot) in self.names.iter().zip(self.found.iter_mut()) {
             if let Some(t) = slot.take() {
-                map.insert((*name).to_owned(), t.into_value());
+                map.insert((*name).to_owned(), t.into_value()?);
             }
         }
-        map
+        Ok(map)
     }
 
     /// Which field `key` is, while the object still has the fast shape.
@@ -367,22 +486,29 @@ impl<'a, const N: usize> Fields<'a, N> {
     }
 
     /// The whole object as a `Value`, with `extra` (the non-text field) under its name.
-    fn into_general(mut self, name: &str, extra: Option<impl IntoValue>) -> Value {
-        let map = self.generalise();
+    fn into_general<E: serde::de::Error>(
+        mut self,
+        name: &str,
+        extra: Option<impl IntoValue>,
+    ) -> Result<Value, E> {
+        let map = self.generalise()?;
         if let Some(x) = extra {
-            map.insert(name.to_owned(), x.into_value());
+            map.insert(name.to_owned(), x.into_value()?);
         }
-        Value::Object(std::mem::take(map))
+        Ok(Value::Object(std::mem::take(map)))
     }
 }
 
+/// A part read in a fast shape, built as the general path keeps it, each value it builds
+/// counted against the [`Budget`].
 trait IntoValue {
-    fn into_value(self) -> Value;
+    fn into_value<E: serde::de::Error>(self) -> Result<Value, E>;
 }
 
+/// Built by [`Checked`], so counted already.
 impl IntoValue for Value {
-    fn into_value(self) -> Value {
-        self
+    fn into_value<E: serde::de::Error>(self) -> Result<Value, E> {
+        Ok(self)
     }
 }
 
@@ -418,9 +544,9 @@ fn read_object<'de, A: MapAccess<'de>, X: ReadAt<'de>, const N: usize>(
             x = Some(X::read(&mut map, depth)?);
             continue;
         }
-        let general = fields.generalise();
+        let general = fields.generalise()?;
         if let Some(x) = x.take() {
-            general.insert(extra.to_owned(), x.into_value());
+            general.insert(extra.to_owned(), x.into_value()?);
         }
         let value = map.next_value_seed(Checked { depth })?;
         insert_new(general, key.into_owned(), value)?;
@@ -443,11 +569,14 @@ impl<'de> Visitor<'de> for EnvelopeVisitor {
             read_object::<_, Body, 1>(map, ["version"], "updateDataModel", self.depth + 1)?;
         match (fields.general.is_none(), &fields.found[0], body) {
             (true, Some(Text::Str(v)), Some(Body::Fast(update))) if VERSIONS.contains(&&**v) => {
-                Ok(Envelope::Data(update))
+                update
+                    .count_built()
+                    .then_some(Envelope::Data(update))
+                    .ok_or_else(|| serde::de::Error::custom(TOO_MANY))
             }
-            (_, _, body) => Ok(Envelope::Other(
-                fields.into_general("updateDataModel", body),
-            )),
+            (_, _, body) => fields
+                .into_general("updateDataModel", body)
+                .map(Envelope::Other),
         }
     }
 }
@@ -459,19 +588,22 @@ enum Body<'a> {
 }
 
 impl IntoValue for Body<'_> {
-    fn into_value(self) -> Value {
+    fn into_value<E: serde::de::Error>(self) -> Result<Value, E> {
         match self {
-            Body::Other(v) => v,
+            Body::Other(v) => Ok(v),
             Body::Fast(u) => {
+                // The map and its surface id.
+                spend(2)?;
                 let mut m = Map::new();
                 m.insert("surfaceId".into(), Value::String(u.surface_id.into_owned()));
                 if let Some(p) = u.path {
+                    spend(1)?;
                     m.insert("path".into(), Value::String(p.into_owned()));
                 }
                 if let Some(v) = u.value {
-                    m.insert("value".into(), v.into_value());
+                    m.insert("value".into(), IntoValue::into_value(v)?);
                 }
-                Value::Object(m)
+                Ok(Value::Object(m))
             }
         }
     }
@@ -512,7 +644,7 @@ impl<'de> Visitor<'de> for BodyVisitor {
             }
             found => fields.found = found,
         }
-        Ok(Body::Other(fields.into_general("value", value)))
+        fields.into_general("value", value).map(Body::Other)
     }
 }
 
@@ -522,9 +654,19 @@ impl<'de> Visitor<'de> for BodyVisitor {
 /// the last, any is kept: a later write below it builds it once, as storing it would have.
 pub(super) const TAPE_FROM: usize = 256;
 
+/// A container built already was built from its tape, whole, by [`taped`], and counted
+/// there; a scalar is counted here.
 impl IntoValue for Data {
-    fn into_value(self) -> Value {
-        Data::into_value(self)
+    fn into_value<E: serde::de::Error>(self) -> Result<Value, E> {
+        match self {
+            Data::Built(v) => {
+                if !(v.is_array() || v.is_object()) {
+                    spend(1)?;
+                }
+                Ok(v)
+            }
+            Data::Taped(t) => build_tape(&t.tape).ok_or_else(|| E::custom(TOO_MANY)),
+        }
     }
 }
 
@@ -558,16 +700,17 @@ const SCRATCH_KEPT: usize = 1 << 16;
 
 /// Measures one container into the scratch tape with `read`, then keeps it as a tape or
 /// builds it: the one place either reader ([`Measure`], [`super::direct`]) makes a [`Data`]
-/// of a container.
+/// of a container. One it builds is counted against the [`Budget`]; past it, `over()`.
 pub(super) fn taped<E>(
     read: impl FnOnce(&mut Vec<u8>) -> Result<Measurement, E>,
+    over: impl FnOnce() -> E,
 ) -> Result<Data, E> {
     let mut tape = SCRATCH.with(|s| s.take());
     tape.clear();
     let measured = read(&mut tape);
-    let data = measured.map(|m| {
+    let data = measured.and_then(|m| {
         if !m.clean {
-            return Data::Built(tape::read(&tape));
+            return build_tape(&tape).map(Data::Built).ok_or_else(over);
         }
         let is_object = tape.first() == Some(&tape::OBJECT);
         // A tape past what the scratch keeps is moved out and shrunk where it lies (no
@@ -577,13 +720,13 @@ pub(super) fn taped<E>(
         } else {
             tape.as_slice().into()
         };
-        Data::Taped(Taped {
+        Ok(Data::Taped(Taped {
             is_object,
             tape: kept,
             size: m.size,
             exact: m.exact,
             depth: m.depth,
-        })
+        }))
     });
     if tape.capacity() > SCRATCH_KEPT {
         tape = Vec::new();
@@ -597,7 +740,7 @@ impl<'de> Visitor<'de> for DataVisitor {
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
         f.write_str("a JSON value")
     }
-    scalars!(Data::Built);
+    scalars!(free Data::Built);
     fn visit_str<E>(self, s: &str) -> Result<Data, E> {
         Ok(Data::Built(Value::String(s.to_owned())))
     }
@@ -606,11 +749,17 @@ impl<'de> Visitor<'de> for DataVisitor {
     }
     fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Data, A::Error> {
         let depth = self.depth;
-        taped(|tape| Measure { depth, tape }.visit_seq(seq))
+        taped(
+            |tape| Measure { depth, tape }.visit_seq(seq),
+            || serde::de::Error::custom(TOO_MANY),
+        )
     }
     fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Data, A::Error> {
         let depth = self.depth;
-        taped(|tape| Measure { depth, tape }.visit_map(map))
+        taped(
+            |tape| Measure { depth, tape }.visit_map(map),
+            || serde::de::Error::custom(TOO_MANY),
+        )
     }
 }
 
@@ -889,7 +1038,7 @@ mod tests {
             Envelope::Data(u) => {
                 let v: Value = serde_json::from_str(text).unwrap();
                 let version = v["version"].clone();
-                let body = Body::Fast(u).into_value();
+                let body = Body::Fast(u).into_value::<serde_json::Error>().unwrap();
                 (
                     true,
                     serde_json::json!({"version": version, "updateDataModel": body}),
@@ -1065,6 +1214,55 @@ mod tests {
                     serde_json::from_str::<Value>(text).unwrap(),
                     "{text}"
                 );
+            }
+        }
+    }
+
+    /// The budget counts each value the general reader builds once, so that it counts all
+    /// of an envelope's values, as the scan counts them, whichever way it was read; a data
+    /// update kept as a tape spends nothing.
+    #[test]
+    fn the_budget_counts_every_value_built() {
+        let values = |text: &str| {
+            (1..)
+                .find(|&n| crate::json_scan::value_end_within(text.as_bytes(), 0, n).is_ok())
+                .unwrap()
+        };
+        let cases = [
+            r#"[1, "two", {"three": [3]}]"#,
+            r#""an envelope""#,
+            "3",
+            r#"{"version": "v0.9", "updateDataModel": {"surfaceId": "s", "value": [1, {"a": null}]}, "x": [true]}"#,
+            r#"{"updateDataModel": {"path": "/p", "surfaceId": "s", "value": {"a": [1, 2]}}, "version": "v0.8"}"#,
+            r#"{"version": {"v": ["0.9"]}, "updateDataModel": {"surfaceId": "s", "value": 1}}"#,
+            r#"{"version": "v0.9", "updateDataModel": {"surfaceId": "s", "value": "x", "extra": {"b": 2}}}"#,
+            r#"{"version": "v0.9", "updateDataModel": {"surfaceId": "s", "extra": 0, "value": [[], {}]}}"#,
+            r#"{"version": "v0.9", "updateDataModel": {"surfaceId": "s", "path": "/a", "value": ["\u202e", {"k": 1.5}]}}"#,
+            r#"{"version": "v0.9", "updateDataModel": {"surfaceId": "s", "value": {"__proto__": [1]}}}"#,
+            r#"{"version": "v0.9", "updateDataModel": [1, 2]}"#,
+            r#"{"version": "v0.9", "updateComponents": {"surfaceId": "s", "components": [{"id": "root", "component": "Text", "text": "hi"}]}}"#,
+            r#"{"version": "v0.9", "createSurface": {"surfaceId": "s", "catalogId": "c", "theme": {"primaryColor": "red"}}}"#,
+            r#"{"version": "v0.9", "deleteSurface": {"surfaceId": "s"}, "updateDataModel": {"surfaceId": "s"}}"#,
+            "{}",
+        ];
+        for text in cases {
+            let budget = Budget::start(usize::MAX);
+            let read = serde_json::from_str::<Envelope>(text).unwrap();
+            let spent = usize::MAX - budget.left();
+            let expected = match read {
+                Envelope::Data(DataUpdate {
+                    value: Some(Data::Built(v)),
+                    ..
+                }) if v.is_array() || v.is_object() => values(text),
+                Envelope::Data(_) => 0,
+                _ => values(text),
+            };
+            assert_eq!(spent, expected, "{text}");
+            // And one fewer is refused, saying so.
+            if expected > 0 {
+                let budget = Budget::start(expected - 1);
+                assert!(serde_json::from_str::<Envelope>(text).is_err(), "{text}");
+                assert!(budget.over(), "{text}");
             }
         }
     }

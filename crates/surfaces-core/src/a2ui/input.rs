@@ -4,6 +4,7 @@
 use crate::Code;
 use serde_json::Value;
 
+use super::direct::Stop;
 use super::fast;
 use super::pointer::json_size;
 use super::schema::SchemaError;
@@ -246,15 +247,21 @@ impl SurfaceStore {
         // policy, so the reader lends them as they are (a batch's reader is still reading
         // while the store applies, so it reads copies).
         let mut read = 0;
+        // What the readers above learnt of the first envelope left to the scan.
+        let mut tried = Tried::Not;
+        let mut tried_whole = false;
         match text {
             Some(text) if json_scan::is_array(text.as_bytes()) => {
-                let whole;
+                let stop;
                 let (limits, urls) = (self.limits.clone(), self.urls.clone());
-                (read, whole) = super::direct::read_batch(text, clean_to, &limits, &urls, |e| {
+                (read, stop) = super::direct::read_batch(text, clean_to, &limits, &urls, |e| {
                     self.apply_read(e, ctx);
                 });
-                if whole {
-                    return read;
+                match stop {
+                    Stop::Whole => return read,
+                    Stop::Problem => {}
+                    Stop::Declined { over: false } => tried = Tried::ByHand,
+                    Stop::Declined { over: true } => tried = Tried::TooLarge,
                 }
             }
             Some(text) => {
@@ -262,15 +269,21 @@ impl SurfaceStore {
                     self.apply_read(e, ctx);
                     return 1;
                 }
+                tried_whole = true;
             }
             None => {}
         }
         let split = json_scan::split(bytes, text.is_none());
+        // The hand reader gave up on the whole text: on its one envelope, if it is one.
+        if tried_whole && split.items.len() == 1 && split.broken.is_none() {
+            tried = Tried::ByHand;
+        }
         let mut positions = json_scan::Positions::new(bytes);
         let mut n = read;
-        for item in split.items.iter().skip(read) {
+        for (i, item) in split.items.iter().enumerate().skip(read) {
             n += 1;
-            self.apply_item(bytes, text, item, &mut positions, ctx);
+            let tried = if i == read { tried } else { Tried::Not };
+            self.apply_item(bytes, text, item, &mut positions, tried, ctx);
         }
         if let Some(issue) = split.broken {
             // What follows a break cannot be split into envelopes: it counts as one, refused.
@@ -320,7 +333,8 @@ impl SurfaceStore {
                 issues: vec![issue],
             },
         };
-        self.apply_item(b, Some(text), &item, &mut json_scan::Positions::new(b), ctx)
+        let positions = &mut json_scan::Positions::new(b);
+        self.apply_item(b, Some(text), &item, positions, Tried::Not, ctx)
     }
 
     /// Applies one scanned item: refused with what the scan found, or read and applied.
@@ -330,6 +344,7 @@ impl SurfaceStore {
         text: Option<&str>,
         item: &json_scan::Item,
         positions: &mut json_scan::Positions,
+        tried: Tried,
         ctx: &ApplyContext,
     ) -> bool {
         if !item.is_clean() {
@@ -349,20 +364,56 @@ impl SurfaceStore {
             Some(t) => t.get(item.start..item.end).ok_or(()),
             None => std::str::from_utf8(&bytes[item.start..item.end]).map_err(|_| ()),
         };
-        match source
-            .map_err(|()| "not UTF-8".to_string())
-            .and_then(|s| serde_json::from_str::<fast::Envelope>(s).map_err(|e| e.to_string()))
-        {
-            Ok(e) => self.apply_read(e, ctx),
-            // Never expected: the scan found this value clean. Refused, not trusted.
-            Err(e) => self.counted(|_| {
-                Err(Refusal(vec![SchemaError::new(
-                    Code::EnvelopeNotJson,
-                    String::new(),
-                    format!("This envelope could not be read ({e})."),
-                )]))
-            }),
+        let Ok(source) = source else {
+            return self.not_read("not UTF-8");
+        };
+        // Read as a batch reads it, so that an envelope reads the same wherever it stands
+        // (`Limits::envelope_values` counts what is built): by hand when the hand reader
+        // takes it, else by serde_json.
+        if tried == Tried::Not {
+            if let Some(e) = super::direct::read_one(source, 0, &self.limits, &self.urls) {
+                return self.apply_read(e, ctx);
+            }
         }
+        let budget = fast::Budget::start(self.limits.envelope_values);
+        let read = match tried {
+            Tried::TooLarge => None,
+            _ => Some(serde_json::from_str::<fast::Envelope>(source)),
+        };
+        let over = budget.over();
+        drop(budget);
+        match read {
+            Some(Ok(e)) => self.apply_read(e, ctx),
+            None => self.too_large(),
+            Some(Err(_)) if over => self.too_large(),
+            // Never expected: the scan found this value clean. Refused, not trusted.
+            Some(Err(e)) => self.not_read(&e.to_string()),
+        }
+    }
+
+    fn too_large(&mut self) -> bool {
+        let limit = self.limits.envelope_values;
+        self.counted(|_| {
+            Err(Refusal(vec![SchemaError::new(
+                Code::EnvelopeTooLarge,
+                String::new(),
+                format!(
+                    "This envelope holds more than {limit} JSON values (envelopeValues); it is \
+                     not read."
+                ),
+            )]))
+        })
+    }
+
+    /// An envelope the scan found clean that could not be read.
+    fn not_read(&mut self, why: &str) -> bool {
+        self.counted(|_| {
+            Err(Refusal(vec![SchemaError::new(
+                Code::EnvelopeNotJson,
+                String::new(),
+                format!("This envelope could not be read ({why})."),
+            )]))
+        })
     }
 
     fn apply_read(&mut self, e: fast::Envelope, ctx: &ApplyContext) -> bool {
@@ -383,4 +434,14 @@ impl SurfaceStore {
             fast::Envelope::Other(v) => self.apply_envelope_owned(v, ctx),
         }
     }
+}
+
+/// What is known of an envelope before [`SurfaceStore::apply_item`] reads it.
+#[derive(Clone, Copy, PartialEq)]
+enum Tried {
+    Not,
+    /// The hand reader gave up on it (and would again).
+    ByHand,
+    /// serde_json too, having built as many values as the limit allows.
+    TooLarge,
 }

@@ -35,6 +35,12 @@ pub struct Limits {
     pub action_context_bytes: usize,
     /// Serialised size of one A2A part (or one text given to `apply_envelopes`).
     pub part_bytes: usize,
+    /// JSON values in one envelope, not counting the value of a well-formed
+    /// `updateDataModel` that is kept as text (one holding no bidirectional control and no
+    /// refused key: `dataModelBytes` bounds it). Past it the envelope is refused
+    /// (`envelope-too-large`) before more of it is built: a value built costs far more
+    /// memory than its text (a 7-byte `{"a":0}` is a map node of hundreds of bytes).
+    pub envelope_values: usize,
     /// Token bucket per surface, driven by caller-supplied timestamps: the burst size…
     pub update_burst: u32,
     /// …and how many updates per second refill it.
@@ -86,6 +92,7 @@ impl Default for Limits {
             path_chars: 512,
             action_context_bytes: 16384,
             part_bytes: 1024 * 1024,
+            envelope_values: 32_768,
             update_burst: 200,
             updates_per_second: 50.0,
             function_depth: 5,

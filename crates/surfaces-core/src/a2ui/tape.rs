@@ -151,16 +151,27 @@ pub(crate) fn tape_of(v: &Value) -> Vec<u8> {
 /// The value a tape holds. Its nesting is what the writer's caller allowed (the reader's
 /// depth limit), so the recursion here is bounded by it.
 pub(crate) fn read(tape: &[u8]) -> Value {
-    let mut r = Reader { tape, at: 0 };
+    let mut r = Reader::new(tape);
     let v = r.value();
     debug_assert_eq!(r.at, tape.len(), "a tape holds one value");
     v
 }
 
+/// [`read`], building at most `most` values (each scalar, array and object is one), with
+/// how many it built; `None`, having stopped at the first past them, if the tape holds more.
+pub(crate) fn read_within(tape: &[u8], most: usize) -> Option<(Value, usize)> {
+    let mut r = Reader {
+        left: most,
+        ..Reader::new(tape)
+    };
+    let v = r.value();
+    (r.at <= tape.len()).then_some((v, most - r.left))
+}
+
 /// The value at `segs` inside a tape's value, as [`super::pointer::get`] finds it in the
 /// built value, building only that part: what is passed over is skipped, not built.
 pub(crate) fn get(tape: &[u8], segs: &[String]) -> Option<Value> {
-    let mut r = Reader { tape, at: 0 };
+    let mut r = Reader::new(tape);
     for seg in segs {
         match r.byte() {
             OBJECT => loop {
@@ -195,9 +206,20 @@ pub(crate) fn get(tape: &[u8], segs: &[String]) -> Option<Value> {
 struct Reader<'t> {
     tape: &'t [u8],
     at: usize,
+    /// How many more values [`Reader::value`] may build; at the first past them it moves
+    /// past the tape's end, which ends every loop, and builds nothing more.
+    left: usize,
 }
 
 impl<'t> Reader<'t> {
+    fn new(tape: &'t [u8]) -> Self {
+        Reader {
+            tape,
+            at: 0,
+            left: usize::MAX,
+        }
+    }
+
     fn byte(&mut self) -> u8 {
         let b = self.tape.get(self.at).copied().unwrap_or(END);
         self.at += 1;
@@ -252,6 +274,11 @@ impl<'t> Reader<'t> {
     }
 
     fn value(&mut self) -> Value {
+        if self.left == 0 {
+            self.at = self.tape.len() + 1;
+            return Value::Null;
+        }
+        self.left -= 1;
         match self.byte() {
             FALSE => Value::Bool(false),
             TRUE => Value::Bool(true),
@@ -287,7 +314,7 @@ impl<'t> Reader<'t> {
 /// counted floats it did not format at their widest ([`super::pointer::float_size_fast`]):
 /// one pass over the tape, building nothing.
 pub(crate) fn float_overstatement(tape: &[u8]) -> usize {
-    let mut r = Reader { tape, at: 0 };
+    let mut r = Reader::new(tape);
     let mut over = 0usize;
     while r.at < tape.len() {
         match r.byte() {
