@@ -139,14 +139,23 @@ const TOO_MANY: &str = "more JSON values than the limit";
 
 /// Counts `n` values built against the budget.
 fn spend<E: serde::de::Error>(n: usize) -> Result<(), E> {
+    match spent(n) {
+        true => Ok(()),
+        false => Err(E::custom(TOO_MANY)),
+    }
+}
+
+/// [`spend`]'s count, once for every error type (it is called from every visitor).
+#[inline(never)]
+fn spent(n: usize) -> bool {
     let left = LEFT.get();
     if n > left {
         LEFT.set(0);
         OVER.set(true);
-        return Err(E::custom(TOO_MANY));
+        return false;
     }
     LEFT.set(left - n);
-    Ok(())
+    true
 }
 
 /// For [`scalars`]' `free` form.
