@@ -84,32 +84,100 @@ pub(crate) enum Unread {
 }
 
 impl Unread {
-    /// The finding: `not_json` makes the one for text that is not JSON, in the caller's
-    /// words; too many values is `a2a-stream-event-too-large` wherever it is read.
+    /// The finding on an answer or event: `not_json` makes the one for text that is not
+    /// JSON, in the caller's words.
     pub(crate) fn finding(self, not_json: impl FnOnce(serde_json::Error) -> Finding) -> Finding {
         match self {
             Unread::NotJson(e) => not_json(e),
-            Unread::TooManyValues => Finding::new(
-                Code::A2aStreamEventTooLarge,
-                "",
-                format!(
-                    "The answer or event holds more than {MAX_VALUES} JSON values (a part's \
-                     data counted as one); the limit is {MAX_VALUES}."
-                ),
-            ),
+            Unread::TooManyValues => {
+                too_many_values("The answer or event", " (a part's data counted as one)")
+            }
         }
     }
+}
+
+/// `a2a-stream-event-too-large` for `what` past [`MAX_VALUES`], wherever it is counted.
+fn too_many_values(what: &str, counted: &str) -> Finding {
+    Finding::new(
+        Code::A2aStreamEventTooLarge,
+        "",
+        format!(
+            "{what} holds more than {MAX_VALUES} JSON values{counted}; the limit is {MAX_VALUES}."
+        ),
+    )
 }
 
 /// A kept text read into values, counted first as an event is: past [`MAX_VALUES`] nothing
 /// is built. For data shown as values (a part that is not A2UI, a confirmation), which the
 /// event's own count took as one value.
 pub(crate) fn kept_value(text: &str) -> Result<Value, Unread> {
+    counted(text)?;
+    // Syntax was checked when the event was read; `serde_json` says what else is wrong.
+    Ok(serde_json::from_str(text)?)
+}
+
+/// Whether [`kept_value`] would read `text`, building nothing: what it counts, then what
+/// `serde_json` would refuse in building it (nesting past 128, a number no float holds, an
+/// escape that is half a surrogate pair), through a visitor that keeps nothing.
+/// (`serde::de::IgnoredAny` is not that: `serde_json` skips its numbers unread.)
+pub(crate) fn kept_value_reads(text: &str) -> Result<(), Unread> {
+    counted(text)?;
+    let mut d = serde_json::Deserializer::from_str(text);
+    serde::de::Deserializer::deserialize_any(&mut d, Nothing)?;
+    Ok(d.end()?)
+}
+
+fn counted(text: &str) -> Result<(), Unread> {
     let b = text.as_bytes();
     match value_end_within(b, skip_ws(b, 0), MAX_VALUES) {
         Err(Unscanned::TooManyValues) => Err(Unread::TooManyValues),
-        // Syntax was checked when the event was read; `serde_json` says what else is wrong.
-        _ => Ok(serde_json::from_str(text)?),
+        _ => Ok(()),
+    }
+}
+
+/// Reads any value as `serde_json` reads one to build a `Value`, keeping nothing.
+#[derive(Clone, Copy)]
+struct Nothing;
+
+impl<'de> serde::de::DeserializeSeed<'de> for Nothing {
+    type Value = ();
+    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de> serde::de::Visitor<'de> for Nothing {
+    type Value = ();
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a JSON value")
+    }
+    fn visit_bool<E>(self, _: bool) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_i64<E>(self, _: i64) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_u64<E>(self, _: u64) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_f64<E>(self, _: f64) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_str<E>(self, _: &str) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_unit<E>(self) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
+        while seq.next_element_seed(self)?.is_some() {}
+        Ok(())
+    }
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
+        while map.next_key_seed(self)?.is_some() {
+            map.next_value_seed(self)?;
+        }
+        Ok(())
     }
 }
 
@@ -331,21 +399,24 @@ impl DataText {
     /// than [`MAX_VALUES`] JSON values (counted before any is built), is a finding (its path
     /// the caller's to give): this is where that is checked.
     pub fn value(&self) -> Result<Value, Finding> {
-        kept_value(&self.0).map_err(|u| match u {
+        kept_value(&self.0).map_err(Self::unread)
+    }
+
+    /// What [`DataText::value`] would say of the data, with no value built: what a task
+    /// checks of data it keeps to show.
+    pub(crate) fn check(&self) -> Result<(), Finding> {
+        kept_value_reads(&self.0).map_err(Self::unread)
+    }
+
+    fn unread(u: Unread) -> Finding {
+        match u {
             Unread::NotJson(e) => Finding::new(
                 Code::A2aResponseInvalid,
                 "",
                 format!("A data part's `data` cannot be read ({e})."),
             ),
-            Unread::TooManyValues => Finding::new(
-                Code::A2aStreamEventTooLarge,
-                "",
-                format!(
-                    "A data part's `data` holds more than {MAX_VALUES} JSON values; the limit \
-                     is {MAX_VALUES}."
-                ),
-            ),
-        })
+            Unread::TooManyValues => too_many_values("A data part's `data`", ""),
+        }
     }
 }
 
@@ -376,6 +447,45 @@ impl serde::Serialize for DataText {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// What a task checks of data it shows is what reading it would refuse: it builds
+    /// nothing, so it must refuse what `serde_json` refuses in building, and nothing else.
+    #[test]
+    fn data_checked_unbuilt_is_refused_as_building_it_is() {
+        let nested = |n: usize| format!("{}{}", "[".repeat(n), "]".repeat(n));
+        let mut cases: Vec<String> = [
+            "1e400",
+            "-1e400",
+            "1e308",
+            "[1.7976931348623157e308, 1.8e308]",
+            "18446744073709551616",
+            "-9223372036854775809",
+            r#""\ud800""#,
+            r#""\udc00\ud800""#,
+            r#""\ud83d\ude00""#,
+            r#"{"a": 1, "a": 2}"#,
+            r#"{"k": [true, null, {"x": "y"}], "n": -0.0}"#,
+            "  [ 1 ,\n 2 ]  ",
+        ]
+        .map(String::from)
+        .to_vec();
+        cases.extend((125..=130).map(nested));
+        for text in &cases {
+            let built = kept_value(text).is_ok();
+            assert_eq!(kept_value_reads(text).is_ok(), built, "{text:.40}");
+        }
+        // Each thing building refuses is among them.
+        for refused in ["1e400", r#""\ud800""#, &nested(130)] {
+            assert!(kept_value_reads(refused).is_err(), "{refused:.40}");
+        }
+        // Both say no to more than the count; the check says it as the reading does.
+        let many = format!("[{}]", vec!["0"; MAX_VALUES].join(","));
+        assert!(matches!(
+            kept_value_reads(&many),
+            Err(Unread::TooManyValues)
+        ));
+        assert!(matches!(kept_value(&many), Err(Unread::TooManyValues)));
+    }
 
     /// `v` with each kept text read back into values, where [`put_back`] put it.
     fn restored(mut v: Value) -> Value {

@@ -230,9 +230,10 @@ impl TaskView {
                         return Some(Shown::Interface { envelopes: n });
                     }
                 }
-                // Read once to know it can be shown (its depth, its count of values).
-                match data.value() {
-                    Ok(_) => Shown::Data {
+                // Checked once, with nothing built, to know it can be shown (its count of
+                // values, its depth, its numbers).
+                match data.check() {
+                    Ok(()) => Shown::Data {
                         media_type,
                         data: data.into_unspaced(),
                     },

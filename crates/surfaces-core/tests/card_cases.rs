@@ -275,3 +275,34 @@ fn a_card_of_too_many_values_is_refused_before_they_are_built() {
     let bad = surfaces_core::read_card("{\"a\": [1,]}", &CardLimits::default()).unwrap_err();
     assert_eq!(bad.code.as_str(), "card-not-json");
 }
+
+/// A caller that knows only a bound on a card's size (the wasm binding, from a string's
+/// UTF-16 length) gets the finding `read_card` would give, and a card within the limit is
+/// read; a byte-order mark is noted only on a card within it.
+#[test]
+fn a_card_known_past_the_byte_limit_is_refused_unread() {
+    let limits = CardLimits::default();
+    let at = limits.card_bytes;
+    assert!(surfaces_core::card::card_past_limit(at, &limits).is_none());
+    let past = surfaces_core::card::card_past_limit(at + 1, &limits).unwrap();
+    assert_eq!(past.code.as_str(), "card-too-large");
+    assert!(past.message.contains("at least"), "{}", past.message);
+    let options = CardOptions::default();
+    let padded = |len: usize| {
+        let body = r#"{"name":"x","pad":""}"#;
+        let mut t = String::from("\u{FEFF}");
+        t.push_str(&body[..body.len() - 2]);
+        t.push_str(&" ".repeat(len - t.len() - 2));
+        t.push_str("\"}");
+        t
+    };
+    let within = check_card(&padded(at), &options).unwrap();
+    assert!(
+        codes(&within).iter().any(|(_, c, _)| *c == "card-bom"),
+        "{:?}",
+        codes(&within)
+    );
+    let over = check_card(&padded(at + 1), &options).unwrap();
+    let over: Vec<&str> = codes(&over).iter().map(|(_, c, _)| *c).collect();
+    assert_eq!(over, ["card-too-large"]);
+}

@@ -69,12 +69,13 @@ fn copied(s: &js_sys::JsString, what: &str) -> Result<String, JsError> {
 /// ([`card::read_card`]: its bytes and its JSON values counted before a value is built, with
 /// the default limits), for a call that needs the card itself.
 pub(crate) fn card_value(card: &JsValue, what: &str) -> Result<Result<Value, Finding>, JsError> {
-    let options = CardOptions::default();
+    let limits = CardLimits::default();
     let s = card_string(card, what)?;
-    if let Some(mut report) = too_long(&s, &options, what)? {
-        return Ok(Err(report.findings.remove(0)));
+    // Past the byte limit in UTF-16 units, so in bytes: refused before it is copied.
+    if let Some(f) = card::card_past_limit(s.length() as usize, &limits) {
+        return Ok(Err(f));
     }
-    Ok(card::read_card(&copied(&s, what)?, &options.limits))
+    Ok(card::read_card(&copied(&s, what)?, &limits))
 }
 
 /// Checks an A2A Agent Card's UI links extension.

@@ -105,15 +105,22 @@ impl Findings {
 pub fn check_card(text: &str, options: &CardOptions) -> Result<CardReport, UsageError> {
     let origin = host::fetched_origin(options.fetched_from.as_deref())?;
     let mut findings = Findings::new(&options.limits);
-    // Said whether or not the card reads, as long as it is within the size limit.
-    if text.len() <= options.limits.card_bytes && text.starts_with('\u{FEFF}') {
-        findings.push(
-            Code::CardBom,
-            &Pointer::root(),
-            "The card starts with a byte-order mark; it is ignored.".into(),
-        );
-    }
-    match read_card(text, &options.limits) {
+    let read = match past_limit(text.len(), &options.limits, "") {
+        Some(f) => Err(f),
+        None => {
+            // Said whether or not the card reads.
+            let bare = text.strip_prefix('\u{FEFF}');
+            if bare.is_some() {
+                findings.push(
+                    Code::CardBom,
+                    &Pointer::root(),
+                    "The card starts with a byte-order mark; it is ignored.".into(),
+                );
+            }
+            read_within(bare.unwrap_or(text), &options.limits)
+        }
+    };
+    match read {
         Ok(card) => Ok(check_parsed(
             &card,
             origin.as_ref(),
@@ -133,11 +140,15 @@ pub fn check_card(text: &str, options: &CardOptions) -> Result<CardReport, Usage
 /// nothing is built, and the error is the finding `check_card` reports (`card-too-large`,
 /// or `card-not-json`).
 pub fn read_card(text: &str, limits: &CardLimits) -> Result<Value, Finding> {
-    if text.len() > limits.card_bytes {
-        return Err(too_large(text.len(), limits));
+    if let Some(f) = past_limit(text.len(), limits, "") {
+        return Err(f);
     }
     // A byte-order mark is what some editors save; fetch().json() drops it too.
-    let text = text.strip_prefix('\u{FEFF}').unwrap_or(text);
+    read_within(text.strip_prefix('\u{FEFF}').unwrap_or(text), limits)
+}
+
+/// [`read_card`] of a text within `card_bytes`, its byte-order mark taken off.
+fn read_within(text: &str, limits: &CardLimits) -> Result<Value, Finding> {
     // Counted before any value is built; text that is not JSON is left to `serde_json`,
     // whose message says where.
     let b = text.as_bytes();
@@ -172,19 +183,19 @@ pub fn check_card_at_least(
     options: &CardOptions,
 ) -> Result<Option<CardReport>, UsageError> {
     host::fetched_origin(options.fetched_from.as_deref())?;
-    if len <= options.limits.card_bytes {
+    let Some(f) = card_past_limit(len, &options.limits) else {
         return Ok(None);
-    }
+    };
     let mut findings = Findings::new(&options.limits);
-    findings.push(
-        Code::CardTooLarge,
-        &Pointer::root(),
-        format!(
-            "The card is at least {len} bytes; cards over {} bytes are not read.",
-            options.limits.card_bytes
-        ),
-    );
+    findings.push(f.code, &Pointer::root(), f.message);
     Ok(Some(CardReport::unreadable(findings.finish())))
+}
+
+/// The `card-too-large` finding [`read_card`] gives a card of at least `len` bytes, for a
+/// caller that can tell it is past `limits.card_bytes` without the card (as
+/// [`check_card_at_least`]); `None` within the limit, where the card must be read.
+pub fn card_past_limit(len: usize, limits: &CardLimits) -> Option<Finding> {
+    past_limit(len, limits, "at least ")
 }
 
 /// Checks a card given as bytes, as they came off a file or socket: UTF-8 text goes to
@@ -195,8 +206,7 @@ pub fn check_card_at_least(
 pub fn check_card_bytes(bytes: &[u8], options: &CardOptions) -> Result<CardReport, UsageError> {
     host::fetched_origin(options.fetched_from.as_deref())?;
     let mut findings = Findings::new(&options.limits);
-    if bytes.len() > options.limits.card_bytes {
-        let f = too_large(bytes.len(), &options.limits);
+    if let Some(f) = past_limit(bytes.len(), &options.limits, "") {
         findings.push(f.code, &Pointer::root(), f.message);
         return Ok(CardReport::unreadable(findings.finish()));
     }
@@ -224,15 +234,19 @@ pub fn check_card_bytes(bytes: &[u8], options: &CardOptions) -> Result<CardRepor
     }
 }
 
-fn too_large(len: usize, limits: &CardLimits) -> Finding {
-    Finding::new(
-        Code::CardTooLarge,
-        "",
-        format!(
-            "The card is {len} bytes; cards over {} bytes are not read.",
-            limits.card_bytes
-        ),
-    )
+/// `card-too-large` for a card of `len` bytes (`at_least`: "at least " when that is a bound
+/// on its size), past `card_bytes`; `None` within it.
+fn past_limit(len: usize, limits: &CardLimits, at_least: &str) -> Option<Finding> {
+    (len > limits.card_bytes).then(|| {
+        Finding::new(
+            Code::CardTooLarge,
+            "",
+            format!(
+                "The card is {at_least}{len} bytes; cards over {} bytes are not read.",
+                limits.card_bytes
+            ),
+        )
+    })
 }
 
 /// Checks a card that is already parsed.
