@@ -342,7 +342,7 @@ export const CASES = [
   {
     id: "reader-tiny-objects",
     group: "reader",
-    name: "a value of 130,000 one-member objects (1 MB), then an unknown member (read by hand, then by serde_json)",
+    name: "a value of 130,000 one-member objects (1 MB), then an unknown member (read by hand, then by serde_json up to `envelopeValues`)",
     build: () => one(withValue(`[${Array(130_000).fill('{"a":0}').join(",")}],"zz":1`)),
   },
   {
@@ -354,7 +354,7 @@ export const CASES = [
   {
     id: "reader-components",
     group: "reader",
-    name: "`updateComponents` of 11,000 Texts (1 MB; 200 are allowed), read by hand",
+    name: "`updateComponents` of 11,000 Texts (1 MB; 200 are allowed), read by hand and counted past `envelopeValues`",
     build: () => one(manyComponents(false)),
   },
   {

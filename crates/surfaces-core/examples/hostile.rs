@@ -724,7 +724,7 @@ fn cases() -> Vec<Case> {
         Case {
             id: "reader-tiny-objects",
             group: "reader",
-            name: "a value of 130,000 one-member objects (1 MB), then an unknown member (read by hand, then by serde_json)",
+            name: "a value of 130,000 one-member objects (1 MB), then an unknown member (read by hand, then by serde_json up to `envelopeValues`)",
             limits: d(),
             build: || {
                 let items = vec![r#"{"a":0}"#; 130_000].join(",");
@@ -741,7 +741,7 @@ fn cases() -> Vec<Case> {
         Case {
             id: "reader-components",
             group: "reader",
-            name: "`updateComponents` of 11,000 Texts (1 MB; 200 are allowed), read by hand",
+            name: "`updateComponents` of 11,000 Texts (1 MB; 200 are allowed), read by hand and counted past `envelopeValues`",
             limits: d(),
             build: || one(many_components(false)),
         },

@@ -159,7 +159,7 @@ codes! {
         EnvelopeNotUtf8 "envelope-not-utf8" Error "The bytes are not UTF-8.",
         EnvelopeNotJson "envelope-not-json" Error "An envelope is not JSON.",
         EnvelopeTooDeep "envelope-too-deep" Error "An envelope nests deeper than the parser allows.",
-        EnvelopeTooLarge "envelope-too-large" Error "An envelope holds more JSON values than `envelopeValues` allows (a well-formed data update's value kept as text aside); it is not read.",
+        EnvelopeTooLarge "envelope-too-large" Error "An envelope read from text holds more JSON values than `envelopeValues` allows (a well-formed data update's value, kept unbuilt, aside); it is not read.",
         DuplicateKey "duplicate-key" Error "A JSON object repeats a key; readers disagree on which one counts.",
         NumberOutOfRange "number-out-of-range" Error "A number is beyond what a 64-bit float holds.",
         StringLoneSurrogate "string-lone-surrogate" Error "A string holds half a UTF-16 surrogate pair, which is not text.",

@@ -921,23 +921,38 @@ fn said_of_every_way(limits: &Limits, env: &str) -> Vec<&'static str> {
     let create = create("s").to_string();
     // A repeated key: the hand reader stops there and the rest is scanned.
     let stop = r#"{"version":"v0.9","deleteSurface":{"surfaceId":"x","surfaceId":"x"}}"#;
-    let ways: [(&str, String, usize); 4] = [
+    // Applied after it, in the same text: it deletes the surface.
+    let next = r#"{"version":"v0.9","deleteSurface":{"surfaceId":"s"}}"#;
+    let ways: [(&str, String, usize); 7] = [
         ("batch", format!("[{create},{env}]"), 1),
         ("scanned", format!("[{create},{stop},{env}]"), 2),
         ("lines", format!("{create}\n{env}\n"), 1),
+        ("messages", format!(r#"{{"messages":[{create},{env}]}}"#), 1),
+        ("bytes", format!("[{create},{env}]"), 1),
+        ("followed", format!("[{create},{env},{next}]"), 1),
         ("alone", env.to_string(), 1),
     ];
     let mut said = Vec::new();
     for (way, text, at) in &ways {
         let mut s = SurfaceStore::new(limits.clone());
-        let at = if *way == "alone" {
-            apply(&mut s, &create);
-            apply(&mut s, text);
-            1
-        } else {
-            apply(&mut s, text);
-            *at
+        let at = match *way {
+            "alone" => {
+                apply(&mut s, &create);
+                apply(&mut s, text);
+                1
+            }
+            "bytes" => {
+                s.apply_bytes(text.as_bytes(), &ApplyContext::default());
+                *at
+            }
+            _ => {
+                apply(&mut s, text);
+                *at
+            }
         };
+        if *way == "followed" {
+            assert_eq!(s.surface_ids().count(), 0, "what follows applies");
+        }
         let codes: Vec<&'static str> = s
             .findings()
             .iter()

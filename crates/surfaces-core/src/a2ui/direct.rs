@@ -93,8 +93,13 @@ pub(crate) fn read_batch<'a>(
     loop {
         r.ws();
         let start = r.at;
+        // What the hand reader builds, and serde_json after it, each under a budget of its
+        // own (what the hand reader built is dropped).
         let budget = fast::Budget::start(limits.envelope_values);
-        let envelope = match r.fast_envelope() {
+        let taken = r.fast_envelope(&budget);
+        let over = budget.over();
+        drop(budget);
+        let envelope = match taken {
             Some(envelope) => {
                 #[cfg(test)]
                 {
@@ -106,8 +111,11 @@ pub(crate) fn read_batch<'a>(
                 }
                 envelope
             }
+            // serde_json would count as much, and say the same.
+            None if over => return (read, Stop::Declined { over }),
             None => {
-                // Counted again from none: what the hand reader built is dropped.
+                #[cfg(test)]
+                tests::BY_SERDE.with(|n| n.set(n.get() + 1));
                 let budget = fast::Budget::start(limits.envelope_values);
                 // `start` follows ASCII (whitespace, `[` or `,`), so it is a char boundary.
                 let mut rest =
@@ -125,7 +133,6 @@ pub(crate) fn read_batch<'a>(
                 }
             }
         };
-        drop(budget);
         apply(envelope);
         read += 1;
         r.ws();
@@ -141,11 +148,13 @@ pub(crate) fn read_batch<'a>(
 }
 
 /// Reads `text` when it is one envelope alone, as a live agent's stream sends them one a
-/// part, with no scan first. `None`, having read nothing to anyone, unless the hand reader
+/// part, with no scan first. `Err`, having read nothing to anyone, unless the hand reader
 /// takes the whole envelope ([`Reader::fast_envelope`]; no serde_json fallback here) and
 /// nothing but white space follows it: then [`crate::json_scan::split`] would find the same
 /// one clean value (the hand reader accepts less than the scan), and the caller would read
-/// it as this does. Anything else is left to the scan, which says what is wrong.
+/// it as this does. Anything else is left to the scan, which says what is wrong; `Err(true)`
+/// when the hand reader found the first envelope past `Limits::envelope_values`, which
+/// serde_json would too.
 ///
 /// No bidi control starts in the first `clean_to` bytes of `text` (0 when not known).
 pub(crate) fn read_one<'a>(
@@ -153,16 +162,20 @@ pub(crate) fn read_one<'a>(
     clean_to: usize,
     limits: &Limits,
     urls: &UrlPolicy,
-) -> Option<Envelope<'a>> {
+) -> Result<Envelope<'a>, bool> {
     let mut r = Reader::new(text, clean_to, limits, urls);
     r.ws();
     if r.peek() != Some(b'{') {
-        return None;
+        return Err(false);
     }
-    let _budget = fast::Budget::start(limits.envelope_values);
-    let envelope = r.fast_envelope()?;
+    let budget = fast::Budget::start(limits.envelope_values);
+    let envelope = r.fast_envelope(&budget).ok_or_else(|| budget.over())?;
     r.ws();
-    (r.at == text.len()).then_some(envelope)
+    if r.at == text.len() {
+        Ok(envelope)
+    } else {
+        Err(false)
+    }
 }
 
 /// The depth of a data update's value, if a container (the envelope is 0, its body 1), as
@@ -289,7 +302,7 @@ impl<'a, 'p> Reader<'a, 'p> {
 
     /// An envelope of a fast shape (`version` and one message, once each, in either order),
     /// or `None` for serde_json to read from the envelope's start.
-    fn fast_envelope(&mut self) -> Option<Envelope<'a>> {
+    fn fast_envelope(&mut self, budget: &fast::Budget) -> Option<Envelope<'a>> {
         let start = self.at;
         self.expect(b'{')?;
         let (mut version, mut data, mut message) = (None, None, None);
@@ -323,13 +336,14 @@ impl<'a, 'p> Reader<'a, 'p> {
             (None, Some(message)) => {
                 // Its components are in the catalog's form, not built, so its values are
                 // counted by a scan (fast::Budget), when it is long enough to hold too
-                // many: a value takes a byte at least. Past the limit, serde_json is left
-                // to build it up to the limit and say so, as it would of this envelope.
+                // many: a value takes a byte at least. (Scanned before it is read, every
+                // large batch would be scanned twice, envelope by envelope.)
                 let most = self.limits.envelope_values;
                 if self.at - start > most
                     && crate::json_scan::value_end_within(self.text.as_bytes(), start, most)
                         .is_err()
                 {
+                    budget.exceeded();
                     return None;
                 }
                 Some(Envelope::Message { version, message })
@@ -1376,6 +1390,8 @@ mod tests {
         /// How many other messages (components, creates, deletes) it took.
         pub(super) static TAKEN_MESSAGES: std::cell::Cell<usize> =
             const { std::cell::Cell::new(0) };
+        /// How many envelopes of a batch were given to serde_json.
+        pub(super) static BY_SERDE: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
         /// How many components it read into the catalog's form.
         static TYPED_TAKEN: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
         /// Set, no component is read into the catalog's form (the typed path's oracle).
@@ -2101,7 +2117,7 @@ mod tests {
             }
             text.push_str(g.ws());
             total += 1;
-            let Some(direct) = read_one(&text, 0, &limits, &urls) else {
+            let Ok(direct) = read_one(&text, 0, &limits, &urls) else {
                 continue;
             };
             taken += 1;
@@ -2109,7 +2125,7 @@ mod tests {
             assert_eq!(describe(direct), describe(serde), "{text}");
             for after in ["x", ",", "{}", "\n{}", "]"] {
                 let more = format!("{text}{after}");
-                assert!(read_one(&more, 0, &limits, &urls).is_none(), "{more}");
+                assert!(read_one(&more, 0, &limits, &urls).is_err(), "{more}");
             }
         }
         // The generator reaches what the hand reader takes, and what it leaves.
@@ -2645,5 +2661,40 @@ mod tests {
             typed * 4 > components && typed * 10 < components * 9,
             "{typed} of {components}"
         );
+    }
+
+    /// An envelope of typed components is counted by a scan, exactly: at the limit it is
+    /// read by hand; one past it, the hand reader says so and serde_json is not asked to
+    /// build it only to refuse it too.
+    #[test]
+    fn typed_components_are_counted_at_the_limit_and_refused_one_past() {
+        let ids = vec![r#""c""#; 40_000].join(",");
+        let env = format!(
+            r#"{{"version":"v0.9","updateComponents":{{"surfaceId":"s","components":[{{"id":"root","component":"Column","children":[{ids}]}}]}}}}"#
+        );
+        // The envelope, its version, body, surface id, list, component, id, type, children.
+        let n = 40_000 + 9;
+        let text = format!("[{env}]");
+        let urls = UrlPolicy::default();
+        for (most, taken) in [(n, true), (n - 1, false)] {
+            let limits = Limits {
+                envelope_values: most,
+                ..Limits::default()
+            };
+            let (before, serde) = (TAKEN_MESSAGES.with(|n| n.get()), BY_SERDE.with(|n| n.get()));
+            let (read, stop) = read_batch(&text, 0, &limits, &urls, |_| {});
+            let took = TAKEN_MESSAGES.with(|n| n.get()) - before;
+            assert_eq!(
+                BY_SERDE.with(|n| n.get()),
+                serde,
+                "serde_json was not asked"
+            );
+            if taken {
+                assert_eq!((read, stop, took), (1, Stop::Whole, 1));
+            } else {
+                assert_eq!((read, stop, took), (0, Stop::Declined { over: true }, 0));
+                assert!(matches!(read_one(&env, 0, &limits, &urls), Err(true)));
+            }
+        }
     }
 }

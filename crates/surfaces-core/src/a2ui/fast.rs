@@ -90,7 +90,9 @@ macro_rules! non_objects {
 }
 
 thread_local! {
-    /// How many more values the envelope being read may build (see [`Budget`]).
+    /// Whether an envelope is being read under a [`Budget`].
+    static ACTIVE: Cell<bool> = const { Cell::new(false) };
+    /// How many more values the envelope being read may build.
     static LEFT: Cell<usize> = const { Cell::new(usize::MAX) };
     /// Whether the envelope being read asked for more.
     static OVER: Cell<bool> = const { Cell::new(false) };
@@ -105,14 +107,28 @@ thread_local! {
 ///
 /// The hand reader ([`super::direct`]) builds no tree of a component it reads into the
 /// catalog's form, so it counts such an envelope's values by a scan when its text is long
-/// enough to hold too many: the two readers refuse the same envelopes.
+/// enough to hold too many ([`Budget::exceeded`]): the two readers refuse the same
+/// envelopes. What the hand reader counts of an envelope, serde_json counts too, so one
+/// the hand reader finds past the budget is not read again only to be refused.
+///
+/// One budget at a time: a second started while one is alive is a bug (dropping it would
+/// lift the first).
 pub(crate) struct Budget(());
 
 impl Budget {
     pub(crate) fn start(values: usize) -> Budget {
+        debug_assert!(!ACTIVE.get(), "one envelope budget at a time");
+        ACTIVE.set(true);
         LEFT.set(values);
         OVER.set(false);
         Budget(())
+    }
+
+    /// Records that the envelope holds more values than the budget allows, counted without
+    /// building them.
+    pub(crate) fn exceeded(&self) {
+        LEFT.set(0);
+        OVER.set(true);
     }
 
     /// Whether the envelope asked for more values than the budget allowed.
@@ -129,6 +145,7 @@ impl Budget {
 
 impl Drop for Budget {
     fn drop(&mut self) {
+        ACTIVE.set(false);
         LEFT.set(usize::MAX);
         OVER.set(false);
     }
@@ -145,9 +162,13 @@ fn spend<E: serde::de::Error>(n: usize) -> Result<(), E> {
     }
 }
 
-/// [`spend`]'s count, once for every error type (it is called from every visitor).
+/// [`spend`]'s count, once for every error type (it is called from every visitor). Outside a
+/// budget nothing is counted.
 #[inline(never)]
 fn spent(n: usize) -> bool {
+    if !ACTIVE.get() {
+        return true;
+    }
     let left = LEFT.get();
     if n > left {
         LEFT.set(0);
@@ -166,6 +187,9 @@ fn free<E>(_: usize) -> Result<(), E> {
 /// A tape's value built, counted against the budget; `None` past it (nothing more is
 /// built than the budget allows).
 pub(super) fn build_tape(t: &[u8]) -> Option<Value> {
+    if !ACTIVE.get() {
+        return Some(tape::read(t));
+    }
     let built = tape::read_within(t, LEFT.get());
     match built {
         Some((v, used)) => {
@@ -1267,6 +1291,7 @@ mod tests {
                 _ => values(text),
             };
             assert_eq!(spent, expected, "{text}");
+            drop(budget);
             // And one fewer is refused, saying so.
             if expected > 0 {
                 let budget = Budget::start(expected - 1);

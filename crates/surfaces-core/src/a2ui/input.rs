@@ -249,7 +249,8 @@ impl SurfaceStore {
         let mut read = 0;
         // What the readers above learnt of the first envelope left to the scan.
         let mut tried = Tried::Not;
-        let mut tried_whole = false;
+        // What the hand reader learnt of the whole text, read as one envelope.
+        let mut whole_tried = None;
         match text {
             Some(text) if json_scan::is_array(text.as_bytes()) => {
                 let stop;
@@ -264,19 +265,22 @@ impl SurfaceStore {
                     Stop::Declined { over: true } => tried = Tried::TooLarge,
                 }
             }
-            Some(text) => {
-                if let Some(e) = super::direct::read_one(text, clean_to, &self.limits, &self.urls) {
+            Some(text) => match super::direct::read_one(text, clean_to, &self.limits, &self.urls) {
+                Ok(e) => {
                     self.apply_read(e, ctx);
                     return 1;
                 }
-                tried_whole = true;
-            }
+                Err(false) => whole_tried = Some(Tried::ByHand),
+                Err(true) => whole_tried = Some(Tried::TooLarge),
+            },
             None => {}
         }
         let split = json_scan::split(bytes, text.is_none());
         // The hand reader gave up on the whole text: on its one envelope, if it is one.
-        if tried_whole && split.items.len() == 1 && split.broken.is_none() {
-            tried = Tried::ByHand;
+        if let Some(whole) = whole_tried {
+            if split.shape == json_scan::Shape::Single && split.broken.is_none() {
+                tried = whole;
+            }
         }
         let mut positions = json_scan::Positions::new(bytes);
         let mut n = read;
@@ -370,9 +374,12 @@ impl SurfaceStore {
         // Read as a batch reads it, so that an envelope reads the same wherever it stands
         // (`Limits::envelope_values` counts what is built): by hand when the hand reader
         // takes it, else by serde_json.
+        let mut tried = tried;
         if tried == Tried::Not {
-            if let Some(e) = super::direct::read_one(source, 0, &self.limits, &self.urls) {
-                return self.apply_read(e, ctx);
+            match super::direct::read_one(source, 0, &self.limits, &self.urls) {
+                Ok(e) => return self.apply_read(e, ctx),
+                Err(false) => {}
+                Err(true) => tried = Tried::TooLarge,
             }
         }
         let budget = fast::Budget::start(self.limits.envelope_values);

@@ -35,11 +35,14 @@ pub struct Limits {
     pub action_context_bytes: usize,
     /// Serialised size of one A2A part (or one text given to `apply_envelopes`).
     pub part_bytes: usize,
-    /// JSON values in one envelope, not counting the value of a well-formed
-    /// `updateDataModel` that is kept as text (one holding no bidirectional control and no
-    /// refused key: `dataModelBytes` bounds it). Past it the envelope is refused
+    /// JSON values in one envelope read from text. Past it the envelope is refused
     /// (`envelope-too-large`) before more of it is built: a value built costs far more
-    /// memory than its text (a 7-byte `{"a":0}` is a map node of hundreds of bytes).
+    /// memory than its text (a 7-byte `{"a":0}` is a map node of hundreds of bytes). Not
+    /// counted: a well-formed `updateDataModel` whose value is kept unbuilt (one holding no
+    /// bidirectional control and no refused key), which `dataModelBytes` bounds instead (a
+    /// host that raises that limit lets a model build that much more when it is read); and
+    /// an envelope given as a value (`apply_envelope`, `apply_data`, `apply_part`), which
+    /// its caller built.
     pub envelope_values: usize,
     /// Token bucket per surface, driven by caller-supplied timestamps: the burst size…
     pub update_burst: u32,

@@ -1,0 +1,111 @@
+//! What one envelope may make the reader build, measured: `envelopeValues` bounds the
+//! values built, so the heap a bounded text can take is bounded too, on every path. Alone
+//! in its test binary, whose allocator counts (native only: the figure is the process's).
+#![cfg(not(target_arch = "wasm32"))]
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+
+use surfaces_core::a2ui::{ApplyContext, Limits, SurfaceStore};
+
+struct Counting;
+
+static CURRENT: AtomicUsize = AtomicUsize::new(0);
+static PEAK: AtomicUsize = AtomicUsize::new(0);
+
+fn grew(n: usize) {
+    let now = CURRENT.fetch_add(n, Relaxed) + n;
+    PEAK.fetch_max(now, Relaxed);
+}
+
+// SAFETY: every call is passed to `System` as it came; only sizes are counted.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        let p = unsafe { System.alloc(layout) };
+        if !p.is_null() {
+            grew(layout.size());
+        }
+        p
+    }
+
+    unsafe fn dealloc(&self, p: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(p, layout) };
+        CURRENT.fetch_sub(layout.size(), Relaxed);
+    }
+
+    unsafe fn realloc(&self, p: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        let q = unsafe { System.realloc(p, layout, new_size) };
+        if !q.is_null() {
+            if new_size >= layout.size() {
+                grew(new_size - layout.size());
+            } else {
+                CURRENT.fetch_sub(layout.size() - new_size, Relaxed);
+            }
+        }
+        q
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: Counting = Counting;
+
+/// The most the heap grew while `text` was applied to a fresh store, and the codes said.
+fn peak_growth(limits: &Limits, text: &str) -> (usize, Vec<&'static str>) {
+    let mut s = SurfaceStore::new(limits.clone());
+    let before = CURRENT.load(Relaxed);
+    PEAK.store(before, Relaxed);
+    s.apply_text(text, &ApplyContext::default());
+    let grown = PEAK.load(Relaxed) - before;
+    let codes = s.findings().iter().map(|f| f.code.as_str()).collect();
+    (grown, codes)
+}
+
+const MB: usize = 1 << 20;
+
+/// About 1 MB of one-member objects, in envelopes read each way: the first two are built
+/// as trees (the envelope has no fast shape; the data holds a bidi control), the third has
+/// a component the hand reader leaves to serde_json, the fourth is read by hand into the
+/// catalog's form. Built whole, the first took 84 MB; each now stops at the limit.
+#[test]
+fn an_envelope_of_tiny_values_builds_no_more_than_the_limit_on_any_path() {
+    let objects = vec![r#"{"a":0}"#; 130_000].join(",");
+    let general = format!(
+        r#"{{"version":"v0.9","updateDataModel":{{"surfaceId":"s","value":[{objects}]}},"x":0}}"#
+    );
+    let marked = format!(
+        r#"{{"version":"v0.9","updateDataModel":{{"surfaceId":"s","path":"/d","value":[{objects},"\u202e"]}}}}"#
+    );
+    let tabs = vec![r#"{"title":"t","child":"c"}"#; 35_000].join(",");
+    let untyped = format!(
+        r#"{{"version":"v0.9","updateComponents":{{"surfaceId":"s","components":[{{"id":"root","component":"Tabs","tabs":[{tabs}]}}]}}}}"#
+    );
+    let ids = vec![r#""c""#; 250_000].join(",");
+    let typed = format!(
+        r#"{{"version":"v0.9","updateComponents":{{"surfaceId":"s","components":[{{"id":"root","component":"Column","children":[{ids}]}}]}}}}"#
+    );
+    let limits = Limits::default();
+    for (what, env) in [
+        ("general", &general),
+        ("marked", &marked),
+        ("untyped", &untyped),
+        ("typed", &typed),
+    ] {
+        assert!(env.len() < limits.part_bytes, "{what}: {}", env.len());
+        for (way, text) in [("alone", env.clone()), ("batch", format!("[{env}]"))] {
+            let (grown, codes) = peak_growth(&limits, &text);
+            assert_eq!(codes, ["envelope-too-large"], "{what} {way}");
+            // The limit's 32,768 values in one-member objects are about 10 MB natively, and
+            // the text's tape or typed lists another 2 MB.
+            assert!(grown < 20 * MB, "{what} {way}: {} MB", grown / MB);
+        }
+    }
+    // The measure sees a tree built: within a raised limit, the general envelope is built
+    // whole (and refused by the schema after).
+    let raised = Limits {
+        envelope_values: usize::MAX,
+        ..Limits::default()
+    };
+    let (grown, codes) = peak_growth(&raised, &general);
+    assert_eq!(codes, ["unknown-property"]);
+    assert!(grown > 50 * MB, "{} MB", grown / MB);
+}
