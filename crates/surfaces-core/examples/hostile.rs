@@ -10,70 +10,17 @@
 //! `HOSTILE_REPS` (default 5) sets the runs per case (fewer once a case has taken a second);
 //! `HOSTILE_ONLY=id,id` picks cases.
 
-use std::alloc::{GlobalAlloc, Layout, System};
 use std::collections::BTreeMap;
-use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+use std::sync::atomic::Ordering::Relaxed;
 use std::time::Instant;
 
 use serde_json::{json, Value};
 use surfaces_core::a2ui::render::{walk, Kind, Node};
 use surfaces_core::a2ui::{ApplyContext, Limits, SurfaceStore};
 
-/// The system allocator, counting the bytes it holds now and the most it held.
-struct Counting;
-
-static CURRENT: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
-
-fn grew(n: usize) {
-    let now = CURRENT.fetch_add(n, Relaxed) + n;
-    PEAK.fetch_max(now, Relaxed);
-}
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let p = unsafe { System.alloc(layout) };
-        if !p.is_null() {
-            grew(layout.size());
-        }
-        p
-    }
-
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        let p = unsafe { System.alloc_zeroed(layout) };
-        if !p.is_null() {
-            grew(layout.size());
-        }
-        p
-    }
-
-    unsafe fn dealloc(&self, p: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(p, layout) };
-        CURRENT.fetch_sub(layout.size(), Relaxed);
-    }
-
-    unsafe fn realloc(&self, p: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        let q = unsafe { System.realloc(p, layout, new_size) };
-        if !q.is_null() {
-            if new_size >= layout.size() {
-                grew(new_size - layout.size());
-            } else {
-                CURRENT.fetch_sub(layout.size() - new_size, Relaxed);
-            }
-        }
-        q
-    }
-}
-
-#[global_allocator]
-static ALLOCATOR: Counting = Counting;
-
-/// Starts a peak measure: the bytes held now, and the peak reset to them.
-fn reset_peak() -> usize {
-    let now = CURRENT.load(Relaxed);
-    PEAK.store(now, Relaxed);
-    now
-}
+#[path = "../tests/support/counting_alloc.rs"]
+mod counting_alloc;
+use counting_alloc::{reset_peak, CURRENT, PEAK};
 
 // ---- The inputs: the same as bench/hostile-inputs.mjs, byte for byte. ----
 

@@ -3,57 +3,18 @@
 //! in its test binary, whose allocator counts (native only: the figure is the process's).
 #![cfg(not(target_arch = "wasm32"))]
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+use std::sync::atomic::Ordering::Relaxed;
 
 use surfaces_core::a2ui::{ApplyContext, Limits, SurfaceStore};
 
-struct Counting;
-
-static CURRENT: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
-
-fn grew(n: usize) {
-    let now = CURRENT.fetch_add(n, Relaxed) + n;
-    PEAK.fetch_max(now, Relaxed);
-}
-
-// SAFETY: every call is passed to `System` as it came; only sizes are counted.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let p = unsafe { System.alloc(layout) };
-        if !p.is_null() {
-            grew(layout.size());
-        }
-        p
-    }
-
-    unsafe fn dealloc(&self, p: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(p, layout) };
-        CURRENT.fetch_sub(layout.size(), Relaxed);
-    }
-
-    unsafe fn realloc(&self, p: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        let q = unsafe { System.realloc(p, layout, new_size) };
-        if !q.is_null() {
-            if new_size >= layout.size() {
-                grew(new_size - layout.size());
-            } else {
-                CURRENT.fetch_sub(layout.size() - new_size, Relaxed);
-            }
-        }
-        q
-    }
-}
-
-#[global_allocator]
-static ALLOCATOR: Counting = Counting;
+#[path = "support/counting_alloc.rs"]
+mod counting_alloc;
+use counting_alloc::{reset_peak, PEAK};
 
 /// The most the heap grew while `text` was applied to a fresh store, and the codes said.
 fn peak_growth(limits: &Limits, text: &str) -> (usize, Vec<&'static str>) {
     let mut s = SurfaceStore::new(limits.clone());
-    let before = CURRENT.load(Relaxed);
-    PEAK.store(before, Relaxed);
+    let before = reset_peak();
     s.apply_text(text, &ApplyContext::default());
     let grown = PEAK.load(Relaxed) - before;
     let codes = s.findings().iter().map(|f| f.code.as_str()).collect();
