@@ -341,7 +341,7 @@ impl<'a, 'p> Reader<'a, 'p> {
                 let most = self.limits.envelope_values;
                 if self.at - start > most
                     && crate::json_scan::value_end_within(self.text.as_bytes(), start, most)
-                        .is_err()
+                        == Err(crate::json_scan::Unscanned::TooManyValues)
                 {
                     budget.exceeded();
                     return None;
@@ -2682,6 +2682,7 @@ mod tests {
                 ..Limits::default()
             };
             let (before, serde) = (TAKEN_MESSAGES.with(|n| n.get()), BY_SERDE.with(|n| n.get()));
+            let typed = TYPED_TAKEN.with(|n| n.get());
             let (read, stop) = read_batch(&text, 0, &limits, &urls, |_| {});
             let took = TAKEN_MESSAGES.with(|n| n.get()) - before;
             assert_eq!(
@@ -2689,6 +2690,8 @@ mod tests {
                 serde,
                 "serde_json was not asked"
             );
+            // Read into the catalog's form, not left to serde_json as a value, either way.
+            assert_eq!(TYPED_TAKEN.with(|n| n.get()), typed + 1);
             if taken {
                 assert_eq!((read, stop, took), (1, Stop::Whole, 1));
             } else {

@@ -41,8 +41,9 @@ pub struct Limits {
     /// counted: a well-formed `updateDataModel` whose value is kept unbuilt (one holding no
     /// bidirectional control and no refused key), which `dataModelBytes` bounds instead (a
     /// host that raises that limit lets a model build that much more when it is read); and
-    /// an envelope given as a value (`apply_envelope`, `apply_data`, `apply_part`), which
-    /// its caller built.
+    /// an envelope a Rust caller gives as a `serde_json::Value` (`apply_envelope`,
+    /// `apply_data`, `apply_part`), which it built itself. (The npm package reads objects
+    /// as their JSON text, so counts them.)
     pub envelope_values: usize,
     /// Token bucket per surface, driven by caller-supplied timestamps: the burst size…
     pub update_burst: u32,

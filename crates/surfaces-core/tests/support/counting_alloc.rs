@@ -41,7 +41,11 @@ unsafe impl GlobalAlloc for Counting {
     unsafe fn realloc(&self, p: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
         let q = unsafe { System.realloc(p, layout, new_size) };
         if !q.is_null() {
-            if new_size >= layout.size() {
+            if q != p {
+                // Moved: both blocks were held at once.
+                grew(new_size);
+                CURRENT.fetch_sub(layout.size(), Relaxed);
+            } else if new_size >= layout.size() {
                 grew(new_size - layout.size());
             } else {
                 CURRENT.fetch_sub(layout.size() - new_size, Relaxed);
