@@ -449,6 +449,7 @@ enum Tried {
     Not,
     /// The hand reader gave up on it (and would again).
     ByHand,
-    /// serde_json too, having built as many values as the limit allows.
+    /// Past `Limits::envelope_values`, as the hand reader counted it or serde_json built
+    /// it (either would find it so again).
     TooLarge,
 }
