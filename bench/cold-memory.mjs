@@ -161,8 +161,19 @@ V8 compiling each wasm function the fold calls, when it is first called: with
 \`CHROMIUM_ARGS=--js-flags=--no-wasm-lazy-compilation\` the first fold takes 2.3 ms, and loading
 74 ms instead of 30 (with \`--js-flags=--no-wasm-tier-up\`, nothing moves). The preload (the table
 above) takes the glue's import off the path: the \`.wasm\` downloads meanwhile. What is left is
-the size of the code: the fold's share of it to compile, and the module to validate. Run to run
-these figures move by a fifth either way.
+the size of the code, in raw bytes: the module's bytes to move and the fold's share of them to
+compile. Split further (2026-12-04, fresh contexts, medians of 9): \`fetch\` and \`arrayBuffer()\`
+of the headless \`.wasm\` (999.5 KB raw) take 26–31 ms, the official bundle (230 KB) 14 ms and
+our glue (31.6 KB) 9–12 ms, the same whether the server streams the file, sends its length or
+sends it gzipped (Chromium moves the decoded bytes between its processes); then
+\`WebAssembly.compile\` 7.4 ms and instantiating 0.8 ms. With
+\`CHROMIUM_ARGS=--js-flags=--wasm-lazy-validation\` nothing moves, so validating is not the cost.
+V8's compilation hints (a custom section naming the functions to compile first) are behind
+\`--wasm-compilation-hints\`, off by default in this Chromium. So a smaller raw module is what
+would shorten a cold start here; a smaller gzipped one (issue 16's size goal) need not be
+(\`wasm-opt -Oz\` trades the one for the other, "Build choices" above). Run to run these
+figures move by a fifth either way. \`REPS=9 SIDES=headless node bench/cold-phases.mjs\` runs
+fewer samples, of some sides only.
 
 **Retained memory**: one stream folded ${r.memory.node.official.thousand.copies} (or ${r.memory.node.official.megabyte.copies}) times with every copy kept alive, after one
 warm-up fold; JS heap after forced garbage collection, plus the growth of the wasm linear memory

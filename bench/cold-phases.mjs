@@ -4,6 +4,7 @@
 //                                 bundles the official core into target/bench/official-esm.js)
 //   CHROMIUM_ARGS="--js-flags=--no-wasm-lazy-compilation" node bench/cold-phases.mjs
 //                                (more Chromium switches, space-separated, to see what moves)
+//   REPS=9 SIDES=headless,official node bench/cold-phases.mjs   (fewer samples, some sides)
 // import: the JavaScript module; init: the .wasm fetched, compiled and instantiated; new: the
 // first SurfaceStore; fold and report: the first applyEnvelopes of the login-form example
 // and its report; second: a second store, fold and report on the warm instance.
@@ -16,7 +17,7 @@ const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", arg
 const login = fs.readFileSync((process.env.AGENT_SURFACES_SPEC || new URL("../../shared/spec/", import.meta.url).pathname) + "/a2ui/v0_9/catalogs/basic/examples/09_login-form.json", "utf8");
 const text = JSON.stringify(JSON.parse(login).messages);
 const rows = { headless: [], ui: [], official: [] };
-for (let i = 0; i < 15; i++) for (const side of ["headless", "ui", "official"]) {
+for (let i = 0; i < (+process.env.REPS || 15); i++) for (const side of (process.env.SIDES?.split(",") ?? ["headless", "ui", "official"])) {
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto(`http://127.0.0.1:${port}/bench/cold-page.html`);
@@ -49,5 +50,5 @@ for (let i = 0; i < 15; i++) for (const side of ["headless", "ui", "official"]) 
   await context.close();
 }
 const med = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-for (const [side, rs] of Object.entries(rows)) console.log(side, ["import", "init", "new", "fold", "report", "second"].map((n, i) => n + " " + med(rs.map((r) => r[i])).toFixed(1)).join("  "));
+for (const [side, rs] of Object.entries(rows)) if (rs.length) console.log(side, ["import", "init", "new", "fold", "report", "second"].map((n, i) => n + " " + med(rs.map((r) => r[i])).toFixed(1)).join("  "));
 await browser.close(); server.close();
