@@ -318,6 +318,36 @@ mod wide {
     }
 }
 
+/// The order of two byte strings of the same length, as `a.cmp(b)` gives it, read a word at
+/// a time up to sixteen bytes: most component ids are that short, and `cmp` of two slices
+/// is a call to `memcmp` (in wasm32 a loop a byte at a time) for each pair a sort or a
+/// search compares. Two loads that overlap cover any length from four to eight (or eight
+/// to sixteen): where the first words are equal, the bytes the second words share with
+/// them are too, so the second words order the strings by their first difference.
+#[inline]
+pub(crate) fn cmp_same_len(a: &[u8], b: &[u8]) -> std::cmp::Ordering {
+    debug_assert_eq!(a.len(), b.len());
+    let n = a.len();
+    let w4 = |s: &[u8], at: usize| u32::from_be_bytes(s[at..at + 4].try_into().expect("four"));
+    let w8 = |s: &[u8], at: usize| u64::from_be_bytes(s[at..at + 8].try_into().expect("eight"));
+    match n {
+        0..=3 => {
+            let short = |s: &[u8]| s.iter().fold(0u32, |w, &x| w << 8 | u32::from(x));
+            short(a).cmp(&short(b))
+        }
+        4..=8 => (w4(a, 0), w4(a, n - 4)).cmp(&(w4(b, 0), w4(b, n - 4))),
+        9..=16 => (w8(a, 0), w8(a, n - 8)).cmp(&(w8(b, 0), w8(b, n - 8))),
+        _ => a.cmp(b),
+    }
+}
+
+/// Whether two byte strings are equal, as [`cmp_same_len`] compares them when their lengths
+/// are.
+#[inline]
+pub(crate) fn same_bytes(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && cmp_same_len(a, b).is_eq()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -330,6 +360,28 @@ mod tests {
         0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 23, 24, 25, 31, 32,
         33, 34, 47, 49,
     ];
+
+    #[test]
+    fn short_strings_order_as_slices_order() {
+        let mut rng = crate::test_rng::Xorshift(0x1d5_c0de);
+        // Two letters and the bytes at the ends of the range, so that equal runs are long
+        // and a first difference falls at every place, in every word half.
+        let alphabet = [b'a', b'b', 0x00, 0xff];
+        for n in 0..=24 {
+            for _ in 0..400 {
+                let a: Vec<u8> = (0..n).map(|_| alphabet[rng.next() as usize % 4]).collect();
+                let mut b = a.clone();
+                for _ in 0..rng.next() % 3 {
+                    if n > 0 {
+                        b[rng.next() as usize % n] = alphabet[rng.next() as usize % 4];
+                    }
+                }
+                assert_eq!(cmp_same_len(&a, &b), a.cmp(&b), "{a:?} {b:?}");
+                assert_eq!(same_bytes(&a, &b), a == b);
+            }
+        }
+        assert!(!same_bytes(b"ab", b"abc"));
+    }
 
     #[test]
     fn plain_runs_stop_where_a_byte_by_byte_search_stops() {

@@ -6,9 +6,10 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use std::num::NonZeroU32;
 
 use super::catalog::{Children, Component, ComponentKind, Components, Id, IdHasher};
+use crate::swar::{cmp_same_len, same_bytes};
 
 /// A reference from a component to another by id.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Eq)]
 pub struct ChildRef<'a> {
     pub id: &'a str,
     /// Repeated over a data-model array (a ChildList template).
@@ -16,6 +17,16 @@ pub struct ChildRef<'a> {
     /// Refers to a component that may also be placed elsewhere (a Modal's `trigger`, which
     /// the official examples also put in a layout), so it does not make a second parent.
     pub shared: bool,
+}
+
+impl PartialEq for ChildRef<'_> {
+    /// Compared a word at a time: a list resent compares each of its places with the last
+    /// version's ([`kept_ends`]).
+    fn eq(&self, other: &Self) -> bool {
+        self.template == other.template
+            && self.shared == other.shared
+            && same_bytes(self.id.as_bytes(), other.id.as_bytes())
+    }
 }
 
 /// Calls `f` with each id a component refers to, in the order it renders them, without
@@ -132,9 +143,16 @@ pub fn check(components: &Components) -> Result<(), GraphError> {
             return Err(e);
         }
     }
-    let starts: Vec<&str> = ids.iter().map(|id| id.as_str()).collect();
+    let starts: Vec<Start> = ids
+        .iter()
+        .map(|id| (id.as_str(), &*components[*id], None))
+        .collect();
     acyclic_from(&starts, 0, |id| Some((&**components.get(id)?, None)))
 }
+
+/// Where a search for cycles starts: an id, its component and its slot in the update (found
+/// once, where the start was found).
+type Start<'a> = (&'a str, &'a Component, Option<usize>);
 
 /// Depth-first with three colours from `starts`, iteratively so a hostile chain cannot
 /// exhaust the stack. Finds every cycle reachable from them. The ids still to visit of every
@@ -143,7 +161,7 @@ pub fn check(components: &Components) -> Result<(), GraphError> {
 /// in a list (an update's own components are most of what a check visits, and a map of
 /// colours cost an insert and an allocation per visit), the rest in a map.
 fn acyclic_from<'a>(
-    starts: &[&'a str],
+    starts: &[Start<'a>],
     slots: usize,
     get: impl Fn(&str) -> Option<(&'a Component, Option<usize>)>,
 ) -> Result<(), GraphError> {
@@ -180,10 +198,7 @@ fn acyclic_from<'a>(
     // The path: each node with its slot, and where its pending children start in `pending`.
     let mut path: Vec<(&str, Option<usize>, usize)> = Vec::new();
     let mut pending: Vec<&str> = Vec::new();
-    for &start in starts {
-        let Some((c, slot)) = get(start) else {
-            continue;
-        };
+    for &(start, c, slot) in starts {
         if !has_child(c, false) || colours.of(start, slot) != Colour::White {
             continue;
         }
@@ -356,7 +371,7 @@ impl Graph {
             renewed.get(n / 64).is_some_and(|w| w >> (n % 64) & 1 == 1)
         };
         // Where a new edge leads: a new cycle would pass there.
-        let mut starts: Vec<&str> = Vec::new();
+        let mut starts: Vec<Start> = Vec::new();
         let (mut old_refs, mut new_refs) = (Vec::new(), Vec::new());
         for &(id, c) in &update.0 {
             new_refs.clear();
@@ -399,12 +414,13 @@ impl Graph {
                         Some(c) => c.parent,
                         None => self.pending.get(k.id).copied(),
                     };
-                    let leads_on = match update.find(k.id) {
-                        Some(_) => true,
-                        None => defined.is_some_and(|c| has_child(c, false)),
-                    };
-                    if leads_on {
-                        starts.push(k.id);
+                    match update.find(k.id) {
+                        Some(i) => starts.push((k.id, update.0[i].1, Some(i))),
+                        None => {
+                            if let Some(c) = defined.filter(|c| has_child(c, false)) {
+                                starts.push((k.id, c, None));
+                            }
+                        }
                     }
                 }
                 if k.shared || (skip_kept && kept) {
@@ -529,7 +545,7 @@ impl Graph {
                 each_owned_child(&replaced[i], |k| old_kids.push(k));
             }
             let (start, end) = kept_ends(old_kids.len(), children.len(), |i, j| {
-                old_kids[i] == children[j].as_str()
+                same_bytes(old_kids[i].as_bytes(), children[j].as_bytes())
             });
             let listed = &children[start..children.len() - end];
             let dropped = &old_kids[start..old_kids.len() - end];
@@ -594,7 +610,9 @@ impl<'a> Update<'a> {
     /// The update of `list`, in any order; `None` when an id comes twice.
     pub fn of(mut list: Vec<(&'a str, &'a Component)>) -> Option<Update<'a>> {
         list.sort_unstable_by(|a, b| id_order(a.0, b.0));
-        let twice = list.windows(2).any(|w| w[0].0 == w[1].0);
+        let twice = list
+            .windows(2)
+            .any(|w| same_bytes(w[0].0.as_bytes(), w[1].0.as_bytes()));
         (!twice).then_some(Update(list))
     }
 
@@ -603,17 +621,23 @@ impl<'a> Update<'a> {
         // Most updates hold one component or a few: compared for equality, most ids
         // differ in their length, where ordering them compares their bytes.
         if self.0.len() <= 4 {
-            return self.0.iter().position(|&(k, _)| k == id);
+            return self
+                .0
+                .iter()
+                .position(|&(k, _)| same_bytes(k.as_bytes(), id.as_bytes()));
         }
         self.0.binary_search_by(|&(k, _)| id_order(k, id)).ok()
     }
 }
 
 /// The order of an update's ids: by length, then by their bytes. Most ids differ in length,
-/// so most comparisons never read their bytes (in wasm32 a call to a byte-at-a-time
-/// `memcmp`: a search of a whole surface's update was a fifth of such calls in a fold).
+/// so most comparisons never read their bytes; those that do read them a word at a time
+/// ([`cmp_same_len`]), not through a call to `memcmp` (in wasm32 a byte-at-a-time loop: a
+/// search of a whole surface's update was a fifth of such calls in a fold).
 fn id_order(a: &str, b: &str) -> std::cmp::Ordering {
-    a.len().cmp(&b.len()).then_with(|| a.cmp(b))
+    a.len()
+        .cmp(&b.len())
+        .then_with(|| cmp_same_len(a.as_bytes(), b.as_bytes()))
 }
 
 /// Whether `c` refers to any component, or with `owned`, places any as its own.
