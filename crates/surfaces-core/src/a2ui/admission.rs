@@ -346,7 +346,7 @@ impl<'a> Admission<'a> {
     }
 
     /// Every string, binding, template and function call below a property.
-    fn walk(&mut self, v: &Value, path: &Path) {
+    pub(crate) fn walk(&mut self, v: &Value, path: &Path) {
         match v {
             Value::String(s) => self.text(s, path),
             Value::Array(a) => {

@@ -311,6 +311,34 @@ impl<'de> Deserialize<'de> for ListedComponent {
     }
 }
 
+/// A property's value, as [`Checked`] reads it in a [`ListedComponent`] (the component is at
+/// depth 3).
+struct PropertyValue(Value);
+
+impl<'de> Deserialize<'de> for PropertyValue {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        Checked { depth: 4 }.deserialize(d).map(PropertyValue)
+    }
+}
+
+/// The value of a component's property at the start of `text`, read as [`ListedComponent`]
+/// reads it, and the bytes it took: for the hand reader ([`super::direct`]), which reads
+/// the rest of the component itself. Counted against the budget while it is built, so that
+/// no more is built than the general path would build, and then given back: the hand
+/// reader counts its envelope's values by a scan, and the general path, if the component
+/// is left to it, counts them again. `None` for anything [`Checked`] refuses; past the
+/// budget, the budget stays spent (the envelope is past it: what was counted is in it).
+pub(crate) fn property_value(text: &str) -> Option<(Value, usize)> {
+    let left = LEFT.get();
+    let mut one = serde_json::Deserializer::from_str(text).into_iter::<PropertyValue>();
+    let read = one.next()?;
+    if !OVER.get() {
+        LEFT.set(left);
+    }
+    let PropertyValue(v) = read.ok()?;
+    Some((v, one.byte_offset()))
+}
+
 pub(crate) struct DataUpdate<'a> {
     pub surface_id: Cow<'a, str>,
     pub path: Option<Cow<'a, str>>,

@@ -377,7 +377,7 @@ impl Validator {
         }
     }
 
-    fn kind(&mut self, v: &Value, path: &Path, kind: Kind) {
+    pub(crate) fn kind(&mut self, v: &Value, path: &Path, kind: Kind) {
         use Kind::*;
         match kind {
             DynString => self.dynamic(v, path, "string", |v| v.is_string(), "a string"),

@@ -118,34 +118,43 @@ fn leb128(out: &mut Vec<u8>, n: usize) {
 /// The tape of a value already built (a call kept by a component, [`super::catalog::Dynamic`]).
 /// Its nesting is what admission allowed, so the recursion here is bounded by it.
 pub(crate) fn tape_of(v: &Value) -> Vec<u8> {
-    fn write(v: &Value, w: &mut Writer) {
-        match v {
-            Value::Null => w.null(),
-            Value::Bool(b) => w.bool(*b),
-            Value::Number(n) => match (n.as_u64(), n.as_i64(), n.as_f64()) {
-                (Some(u), _, _) => w.u64(u),
-                (_, Some(i), _) => w.i64(i),
-                (_, _, f) => w.f64(f.unwrap_or(f64::NAN)),
-            },
-            Value::String(s) => w.str(s),
-            Value::Array(a) => {
-                w.open(false);
-                a.iter().for_each(|x| write(x, w));
-                w.close();
-            }
-            Value::Object(o) => {
-                w.open(true);
-                for (k, x) in o {
-                    w.str(k);
-                    write(x, w);
+    let mut tape = Vec::new();
+    Writer(&mut tape).value(v);
+    tape
+}
+
+impl Writer<'_> {
+    /// A value already built, as [`tape_of`] writes it: a number as the kind serde_json
+    /// made it, an object's members in its map's order. Its nesting is what admission
+    /// allowed, so the recursion here is bounded by it.
+    pub fn value(&mut self, v: &Value) {
+        fn write(v: &Value, w: &mut Writer) {
+            match v {
+                Value::Null => w.null(),
+                Value::Bool(b) => w.bool(*b),
+                Value::Number(n) => match (n.as_u64(), n.as_i64(), n.as_f64()) {
+                    (Some(u), _, _) => w.u64(u),
+                    (_, Some(i), _) => w.i64(i),
+                    (_, _, f) => w.f64(f.unwrap_or(f64::NAN)),
+                },
+                Value::String(s) => w.str(s),
+                Value::Array(a) => {
+                    w.open(false);
+                    a.iter().for_each(|x| write(x, w));
+                    w.close();
                 }
-                w.close();
+                Value::Object(o) => {
+                    w.open(true);
+                    for (k, x) in o {
+                        w.str(k);
+                        write(x, w);
+                    }
+                    w.close();
+                }
             }
         }
+        write(v, self)
     }
-    let mut tape = Vec::new();
-    write(v, &mut Writer(&mut tape));
-    tape
 }
 
 /// The value a tape holds. Its nesting is what the writer's caller allowed (the reader's
