@@ -58,9 +58,29 @@ pub(crate) enum Stop {
     /// At a problem at or before the envelope after those handed over.
     Problem,
     /// At the envelope after those handed over, which the hand reader gave up on and
-    /// serde_json did not read: past `Limits::envelope_values` (`over`), or for a problem the
-    /// scan will name. Either reader would do the same again there.
-    Declined { over: bool },
+    /// serde_json did not read: past `Limits::envelope_values`, or for a problem the scan
+    /// will name. Either reader would do the same again there.
+    Declined(Declined),
+}
+
+/// Why the hand reader left an envelope to the scan and serde_json: what a caller knows of it
+/// before they read it, so that it is not read by hand again.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) enum Declined {
+    /// Not of a shape it reads, or not well formed; serde_json may read it.
+    Shape,
+    /// Past `Limits::envelope_values`, as it counted it (serde_json would count as much).
+    TooLarge,
+}
+
+impl Declined {
+    /// As a [`fast::Budget`] found the envelope: over it, or not.
+    fn over(over: bool) -> Declined {
+        match over {
+            true => Declined::TooLarge,
+            false => Declined::Shape,
+        }
+    }
 }
 
 /// Reads `text`, a JSON array of envelopes, handing each to `apply` as soon as it is read,
@@ -113,7 +133,7 @@ pub(crate) fn read_batch<'a>(
                 envelope
             }
             // serde_json would count as much, and say the same.
-            None if over => return (read, Stop::Declined { over }),
+            None if over => return (read, Stop::Declined(Declined::TooLarge)),
             None => {
                 #[cfg(test)]
                 tests::BY_SERDE.with(|n| n.set(n.get() + 1));
@@ -129,7 +149,7 @@ pub(crate) fn read_batch<'a>(
                     }
                     _ => {
                         let over = budget.over();
-                        return (read, Stop::Declined { over });
+                        return (read, Stop::Declined(Declined::over(over)));
                     }
                 }
             }
@@ -153,9 +173,9 @@ pub(crate) fn read_batch<'a>(
 /// takes the whole envelope ([`Reader::fast_envelope`]; no serde_json fallback here) and
 /// nothing but white space follows it: then [`crate::json_scan::split`] would find the same
 /// one clean value (the hand reader accepts less than the scan), and the caller would read
-/// it as this does. Anything else is left to the scan, which says what is wrong; `Err(true)`
-/// when the hand reader found the first envelope past `Limits::envelope_values`, which
-/// serde_json would too.
+/// it as this does. Anything else is left to the scan, which says what is wrong;
+/// [`Declined::TooLarge`] when the hand reader found the first envelope past
+/// `Limits::envelope_values`, which serde_json would too.
 ///
 /// No bidi control starts in the first `clean_to` bytes of `text` (0 when not known).
 pub(crate) fn read_one<'a>(
@@ -163,19 +183,21 @@ pub(crate) fn read_one<'a>(
     clean_to: usize,
     limits: &Limits,
     urls: &UrlPolicy,
-) -> Result<Envelope<'a>, bool> {
+) -> Result<Envelope<'a>, Declined> {
     let mut r = Reader::new(text, clean_to, limits, urls);
     r.ws();
     if r.peek() != Some(b'{') {
-        return Err(false);
+        return Err(Declined::Shape);
     }
     let budget = fast::Budget::start(limits.envelope_values);
-    let envelope = r.fast_envelope(&budget).ok_or_else(|| budget.over())?;
+    let envelope = r
+        .fast_envelope(&budget)
+        .ok_or_else(|| Declined::over(budget.over()))?;
     r.ws();
     if r.at == text.len() {
         Ok(envelope)
     } else {
-        Err(false)
+        Err(Declined::Shape)
     }
 }
 
@@ -2936,7 +2958,11 @@ mod tests {
         // past it by the scan, or the call itself is past it.
         for most in [n - 1, 20_000] {
             let (read, stop) = read_batch(&text_of(""), 0, &limits(most), &urls, |_| {});
-            assert_eq!((read, stop), (0, Stop::Declined { over: true }), "{most}");
+            assert_eq!(
+                (read, stop),
+                (0, Stop::Declined(Declined::TooLarge)),
+                "{most}"
+            );
         }
         // A call read typed in a component then left to the general path (a variant no
         // Text has) is counted once: the envelope is read, at the limit, by serde_json.
@@ -2950,7 +2976,7 @@ mod tests {
             "the component alone was left"
         );
         let (read, stop) = read_batch(&text, 0, &limits(n), &urls, |_| {});
-        assert_eq!((read, stop), (0, Stop::Declined { over: true }));
+        assert_eq!((read, stop), (0, Stop::Declined(Declined::TooLarge)));
     }
 
     /// An envelope of typed components is counted by a scan, exactly: at the limit it is
@@ -2985,8 +3011,14 @@ mod tests {
             if taken {
                 assert_eq!((read, stop, took), (1, Stop::Whole, 1));
             } else {
-                assert_eq!((read, stop, took), (0, Stop::Declined { over: true }, 0));
-                assert!(matches!(read_one(&env, 0, &limits, &urls), Err(true)));
+                assert_eq!(
+                    (read, stop, took),
+                    (0, Stop::Declined(Declined::TooLarge), 0)
+                );
+                assert!(matches!(
+                    read_one(&env, 0, &limits, &urls),
+                    Err(Declined::TooLarge)
+                ));
             }
         }
     }

@@ -4,7 +4,7 @@
 use crate::Code;
 use serde_json::Value;
 
-use super::direct::Stop;
+use super::direct::{Declined, Stop};
 use super::fast;
 use super::pointer::json_size;
 use super::schema::SchemaError;
@@ -248,7 +248,7 @@ impl SurfaceStore {
         // while the store applies, so it reads copies).
         let mut read = 0;
         // What the readers above learnt of the first envelope left to the scan.
-        let mut tried = Tried::Not;
+        let mut tried = None;
         // What the hand reader learnt of the whole text, read as one envelope.
         let mut whole_tried = None;
         match text {
@@ -261,8 +261,7 @@ impl SurfaceStore {
                 match stop {
                     Stop::Whole => return read,
                     Stop::Problem => {}
-                    Stop::Declined { over: false } => tried = Tried::ByHand,
-                    Stop::Declined { over: true } => tried = Tried::TooLarge,
+                    Stop::Declined(why) => tried = Some(why),
                 }
             }
             Some(text) => match super::direct::read_one(text, clean_to, &self.limits, &self.urls) {
@@ -270,8 +269,7 @@ impl SurfaceStore {
                     self.apply_read(e, ctx);
                     return 1;
                 }
-                Err(false) => whole_tried = Some(Tried::ByHand),
-                Err(true) => whole_tried = Some(Tried::TooLarge),
+                Err(why) => whole_tried = Some(why),
             },
             None => {}
         }
@@ -279,14 +277,14 @@ impl SurfaceStore {
         // The hand reader gave up on the whole text: on its one envelope, if it is one.
         if let Some(whole) = whole_tried {
             if split.shape == json_scan::Shape::Single && split.broken.is_none() {
-                tried = whole;
+                tried = Some(whole);
             }
         }
         let mut positions = json_scan::Positions::new(bytes);
         let mut n = read;
         for (i, item) in split.items.iter().enumerate().skip(read) {
             n += 1;
-            let tried = if i == read { tried } else { Tried::Not };
+            let tried = if i == read { tried } else { None };
             self.apply_item(bytes, text, item, &mut positions, tried, ctx);
         }
         if let Some(issue) = split.broken {
@@ -338,17 +336,19 @@ impl SurfaceStore {
             },
         };
         let positions = &mut json_scan::Positions::new(b);
-        self.apply_item(b, Some(text), &item, positions, Tried::Not, ctx)
+        self.apply_item(b, Some(text), &item, positions, None, ctx)
     }
 
     /// Applies one scanned item: refused with what the scan found, or read and applied.
+    /// `tried`: why the hand reader left it, when it was tried already (not read by hand
+    /// again).
     fn apply_item(
         &mut self,
         bytes: &[u8],
         text: Option<&str>,
         item: &json_scan::Item,
         positions: &mut json_scan::Positions,
-        tried: Tried,
+        tried: Option<Declined>,
         ctx: &ApplyContext,
     ) -> bool {
         if !item.is_clean() {
@@ -375,16 +375,15 @@ impl SurfaceStore {
         // (`Limits::envelope_values` counts what is built): by hand when the hand reader
         // takes it, else by serde_json.
         let mut tried = tried;
-        if tried == Tried::Not {
+        if tried.is_none() {
             match super::direct::read_one(source, 0, &self.limits, &self.urls) {
                 Ok(e) => return self.apply_read(e, ctx),
-                Err(false) => {}
-                Err(true) => tried = Tried::TooLarge,
+                Err(why) => tried = Some(why),
             }
         }
         let budget = fast::Budget::start(self.limits.envelope_values);
         let read = match tried {
-            Tried::TooLarge => None,
+            Some(Declined::TooLarge) => None,
             _ => Some(serde_json::from_str::<fast::Envelope>(source)),
         };
         let over = budget.over();
@@ -441,15 +440,4 @@ impl SurfaceStore {
             fast::Envelope::Other(v) => self.apply_envelope_owned(v, ctx),
         }
     }
-}
-
-/// What is known of an envelope before [`SurfaceStore::apply_item`] reads it.
-#[derive(Clone, Copy, PartialEq)]
-enum Tried {
-    Not,
-    /// The hand reader gave up on it (and would again).
-    ByHand,
-    /// Past `Limits::envelope_values`, as the hand reader counted it or serde_json built
-    /// it (either would find it so again).
-    TooLarge,
 }
