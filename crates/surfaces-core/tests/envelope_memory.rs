@@ -10,6 +10,9 @@ use surfaces_core::a2ui::{ApplyContext, Limits, SurfaceStore};
 #[path = "support/counting_alloc.rs"]
 mod counting_alloc;
 use counting_alloc::{reset_peak, PEAK};
+#[path = "support/streams.rs"]
+mod streams;
+use streams::STOPS_THE_HAND_READER;
 
 /// The most the heap grew while `text` was applied to a fresh store, and the codes said.
 fn peak_growth(limits: &Limits, text: &str) -> (usize, Vec<&'static str>) {
@@ -52,11 +55,11 @@ fn an_envelope_of_tiny_values_builds_no_more_than_the_limit_on_any_path() {
         ("typed", &typed),
     ] {
         assert!(env.len() < limits.part_bytes, "{what}: {}", env.len());
-        let stop = r#"{"version":"v0.9","deleteSurface":{"surfaceId":"x","surfaceId":"x"}}"#;
+        let stop = STOPS_THE_HAND_READER;
         for (way, text) in [
             ("alone", env.clone()),
             ("batch", format!("[{env}]")),
-            // A repeated key stops the hand reader: the rest is scanned, then read.
+            // The rest is scanned, then read.
             ("scanned", format!("[{stop},{env}]")),
             ("lines", format!("{env}\n{stop}\n")),
         ] {

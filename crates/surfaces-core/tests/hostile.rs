@@ -919,8 +919,7 @@ fn values_in(text: &str) -> usize {
 /// Each way must say the same; that is returned.
 fn said_of_every_way(limits: &Limits, env: &str) -> Vec<&'static str> {
     let create = create("s").to_string();
-    // A repeated key: the hand reader stops there and the rest is scanned.
-    let stop = r#"{"version":"v0.9","deleteSurface":{"surfaceId":"x","surfaceId":"x"}}"#;
+    let stop = STOPS_THE_HAND_READER;
     // Applied after it, in the same text: it deletes the surface.
     let next = r#"{"version":"v0.9","deleteSurface":{"surfaceId":"s"}}"#;
     let ways: [(&str, String, usize); 7] = [

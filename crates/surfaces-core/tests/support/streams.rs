@@ -6,6 +6,11 @@ use surfaces_core::a2ui::{ApplyContext, Limits, SurfaceStore};
 
 pub const BASIC: &str = "https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json";
 
+/// An envelope the hand reader stops at (a key given twice): what follows it in a batch is
+/// scanned before it is read, so a test puts it first to read an envelope that way.
+pub const STOPS_THE_HAND_READER: &str =
+    r#"{"version":"v0.9","deleteSurface":{"surfaceId":"x","surfaceId":"x"}}"#;
+
 pub fn create(id: &str) -> Value {
     json!({"version": "v0.9", "createSurface": {"surfaceId": id, "catalogId": BASIC}})
 }
