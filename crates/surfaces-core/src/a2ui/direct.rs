@@ -876,12 +876,15 @@ impl<'a, 'p> Reader<'a, 'p> {
                             b'-' | b'0'..=b'9' => Arg::Scalar(r.number_value()?),
                             _ => return None,
                         };
-                        // No function takes more than a few: more is the general path's to
+                        // In a map's order, as the decoder keeps them (placed as read: a sort
+                        // brought a sort of its own into the `.wasm`, 6 KB). A key given
+                        // twice, or more than any function takes, is the general path's to
                         // refuse.
-                        if args.len() == MAX_CONTEXT {
-                            return None;
-                        }
-                        args.push((key, arg));
+                        let at = match args.binary_search_by(|(k, _)| k.as_ref().cmp(&key)) {
+                            Err(at) if args.len() < MAX_CONTEXT => at,
+                            _ => return None,
+                        };
+                        args.insert(at, (key, arg));
                         if !r.more(b'}')? {
                             return Some(());
                         }
@@ -898,11 +901,6 @@ impl<'a, 'p> Reader<'a, 'p> {
                 .as_ref()
                 .is_some_and(|r| r != declared || r != returns)
         {
-            return None;
-        }
-        // In a map's order, as the decoder keeps them, and each once.
-        args.sort_unstable_by(|a, b| a.0.cmp(&b.0));
-        if args.windows(2).any(|w| w[0].0 == w[1].0) {
             return None;
         }
         let given = |name: &str| args.iter().any(|(k, _)| k == name);
