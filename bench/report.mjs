@@ -625,6 +625,44 @@ build the alternative into another directory, for example
   same way. The core's test holds the text reading of a part to the walk of it as a value;
   the package's holds every part, parsed, as text or with \`toJSON\`, to its data's text
   (the 36 examples, keys sorted, six places of the media type).
+- Function calls and short ids (2026-12-04; \`bench/ab.mjs\`, the build before and after in
+  one process, both orders, median of 100 to 150; a CPU profile of the package built with
+  its names, \`node --cpu-prof\`):
+  - A Text of a formatted price or date holds a function call, and the hand reader left
+    such a component to serde_json, the validator and the decoder through a map: 43 of the
+    official examples' 545 components (a tenth) took a fifth of their fold. A call whose
+    arguments are strings, numbers, booleans or bindings is now read by hand
+    (\`direct::Reader::call\`), its arguments checked by the validator's own check of
+    their kind, and written to the tape the decoder keeps; one of any other shape (\`and\`
+    over a list, a call in an argument) is read by serde_json alone, not the whole
+    component (\`fast::property_value\`: its values counted against the envelope's
+    budget while built, then given back, since the hand reader counts its envelope by a
+    scan). The reader's tests hold 22 calls (each way the validator or admission refuses
+    one, and well-formed ones for a string, a number and a boolean) in five places to the
+    general path, and count a call read by hand once at the limit; each failed when one of
+    the call's checks, the admission of its name, or the giving back of its count was
+    left out.
+  - The ids of an update are sorted and searched by length and then bytes; ids of one
+    length (\`img-0\` … \`img-9\`) were compared by \`memcmp\`, a byte-at-a-time loop in
+    wasm32. Two overlapping big-endian loads now order any id up to 16 bytes
+    (\`swar::cmp_same_len\`, tested against slice order on every length to 24), and
+    property names are compared the same way. Each start of the cycle search carries the
+    component and slot that \`Graph::admit\` found, where it searched the update again.
+  - Together: the examples 1.03 to 0.89 and 1.07 to 0.92 ms, the examples with sorted keys
+    0.95 to 0.83 and 0.98 to 0.86, the chat log 4.37 to 4.17 and 4.47 to 4.30, the rest
+    within the noise (the images 0.97 to 0.98 and 0.97 to 0.95). The cost: 7.9 KB of the
+    headless \`.wasm\` raw and 3.4 KB gzipped (999.5 to 1007.5 KB, 372.3 to 375.6 KB with
+    \`gzip -9\`), most of it the call reader; sorting a call's arguments had brought a
+    sort of its own (6 KB raw), so they are placed in order as they are read.
+  - Tried and not kept: one lookup of a component's id in \`Graph::apply\` and of a
+    parent's number (hash map entries, where a lookup and then an insert were two), and
+    room for a new surface's claimed children made at once: no workload moved past the
+    noise.
+  - Where the examples' fold goes now, in the profile: reading envelopes by hand a little
+    over half (the decoder a sixth of that, the calls a seventh), the graph check and the
+    store's update a little over a third, copying the text into wasm memory a sixteenth.
+    The images: the typed reader about three fifths (the URL check a sixth of it, the
+    decoder a quarter), the graph check and the store's update under a third.
 - Where a stream is mostly large data values the official core keeps \`JSON.parse\`'s objects
   by reference (about 1.3× \`JSON.parse\`); the fold reads, checks and copies every byte in wasm
   memory, which is where the ~1 MB workload's time goes now (the hand reader's string scan and
