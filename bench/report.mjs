@@ -636,12 +636,17 @@ build the alternative into another directory, for example
     their kind, and written to the tape the decoder keeps; one of any other shape (\`and\`
     over a list, a call in an argument) is read by serde_json alone, not the whole
     component (\`fast::property_value\`: its values counted against the envelope's
-    budget while built, then given back, since the hand reader counts its envelope by a
-    scan). The reader's tests hold 22 calls (each way the validator or admission refuses
-    one, and well-formed ones for a string, a number and a boolean) in five places to the
-    general path, and count a call read by hand once at the limit; each failed when one of
-    the call's checks, the admission of its name, or the giving back of its count was
-    left out.
+    budget as the general path counts them, and given back only when the component is
+    left to the general path, which counts them again). The reader's tests hold 26 calls (each way the validator or admission refuses
+    one, and well-formed ones for a string, a number and a boolean, with white space,
+    escaped keys and negative floats) in five places to the general path, and count a
+    call read by hand once at the limit and a call of another shape once, its component
+    read by hand or not; each failed when one of the call's checks (the kinds a binding
+    may stand for among them), the admission of its name, or the giving back of a count
+    was left out, or when a call kept was given back its count. A call with no \`args\`
+    is left to the general path too, though every function of the catalog requires an
+    argument, so that such a call is left to it anyway: no test can tell that check from
+    its absence with this catalog.
   - The ids of an update are sorted and searched by length and then bytes; ids of one
     length (\`img-0\` … \`img-9\`) were compared by \`memcmp\`, a byte-at-a-time loop in
     wasm32. Two overlapping big-endian loads now order any id up to 16 bytes

@@ -23,8 +23,10 @@
 //! envelope and tape for tape, and `tests::reads_what_serde_json_reads` holds the two to that
 //! on generated batches. An envelope the hand reader gives up on late is read twice, and a
 //! component in it that the typed reading gave up on three times (typed, by serde_json as a
-//! component, by serde_json in the whole envelope): a linear cost, at most twice more per
-//! byte, and the URLs of a media component parsed at most twice more. A lone envelope
+//! component, by serde_json in the whole envelope), a function call in it five times (by
+//! hand as a call, by serde_json as a value, then those three) and what precedes a
+//! component's type once more (the look ahead): a linear cost, a few times per byte at
+//! most, and the URLs of a media component parsed at most twice more. A lone envelope
 //! ([`read_one`]) the hand reader gives up on is scanned and read by serde_json after it, as
 //! it was before the hand reader took lone envelopes: one more linear pass, at most.
 //!
@@ -517,7 +519,13 @@ impl<'a, 'p> Reader<'a, 'p> {
     #[inline(never)]
     fn typed_component(&mut self) -> Option<(Id, Component)> {
         let mut fields = std::mem::take(&mut self.fields);
+        // What a call of an uncommon shape counted ([`fast::property_value`]) is counted
+        // again by the general path, if the component is left to it.
+        let mark = fast::budget_mark();
         let read = self.typed_component_with(&mut fields);
+        if read.is_none() {
+            fast::give_back_to(mark);
+        }
         fields.clear();
         self.fields = fields;
         read
@@ -847,7 +855,7 @@ impl<'a, 'p> Reader<'a, 'p> {
             Path(ShortText),
             Scalar(Value),
         }
-        let (mut name, mut returned) = (None, None);
+        let (mut name, mut returned, mut given) = (None, None, false);
         let mut args: Vec<(Cow<'a, str>, Arg<'a>)> = Vec::new();
         self.members(&["call", "args", "returnType"], |r, i| {
             match i {
@@ -855,6 +863,7 @@ impl<'a, 'p> Reader<'a, 'p> {
                 // string below a property is.
                 0 => name = Some(r.text(adm)?),
                 1 => {
+                    given = true;
                     r.expect(b'{')?;
                     r.ws();
                     if r.eat(b'}') {
@@ -894,7 +903,8 @@ impl<'a, 'p> Reader<'a, 'p> {
             }
             Some(())
         })?;
-        let name = name?;
+        // `args` is required of every call, whatever its function takes.
+        let name = name.filter(|_| given)?;
         let (props, declared, min_or_max) = function_args(&name)?;
         if name == "openUrl"
             || returned
@@ -2543,7 +2553,11 @@ mod tests {
     /// or for a boolean, and each way the validator or admission refuses one (an unknown
     /// function, a return type of another kind, a key given twice, an unknown member, a
     /// refused `openUrl` address, a bidi control, too deep).
-    const CALLS: [&str; 22] = [
+    const CALLS: [&str; 26] = [
+        r#"{"call":"length","args":{"value":"x","min":{"path":"/m"}},"returnType":"boolean"}"#,
+        r#"{ "call" : "formatNumber" , "args" : { "value" : -2.5 , "decimals" : 1 } }"#,
+        r#"{"call":"formatString","args":{"v\u0061lue":"x"}}"#,
+        r#"{"call":"numeric","args":{"value":{"path":"/n"},"min":-1.5}}"#,
         r#"{"call":"formatString","args":{"value":"${/name} \u00e9"},"returnType":"string"}"#,
         r#"{"call":"formatCurrency","args":{"value":{"path":"/price"}}}"#,
         r#"{"call":"formatNumber","args":{}}"#,
@@ -2926,7 +2940,7 @@ mod tests {
         // The string calls in a Text and an Image, twice each, and the boolean ones in a
         // CheckBox; a few more were left to the general path.
         let typed = TYPED_TAKEN.with(|n| n.get()) - typed;
-        assert!(typed >= 20, "{typed}");
+        assert!(typed >= 25, "{typed}");
     }
 
     /// A call read by hand is counted as the rest of its envelope is: by a scan, once.
@@ -2975,6 +2989,27 @@ mod tests {
         );
         let (read, stop) = read_batch(&text, 0, &limits(n), &urls, |_| {});
         assert_eq!((read, stop), (0, Stop::Declined(Declined::TooLarge)));
+
+        // A call of another shape, read as a value: its values are counted as built, once,
+        // whether its component is read by hand or left to the general path.
+        let and = r#"{"call":"and","args":{"values":[true,false,{"path":"/b"}]}}"#;
+        for (rest, built) in [
+            // The call, its name, its arguments, the list, two literals, the binding and its
+            // path.
+            ("", 8),
+            // Then the whole component: itself, its id, its type and its variant, besides.
+            (r#","variant":"nope""#, 12),
+        ] {
+            let text = format!(
+                r#"{{"version":"v0.9","updateComponents":{{"surfaceId":"s","components":[{{"id":"root","component":"Text","text":{and}{rest}}}]}}}}"#
+            );
+            let limits = Limits::default();
+            let budget = fast::Budget::start(limits.envelope_values);
+            let mut r = Reader::new(&text, 0, &limits, &urls);
+            let read = r.fast_envelope(&budget);
+            assert!(read.is_some(), "{text}");
+            assert_eq!(limits.envelope_values - budget.left(), built, "{text}");
+        }
     }
 
     /// An envelope of typed components is counted by a scan, exactly: at the limit it is

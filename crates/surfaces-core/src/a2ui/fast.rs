@@ -323,20 +323,35 @@ impl<'de> Deserialize<'de> for PropertyValue {
 
 /// The value of a component's property at the start of `text`, read as [`ListedComponent`]
 /// reads it, and the bytes it took: for the hand reader ([`super::direct`]), which reads
-/// the rest of the component itself. Counted against the budget while it is built, so that
-/// no more is built than the general path would build, and then given back: the hand
-/// reader counts its envelope's values by a scan, and the general path, if the component
-/// is left to it, counts them again. `None` for anything [`Checked`] refuses; past the
-/// budget, the budget stays spent (the envelope is past it: what was counted is in it).
+/// the rest of the component itself. Counted against the budget as it is built, as the
+/// general path counts it, so that the values an envelope builds this way are bounded
+/// together; given back when it cannot be read (the general path reads it again, and counts
+/// it then). `None` for anything [`Checked`] refuses; past the budget, the budget stays
+/// spent (the envelope is past it: what was counted is in it).
 pub(crate) fn property_value(text: &str) -> Option<(Value, usize)> {
-    let left = LEFT.get();
+    let mark = budget_mark();
     let mut one = serde_json::Deserializer::from_str(text).into_iter::<PropertyValue>();
-    let read = one.next()?;
-    if !OVER.get() {
-        LEFT.set(left);
+    match one.next()? {
+        Ok(PropertyValue(v)) => Some((v, one.byte_offset())),
+        Err(_) => {
+            give_back_to(mark);
+            None
+        }
     }
-    let PropertyValue(v) = read.ok()?;
-    Some((v, one.byte_offset()))
+}
+
+/// What is left of the budget now, for [`give_back_to`].
+pub(crate) fn budget_mark() -> usize {
+    LEFT.get()
+}
+
+/// Gives back what was counted since `mark`, unless the count went past the budget: for
+/// values built and dropped again because the general path reads them anew (it counts
+/// them then). Outside a budget nothing changes.
+pub(crate) fn give_back_to(mark: usize) {
+    if !OVER.get() {
+        LEFT.set(mark);
+    }
 }
 
 pub(crate) struct DataUpdate<'a> {
