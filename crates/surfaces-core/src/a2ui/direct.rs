@@ -482,7 +482,7 @@ impl<'a, 'p> Reader<'a, 'p> {
                     );
                     Listed::Typed {
                         id,
-                        component,
+                        component: Box::new(component),
                         #[cfg(test)]
                         source,
                     }

@@ -246,7 +246,9 @@ pub(crate) enum Listed {
     /// (`direct::Reader::typed_component`).
     Typed {
         id: Id,
-        component: Component,
+        /// Boxed where it is made, as the surface keeps it: moved whole from the reader to
+        /// the list, to the update and into the surface's table, it was copied each time.
+        component: Box<Component>,
         /// The component as serde_json reads it, for the tests to hold the two paths to
         /// the same result.
         #[cfg(test)]

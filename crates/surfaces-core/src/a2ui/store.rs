@@ -637,7 +637,7 @@ fn update_components(
     let cpath = mpath.key("components");
     // Each admitted component is decoded once into the catalog's typed values; nothing
     // reads component JSON by key after this.
-    let mut decoded: Vec<(Id, Component)> = Vec::with_capacity(list.len());
+    let mut decoded: Vec<(Id, Box<Component>)> = Vec::with_capacity(list.len());
     for (i, c) in list.into_iter().enumerate() {
         let c = match c {
             Listed::Value(v) => v,
@@ -659,9 +659,10 @@ fn update_components(
                 format!("Component \"{id}\" cannot be read as the catalog's {why}."),
             )
         })?;
-        decoded.push((Id::from(id), component));
+        decoded.push((Id::from(id), Box::new(component)));
     }
-    let Some(update) = Update::of(decoded.iter().map(|(id, c)| (id.as_str(), c)).collect()) else {
+    let Some(update) = Update::of(decoded.iter().map(|(id, c)| (id.as_str(), &**c)).collect())
+    else {
         // Said at the first place the stream repeats an id.
         let mut seen = std::collections::BTreeSet::new();
         let i = decoded

@@ -488,14 +488,14 @@ impl Graph {
     pub(crate) fn apply(
         &mut self,
         components: &mut Components,
-        update: Vec<(Id, Component)>,
+        update: Vec<(Id, Box<Component>)>,
         admitted: Admitted,
     ) {
         // Ids whose new version places children, each with the old version it replaced;
         // and the old versions replaced by one that places none.
         let mut parents: Vec<(Id, Option<usize>)> = Vec::new();
-        let mut replaced: Vec<Component> = Vec::new();
-        let mut emptied: Vec<(Id, Component)> = Vec::new();
+        let mut replaced: Vec<Box<Component>> = Vec::new();
+        let mut emptied: Vec<(Id, Box<Component>)> = Vec::new();
         let count = |c: &Component| {
             let mut n = 0usize;
             each_owned_child(c, |_| n += 1);
@@ -508,7 +508,7 @@ impl Graph {
             let listed = (parent && admitted.settled).then(|| count(&c));
             if let Some(old) = components.get_mut(&id) {
                 c.parent = old.parent;
-                let old = std::mem::replace(&mut **old, c);
+                let old = std::mem::replace(old, c);
                 if listed.is_some_and(|n| n == count(&old)) {
                     continue;
                 }
@@ -523,7 +523,7 @@ impl Graph {
                 if parent {
                     parents.push((id.clone(), None));
                 }
-                components.insert(id, Box::new(c));
+                components.insert(id, c);
             }
         }
         for (id, old) in &emptied {
@@ -820,7 +820,7 @@ mod tests {
             components,
             order
                 .iter()
-                .map(|k| (k.clone(), (*update[k]).clone()))
+                .map(|k| (k.clone(), update[k].clone()))
                 .collect(),
             incremental.expect("admitted"),
         );
@@ -830,10 +830,7 @@ mod tests {
         let mut rebuilt = Components::default();
         fresh.apply(
             &mut rebuilt,
-            merged
-                .iter()
-                .map(|(k, v)| (k.clone(), (**v).clone()))
-                .collect(),
+            merged.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
             Admitted::default(),
         );
         assert_eq!(graph.links(components), fresh.links(&rebuilt));
@@ -956,13 +953,13 @@ mod tests {
         let mut components = Components::default();
         let mut graph = Graph::default();
         for u in updates {
-            let list: Vec<(Id, Component)> = u
+            let list: Vec<(Id, Box<Component>)> = u
                 .as_array()
                 .unwrap()
                 .iter()
-                .map(|c| (Id::from(c["id"].as_str().unwrap()), decode(c)))
+                .map(|c| (Id::from(c["id"].as_str().unwrap()), Box::new(decode(c))))
                 .collect();
-            let view = Update::of(list.iter().map(|(k, c)| (k.as_str(), c)).collect())
+            let view = Update::of(list.iter().map(|(k, c)| (k.as_str(), &**c)).collect())
                 .expect("each id once");
             let admitted = graph.admit(&components, &view)?;
             drop(view);
