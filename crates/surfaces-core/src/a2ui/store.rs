@@ -119,8 +119,9 @@ pub struct SurfaceStore {
     pub(crate) surfaces: Vec<Surface>,
     /// Where each surface is in `surfaces`, by id. Found by comparing its id with each live
     /// surface's, every envelope cost time that grows with the surfaces alive (1–4% of a
-    /// fold of 300 small surfaces in `bench/ab.mjs`).
-    positions: BTreeMap<String, usize>,
+    /// fold of 300 small surfaces in `bench/ab.mjs`); in a tree, a comparison of ids a
+    /// level, most of one length and so compared byte by byte.
+    positions: Positions,
     pub(crate) envelopes: usize,
     pub(crate) applied: usize,
     pub(crate) ignored: usize,
@@ -137,6 +138,33 @@ pub struct SurfaceStore {
     segments: Vec<String>,
     /// The secret each surface's component table is hashed with ([`catalog::IdHasher`]).
     hash_seed: HashSeed,
+}
+
+/// Surface ids to places, hashed as component ids are ([`catalog::IdHasher`]) under a seed
+/// of their own: an agent's ids, so that it cannot make them collide.
+#[derive(Debug, Clone)]
+struct Positions(std::collections::HashMap<String, usize, catalog::IdHasher>);
+
+impl Default for Positions {
+    fn default() -> Self {
+        let seed = HashSeed::default().0;
+        Positions(std::collections::HashMap::with_hasher(
+            catalog::IdHasher::with_seed(seed),
+        ))
+    }
+}
+
+impl std::ops::Deref for Positions {
+    type Target = std::collections::HashMap<String, usize, catalog::IdHasher>;
+    fn deref(&self) -> &Self::Target {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for Positions {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        &mut self.0
+    }
 }
 
 /// 64 bits an agent cannot know: the standard library's per-process random keys (natively)
@@ -209,7 +237,7 @@ impl SurfaceStore {
     }
 
     pub(crate) fn surface(&self, id: &str) -> Option<&Surface> {
-        self.positions.get(id).map(|&i| &self.surfaces[i])
+        self.position(id).map(|i| &self.surfaces[i])
     }
 
     /// The surfaces' ids, oldest first: cheaper than `report()` when that is all a caller
@@ -224,7 +252,19 @@ impl SurfaceStore {
     }
 
     pub(crate) fn surface_mut(&mut self, id: &str) -> Option<&mut Surface> {
-        self.positions.get(id).map(|&i| &mut self.surfaces[i])
+        self.position(id).map(|i| &mut self.surfaces[i])
+    }
+
+    /// Where surface `id` is in `surfaces`. A few (a store keeps 8 at most by default) are
+    /// found by comparing ids a word at a time, which costs less than hashing one; more,
+    /// by the hash.
+    fn position(&self, id: &str) -> Option<usize> {
+        if self.surfaces.len() <= 4 {
+            let id = id.as_bytes();
+            return (self.surfaces.iter())
+                .position(|s| crate::swar::same_bytes(s.id.as_bytes(), id));
+        }
+        self.positions.get(id).copied()
     }
 
     /// Whether `positions` says where each surface is, and no more.
@@ -490,7 +530,7 @@ impl SurfaceStore {
     ) -> Result<&mut Surface, Refusal> {
         let sid_path = mpath.key("surfaceId");
         let limits = &self.limits;
-        let Some(surface) = self.positions.get(sid).map(|&i| &mut self.surfaces[i]) else {
+        let Some(surface) = self.position(sid).map(|i| &mut self.surfaces[i]) else {
             return Err(refuse(
                 Code::SurfaceUnknown,
                 &sid_path,
@@ -822,6 +862,67 @@ fn update_data_model(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Surfaces are found by id whether few (compared) or many (hashed) are alive, as they
+    /// are created and deleted in any order, and ids of one length are told apart.
+    #[test]
+    fn surfaces_are_found_by_id_few_or_many() {
+        let limits = Limits {
+            surfaces: 12,
+            ..Limits::default()
+        };
+        let mut store = SurfaceStore::new(limits);
+        let ctx = ApplyContext::default();
+        let envelope = |message: &str, id: &str| {
+            let body = match message {
+                "createSurface" => {
+                    format!(r#"{{"surfaceId":"{id}","catalogId":"{BASIC_CATALOG_ID}"}}"#)
+                }
+                _ => format!(r#"{{"surfaceId":"{id}"}}"#),
+            };
+            format!(r#"{{"version":"v0.9","{message}":{body}}}"#)
+        };
+        let ids = [
+            "s-0",
+            "s-1",
+            "s-2",
+            "a-surface-id-of-many-bytes",
+            "s-4",
+            "s-5",
+            "s-6",
+            "s-7",
+        ];
+        let mut alive: Vec<&str> = Vec::new();
+        let check = |store: &SurfaceStore, alive: &[&str]| {
+            for id in ids {
+                let found = store.surface(id).map(|s| s.id.as_str());
+                assert_eq!(
+                    found,
+                    alive.contains(&id).then_some(id),
+                    "{id} of {alive:?}"
+                );
+            }
+            assert!(store.surface("s-9").is_none() && store.surface("s").is_none());
+        };
+        for id in ids {
+            assert!(store.apply_text(&envelope("createSurface", id), &ctx) == 1);
+            alive.push(id);
+            check(&store, &alive);
+        }
+        for id in [
+            "s-4",
+            "s-0",
+            "a-surface-id-of-many-bytes",
+            "s-7",
+            "s-2",
+            "s-1",
+        ] {
+            store.apply_text(&envelope("deleteSurface", id), &ctx);
+            alive.retain(|a| *a != id);
+            check(&store, &alive);
+        }
+        assert!(store.findings().is_empty(), "{:?}", store.findings());
+    }
 
     /// The segment strings kept between data updates stay bounded: at the bound all are
     /// kept, one past it is not, whatever the paths (refused ones included) before.
