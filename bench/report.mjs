@@ -659,10 +659,27 @@ build the alternative into another directory, for example
     headless \`.wasm\` raw and 3.4 KB gzipped (999.5 to 1007.5 KB, 372.3 to 375.6 KB with
     \`gzip -9\`), most of it the call reader; sorting a call's arguments had brought a
     sort of its own (6 KB raw), so they are placed in order as they are read.
+  - Then two copies less: a component (about 70 bytes in wasm32) was moved whole from
+    the reader to the envelope's list, to the update and into a new box in the surface's
+    table; it is now boxed where it is read (the chat log 4.21 to 4.08 and 4.50 to 4.18
+    ms, the images 1.54 to 1.48 and 0.95 to 0.92, 0.3 KB less gzipped). And a store's
+    surfaces were found in a tree of their ids, a comparison a level, most ids of one
+    length and so a \`memcmp\` call each: many surfaces (a raised limit) are now found by
+    a seeded hash of the id, a few by comparing ids a word at a time (300 small surfaces
+    1.96 to 1.84 and 1.89 to 1.78 ms, the images 0.94 to 0.92 and 0.91 to 0.89, the storm
+    on one surface within the noise), and the tree's code for string keys left the
+    \`.wasm\`: 2.1 KB less gzipped (\`gzip -9\`, 384.7 to 382.5 KB). The store's test finds
+    surfaces by id as eight are created and six deleted in another order; it failed when
+    either way of finding one was broken.
+  - In all, the headless \`.wasm\` of this round is 0.7 KB larger gzipped than the same
+    source before it built on this machine today (375.2 to 375.9 KB as the size table
+    measures it). The table's 370.9 KB of 2026-12-03 was that same source, built (we take it)
+    by the last session's toolchain: Rust 1.95.0 here, and no toolchain is pinned.
   - Tried and not kept: one lookup of a component's id in \`Graph::apply\` and of a
     parent's number (hash map entries, where a lookup and then an insert were two), and
     room for a new surface's claimed children made at once: no workload moved past the
-    noise.
+    noise; and \`decode_fields\` returning at once when no field is left for the common
+    properties (most components): within the noise.
   - Where the examples' fold goes now, in the profile: reading envelopes by hand a little
     over half (the decoder a sixth of that, the calls a seventh), the graph check and the
     store's update a little over a third, copying the text into wasm memory a sixteenth.
