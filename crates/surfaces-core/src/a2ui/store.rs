@@ -117,10 +117,11 @@ pub struct SurfaceStore {
     pub limits: Limits,
     pub urls: UrlPolicy,
     pub(crate) surfaces: Vec<Surface>,
-    /// Where each surface is in `surfaces`, by id. Found by comparing its id with each live
-    /// surface's, every envelope cost time that grows with the surfaces alive (1–4% of a
-    /// fold of 300 small surfaces in `bench/ab.mjs`); in a tree, a comparison of ids a
-    /// level, most of one length and so compared byte by byte.
+    /// Where each surface is in `surfaces`, by id, for [`SurfaceStore::position`]. Found by
+    /// comparing its id with each live surface's, every envelope cost time that grows with
+    /// the surfaces alive (1–4% of a fold of 300 small surfaces in `bench/ab.mjs`); found in
+    /// a tree of ids, it cost a comparison a level, most ids of one length and so compared
+    /// byte by byte.
     positions: Positions,
     pub(crate) envelopes: usize,
     pub(crate) applied: usize,
@@ -141,7 +142,9 @@ pub struct SurfaceStore {
 }
 
 /// Surface ids to places, hashed as component ids are ([`catalog::IdHasher`]) under a seed
-/// of their own: an agent's ids, so that it cannot make them collide.
+/// of their own ([`HashSeed`]): an agent's ids, which it cannot make collide once the host
+/// has seeded the hashes ([`seed_hashes`]). Unseeded, a lookup is still bounded by
+/// `Limits::surfaces`.
 #[derive(Debug, Clone)]
 struct Positions(std::collections::HashMap<String, usize, catalog::IdHasher>);
 
@@ -175,11 +178,12 @@ struct HashSeed(u64);
 
 static HOST_SEED: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 
-/// Gives the stores made from now on 64 random bits to hash component ids with
+/// Gives the stores made from now on 64 random bits to hash component and surface ids with
 /// ([`catalog::IdHasher`]). Native builds need not call it. In wasm32 a host should, once,
 /// before it makes a store (`surfaces-host` does, from `crypto.getRandomValues`): without
 /// it an agent that knows the build could send ids that all collide, and each lookup would
-/// walk a surface's components (still bounded by `Limits::components`).
+/// walk a surface's components or the store's surfaces (still bounded by
+/// `Limits::components` and `Limits::surfaces`).
 pub fn seed_hashes(seed: u64) {
     HOST_SEED.store(seed, std::sync::atomic::Ordering::Relaxed);
 }
