@@ -850,13 +850,13 @@ impl<'a, 'p> Reader<'a, 'p> {
     /// argument, `openUrl`, whose address admission checks), which the general reading of
     /// the value takes.
     fn call(&mut self, returns: &'static str, adm: &mut Admission) -> Option<Dynamic> {
-        enum Arg<'t> {
-            Text(Cow<'t, str>),
+        enum Arg {
             Path(ShortText),
+            /// A string, a number or a boolean, as the validator checks it and the tape keeps it.
             Scalar(Value),
         }
         let (mut name, mut returned, mut given) = (None, None, false);
-        let mut args: Vec<(Cow<'a, str>, Arg<'a>)> = Vec::new();
+        let mut args: Vec<(Cow<'a, str>, Arg)> = Vec::new();
         self.members(&["call", "args", "returnType"], |r, i| {
             match i {
                 // The function's name and its return type are text to admission, as any
@@ -876,7 +876,7 @@ impl<'a, 'p> Reader<'a, 'p> {
                         r.expect(b':')?;
                         r.ws();
                         let arg = match r.peek()? {
-                            b'"' => Arg::Text(r.text(adm)?),
+                            b'"' => Arg::Scalar(r.text_value(adm)?),
                             b'{' => match r.binding(adm)? {
                                 Dynamic::Binding(path) => Arg::Path(path),
                                 _ => return None,
@@ -938,9 +938,6 @@ impl<'a, 'p> Reader<'a, 'p> {
                         return None;
                     }
                 }
-                Arg::Text(t) => {
-                    validator.kind(&Value::String(t.to_string()), &Path::ROOT, prop.kind)
-                }
                 Arg::Scalar(v) => validator.kind(v, &Path::ROOT, prop.kind),
             }
         }
@@ -955,7 +952,6 @@ impl<'a, 'p> Reader<'a, 'p> {
         for (key, arg) in &args {
             w.str(key);
             match arg {
-                Arg::Text(t) => w.str(t),
                 Arg::Path(path) => {
                     w.open(true);
                     w.str("path");
