@@ -364,6 +364,22 @@ export const CASES = [
     build: () => one(manyComponents(true)),
   },
   {
+    id: "reader-calls-late",
+    group: "reader",
+    name: "`updateComponents` of 3,800 Texts (900 KB), each a `formatString` call of 15 strings, then an array (read by hand up to it, as a value, then by serde_json)",
+    build: () => {
+      const args = Object.fromEntries(Array.from({ length: 15 }, (_, k) => [`k${String(k).padStart(2, "0")}`, "v"]));
+      args.zz = [1, 2, 3];
+      return one(manyCalls(args));
+    },
+  },
+  {
+    id: "reader-calls-deep",
+    group: "reader",
+    name: "the same with each call's one argument an array nested 90 deep",
+    build: () => one(manyCalls({ value: JSON.parse("[".repeat(90) + "1" + "]".repeat(90)) })),
+  },
+  {
     id: "reader-bidi-each",
     group: "reader",
     name: "40,000 strings, each with a bidi control (U+200F: a search for the next from each)",
@@ -388,6 +404,17 @@ function manyComponents(late) {
   const body = { surfaceId: "h", components: list };
   if (late) body.zz = 1;
   return batch([create("h"), { version: "v0.9", updateComponents: body }]);
+}
+
+/** A surface `h` and one `updateComponents` of 3,800 Texts, each showing a `formatString`
+ * call with `args`: a call is read by hand, and one of another shape as a value alone. */
+function manyCalls(args) {
+  const list = Array.from({ length: 3_800 }, (_, i) => ({
+    id: `t${String(i).padStart(5, "0")}`,
+    component: "Text",
+    text: { call: "formatString", args },
+  }));
+  return batch([create("h"), { version: "v0.9", updateComponents: { surfaceId: "h", components: list } }]);
 }
 
 /** An array of 40,000 short strings that are not ASCII: each with a right-to-left mark

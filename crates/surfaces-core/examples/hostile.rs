@@ -700,6 +700,29 @@ fn cases() -> Vec<Case> {
             build: || one(many_components(true)),
         },
         Case {
+            id: "reader-calls-late",
+            group: "reader",
+            name: "`updateComponents` of 3,800 Texts (900 KB), each a `formatString` call of 15 strings, then an array (read by hand up to it, as a value, then by serde_json)",
+            limits: d(),
+            build: || {
+                let mut args: serde_json::Map<String, Value> =
+                    (0..15).map(|k| (format!("k{k:02}"), json!("v"))).collect();
+                args.insert("zz".into(), json!([1, 2, 3]));
+                one(many_calls(Value::Object(args)))
+            },
+        },
+        Case {
+            id: "reader-calls-deep",
+            group: "reader",
+            name: "the same with each call's one argument an array nested 90 deep",
+            limits: d(),
+            build: || {
+                let deep: Value = serde_json::from_str(&format!("{}1{}", "[".repeat(90), "]".repeat(90)))
+                    .expect("JSON");
+                one(many_calls(json!({ "value": deep })))
+            },
+        },
+        Case {
             id: "reader-bidi-each",
             group: "reader",
             name: "40,000 strings, each with a bidi control (U+200F: a search for the next from each)",
@@ -732,6 +755,21 @@ fn many_components(late: bool) -> String {
     batch(vec![
         create("h"),
         json!({"version": "v0.9", "updateComponents": body}),
+    ])
+}
+
+/// A surface `h` and one `updateComponents` of 3,800 Texts, each showing a `formatString`
+/// call with `args`: a call is read by hand, and one of another shape as a value alone.
+fn many_calls(args: Value) -> String {
+    let list: Vec<Value> = (0..3_800)
+        .map(|i| {
+            json!({"id": format!("t{i:05}"), "component": "Text",
+                   "text": {"call": "formatString", "args": args.clone()}})
+        })
+        .collect();
+    batch(vec![
+        create("h"),
+        json!({"version": "v0.9", "updateComponents": {"surfaceId": "h", "components": list}}),
     ])
 }
 
