@@ -831,7 +831,7 @@ impl<'a, 'p> Reader<'a, 'p> {
         // `start` is at `{`, a char boundary.
         let (v, took) = fast::property_value(&self.text[start..])?;
         self.at = start + took;
-        let mut validator = Validator::default();
+        let mut validator = Validator::verdict();
         validator.kind(&v, &Path::ROOT, kind);
         if !validator.errors.is_empty() {
             return None;
@@ -921,7 +921,7 @@ impl<'a, 'p> Reader<'a, 'p> {
         {
             return None;
         }
-        let mut validator = Validator::default();
+        let mut validator = Validator::verdict();
         for (key, arg) in &args {
             let prop = props.iter().find(|p| p.name == key)?;
             match arg {
