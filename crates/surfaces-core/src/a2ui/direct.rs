@@ -38,7 +38,7 @@ use serde_json::Value;
 
 use super::admission::{Admission, UrlPolicy};
 use super::catalog::component::{decode_fields, Field, Fields};
-use super::catalog::{component_props, function_args, Prop, PropKind as Kind, ICON_NAMES};
+use super::catalog::{component_props, Prop, PropKind as Kind, ICON_NAMES};
 use super::catalog::{Action, Align, Children, Component, Dynamic, Id, ShortText};
 use super::fast::{self, DataUpdate, Envelope, Listed, Measurement, Message, NewSurface, Seen};
 use super::limits::Limits;
@@ -905,44 +905,30 @@ impl<'a, 'p> Reader<'a, 'p> {
             }
             Some(())
         })?;
-        // `args` is required of every call, whatever its function takes.
-        let name = name.filter(|_| given)?;
-        let (props, declared, min_or_max) = function_args(&name)?;
-        if name == "openUrl"
-            || returned
-                .as_ref()
-                .is_some_and(|r| r != declared || r != returns)
-        {
-            return None;
-        }
-        let given = |name: &str| args.iter().any(|(k, _)| k == name);
-        if props.iter().any(|p| p.required && !given(p.name))
-            || (min_or_max && !given("min") && !given("max"))
-        {
-            return None;
-        }
+        // `args` is required of every call, whatever its function takes. `openUrl`'s address
+        // is admission's to check, on the general path.
+        let name = name.filter(|n| given && n != "openUrl")?;
+        // The validator's own checks of a call's signature and arguments.
         let mut validator = Validator::verdict();
-        for (key, arg) in &args {
-            let prop = props.iter().find(|p| p.name == key)?;
-            match arg {
-                // A binding is what every dynamic kind takes: any other kind is the
-                // general path's to refuse.
-                Arg::Path(_) => {
-                    if !matches!(
-                        prop.kind,
-                        Kind::DynString
-                            | Kind::DynNumber
-                            | Kind::DynBool
-                            | Kind::DynStringList
-                            | Kind::DynValue
-                            | Kind::NonNull
-                    ) {
-                        return None;
-                    }
-                }
-                Arg::Scalar(v) => validator.kind(v, &Path::ROOT, prop.kind),
-            }
-        }
+        let signature =
+            validator.call_signature(&name, returned.as_deref(), Some(returns), &Path::ROOT)?;
+        let arg = |k: &str| {
+            args.binary_search_by(|(key, _)| key.as_ref().cmp(k))
+                .ok()
+                .map(|i| &args[i].1)
+        };
+        validator.call_args(
+            &name,
+            signature,
+            args.iter().map(|(k, _)| k.as_ref()),
+            |k| arg(k).is_some(),
+            &Path::ROOT,
+            |v, prop| match arg(prop.name) {
+                Some(Arg::Scalar(x)) => v.kind(x, &Path::ROOT, prop.kind),
+                Some(Arg::Path(_)) => v.binding_for(prop.kind, &Path::ROOT),
+                None => {}
+            },
+        );
         if !validator.errors.is_empty() {
             return None;
         }
