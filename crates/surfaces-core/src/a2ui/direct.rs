@@ -820,12 +820,7 @@ impl<'a, 'p> Reader<'a, 'p> {
             return Some(binding);
         }
         self.at = start;
-        let returns = match kind {
-            Kind::DynString => "string",
-            Kind::DynNumber => "number",
-            _ => "boolean",
-        };
-        if let Some(call) = self.call(returns, adm) {
+        if let Some(call) = self.call(kind.call_returns(), adm) {
             return Some(call);
         }
         // `start` is at `{`, a char boundary.
@@ -841,17 +836,18 @@ impl<'a, 'p> Reader<'a, 'p> {
         matches!(&v, Value::Object(o) if o.contains_key("call")).then(|| Dynamic::from_value(v))
     }
 
-    /// A function call of the common shape where a dynamic value that is `returns` belongs:
-    /// `call`, `args` and `returnType` (optional) once each, in any order, each argument a
-    /// string, a number, a boolean or a binding. Checked as the validator checks a call
-    /// (`Validator::function_call`: a function of the catalog, its return type as declared
-    /// and as wanted here, its arguments by their kinds, none unknown, none missing) and as
+    /// A function call of the common shape where a dynamic value that is `returns` belongs
+    /// (`PropKind::call_returns`): `call`, `args` and `returnType` (optional) once each, in
+    /// any order, each argument a string, a number, a boolean or a binding. Checked by the
+    /// validator's rules for a call (`Validator::call_signature` and `call_args`: a
+    /// function of the catalog, its return type as declared and as wanted here, its
+    /// arguments by their kinds, none unknown, none missing) and as
     /// admission walks one, and kept as the decoder keeps it: the tape of the call's value,
     /// its members in a map's order. Read into a map first, a call cost as much as eight
     /// components of other kinds. `None` for any other shape (an array, a call in an
     /// argument, `openUrl`, whose address admission checks), which the general reading of
     /// the value takes.
-    fn call(&mut self, returns: &'static str, adm: &mut Admission) -> Option<Dynamic> {
+    fn call(&mut self, returns: Option<&'static str>, adm: &mut Admission) -> Option<Dynamic> {
         enum Arg {
             Path(ShortText),
             /// A string, a number or a boolean, as the validator checks it and the tape keeps it.
@@ -911,7 +907,7 @@ impl<'a, 'p> Reader<'a, 'p> {
         // The validator's own checks of a call's signature and arguments.
         let mut validator = Validator::verdict();
         let signature =
-            validator.call_signature(&name, returned.as_deref(), Some(returns), &Path::ROOT)?;
+            validator.call_signature(&name, returned.as_deref(), returns, &Path::ROOT)?;
         let arg = |k: &str| {
             args.binary_search_by(|(key, _)| key.as_ref().cmp(k))
                 .ok()

@@ -400,13 +400,13 @@ impl Validator {
     pub(crate) fn kind(&mut self, v: &Value, path: &Path, kind: Kind) {
         use Kind::*;
         match kind {
-            DynString => self.dynamic(v, path, "string", |v| v.is_string(), "a string"),
-            DynNumber => self.dynamic(v, path, "number", Value::is_number, "a number"),
-            DynBool => self.dynamic(v, path, "boolean", Value::is_boolean, "a boolean"),
+            DynString => self.dynamic(v, path, kind, |v| v.is_string(), "a string"),
+            DynNumber => self.dynamic(v, path, kind, Value::is_number, "a number"),
+            DynBool => self.dynamic(v, path, kind, Value::is_boolean, "a boolean"),
             DynStringList => self.dynamic(
                 v,
                 path,
-                "array",
+                kind,
                 |v| v.as_array().is_some_and(|a| a.iter().all(Value::is_string)),
                 "an array of strings",
             ),
@@ -542,7 +542,7 @@ impl Validator {
                 Some(_) => self.err(Code::FormatMismatch, path, || {
                     "Expected an ISO 8601 date (2026-01-16), time (14:30:00Z) or date-time.".into()
                 }),
-                None => self.dynamic(v, path, "string", |v| v.is_string(), "a string"),
+                None => self.dynamic(v, path, kind, |v| v.is_string(), "a string"),
             },
             BoolList => match v.as_array() {
                 Some(items) => {
@@ -574,12 +574,12 @@ impl Validator {
         &mut self,
         v: &Value,
         path: &Path,
-        ret: &'static str,
+        kind: Kind,
         literal: fn(&Value) -> bool,
         want: &str,
     ) {
         if v.is_object() {
-            self.binding_or_call(v, path, Some(ret));
+            self.binding_or_call(v, path, kind.call_returns());
         } else if !literal(v) {
             self.wrong_type(path, want, v);
         }

@@ -137,6 +137,21 @@ pub(crate) enum Kind {
     NonNull,
 }
 
+impl Kind {
+    /// The return type a function call must declare where a value of this kind is wanted,
+    /// for the validator and the hand reader alike (`direct::Reader::dynamic_object`).
+    /// `None` where a call of any return type may stand, or none at all.
+    pub(crate) fn call_returns(self) -> Option<&'static str> {
+        match self {
+            Kind::DynString | Kind::DateBound => Some("string"),
+            Kind::DynNumber => Some("number"),
+            Kind::DynBool => Some("boolean"),
+            Kind::DynStringList => Some("array"),
+            _ => None,
+        }
+    }
+}
+
 pub(crate) struct Prop {
     pub(crate) name: &'static str,
     pub(crate) kind: Kind,
