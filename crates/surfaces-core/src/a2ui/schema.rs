@@ -569,7 +569,7 @@ impl Validator {
     }
 
     /// A literal of the expected type, a data binding, or a function call whose declared
-    /// return type (when stated) is `ret`.
+    /// return type (when stated) is `kind.call_returns()`.
     fn dynamic(
         &mut self,
         v: &Value,
@@ -686,7 +686,9 @@ impl Validator {
     /// A call's `args`, at `path`, given as the names `keys` (`has` tells whether one is
     /// given): each argument its function takes `check`ed against its property when given,
     /// each required one given, none the function does not take, and `min` or `max` where
-    /// the function needs one. For both readers of a call, as [`Validator::call_signature`].
+    /// the function needs one. For both readers of a call, as [`Validator::call_signature`],
+    /// in the order [`Validator::object`] finds them, so that a call's findings come in the
+    /// order an object's do.
     pub(crate) fn call_args<'k>(
         &mut self,
         call: &str,
@@ -720,13 +722,15 @@ impl Validator {
         }
     }
 
-    /// What [`Validator::kind`] says of a binding (`{"path": …}`) where `kind` is wanted,
+    /// Whether [`Validator::kind`] takes a binding (`{"path": …}`) where `kind` is wanted,
     /// for a reader that read the binding without building it (the hand reader's calls).
+    /// Only the verdict is the validator's: the error says less than its would.
     pub(crate) fn binding_for(&mut self, kind: Kind, path: &Path) {
         use Kind::*;
+        // No wildcard: a new kind must say whether the general path takes a binding for it.
         match kind {
-            // A dynamic value, any value but null, an icon's name, a date bound, and the open
-            // object of `accessibility` take one.
+            // The general path takes `{"path": …}` here: as a binding where a value may be
+            // dynamic, as any value but null, and as the open object `accessibility` is.
             DynString | DynNumber | DynBool | DynStringList | DynValue | NonNull | IconName
             | DateBound | Accessibility => {}
             Str | Num | Int | Bool | ComponentId | Enum(_) | ChildList | Action | Checks | Tabs
@@ -818,13 +822,7 @@ mod tests {
             Uri,
             NonNull,
         ];
-        // Every kind is in the list above: this match has no wildcard, so a new kind fails
-        // to compile here until it is listed.
-        let _listed = |k: Kind| match k {
-            DynString | DynNumber | DynBool | DynStringList | DynValue | Str | Num | Int | Bool
-            | ComponentId | Enum(_) | ChildList | Action | Checks | Tabs | Options | IconName
-            | DateBound | BoolList | Accessibility | Uri | NonNull => {}
-        };
+        // Every kind there is (`binding_for` has no wildcard: a new kind belongs here too).
         let binding = serde_json::json!({"path": "/a"});
         let mut taken = 0;
         for (i, kind) in kinds.into_iter().enumerate() {
