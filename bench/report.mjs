@@ -685,6 +685,42 @@ build the alternative into another directory, for example
     store's update a little over a third, copying the text into wasm memory a sixteenth.
     The images: the typed reader about three fifths (the URL check a sixth of it, the
     decoder a quarter), the graph check and the store's update under a third.
+- Allocations of the graph check, and verdicts (2026-12-04; \`bench/ab.mjs\`, the build
+  before and after in one process, both orders, median of 120; allocations counted natively
+  by valgrind's DHAT over 20 folds):
+  - A fold of the 36 official examples made 2,676 allocations, of 1,000 Images on 100 new
+    surfaces 4,917: the graph check's lists and tables (the places where a cycle search
+    starts, the children still to search, the claims of children, their parents' numbers)
+    grew one by one as they filled, three or four allocations each an update, and a new
+    surface's first update made a table of addresses its children, none of them defined
+    yet, never use. Each now makes room for what it takes once that is known, never for
+    a child at a place its parent's old version had (a list resent with one child more
+    claims one, as before): 2,517 and 3,917 allocations, the chat log 12,595 to 11,795.
+    Examples 1.30 to 1.25 and 0.85 to 0.81 ms, examples with sorted keys 0.83 to 0.80 and
+    0.84 to 0.82, images 0.90 to 0.85 and 0.95 to 0.89, 300 small surfaces 3.09 to 3.02
+    and 1.86 to 1.81; the rest within the noise.
+  - Where the hand reader asks the validator whether a value passes, the validator kept
+    writing each error's JSON pointer and message, only for the reader to drop them and
+    leave the value to the general path, which checks it again. \`Validator::verdict\`
+    keeps the first error alone, with neither: the new hostile case of 3,800 calls that
+    fail late, 29.6 to 21.4 ms natively (below). Together with the above, 1.3 KB of the
+    headless \`.wasm\` gzipped (names stripped, \`wasm-pack\` builds).
+  - The call reader's checks (a function of the catalog, its return type, its required
+    arguments, \`min\` or \`max\`, none unknown, which kinds a binding may stand for)
+    were the validator's rules written again; they are now the validator's own
+    (\`Validator::call_signature\`, \`call_args\`, \`binding_for\`), which both
+    readers apply, and one map gives the return type a call must declare for a property
+    (\`Kind::call_returns\`). The cost: 0.9 KB gzipped, 3.7 KB raw; the folds within the
+    noise.
+  - Tried and not kept: each id of an update held beside its sort key (its length and
+    first sixteen bytes as two words), searched by comparing keys only: the examples within
+    the noise, 3,000 one-component updates slower in both orders (3.47 to 3.78 and 2.99 to
+    3.14 ms: a key made for every update, most of them of one component); the reader's
+    keys, type names and icon names compared a word at a time with their closing quote
+    tested first, and the catalog's type names likewise: the examples within the noise
+    (0.80 against 0.81 and 0.91 against 0.92 ms), one big surface slower in one order
+    (1.02 to 1.11 ms); a removal from the table of children waiting for their parent
+    skipped when it is empty (a removal hashes the id even then): within the noise.
 - Where a stream is mostly large data values the official core keeps \`JSON.parse\`'s objects
   by reference (about 1.3× \`JSON.parse\`); the fold reads, checks and copies every byte in wasm
   memory, which is where the ~1 MB workload's time goes now (the hand reader's string scan and
