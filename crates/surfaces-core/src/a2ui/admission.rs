@@ -81,6 +81,8 @@ pub struct Admission<'a> {
     pub errors: Vec<SchemaError>,
     /// What the envelope may carry but a careful reader should know (look-alike hosts).
     pub warnings: Vec<SchemaError>,
+    /// Only whether anything is found is asked ([`Admission::verdict`]).
+    verdict: bool,
 }
 
 impl<'a> Admission<'a> {
@@ -91,13 +93,42 @@ impl<'a> Admission<'a> {
             urls,
             errors: Vec::new(),
             warnings: Vec::new(),
+            verdict: false,
         }
     }
 
-    fn err(&mut self, code: Code, path: &Path, message: String) {
-        if self.errors.len() < 32 {
+    /// Checks for a reader that asks only whether anything is found: the hand reader, which
+    /// leaves what it finds anything in to the general path, to find again and say. The
+    /// first error and the first warning are kept with no place and no message, and none
+    /// after them (as for `Validator::verdict`).
+    pub(crate) fn verdict(limits: &'a Limits, urls: &'a UrlPolicy) -> Self {
+        Admission {
+            verdict: true,
+            ..Admission::new(limits, urls)
+        }
+    }
+
+    fn err(&mut self, code: Code, path: &Path, message: impl FnOnce() -> String) {
+        if self.verdict {
+            if self.errors.is_empty() {
+                self.errors
+                    .push(SchemaError::new(code, String::new(), String::new()));
+            }
+        } else if self.errors.len() < 32 {
             self.errors
-                .push(SchemaError::new(code, path.pointer(), message));
+                .push(SchemaError::new(code, path.pointer(), message()));
+        }
+    }
+
+    fn warn(&mut self, code: Code, path: &Path, message: impl FnOnce() -> String) {
+        if self.verdict {
+            if self.warnings.is_empty() {
+                self.warnings
+                    .push(SchemaError::new(code, String::new(), String::new()));
+            }
+        } else if self.warnings.len() < 32 {
+            self.warnings
+                .push(SchemaError::new(code, path.pointer(), message()));
         }
     }
 
@@ -105,21 +136,15 @@ impl<'a> Admission<'a> {
         // A surface id keys `a2uiClientDataModel.surfaces` in JavaScript; no id may name a
         // prototype.
         if FORBIDDEN_SEGMENTS.contains(&id) {
-            self.err(
-                Code::IdForbidden,
-                path,
-                format!("The id \"{id}\" is refused: it names a JavaScript prototype."),
-            );
+            self.err(Code::IdForbidden, path, || {
+                format!("The id \"{id}\" is refused: it names a JavaScript prototype.")
+            });
         }
-        if let Some(n) = crate::text::chars_past(id, self.limits.id_chars) {
-            self.err(
-                Code::IdTooLong,
-                path,
-                format!(
-                    "This id is {n} characters; the limit is {}.",
-                    self.limits.id_chars
-                ),
-            );
+        let limit = self.limits.id_chars;
+        if let Some(n) = crate::text::chars_past(id, limit) {
+            self.err(Code::IdTooLong, path, || {
+                format!("This id is {n} characters; the limit is {limit}.")
+            });
         }
     }
 
@@ -127,7 +152,7 @@ impl<'a> Admission<'a> {
     pub fn data_path(&mut self, p: &str, path: &Path) {
         if self.path_size(p, path, true) {
             if let Err(e) = pointer::check_relative(p) {
-                self.err(e.code(), path, e.message(p));
+                self.err(e.code(), path, || e.message(p));
             }
         }
     }
@@ -144,11 +169,9 @@ impl<'a> Admission<'a> {
             + 1;
         let (chars, depth) = (self.limits.path_chars, self.limits.data_model_depth);
         if p.len() > chars || (segments_too && segments > depth) {
-            self.err(
-                Code::PathTooLong,
-                path,
-                format!("This path is {} bytes in {segments} segments; the limits are {chars} bytes and {depth} segments.", p.len()),
-            );
+            self.err(Code::PathTooLong, path, || {
+                format!("This path is {} bytes in {segments} segments; the limits are {chars} bytes and {depth} segments.", p.len())
+            });
             return false;
         }
         true
@@ -163,7 +186,7 @@ impl<'a> Admission<'a> {
             return None;
         }
         pointer::parse_into(p, segs)
-            .map_err(|e| self.err(e.code(), path, e.message(p)))
+            .map_err(|e| self.err(e.code(), path, || e.message(p)))
             .ok()
     }
 
@@ -177,11 +200,9 @@ impl<'a> Admission<'a> {
                 let (mut size, mut depth) = (1 + o.len().max(1), 0);
                 for (k, child) in o {
                     if FORBIDDEN_SEGMENTS.contains(&k.as_str()) {
-                        self.err(
-                            Code::DataForbiddenKey,
-                            &path.key(k),
-                            format!("The key \"{k}\" is refused in a data model."),
-                        );
+                        self.err(Code::DataForbiddenKey, &path.key(k), || {
+                            format!("The key \"{k}\" is refused in a data model.")
+                        });
                     } else {
                         let (s, d) = self.model_value(child, &path.key(k));
                         size += pointer::string_size(k) + 1 + s;
@@ -213,11 +234,9 @@ impl<'a> Admission<'a> {
         let limit = self.limits.data_model_depth;
         let depth = segments.saturating_add(value_depth);
         if segments > limit || depth > limit {
-            self.err(
-                Code::DataModelTooDeep,
-                path,
-                format!("This update would nest the data model {depth} levels deep; the limit is {limit}."),
-            );
+            self.err(Code::DataModelTooDeep, path, || {
+                format!("This update would nest the data model {depth} levels deep; the limit is {limit}.")
+            });
         }
     }
 
@@ -226,11 +245,9 @@ impl<'a> Admission<'a> {
     /// context, accessibility), as data keys are.
     pub(crate) fn key(&mut self, k: &str, path: &Path) {
         if FORBIDDEN_SEGMENTS.contains(&k) {
-            self.err(
-                Code::KeyForbidden,
-                &path.key(k),
-                format!("The key \"{k}\" is refused: it names a JavaScript prototype."),
-            );
+            self.err(Code::KeyForbidden, &path.key(k), || {
+                format!("The key \"{k}\" is refused: it names a JavaScript prototype.")
+            });
         }
     }
 
@@ -244,29 +261,22 @@ impl<'a> Admission<'a> {
     /// agent text anyway.
     fn bidi(&mut self, s: &str, path: &Path) {
         if let Some(c) = crate::text::first_bidi_control(s) {
-            if self.warnings.len() < 32 {
-                self.warnings.push(SchemaError::new(
-                    Code::TextBidiControl,
-                    path.pointer(),
-                    format!(
-                        "This text contains {}, which reorders how it reads; it is shown isolated.",
-                        crate::text::codepoint(c)
-                    ),
-                ));
-            }
+            self.warn(Code::TextBidiControl, path, || {
+                format!(
+                    "This text contains {}, which reorders how it reads; it is shown isolated.",
+                    crate::text::codepoint(c)
+                )
+            });
         }
     }
 
     pub(crate) fn url(&mut self, v: &Value, path: &Path) {
         if let Some(raw) = v.as_str() {
             match self.urls.admit_warnings(raw) {
-                Err(why) => self.err(Code::UrlRefused, path, why),
+                Err(why) => self.err(Code::UrlRefused, path, || why),
                 Ok(warnings) => {
                     for (code, message) in warnings {
-                        if self.warnings.len() < 32 {
-                            self.warnings
-                                .push(SchemaError::new(code, path.pointer(), message));
-                        }
+                        self.warn(code, path, || message);
                     }
                 }
             }
@@ -297,16 +307,11 @@ impl<'a> Admission<'a> {
         }
         if kind == "ChoicePicker" {
             if let Some(options) = o.get("options").and_then(Value::as_array) {
-                if options.len() > self.limits.options {
-                    self.err(
-                        Code::TooManyOptions,
-                        &path.key("options"),
-                        format!(
-                            "{} options; the limit is {}.",
-                            options.len(),
-                            self.limits.options
-                        ),
-                    );
+                let (n, limit) = (options.len(), self.limits.options);
+                if n > limit {
+                    self.err(Code::TooManyOptions, &path.key("options"), || {
+                        format!("{n} options; the limit is {limit}.")
+                    });
                 }
             }
         }
@@ -329,11 +334,9 @@ impl<'a> Admission<'a> {
 
     fn text_too_long(&mut self, chars: usize, path: &Path) {
         let limit = self.limits.text_chars;
-        self.err(
-            Code::TextTooLong,
-            path,
-            format!("{chars} characters; the limit is {limit}."),
-        );
+        self.err(Code::TextTooLong, path, || {
+            format!("{chars} characters; the limit is {limit}.")
+        });
     }
 
     /// A string below a property: at most `textChars` characters, and a bidi control in

@@ -539,7 +539,7 @@ impl<'a, 'p> Reader<'a, 'p> {
         self.expect(b'{')?;
         // What admission finds is not kept: anything found leaves the component to the
         // general path, which finds it again and says it at its place.
-        let mut adm = Admission::new(self.limits, self.urls);
+        let mut adm = Admission::verdict(self.limits, self.urls);
         let (mut id, mut name, mut props) = (None, None, None::<&'static [Prop]>);
         // Whether the `component` member was read in its place (its type may have been
         // looked up ahead of it).
