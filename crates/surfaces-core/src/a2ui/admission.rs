@@ -75,6 +75,24 @@ impl UrlPolicy {
     }
 }
 
+/// Keeps a finding in `list`: at most 32, or for a `verdict` only the first, with no place
+/// and no message.
+fn note(
+    list: &mut Vec<SchemaError>,
+    verdict: bool,
+    code: Code,
+    path: &Path,
+    message: impl FnOnce() -> String,
+) {
+    if verdict {
+        if list.is_empty() {
+            list.push(SchemaError::new(code, String::new(), String::new()));
+        }
+    } else if list.len() < 32 {
+        list.push(SchemaError::new(code, path.pointer(), message()));
+    }
+}
+
 pub struct Admission<'a> {
     pub limits: &'a Limits,
     pub urls: &'a UrlPolicy,
@@ -109,27 +127,11 @@ impl<'a> Admission<'a> {
     }
 
     fn err(&mut self, code: Code, path: &Path, message: impl FnOnce() -> String) {
-        if self.verdict {
-            if self.errors.is_empty() {
-                self.errors
-                    .push(SchemaError::new(code, String::new(), String::new()));
-            }
-        } else if self.errors.len() < 32 {
-            self.errors
-                .push(SchemaError::new(code, path.pointer(), message()));
-        }
+        note(&mut self.errors, self.verdict, code, path, message);
     }
 
     fn warn(&mut self, code: Code, path: &Path, message: impl FnOnce() -> String) {
-        if self.verdict {
-            if self.warnings.is_empty() {
-                self.warnings
-                    .push(SchemaError::new(code, String::new(), String::new()));
-            }
-        } else if self.warnings.len() < 32 {
-            self.warnings
-                .push(SchemaError::new(code, path.pointer(), message()));
-        }
+        note(&mut self.warnings, self.verdict, code, path, message);
     }
 
     pub fn id(&mut self, id: &str, path: &Path) {
