@@ -85,9 +85,7 @@ fn note(
     message: impl FnOnce() -> String,
 ) {
     if verdict {
-        if list.is_empty() {
-            list.push(SchemaError::new(code, String::new(), String::new()));
-        }
+        super::schema::keep_verdict(list, code);
     } else if list.len() < 32 {
         list.push(SchemaError::new(code, path.pointer(), message()));
     }

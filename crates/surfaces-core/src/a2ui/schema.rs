@@ -83,6 +83,14 @@ pub(crate) const COMMON_PROPS: [Prop; 4] = [
     p("checks", Kind::Checks),
 ];
 
+/// Keeps `code` as a verdict's one finding (`Validator::verdict`, `Admission::verdict`):
+/// the first alone, with no place and no message.
+pub(crate) fn keep_verdict(list: &mut Vec<SchemaError>, code: Code) {
+    if list.is_empty() {
+        list.push(SchemaError::new(code, String::new(), String::new()));
+    }
+}
+
 /// Collects schema errors for one envelope.
 #[derive(Default)]
 pub struct Validator {
@@ -105,11 +113,7 @@ impl Validator {
 
     fn err(&mut self, code: Code, path: &Path, message: impl FnOnce() -> String) {
         if self.verdict {
-            if self.errors.is_empty() {
-                self.errors
-                    .push(SchemaError::new(code, String::new(), String::new()));
-            }
-            return;
+            return keep_verdict(&mut self.errors, code);
         }
         if self.errors.len() < MAX_ERRORS {
             self.errors

@@ -373,11 +373,11 @@ impl Graph {
             let n = n.get() as usize;
             renewed.get(n / 64).is_some_and(|w| w >> (n % 64) & 1 == 1)
         };
-        // Where a new edge leads: a new cycle would pass there.
         // Each list and table makes room for what it takes once that is known, and never
         // for a child at a kept place, which none of them takes. Grown as they filled, they
         // made a fifth of the allocations of a fold of 100 new surfaces of ten Images each,
         // and a sixteenth of one of the official examples.
+        // Where a new edge leads: a new cycle would pass there.
         let mut starts: Vec<Start> = Vec::new();
         let (mut old_refs, mut new_refs) = (Vec::new(), Vec::with_capacity(widest));
         for &(id, c) in &update.0 {
