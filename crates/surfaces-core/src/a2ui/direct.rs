@@ -16,7 +16,7 @@
 //!
 //! The hand reader only ever *accepts less*: anything it does not take exactly as the
 //! serde_json reader takes it (a theme, a key it does not expect or given twice, an
-//! escape in a key it matches, a surrogate escape, an integer no `u64` or `i64` of 18 digits
+//! escape in a key it matches, a lone surrogate escape, an integer no `u64` or `i64` of 18 digits
 //! holds, `-0`, a float past the range, nesting past [`MAX_DEPTH`], bad syntax) makes it give
 //! the whole envelope to serde_json, which reads it or says why not. So a batch reads as
 //! serde_json alone reads it (`fast::read_batch_serde`, kept for the tests), envelope for
@@ -1496,15 +1496,39 @@ fn unescape(bytes: &[u8], at: &mut usize, out: &mut Vec<u8>) -> Option<(usize, b
     loop {
         // What serde_json adds to write the character back: `pointer::escaped_extra`.
         extra += match next(bytes, at)? {
+            // Escape after escape, as a writer that escapes all but ASCII writes them, in
+            // one loop; each character's bytes written in a copy of known length (of a
+            // length known only at run time, a call to `memcpy` each in wasm32).
             b'u' => {
-                let c = unicode_escape(bytes, at)?;
-                let mut utf8 = [0; 4];
-                out.extend_from_slice(c.encode_utf8(&mut utf8).as_bytes());
-                if c.is_ascii() {
-                    pointer::escaped_extra(c as u8)
-                } else {
-                    ascii = false;
-                    0
+                let mut more = 0;
+                loop {
+                    let c = unicode_escape(bytes, at)?;
+                    let n = c as u32;
+                    match n {
+                        0..=0x7f => {
+                            out.push(n as u8);
+                            more += pointer::escaped_extra(n as u8);
+                        }
+                        0x80..=0x7ff => {
+                            out.extend_from_slice(&[0xc0 | (n >> 6) as u8, 0x80 | (n & 0x3f) as u8])
+                        }
+                        0x800..=0xffff => out.extend_from_slice(&[
+                            0xe0 | (n >> 12) as u8,
+                            0x80 | (n >> 6 & 0x3f) as u8,
+                            0x80 | (n & 0x3f) as u8,
+                        ]),
+                        _ => out.extend_from_slice(&[
+                            0xf0 | (n >> 18) as u8,
+                            0x80 | (n >> 12 & 0x3f) as u8,
+                            0x80 | (n >> 6 & 0x3f) as u8,
+                            0x80 | (n & 0x3f) as u8,
+                        ]),
+                    }
+                    ascii &= n < 0x80;
+                    if bytes.get(*at..*at + 2) != Some(b"\\u") {
+                        break more;
+                    }
+                    *at += 2;
                 }
             }
             e => {
@@ -1521,7 +1545,11 @@ fn unescape(bytes: &[u8], at: &mut usize, out: &mut Vec<u8>) -> Option<(usize, b
                 pointer::escaped_extra(c)
             }
         };
-        ascii &= crate::swar::copy_plain_run(bytes, at, out);
+        // A writer that escapes all but ASCII writes escape after escape, with no run
+        // between them to look for (a search of a block each, a third of such a fold).
+        if bytes.get(*at) != Some(&b'\\') {
+            ascii &= crate::swar::copy_plain_run(bytes, at, out);
+        }
         match next(bytes, at)? {
             b'"' => return Some((extra, ascii)),
             b'\\' => {}
@@ -1531,16 +1559,54 @@ fn unescape(bytes: &[u8], at: &mut usize, out: &mut Vec<u8>) -> Option<(usize, b
     }
 }
 
-/// The character of a `\u` escape, from `*at` (past the `u`). A surrogate, paired or not, is
-/// left to serde_json (which reads a pair and refuses a lone one); agents rarely escape those.
-fn unicode_escape(bytes: &[u8], at: &mut usize) -> Option<char> {
-    let hex = bytes.get(*at..*at + 4)?;
-    let mut n = 0u32;
-    for &h in hex {
-        n = n * 16 + char::from(h).to_digit(16)?;
+/// The value of each byte as a hexadecimal digit, either case, or 255 (`to_digit` tests
+/// ranges one after another, each digit of each escape).
+const HEX_DIGITS: [u8; 256] = {
+    let mut t = [255u8; 256];
+    let mut i = 0;
+    while i < 10 {
+        t[b'0' as usize + i] = i as u8;
+        i += 1;
     }
-    *at += 4;
-    char::from_u32(n)
+    let mut i = 0;
+    while i < 6 {
+        t[b'a' as usize + i] = 10 + i as u8;
+        t[b'A' as usize + i] = 10 + i as u8;
+        i += 1;
+    }
+    t
+};
+
+/// The character of a `\u` escape, from `*at` (past the `u`): a high surrogate and the
+/// low one escaped right after it are one character, as serde_json reads them. A writer
+/// that escapes all but ASCII (Python's `json.dumps` by default) writes every character
+/// past U+FFFF so; left to serde_json, each such envelope was read whole a second time, and
+/// text of emoji or of scripts past the BMP folded slower than the official core. A lone
+/// surrogate, which serde_json refuses, is still left to it to refuse.
+fn unicode_escape(bytes: &[u8], at: &mut usize) -> Option<char> {
+    let hex = |at: usize| -> Option<u32> {
+        let mut n = 0u32;
+        for &h in bytes.get(at..at + 4)? {
+            let digit = HEX_DIGITS[usize::from(h)];
+            if digit > 15 {
+                return None;
+            }
+            n = n << 4 | u32::from(digit);
+        }
+        Some(n)
+    };
+    let n = hex(*at)?;
+    if !(0xD800..=0xDBFF).contains(&n) {
+        // A low surrogate alone is no character either: `from_u32` refuses it.
+        *at += 4;
+        return char::from_u32(n);
+    }
+    if bytes.get(*at + 4..*at + 6)? != b"\\u" {
+        return None;
+    }
+    let low = hex(*at + 6).filter(|low| (0xDC00..=0xDFFF).contains(low))?;
+    *at += 10;
+    char::from_u32(0x1_0000 + ((n - 0xD800) << 10 | (low - 0xDC00)))
 }
 
 /// A string as [`Reader::string_body`] leaves it.
@@ -1738,7 +1804,7 @@ mod tests {
         "\"another one, long enough for the word loop, \u{2067}isolated\u{2068} text\"",
         "\"and the rest of them, \u{200F}\u{202A}\u{202B}\u{202C}\u{202D} in a row\"",
         r#""escaped in a long string, past the first word: \u200e\u200F\u202A\u202d\u2067""#,
-        r#""\ud83d\ude00""#,
+        r#""\ud83d\ude00 and \uD83C\uDFFD, \udbff\udfff""#,
         r#""\ud83d""#,
         r#""\udc00x""#,
         r#""\x""#,
@@ -1754,7 +1820,7 @@ mod tests {
         r#""\U0041""#,
     ];
     const CLEAN: usize = 14;
-    const GOOD_STRINGS: usize = 22;
+    const GOOD_STRINGS: usize = 23;
     const NUMBERS: [&str; 44] = [
         "0",
         "1",
@@ -2356,6 +2422,62 @@ mod tests {
                 assert_eq!(direct, serde, "{k}");
                 assert_eq!(taken_messages() - before, usize::from(direct.1), "{k}");
             }
+        }
+    }
+
+    /// Text past U+FFFF as a writer that escapes all but ASCII writes it (Python's
+    /// `json.dumps`): each character a pair of surrogate escapes, read by hand as serde_json
+    /// reads it, in a data value and in a component; a surrogate alone is still serde_json's.
+    #[test]
+    fn surrogate_pairs_are_read_by_hand() {
+        let escaped: String = "emoji 😀👍🏽, 𝔘𝔫𝔦𝔠𝔬𝔡𝔢 and 𠜎 past the BMP, é 日"
+            .chars()
+            .map(|c| match c {
+                ' '..='~' => c.to_string(),
+                _ => c
+                    .encode_utf16(&mut [0; 2])
+                    .iter()
+                    .map(|u| format!("\\u{u:04x}"))
+                    .collect(),
+            })
+            .collect();
+        assert!(escaped.contains("\\ud83d\\ude00"), "{escaped}");
+        let data = format!(
+            r#"[{{"version":"v0.9","updateDataModel":{{"surfaceId":"s","value":{{"t":"{escaped}","\ud83d\ude00":1}}}}}}]"#
+        );
+        let before = taken();
+        let [direct, serde] = both(&data);
+        assert_eq!(direct, serde);
+        // The tape holds the characters as UTF-8: 😀 is F0 9F 98 80.
+        assert!(
+            direct.1 && direct.2[0].contains("240, 159, 152, 128"),
+            "{direct:?}"
+        );
+        assert_eq!(taken() - before, 1, "read by hand");
+        let component = format!(
+            r#"[{{"version":"v0.9","updateComponents":{{"surfaceId":"s","components":[{{"id":"a","component":"Text","text":"{escaped}"}}]}}}}]"#
+        );
+        let before = taken_messages();
+        let [direct, serde] = both(&component);
+        assert_eq!(direct, serde);
+        assert_eq!(taken_messages() - before, 1, "read by hand");
+        // Half a pair, either half, or a high one followed by anything but a low one: left
+        // to serde_json, which refuses each.
+        for lone in [
+            r#"\ud83d"#,
+            r#"\ude00"#,
+            r#"\ud83d\u0041"#,
+            r#"\ud83d\ud83d"#,
+            r#"\ud83dx"#,
+        ] {
+            let text = format!(
+                r#"[{{"version":"v0.9","updateDataModel":{{"surfaceId":"s","value":"{lone}"}}}}]"#
+            );
+            let before = taken();
+            let [direct, serde] = both(&text);
+            assert_eq!(direct, serde, "{lone}");
+            assert!(!serde.1, "{lone}");
+            assert_eq!(taken(), before, "{lone}");
         }
     }
 
