@@ -319,11 +319,14 @@ mod wide {
 }
 
 /// The order of two byte strings of the same length, as `a.cmp(b)` gives it, read a word at
-/// a time up to sixteen bytes: most component ids are that short, and `cmp` of two slices
-/// is a call to `memcmp` (in wasm32 a loop a byte at a time) for each pair a sort or a
-/// search compares. Two loads that overlap cover any length from four to eight (or eight
-/// to sixteen): where the first words are equal, the bytes the second words share with
-/// them are too, so the second words order the strings by their first difference.
+/// a time: `cmp` of two slices is a call to `memcmp` (in wasm32 a loop a byte at a time) for
+/// each pair a sort, a search or a resent list compares. Two loads that overlap cover any
+/// length from four to eight (or eight to sixteen): where the first words are equal, the
+/// bytes the second words share with them are too, so the second words order the strings
+/// by their first difference. Longer ones (a UUID is 36 bytes, and agents that name
+/// components by UUID resend lists of them) go eight bytes at a time, the last word
+/// overlapping the one before it in the same way: by `memcmp`, a chat log of such ids spent
+/// a seventh of its fold comparing the Column's kept children.
 #[inline]
 pub(crate) fn cmp_same_len(a: &[u8], b: &[u8]) -> std::cmp::Ordering {
     debug_assert_eq!(a.len(), b.len());
@@ -337,7 +340,17 @@ pub(crate) fn cmp_same_len(a: &[u8], b: &[u8]) -> std::cmp::Ordering {
         }
         4..=8 => (w4(a, 0), w4(a, n - 4)).cmp(&(w4(b, 0), w4(b, n - 4))),
         9..=16 => (w8(a, 0), w8(a, n - 8)).cmp(&(w8(b, 0), w8(b, n - 8))),
-        _ => a.cmp(b),
+        _ => {
+            let mut at = 0;
+            while at + 8 < n {
+                let (x, y) = (w8(a, at), w8(b, at));
+                if x != y {
+                    return x.cmp(&y);
+                }
+                at += 8;
+            }
+            w8(a, n - 8).cmp(&w8(b, n - 8))
+        }
     }
 }
 
@@ -367,7 +380,9 @@ mod tests {
         // Two letters and the bytes at the ends of the range, so that equal runs are long
         // and a first difference falls at every place, in every word half.
         let alphabet = [b'a', b'b', 0x00, 0xff];
-        for n in 0..=24 {
+        // Past 16 bytes, every length up to four words and a half, so that the difference
+        // falls in each word and in the overlapping last one.
+        for n in 0..=40 {
             for _ in 0..400 {
                 let a: Vec<u8> = (0..n).map(|_| alphabet[rng.next() as usize % 4]).collect();
                 let mut b = a.clone();
