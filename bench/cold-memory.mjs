@@ -133,6 +133,29 @@ const NAMES = { official: "official core (`@a2ui/web_core` 0.11.0 + basic catalo
 const ms = (x) => `${x.toFixed(1)} ms`;
 const kb = (b) => `${(b / 1024).toFixed(0)} KB`;
 
+/** What V8 compiles for the first fold (\`bench/first-fold.mjs\`, which bench.sh runs first). */
+function firstFoldParagraph() {
+  const file = path.join(OUT, "first-fold.json");
+  if (!fs.existsSync(file)) return "";
+  const r = JSON.parse(fs.readFileSync(file, "utf8"));
+  const of = (name) => Object.entries(r).find(([dir]) => path.basename(dir) === name)?.[1];
+  const [headless, ui] = [of("pkg-names-headless"), of("pkg-names")];
+  if (!headless || !ui) return "";
+  const kib = (b) => `${(b / 1024).toFixed(1)} KB`;
+  const ours = headless.groups.filter((g) => g.group.startsWith("ours"));
+  const top = headless.largest.slice(0, 3).map((f) => `\`${f.name.replace(/::h[0-9a-f]{16}$/, "").replace(/^surfaces_core::a2ui::/, "")}\` ${kib(f.size)}`);
+  return `
+What the first fold compiles (\`node bench/first-fold.mjs\`, from V8's trace of the functions it
+compiles lazily; unlike the times above, the same on every run for the same build): the headless
+build ${headless.functions} functions, ${kib(headless.bytes)} of function bodies, ${kib(ours.reduce((a, g) => a + g.bytes, 0))} of them ours
+(the three largest ${top.join(", ")}) and ${kib(headless.groups.find((g) => g.group.startsWith("Rust std"))?.bytes ?? 0)} Rust std;
+the UI build ${ui.functions} functions, ${kib(ui.bytes)}. In Node the first fold took 15–18 ms lazily and 5–7 ms with
+\`--no-wasm-lazy-compilation\` (2026-12-04, five runs and three), so each 23 KB of it is about a
+millisecond of a cold start on this machine. With the whole core at opt-level "z" it is
+170.8 KB, for a fold twice as slow ("Build choices" above).
+`;
+}
+
 function writeSection() {
   const r = JSON.parse(fs.readFileSync(path.join(OUT, "cold.json"), "utf8"));
   const mem = (m) => `${kb(m.heapPerCopy + m.wasmPerCopy)} (JS heap ${kb(m.heapPerCopy)}, wasm ${kb(m.wasmPerCopy)})`;
@@ -174,7 +197,7 @@ would shorten a cold start here; a smaller gzipped one (issue 16's size goal) ne
 (\`wasm-opt -Oz\` trades the one for the other, "Build choices" above). Run to run these
 figures move by a fifth either way. \`REPS=9 SIDES=headless node bench/cold-phases.mjs\` runs
 fewer samples, of some sides only.
-
+${firstFoldParagraph()}
 **Retained memory**: one stream folded ${r.memory.node.official.thousand.copies} (or ${r.memory.node.official.megabyte.copies}) times with every copy kept alive, after one
 warm-up fold; JS heap after forced garbage collection, plus the growth of the wasm linear memory
 (which counts whole 64 KB pages and what the allocator keeps free, so it is an upper bound), per copy.

@@ -8,7 +8,9 @@ const gz = (buf) => zlib.gzipSync(buf, { level: 9 }).length;
 
 // First matching rule wins; names are demangled Rust paths (wasm-bindgen demangles them).
 const GROUPS = [
-  ["ours: A2UI validation and fold", /^surfaces_core::a2ui::(schema|store|admission|tree|pointer|input|fast|report|limits|path|formats)\b/],
+  // The fold: the readers (`direct` by hand, `fast` and the schema walk for the rest), the
+  // catalog's decoder and rules, the store, its graph and data model.
+  ["ours: A2UI validation and fold", /^surfaces_core::a2ui::(schema|store|admission|tree|pointer|input|fast|direct|model|tape|report|limits|path|formats|catalog::(component|rules)|catalog::[A-Z])\b/],
   ["ours: A2UI functions, dates, render model, actions", /^surfaces_core::a2ui::/],
   ["ours: the rest of surfaces-core (UI links card checker, URLs, Unicode checks, JSON scan)", /^surfaces_core::/],
   ["ours: A2A (surfaces-a2a: wire, SSE, task view, action lifecycle)", /^surfaces_a2a::/],
@@ -37,8 +39,31 @@ function owner(name) {
   return n;
 }
 
-export function wasmBytes(bytes) {
+/** The group (a row of the table) a function's demangled name falls in. */
+export function groupOf(name) {
+  const n = owner(name);
+  return GROUPS.find(([, re]) => re.test(n))?.[0] ?? "other";
+}
+
+/** The module's function names, by function index (imports first, as wasm counts them). */
+export function functionNames(bytes) {
   const secs = sections(bytes);
+  const names = new Map();
+  const nameSec = secs.find((s) => s.id === 0 && s.name === "name");
+  if (!nameSec) throw new Error("the module has no name section");
+  const r = reader(bytes, nameSec.body);
+  while (r.at < nameSec.end) {
+    const sub = r.byte();
+    const size = r.u32();
+    const end = r.at + size;
+    if (sub === 1) for (let i = r.u32(); i > 0; i--) names.set(r.u32(), r.name());
+    r.at = end;
+  }
+  return names;
+}
+
+/** How many functions the module imports: its own are numbered after them. */
+function importedFunctions(bytes, secs) {
   let imported = 0;
   const imports = secs.find((s) => s.id === 2);
   if (imports) {
@@ -68,19 +93,13 @@ export function wasmBytes(bytes) {
       }
     }
   }
-  const names = new Map();
-  const nameSec = secs.find((s) => s.id === 0 && s.name === "name");
-  if (!nameSec) throw new Error("the module has no name section");
-  {
-    const r = reader(bytes, nameSec.body);
-    while (r.at < nameSec.end) {
-      const sub = r.byte();
-      const size = r.u32();
-      const end = r.at + size;
-      if (sub === 1) for (let i = r.u32(); i > 0; i--) names.set(r.u32(), r.name());
-      r.at = end;
-    }
-  }
+  return imported;
+}
+
+export function wasmBytes(bytes) {
+  const secs = sections(bytes);
+  const imported = importedFunctions(bytes, secs);
+  const names = functionNames(bytes);
   const groups = new Map([...GROUPS.map(([g]) => [g, []]), ["other", []]]);
   const code = secs.find((s) => s.id === 10);
   const r = reader(bytes, code.body);
@@ -89,9 +108,7 @@ export function wasmBytes(bytes) {
     const size = r.u32();
     const body = bytes.subarray(r.at, r.at + size);
     r.at += size;
-    const name = owner(names.get(imported + i) ?? "");
-    const group = GROUPS.find(([, re]) => re.test(name))?.[0] ?? "other";
-    groups.get(group).push(body);
+    groups.get(groupOf(names.get(imported + i) ?? "")).push(body);
   }
   const rows = [...groups].map(([group, bodies]) => {
     const all = Buffer.concat(bodies);

@@ -30,8 +30,10 @@ if [ "$only_hostile" = 1 ]; then
   node bench/hostile-browser.mjs --section
   exit 0
 fi
-# The same package with its name section kept, for bench/wasm-bytes.mjs (cargo's build is shared).
+# Both builds with their name sections kept, for bench/wasm-bytes.mjs and bench/first-fold.mjs
+# (cargo's build is shared).
 wasm-pack build crates/surfaces-wasm --target web --release --out-dir ../../target/bench/pkg-names
+wasm-pack build crates/surfaces-wasm --target web --release --out-dir ../../target/bench/pkg-names-headless -- --no-default-features
 scripts/build-npm.sh
 trunk build --release
 node bench/gen-workloads.mjs
@@ -40,6 +42,7 @@ node bench/node-bench.mjs > target/bench/node.json
 node bench/per-call.mjs > /dev/null
 node bench/a2a-events.mjs > /dev/null
 node bench/browser-bench.mjs > target/bench/browser.json
+node bench/first-fold.mjs --json target/bench/first-fold.json
 node bench/cold-memory.mjs > target/bench/cold.json
 node bench/sizes.mjs > target/bench/sizes.json
 hostile
