@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { WORKLOADS } from "./workloads.mjs";
+import { WORKLOADS, workloadText } from "./workloads.mjs";
 import { LIMITS } from "./limits.mjs";
 import { timeSides } from "./timing.mjs";
 
@@ -24,11 +24,10 @@ for (const dir of dirs) {
   builds.push([dir, m]);
 }
 const reps = Number(process.env.BENCH_REPS || 50);
-const loads = Object.fromEntries(WORKLOADS.map((w) => [w.key, w.build(SPEC)]));
+const loads = Object.fromEntries(WORKLOADS.map((w) => [w.key, workloadText(w, w.build(SPEC))]));
 const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
-for (const [name, msgs] of Object.entries(loads)) {
+for (const [name, text] of Object.entries(loads)) {
   if (only && !only.test(name)) continue;
-  const text = JSON.stringify(msgs);
   const sides = Object.fromEntries(
     builds.map(([dir, m]) => [
       dir,

@@ -7,7 +7,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
-import { WORKLOADS } from "./workloads.mjs";
+import { WORKLOADS, workloadText } from "./workloads.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const SPEC = process.env.AGENT_SURFACES_SPEC || path.join(ROOT, "../shared/spec");
@@ -15,7 +15,7 @@ const keys = process.argv.slice(2).length ? process.argv.slice(2) : ["scripts", 
 const texts = keys.map((k) => {
   const w = WORKLOADS.find((w) => w.key === k);
   if (!w) throw new Error(`no workload ${k}: one of ${WORKLOADS.map((w) => w.key).join(", ")}`);
-  return [k, JSON.stringify(w.build(SPEC))];
+  return [k, workloadText(w, w.build(SPEC))];
 });
 
 /** Runs in Node and in the page: the same code, so the hosts' numbers compare. */

@@ -6,7 +6,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { MessageProcessor } from "@a2ui/web_core/v0_9";
 import { basicCatalog } from "@a2ui/web_core/v0_9/basic_catalog";
-import { WORKLOADS } from "./workloads.mjs";
+import { WORKLOADS, workloadText } from "./workloads.mjs";
 import { LIMITS } from "./limits.mjs";
 import { timeSides } from "./timing.mjs";
 
@@ -81,13 +81,12 @@ function agreement(text) {
   return differences;
 }
 
-const workloads = Object.fromEntries(WORKLOADS.map((w) => [w.title, w.build(SPEC)]));
+const workloads = Object.fromEntries(WORKLOADS.map((w) => [w.title, workloadText(w, w.build(SPEC))]));
 const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
 for (const name of Object.keys(workloads)) if (only && !only.test(name)) delete workloads[name];
 
 const results = [];
-for (const [name, msgs] of Object.entries(workloads)) {
-  const text = JSON.stringify(msgs);
+for (const [name, text] of Object.entries(workloads)) {
   const reps = Number(process.env.BENCH_REPS || 60);
   const { parse, ours: mine, official: theirs } = timeSides(
     {
@@ -102,7 +101,7 @@ for (const [name, msgs] of Object.entries(workloads)) {
   store.free();
   results.push({
     name,
-    envelopes: msgs.length,
+    envelopes: JSON.parse(text).length,
     bytes: text.length,
     ignored: report.ignored,
     agreement: agreement(text),

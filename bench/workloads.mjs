@@ -372,6 +372,54 @@ export function wholeModel() {
   return msgs;
 }
 
+/** The chat log as an agent that names its components by UUID writes it: ids of 36 bytes,
+ * past any inline string, resent in the Column's list with every message. */
+export function chatLogUuid() {
+  const uuid = (i) => `${(0x3f2b8c1e + i * 7919).toString(16).padStart(8, "0")}-9d4a-4c7b-a1e2-${(i * 2654435761 % 2 ** 48).toString(16).padStart(12, "0")}`;
+  const msgs = surface("chat", [{ id: "root", component: "Column", children: [] }]);
+  const ids = [];
+  for (let i = 0; i < 400; i++) {
+    ids.push(uuid(i));
+    msgs.push(
+      env("updateComponents", {
+        surfaceId: "chat",
+        components: [
+          { id: uuid(i), component: "Text", text: `Message number ${i} of the conversation` },
+          { id: "root", component: "Column", children: [...ids] },
+        ],
+      }),
+    );
+  }
+  return msgs;
+}
+
+/** A chat's messages with emoji (skin tones, flags, joined sequences), letters past the BMP
+ * and curly punctuation, in one data update: text V8 keeps as UTF-16, with surrogate pairs. */
+export function emojiChat() {
+  const r = rng(12);
+  const pieces = ["😀", "👍🏽", "🎉", "🇨🇭", "👩‍💻", "❤️", "🔥", "𝔘𝔫𝔦𝔠𝔬𝔡𝔢", "𠜎𠜱", "“quoted”", "—", "café", "ok", "thanks!", "see you at 5", "Zürich", "naïve"];
+  const messages = [];
+  for (let i = 0; i < 2000; i++) {
+    const words = [];
+    for (let w = 0; w < 4 + Math.floor(r() * 10); w++) words.push(pieces[Math.floor(r() * pieces.length)]);
+    messages.push({ id: i, who: i % 2 ? "agent" : "user", text: words.join(" ") });
+  }
+  return [...surface("chat", [{ id: "root", component: "List", children: { componentId: "m", path: "/messages" } }, { id: "m", component: "Text", text: { path: "text" } }]), env("updateDataModel", { surfaceId: "chat", path: "/messages", value: messages })];
+}
+
+/** JSON text as Python's `json.dumps` writes it by default: `, ` and `: ` between members,
+ * and every character past ASCII escaped (`ensure_ascii`), those past U+FFFF as a pair of
+ * surrogate escapes. The official Python agent SDKs hand `json.dumps` output on. */
+export function pythonDumps(v) {
+  if (Array.isArray(v)) return `[${v.map(pythonDumps).join(", ")}]`;
+  if (v !== null && typeof v === "object") return `{${Object.entries(v).map(([k, x]) => `${pythonDumps(k)}: ${pythonDumps(x)}`).join(", ")}}`;
+  if (typeof v === "string") return JSON.stringify(v).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return JSON.stringify(v);
+}
+
+/** The text of a workload's messages, as its writer writes it. */
+export const workloadText = (w, msgs) => (w.text ?? JSON.stringify)(msgs);
+
 /** Every object's keys in sorted order, as Go's encoding/json, serde_json and Python's
  * `sort_keys` write them: `children`, `action` and `child` come before `component`. */
 function sortedKeys(v) {
@@ -386,7 +434,8 @@ export const examplesSorted = (spec) => sortedKeys(examples(spec));
 
 /**
  * Every workload, in the order the reports list them: `key` names its file in target/bench
- * (bench/gen-workloads.mjs, read by the native benchmark), `title` its row.
+ * (bench/gen-workloads.mjs, read by the native benchmark), `title` its row, `text` (if any)
+ * writes its messages as another writer than `JSON.stringify` would ([`workloadText`]).
  */
 export const WORKLOADS = [
   { key: "examples", title: "36 official examples", build: (spec) => examples(spec) },
@@ -409,4 +458,8 @@ export const WORKLOADS = [
   { key: "whole-model", title: "the whole data model resent 500 times", build: wholeModel },
   { key: "examples-sorted", title: "36 official examples, every object's keys sorted", build: examplesSorted },
   { key: "chat-sorted", title: "the chat log, every object's keys sorted", build: chatLogSorted },
+  { key: "chat-uuid", title: "the chat log, its components named by UUID", build: chatLogUuid },
+  { key: "emoji", title: "emoji chat: 2,000 messages with emoji and letters past the BMP", build: emojiChat },
+  { key: "emoji-python", title: "the emoji chat as Python's json.dumps writes it (escaped to ASCII)", build: emojiChat, text: pythonDumps },
+  { key: "scripts-python", title: "text in eight scripts as Python's json.dumps writes it (escaped to ASCII)", build: scripts, text: pythonDumps },
 ];
