@@ -325,8 +325,9 @@ mod wide {
 /// bytes the second words share with them are too, so the second words order the strings
 /// by their first difference. Longer ones (a UUID is 36 bytes, and agents that name
 /// components by UUID resend lists of them) go eight bytes at a time, the last word
-/// overlapping the one before it in the same way: by `memcmp`, a chat log of such ids spent
-/// a seventh of its fold comparing the Column's kept children.
+/// overlapping the one before it in the same way (unless the length is a multiple of
+/// eight): by `memcmp`, a chat log of such ids spent a seventh of its fold comparing the
+/// Column's kept children.
 #[inline]
 pub(crate) fn cmp_same_len(a: &[u8], b: &[u8]) -> std::cmp::Ordering {
     debug_assert_eq!(a.len(), b.len());
@@ -380,8 +381,9 @@ mod tests {
         // Two letters and the bytes at the ends of the range, so that equal runs are long
         // and a first difference falls at every place, in every word half.
         let alphabet = [b'a', b'b', 0x00, 0xff];
-        // Past 16 bytes, every length up to four words and a half, so that the difference
-        // falls in each word and in the overlapping last one.
+        // Past 16 bytes, every length up to five words, so that the difference falls in
+        // each word and in the last one, which overlaps the one before unless the length is
+        // a multiple of eight.
         for n in 0..=40 {
             for _ in 0..400 {
                 let a: Vec<u8> = (0..n).map(|_| alphabet[rng.next() as usize % 4]).collect();

@@ -1777,7 +1777,7 @@ mod tests {
     /// what the hand reader takes. It takes the first `GOOD_*` of each (the first `CLEAN`
     /// strings hold no bidi control); the rest it leaves to serde_json (which reads some and
     /// refuses others).
-    const STRINGS: [&str; 36] = [
+    const STRINGS: [&str; 37] = [
         r#""""#,
         r#""plain""#,
         r#""a\"b\\c\/d\b\f\n\r\t""#,
@@ -1788,6 +1788,7 @@ mod tests {
         r#""\u005f_proto__""#,
         r#""back\\slash\"""#,
         r#""\u0022\u005c""#,
+        r#""\u00e9\n\u0041\"\u65e5\t\u005C\u00E9x\u0001""#,
         r#""\u2028\u0008\u000A""#,
         "\"del \u{7f} and line \u{2028} separators, raw\"",
         "\"near misses: \u{2060}\u{2065}\u{206A}\u{2029}\u{202F}\u{2010}\u{061B}\u{061D}\"",
@@ -1819,8 +1820,8 @@ mod tests {
         r#""\ud83d\u0041""#,
         r#""\U0041""#,
     ];
-    const CLEAN: usize = 14;
-    const GOOD_STRINGS: usize = 23;
+    const CLEAN: usize = 15;
+    const GOOD_STRINGS: usize = 24;
     const NUMBERS: [&str; 44] = [
         "0",
         "1",
@@ -2469,6 +2470,9 @@ mod tests {
             r#"\ud83d\u0041"#,
             r#"\ud83d\ud83d"#,
             r#"\ud83dx"#,
+            r#"\ud83d\n"#,
+            r#"\ud83d\\"#,
+            r#"\udbff\ue000"#,
         ] {
             let text = format!(
                 r#"[{{"version":"v0.9","updateDataModel":{{"surfaceId":"s","value":"{lone}"}}}}]"#
@@ -2478,6 +2482,51 @@ mod tests {
             assert_eq!(direct, serde, "{lone}");
             assert!(!serde.1, "{lone}");
             assert_eq!(taken(), before, "{lone}");
+        }
+        // The text ends inside the pair.
+        for cut in [
+            r#""\ud83d"#,
+            r#""\ud83d\"#,
+            r#""\ud83d\u"#,
+            r#""\ud83d\ude0"#,
+        ] {
+            let text =
+                format!(r#"[{{"version":"v0.9","updateDataModel":{{"surfaceId":"s","value":{cut}"#);
+            let [direct, serde] = both(&text);
+            assert_eq!(direct, serde, "{cut}");
+            assert!(!serde.1, "{cut}");
+        }
+    }
+
+    /// Every character of the BMP but the surrogates, and every high surrogate with low ones
+    /// at both ends of their range and between, each as an escape in either case: unescaped
+    /// to the bytes serde_json makes, with the length serde_json writes the string back at
+    /// and an `ascii` that is never wrong.
+    #[test]
+    fn every_unicode_escape_unescapes_as_serde_json_does() {
+        let mut escapes = Vec::new();
+        for c in (0..0xD800u32).chain(0xE000..0x1_0000) {
+            escapes.push(format!("\\u{c:04x}"));
+        }
+        for high in 0xD800..0xDC00u32 {
+            for low in [0xDC00, 0xDC01, 0xDE00 + high % 0x100, 0xDFFE, 0xDFFF] {
+                escapes.push(format!("\\u{high:04X}\\u{low:04x}"));
+            }
+        }
+        // In runs of 64, with a plain run in the middle of every third.
+        for (i, run) in escapes.chunks(64).enumerate() {
+            let (first, second) = run.split_at(run.len() / 2);
+            let between = if i % 3 == 0 { "plain é text" } else { "" };
+            let text = format!("{}{between}{}", first.concat(), second.concat());
+            let quoted = format!("\"{text}\"");
+            let want: String = serde_json::from_str(&quoted).expect(&quoted);
+            let (bytes, mut at, mut out) = (quoted.as_bytes(), 2, Vec::new());
+            let (extra, ascii) = unescape(bytes, &mut at, &mut out).expect(&quoted);
+            assert_eq!(at, bytes.len(), "{quoted}");
+            assert_eq!(out, want.as_bytes(), "{quoted}");
+            let written = serde_json::to_string(&want).expect("a string");
+            assert_eq!(written.len(), want.len() + 2 + extra, "{quoted}");
+            assert!(!ascii || want.is_ascii(), "{quoted}");
         }
     }
 
