@@ -371,8 +371,14 @@ build the alternative into another directory, for example
   2026-12-02 (headless, names stripped, 366.9 KB gzipped): \`-Oz\` 370.1 KB, \`-Os\` 369.8,
   \`--duplicate-function-elimination\` alone 365.8, \`--merge-similar-functions\` alone 367.3.
   LLVM's inliner held to a threshold of 100 (\`-C llvm-args=-inline-threshold=100\`): 363.3 KB.
-  Not taken: at most 1% smaller, against a goal of 100 KB (the inliner's cost in speed was
-  not measured).
+  Not taken: at most 1% smaller, against a goal of 100 KB. Its cost in speed, measured on
+  2026-12-04 (headless, 383.9 KB gzipped and 1010.0 KB raw before, names stripped;
+  \`bench/ab.mjs\`, the three builds interleaved, median of 60): at 100, 380.8 KB and 998.9 KB,
+  and the first fold compiles 223.9 KB where it compiled 251.5 (\`bench/first-fold.mjs\`); at
+  50, 368.5 KB and 954.2 KB, 211.6 KB compiled; but every fold slower, at 50 by 10–35%
+  (one big surface 1.02 to 1.21 ms, storm 1.34 to 1.65, value-heavy 5.96 to 7.31, chart
+  series 4.89 to 5.95, images 0.85 to 1.05, 50,000 integers 0.51 to 0.80) and at 100 by
+  about half as much (integers 0.80 all the same). Not taken either.
 - Unicode data from the host in wasm32 (measured with gzip -9 on the headless \`.wasm\`,
   names stripped, right after each change): look-alike skeletons from a generated table of the
   1,816 characters whose skeleton is ASCII (\`src/skeleton.rs\`) with the host's NFD, instead
@@ -725,6 +731,41 @@ build the alternative into another directory, for example
     (0.80 against 0.81 and 0.91 against 0.92 ms), one big surface slower in one order
     (1.02 to 1.11 ms); a removal from the table of children waiting for their parent
     skipped when it is empty (a removal hashes the id even then): within the noise.
+- Text escaped to ASCII (2026-12-04, \`a2ui/direct.rs\` \`unescape\`): a writer that escapes all
+  but ASCII, as Python's \`json.dumps\` does by default, writes every character past U+FFFF as a
+  pair of surrogate escapes, and the hand reader left each envelope holding one to serde_json,
+  which read it whole a second time: the eight-scripts text so written folded in 5.8 ms
+  against the official core's 3.5 (1.7× slower), a chat of emoji so written 1.6× slower.
+  Pairs are now decoded by hand as serde_json decodes them (half a pair is still serde_json's
+  to refuse), escape after escape in one loop with no search for a run of plain text between
+  them, hex digits read from a table, and each character's bytes written in a copy of known
+  length (of a length known only at run time, a call to \`memcpy\` in wasm32). In
+  \`bench/ab.mjs\` (median of 40): the eight scripts as Python writes them 5.82 to 3.67 ms, the
+  emoji chat so written 1.55 to 1.13 ms; markdown (escapes of ASCII) 1.11 to 1.02 ms; the rest
+  within the noise. Each step, on the eight scripts so written: pairs by hand 5.96 to 5.60 ms
+  (the reader then spent two thirds of the fold in \`unescape\`), no search between escapes
+  and the table 4.74 ms, one loop and copies of known length 3.71 ms. The cost: 0.3 KB
+  gzipped, 0.8 KB raw.
+- Ids longer than 16 bytes compared eight bytes at a time (2026-12-04, \`swar::cmp_same_len\`),
+  where they went to \`memcmp\`, a byte loop in wasm32: the chat log with its components named
+  by UUID (36 bytes) spent a seventh of its fold there, comparing a resent Column's kept
+  children with the last version's. In \`bench/ab.mjs\`: 11.49 to 9.97 ms (both changes of the
+  day, the other one touching no id). What is left there, against \`JSON.parse\` (3.2× in
+  that run): each of a resent list's ids past 12 bytes is a string on the heap, made as the
+  list is read and freed when the list it replaces is dropped, about a quarter of that fold
+  in a Node CPU profile (the allocator and compact_str's heap strings), and the kept
+  children compared twice, in the graph check and when the update is laid, about a tenth.
+  A list's ids kept in one buffer, or the graph check's kept ends handed to the update as
+  it is laid, would take those; not tried yet.
+- serde_json at opt-level "z" (2026-12-04), now that the hand reader (\`a2ui/direct.rs\`)
+  reads most envelopes: the headless \`.wasm\` 6.2 KB smaller gzipped and 27 KB smaller raw
+  (383.9 to 377.8 KB, 1010.0 to 983.0 KB, \`gzip -9\`, names stripped), and the first fold
+  compiles as much as before (\`bench/first-fold.mjs\`: 251.5 against 252.0 KB). In
+  \`bench/ab.mjs\` (median of 60, each order once) chart series 5.02 to 5.45 ms and 4.91 to
+  5.33 ms, 8% slower both ways (floats past the hand reader's fast paths are serde_json's
+  to read), value-heavy 6.01 to 6.17 ms, the examples 1.28 to 1.34 and 1.51 to 1.44 ms; the
+  rest within the noise. Not taken: 1.6% of the size goal's gap, for a fold of computed
+  floats a twelfth slower.
 - Where a stream is mostly large data values the official core keeps \`JSON.parse\`'s objects
   by reference (about 1.3× \`JSON.parse\`); the fold reads, checks and copies every byte in wasm
   memory, which is where the ~1 MB workload's time goes now (the hand reader's string scan and
