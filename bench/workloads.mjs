@@ -409,7 +409,9 @@ export function emojiChat() {
 
 /** JSON text as Python's `json.dumps` writes it by default: `, ` and `: ` between members,
  * and every character past ASCII escaped (`ensure_ascii`), those past U+FFFF as a pair of
- * surrogate escapes. The official Python agent SDKs hand `json.dumps` output on. */
+ * surrogate escapes. The official Python agent SDK escapes its JSON so (a2ui-agent-sdk 0.9.0:
+ * `ComponentTree.to_json` and the direct-JSON decompiler call `json.dumps` with `ensure_ascii`
+ * left on; the decompiler indents too). */
 export function pythonDumps(v) {
   if (Array.isArray(v)) return `[${v.map(pythonDumps).join(", ")}]`;
   if (v !== null && typeof v === "object") return `{${Object.entries(v).map(([k, x]) => `${pythonDumps(k)}: ${pythonDumps(x)}`).join(", ")}}`;
