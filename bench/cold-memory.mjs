@@ -151,8 +151,8 @@ build ${headless.functions} functions, ${kib(headless.bytes)} of function bodies
 (the three largest ${top.join(", ")}) and ${kib(headless.groups.find((g) => g.group.startsWith("Rust std"))?.bytes ?? 0)} Rust std;
 the UI build ${ui.functions} functions, ${kib(ui.bytes)}. In Node the first fold took 15–18 ms lazily and 5–7 ms with
 \`--no-wasm-lazy-compilation\` (2026-12-04, five runs and three), so each 23 KB of it is about a
-millisecond of a cold start on this machine. With the whole core at opt-level "z" it is
-170.8 KB, for a fold twice as slow ("Build choices" above).
+millisecond of a cold start on this machine. With the whole core at opt-level "z" it was
+170.8 KB on the same day, for a fold twice as slow ("Build choices" above).
 `;
 }
 

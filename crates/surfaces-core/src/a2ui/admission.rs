@@ -75,8 +75,8 @@ impl UrlPolicy {
     }
 }
 
-/// Keeps a finding in `list`: at most 32, or for a `verdict` only the first, with no place
-/// and no message.
+/// Keeps a finding in `list`: at most the validator's `MAX_ERRORS`, or for a `verdict` only
+/// the first, with no place and no message.
 fn note(
     list: &mut Vec<SchemaError>,
     verdict: bool,
@@ -86,7 +86,7 @@ fn note(
 ) {
     if verdict {
         super::schema::keep_verdict(list, code);
-    } else if list.len() < 32 {
+    } else if list.len() < super::schema::MAX_ERRORS {
         list.push(SchemaError::new(code, path.pointer(), message()));
     }
 }

@@ -1497,34 +1497,23 @@ fn unescape(bytes: &[u8], at: &mut usize, out: &mut Vec<u8>) -> Option<(usize, b
         // What serde_json adds to write the character back: `pointer::escaped_extra`.
         extra += match next(bytes, at)? {
             // Escape after escape, as a writer that escapes all but ASCII writes them, in
-            // one loop; each character's bytes written in a copy of known length (of a
-            // length known only at run time, a call to `memcpy` each in wasm32).
+            // one loop; each character's bytes copied at a length known when compiled (at
+            // one known only at run time, a call to `memcpy` each in wasm32).
             b'u' => {
                 let mut more = 0;
                 loop {
                     let c = unicode_escape(bytes, at)?;
-                    let n = c as u32;
-                    match n {
-                        0..=0x7f => {
-                            out.push(n as u8);
-                            more += pointer::escaped_extra(n as u8);
+                    let mut utf8 = [0; 4];
+                    match c.encode_utf8(&mut utf8).len() {
+                        1 => {
+                            out.push(utf8[0]);
+                            more += pointer::escaped_extra(utf8[0]);
                         }
-                        0x80..=0x7ff => {
-                            out.extend_from_slice(&[0xc0 | (n >> 6) as u8, 0x80 | (n & 0x3f) as u8])
-                        }
-                        0x800..=0xffff => out.extend_from_slice(&[
-                            0xe0 | (n >> 12) as u8,
-                            0x80 | (n >> 6 & 0x3f) as u8,
-                            0x80 | (n & 0x3f) as u8,
-                        ]),
-                        _ => out.extend_from_slice(&[
-                            0xf0 | (n >> 18) as u8,
-                            0x80 | (n >> 12 & 0x3f) as u8,
-                            0x80 | (n >> 6 & 0x3f) as u8,
-                            0x80 | (n & 0x3f) as u8,
-                        ]),
+                        2 => out.extend_from_slice(&utf8[..2]),
+                        3 => out.extend_from_slice(&utf8[..3]),
+                        _ => out.extend_from_slice(&utf8),
                     }
-                    ascii &= n < 0x80;
+                    ascii &= c.is_ascii();
                     if bytes.get(*at..*at + 2) != Some(b"\\u") {
                         break more;
                     }
@@ -1604,9 +1593,11 @@ fn unicode_escape(bytes: &[u8], at: &mut usize) -> Option<char> {
     if bytes.get(*at + 4..*at + 6)? != b"\\u" {
         return None;
     }
-    let low = hex(*at + 6).filter(|low| (0xDC00..=0xDFFF).contains(low))?;
+    // Any second escape but a low surrogate leaves the first unpaired: no character.
+    let pair = [n, hex(*at + 6)?].map(|unit| unit as u16);
+    let c = char::decode_utf16(pair).next()?.ok()?;
     *at += 10;
-    char::from_u32(0x1_0000 + ((n - 0xD800) << 10 | (low - 0xDC00)))
+    Some(c)
 }
 
 /// A string as [`Reader::string_body`] leaves it.

@@ -50,8 +50,9 @@ pub const VERSIONS: [&str; 2] = ["v0.9", "v0.9.1"];
 const RETURN_TYPES: [&str; 7] = [
     "string", "number", "boolean", "array", "object", "any", "void",
 ];
-/// Errors kept per envelope; past this the verdict is still "invalid".
-const MAX_ERRORS: usize = 32;
+/// Errors kept per envelope, by the validator and by admission; past this the verdict is
+/// still "invalid".
+pub(crate) const MAX_ERRORS: usize = 32;
 
 fn type_name(v: &Value) -> &'static str {
     match v {
