@@ -364,6 +364,28 @@ pub(crate) fn same_bytes(a: &[u8], b: &[u8]) -> bool {
     a.len() == b.len() && cmp_same_len(a, b).is_eq()
 }
 
+/// Where two byte strings of the same length first differ, if they do, eight bytes at a
+/// time: a list of ids resent with one more is compared with its last version whole, its
+/// text at once (`catalog::Ids::common_prefix`).
+pub(crate) fn first_difference(a: &[u8], b: &[u8]) -> Option<usize> {
+    debug_assert_eq!(a.len(), b.len());
+    let (mut wa, mut wb) = (a.chunks_exact(8), b.chunks_exact(8));
+    let mut at = 0;
+    for (x, y) in (&mut wa).zip(&mut wb) {
+        let x = u64::from_le_bytes(x.try_into().expect("eight"));
+        let y = u64::from_le_bytes(y.try_into().expect("eight"));
+        if x != y {
+            // Little-endian: the lowest differing bit is in the first differing byte.
+            return Some(at + ((x ^ y).trailing_zeros() / 8) as usize);
+        }
+        at += 8;
+    }
+    let tail = wa.remainder().iter().zip(wb.remainder());
+    tail.enumerate()
+        .find(|(_, (x, y))| x != y)
+        .map(|(i, _)| at + i)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -400,6 +422,24 @@ mod tests {
             }
         }
         assert!(!same_bytes(b"ab", b"abc"));
+    }
+
+    #[test]
+    fn first_difference_is_the_first_byte_that_differs() {
+        let mut rng = crate::test_rng::Xorshift(0xd1ff);
+        for n in 0..=40 {
+            for _ in 0..200 {
+                let a: Vec<u8> = (0..n)
+                    .map(|_| [b'a', 0x00, 0xff][rng.next() as usize % 3])
+                    .collect();
+                let mut b = a.clone();
+                if n > 0 && rng.next() % 4 != 0 {
+                    b[rng.next() as usize % n] ^= 1 << (rng.next() % 8);
+                }
+                let naive = a.iter().zip(&b).position(|(x, y)| x != y);
+                assert_eq!(first_difference(&a, &b), naive, "{a:?} {b:?}");
+            }
+        }
     }
 
     #[test]

@@ -214,7 +214,7 @@ impl<'a> Ctx<'a> {
         match list {
             Children::Ids(ids) => {
                 let mut out = Vec::new();
-                for id in ids {
+                for id in ids.iter() {
                     // Past the node limit, one placeholder says so for all the rest.
                     if self.nodes >= self.node_limit {
                         out.push(Self::placeholder(id, PlaceholderReason::Template, None));

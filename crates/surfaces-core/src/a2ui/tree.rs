@@ -5,7 +5,9 @@ use serde::Serialize;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::num::NonZeroU32;
 
-use super::catalog::{Children, Component, ComponentKind, Components, Id, IdHasher};
+use super::catalog::{
+    Children, Component, ComponentKind, Components, Id, IdHasher, IdList, IdListBuilder,
+};
 use crate::swar::{cmp_same_len, same_bytes};
 
 /// A reference from a component to another by id.
@@ -77,23 +79,29 @@ fn each_owned_child<'a>(component: &'a Component, mut f: impl FnMut(&'a str)) {
     });
 }
 
-/// Calls `f` with each id `component` places as its own child, as [`each_owned_child`]
-/// gives them and in its order, to change.
-fn each_owned_child_mut(component: &mut Component, mut f: impl FnMut(&mut Id)) {
+/// The list of a Row, Column or List that lists its children by id.
+fn id_list(component: &Component) -> Option<&IdList> {
+    match &component.kind {
+        ComponentKind::Row { children, .. }
+        | ComponentKind::Column { children, .. }
+        | ComponentKind::List { children, .. } => match children {
+            Children::Ids(ids) => Some(ids),
+            Children::Template { .. } => None,
+        },
+        _ => None,
+    }
+}
+
+/// The list of a Row, Column or List that lists its children by id, to change.
+fn id_list_mut(component: &mut Component) -> Option<&mut IdList> {
     match &mut component.kind {
         ComponentKind::Row { children, .. }
         | ComponentKind::Column { children, .. }
         | ComponentKind::List { children, .. } => match children {
-            Children::Ids(ids) => ids.iter_mut().for_each(f),
-            // Shared: a template places no child of its own.
-            Children::Template { .. } => {}
+            Children::Ids(ids) => Some(ids),
+            Children::Template { .. } => None,
         },
-        ComponentKind::Card { child } | ComponentKind::Button { child, .. } => f(child),
-        // The trigger is shared.
-        ComponentKind::Modal { content, .. } => f(content),
-        ComponentKind::Tabs { tabs } => tabs.iter_mut().for_each(|t| f(&mut t.child)),
-        // The rest place no child of their own: `each_child` names each of them.
-        _ => debug_assert!(!has_child(component, true)),
+        _ => None,
     }
 }
 
@@ -388,10 +396,17 @@ impl Graph {
                 continue;
             }
             old_refs.clear();
-            if let Some(old) = components.get(id) {
+            let old = components.get(id);
+            if let Some(old) = old {
                 each_child(old, |k| old_refs.push(k));
             }
-            let (start, end) = kept_ends(old_refs.len(), new_refs.len(), |i, j| {
+            // Two lists of ids (a Row, Column or List resent) share their kept start as ids
+            // alone: none of their places is a template's or shared.
+            let start = old
+                .and_then(|old| id_list(old))
+                .zip(id_list(c))
+                .map(|(old, new)| old.ids().common_prefix(new.ids()));
+            let (start, end) = kept_ends(old_refs.len(), new_refs.len(), start, |i, j| {
                 old_refs[i] == new_refs[j]
             });
             starts.reserve(new_refs.len() - start - end);
@@ -553,10 +568,10 @@ impl Graph {
                 each_owned_child(old, |child| self.clear_link(components, child, n));
             }
         }
-        // Each parent's children are moved out while their entries are written, and put
-        // back, so the parent stays where it is in the map (taken out and put back, it was
-        // a removal and an insert per parent).
-        let mut children: Vec<Id> = Vec::new();
+        // Each parent's list of children is moved out while their entries are written, and
+        // put back, so the parent stays where it is in the map (taken out and put back, it
+        // was a removal and an insert per parent); the few ids of another parent are copied.
+        let mut copied = IdListBuilder::default();
         let mut old_kids: Vec<&str> = Vec::new();
         // A new surface's parents are numbered at once: grown one by one, the table was
         // reallocated a few times in its first update. (A parent replaced has a number
@@ -566,16 +581,31 @@ impl Graph {
         for (id, old) in parents {
             let n = self.number(&id);
             let c = components.get_mut(id.as_str()).expect("just laid");
-            children.reserve(count(c));
-            each_owned_child_mut(c, |child| children.push(std::mem::take(child)));
+            let taken = id_list_mut(c).map(std::mem::take);
+            if taken.is_none() {
+                copied.clear();
+                each_owned_child(c, |child| copied.push(child));
+            }
+            let children = taken.as_ref().map_or(copied.ids(), IdList::ids);
             old_kids.clear();
             if let Some(i) = old {
                 each_owned_child(&replaced[i], |k| old_kids.push(k));
             }
-            let (start, end) = kept_ends(old_kids.len(), children.len(), |i, j| {
-                same_bytes(old_kids[i].as_bytes(), children[j].as_bytes())
+            let start = old
+                .and_then(|i| id_list(&replaced[i]))
+                .zip(taken.as_ref())
+                .map(|(old, new)| old.ids().common_prefix(new.ids()));
+            let (start, end) = kept_ends(old_kids.len(), children.len(), start, |i, j| {
+                children
+                    .get(j)
+                    .is_some_and(|child| same_bytes(old_kids[i].as_bytes(), child.as_bytes()))
             });
-            let listed = &children[start..children.len() - end];
+            let listed = || {
+                children
+                    .iter()
+                    .skip(start)
+                    .take(children.len() - start - end)
+            };
             let dropped = &old_kids[start..old_kids.len() - end];
             // Those linked here already were the old version's (no child is listed twice
             // in one parent, nor at a kept place and another): when there are as many as
@@ -583,16 +613,16 @@ impl Graph {
             let mut relisted = 0;
             if admitted.settled {
                 // Each is linked here already, as `admit` found.
-                relisted = listed.len();
+                relisted = listed().len();
             } else {
-                for child in listed {
+                for child in listed() {
                     relisted += usize::from(self.set_link(components, child, n) == Some(n));
                 }
             }
             if relisted < dropped.len() {
                 let mut again: HashSet<&str, IdHasher> =
-                    HashSet::with_capacity_and_hasher(listed.len(), components.hasher().clone());
-                again.extend(listed.iter().map(Id::as_str));
+                    HashSet::with_capacity_and_hasher(listed().len(), components.hasher().clone());
+                again.extend(listed());
                 for &child in dropped {
                     if !again.contains(child) {
                         // Unless another parent of the update took it already.
@@ -600,9 +630,10 @@ impl Graph {
                     }
                 }
             }
-            let c = components.get_mut(id.as_str()).expect("just laid");
-            let mut back = children.drain(..);
-            each_owned_child_mut(c, |child| *child = back.next().expect("as many as taken"));
+            if let Some(list) = taken {
+                let c = components.get_mut(id.as_str()).expect("just laid");
+                *id_list_mut(c).expect("a list was taken from it") = list;
+            }
         }
     }
 }
@@ -618,10 +649,17 @@ pub(crate) struct Admitted {
 }
 
 /// How many places at the start of two lists, and then at their end, hold the same (`same`
-/// of a place in the old one and one in the new one): a count each, never overlapping.
-fn kept_ends(old: usize, new: usize, same: impl Fn(usize, usize) -> bool) -> (usize, usize) {
+/// of a place in the old one and one in the new one): a count each, never overlapping. The
+/// count at the start may be known already (`start`).
+fn kept_ends(
+    old: usize,
+    new: usize,
+    start: Option<usize>,
+    same: impl Fn(usize, usize) -> bool,
+) -> (usize, usize) {
     let shorter = old.min(new);
-    let start = (0..shorter).take_while(|&i| same(i, i)).count();
+    let start = start.unwrap_or_else(|| (0..shorter).take_while(|&i| same(i, i)).count());
+    debug_assert_eq!(start, (0..shorter).take_while(|&i| same(i, i)).count());
     let end = (1..=shorter - start)
         .take_while(|&k| same(old - k, new - k))
         .count();

@@ -164,7 +164,7 @@ keyword!(
 /// The children of a Row, Column or List: ids, or one component repeated over an array.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Children {
-    Ids(Vec<Id>),
+    Ids(super::IdList),
     Template { component_id: Id, path: String },
 }
 
@@ -505,7 +505,7 @@ impl Field {
             Field::Id(id) => Value::String(id.into()),
             Field::Word(w) => Value::String(w.into()),
             Field::Children(Children::Ids(ids)) => {
-                Value::Array(ids.into_iter().map(|id| Value::String(id.into())).collect())
+                Value::Array(ids.iter().map(|id| Value::String(id.into())).collect())
             }
             Field::Children(Children::Template { component_id, path }) => {
                 let mut o = Map::new();
@@ -797,15 +797,13 @@ fn object(v: Value, what: &str) -> Result<Map<String, Value>, String> {
 
 fn children(v: Option<Value>) -> Result<Children, String> {
     match v {
-        Some(Value::Array(ids)) => Ok(Children::Ids(
-            ids.into_iter()
-                .map(|id| match id {
-                    Value::String(s) => Ok(Id::from(s)),
-                    _ => Err("a child is not a component id".to_string()),
-                })
-                .collect::<Result<_, _>>()
-                .map(exact)?,
-        )),
+        Some(Value::Array(ids)) => {
+            let mut list = super::IdListBuilder::default();
+            for id in &ids {
+                list.push(id.as_str().ok_or("a child is not a component id")?);
+            }
+            Ok(Children::Ids(list.build()))
+        }
         Some(Value::Object(mut t)) => Ok(Children::Template {
             component_id: id(t.remove("componentId"), "componentId")?,
             path: string(t.remove("path")).ok_or("a template has no `path`")?,

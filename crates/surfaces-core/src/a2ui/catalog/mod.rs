@@ -14,6 +14,7 @@
 pub mod component;
 mod dates;
 pub mod functions;
+pub mod id_list;
 mod rules;
 
 pub use component::{
@@ -21,5 +22,6 @@ pub use component::{
     Component, ComponentKind, Components, Direction, DisplayStyle, Dynamic, IconName, Id, IdHasher,
     ImageFit, ImageVariant, Justify, ShortText, Tab, TextFieldVariant, TextVariant,
 };
+pub use id_list::{IdList, IdListBuilder, Ids};
 pub(crate) use rules::{component_props, function_args, p, r, Kind as PropKind, Prop};
 pub use rules::{COMPONENTS, FUNCTIONS, ICON_NAMES};

@@ -1,0 +1,277 @@
+//! A Row's, Column's or List's child ids, kept in one buffer.
+//!
+//! As a `Vec` of [`super::Id`], each id past 12 bytes (the inline limit of
+//! [`super::ShortText`] in wasm32) was an allocation of its own, made as the list was read
+//! and freed when the list was resent: a chat log whose messages are named by UUID (36
+//! bytes) spent about two fifths of its fold making and freeing them (BENCHMARKS.md).
+//! Here a list is two allocations, whatever its ids.
+
+use std::fmt;
+
+/// The ids of a list, their text end to end and where each ends. Made by an
+/// [`IdListBuilder`] or collected from ids; never changed after.
+#[derive(Clone, PartialEq, Eq, Default)]
+pub struct IdList {
+    text: Box<str>,
+    ends: Box<[usize]>,
+}
+
+/// Ids laid end to end, borrowed: an [`IdList`] or an [`IdListBuilder`] as read.
+#[derive(Clone, Copy)]
+pub struct Ids<'a> {
+    text: &'a str,
+    ends: &'a [usize],
+}
+
+impl<'a> Ids<'a> {
+    /// How many ids there are.
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// Whether there is none.
+    pub fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+
+    /// The `i`th id.
+    pub fn get(&self, i: usize) -> Option<&'a str> {
+        let end = *self.ends.get(i)?;
+        let start = match i {
+            0 => 0,
+            _ => self.ends[i - 1],
+        };
+        Some(id_at(self.text, start, end))
+    }
+
+    /// How many ids at the start of both are the same. Found for the lists at once, where
+    /// one id after another was a call each: where each id ends is compared first, then the
+    /// text up to the last end they share, eight bytes at a time.
+    pub fn common_prefix(&self, other: Ids<'_>) -> usize {
+        let same_ends = self
+            .ends
+            .iter()
+            .zip(other.ends)
+            .take_while(|(a, b)| a == b)
+            .count();
+        let Some(&bytes) = same_ends.checked_sub(1).and_then(|i| self.ends.get(i)) else {
+            return 0;
+        };
+        let (a, b) = (
+            &self.text.as_bytes()[..bytes],
+            &other.text.as_bytes()[..bytes],
+        );
+        match crate::swar::first_difference(a, b) {
+            None => same_ends,
+            // The ids that end before the first difference.
+            Some(at) => self.ends[..same_ends].partition_point(|&end| end <= at),
+        }
+    }
+
+    /// The ids in order.
+    pub fn iter(&self) -> IdIter<'a> {
+        IdIter {
+            text: self.text,
+            ends: self.ends.iter(),
+            start: 0,
+        }
+    }
+}
+
+/// The id of `text` from `start` to `end`, two ends of ids (or 0 and an end).
+#[inline(always)]
+fn id_at(text: &str, start: usize, end: usize) -> &str {
+    debug_assert!(start <= end && text.is_char_boundary(start) && text.is_char_boundary(end));
+    // SAFETY: the ends of a list are where each of its ids ends, in order: only
+    // `IdListBuilder::push` makes one, past the whole `&str` it adds, so each is a character
+    // boundary within the text, and no end is before the one before it. (Checked, the two
+    // boundary tests of each id made a list read in a new order a twentieth slower to fold.)
+    unsafe { text.get_unchecked(start..end) }
+}
+
+/// The ids of an [`Ids`], in order.
+pub struct IdIter<'a> {
+    text: &'a str,
+    ends: std::slice::Iter<'a, usize>,
+    start: usize,
+}
+
+impl<'a> Iterator for IdIter<'a> {
+    type Item = &'a str;
+
+    fn next(&mut self) -> Option<&'a str> {
+        let end = *self.ends.next()?;
+        let id = id_at(self.text, self.start, end);
+        self.start = end;
+        Some(id)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.ends.size_hint()
+    }
+}
+
+impl ExactSizeIterator for IdIter<'_> {}
+
+impl IdList {
+    /// The ids, borrowed.
+    pub fn ids(&self) -> Ids<'_> {
+        Ids {
+            text: &self.text,
+            ends: &self.ends,
+        }
+    }
+
+    /// How many ids there are.
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// Whether there is none.
+    pub fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+
+    /// The `i`th id.
+    pub fn get(&self, i: usize) -> Option<&str> {
+        self.ids().get(i)
+    }
+
+    /// The ids in order.
+    pub fn iter(&self) -> IdIter<'_> {
+        self.ids().iter()
+    }
+}
+
+impl<'a> IntoIterator for &'a IdList {
+    type Item = &'a str;
+    type IntoIter = IdIter<'a>;
+
+    fn into_iter(self) -> IdIter<'a> {
+        self.iter()
+    }
+}
+
+impl<S: AsRef<str>> FromIterator<S> for IdList {
+    fn from_iter<I: IntoIterator<Item = S>>(ids: I) -> IdList {
+        let mut list = IdListBuilder::default();
+        for id in ids {
+            list.push(id.as_ref());
+        }
+        list.build()
+    }
+}
+
+impl fmt::Debug for IdList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+/// An [`IdList`] being read, kept between lists: each list is then made at its length at
+/// once, and the builder keeps its room.
+#[derive(Default)]
+pub struct IdListBuilder {
+    text: String,
+    ends: Vec<usize>,
+}
+
+impl IdListBuilder {
+    /// Adds `id` at the end.
+    pub fn push(&mut self, id: &str) {
+        self.text.push_str(id);
+        self.ends.push(self.text.len());
+    }
+
+    /// Forgets every id, keeping the room.
+    pub fn clear(&mut self) {
+        self.text.clear();
+        self.ends.clear();
+    }
+
+    /// The ids so far, borrowed.
+    pub fn ids(&self) -> Ids<'_> {
+        Ids {
+            text: &self.text,
+            ends: &self.ends,
+        }
+    }
+
+    /// The ids so far, as a list of its own at their length.
+    pub fn build(&self) -> IdList {
+        IdList {
+            text: self.text.as_str().into(),
+            ends: self.ends.as_slice().into(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_come_back_as_they_went_in() {
+        let ids = ["root", "", "é", "550e8400-e29b-41d4-a716-446655440000", "x"];
+        let list: IdList = ids.iter().collect();
+        assert_eq!(list.len(), ids.len());
+        assert_eq!(list.iter().collect::<Vec<_>>(), ids);
+        assert_eq!(list.iter().len(), ids.len());
+        for (i, id) in ids.iter().enumerate() {
+            assert_eq!(list.get(i), Some(*id));
+        }
+        assert_eq!(list.get(ids.len()), None);
+        assert_eq!(format!("{list:?}"), format!("{ids:?}"));
+        // Two lists are equal when their ids are, not their text alone.
+        let joined: IdList = ["ab", "c"].iter().collect();
+        let split: IdList = ["a", "bc"].iter().collect();
+        assert_ne!(joined, split);
+        assert!(IdList::default().is_empty());
+    }
+
+    #[test]
+    fn the_common_prefix_is_the_ids_both_start_with() {
+        let mut rng = crate::test_rng::Xorshift(0x1d5);
+        let pool = [
+            "a",
+            "b",
+            "ab",
+            "",
+            "550e8400-e29b-41d4-a716-446655440000",
+            "é",
+            "aé",
+        ];
+        let pick = |rng: &mut crate::test_rng::Xorshift, n: u64| -> Vec<&str> {
+            (0..rng.next() % n)
+                .map(|_| pool[rng.next() as usize % pool.len()])
+                .collect()
+        };
+        for _ in 0..4000 {
+            let a = pick(&mut rng, 12);
+            let mut b = a.clone();
+            b.truncate(rng.next() as usize % (a.len() + 1));
+            b.extend(pick(&mut rng, 4));
+            let (la, lb): (IdList, IdList) = (a.iter().collect(), b.iter().collect());
+            let naive = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
+            assert_eq!(la.ids().common_prefix(lb.ids()), naive, "{a:?} {b:?}");
+            assert_eq!(lb.ids().common_prefix(la.ids()), naive, "{a:?} {b:?}");
+        }
+    }
+
+    #[test]
+    fn a_builder_keeps_its_room_and_makes_lists_at_their_length() {
+        let mut b = IdListBuilder::default();
+        b.push("a-long-identifier-of-a-message");
+        b.push("b");
+        let first = b.build();
+        b.clear();
+        assert!(b.ids().is_empty());
+        b.push("c");
+        assert_eq!(b.build().iter().collect::<Vec<_>>(), ["c"]);
+        assert_eq!(
+            first.iter().collect::<Vec<_>>(),
+            ["a-long-identifier-of-a-message", "b"]
+        );
+        assert_eq!(first.ids().get(1), Some("b"));
+    }
+}
