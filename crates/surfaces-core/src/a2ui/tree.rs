@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use std::num::NonZeroU32;
 
 use super::catalog::{
-    Children, Component, ComponentKind, Components, Id, IdHasher, IdList, IdListBuilder,
+    Children, Component, ComponentKind, Components, Id, IdHasher, IdList, IdListBuilder, Ids,
 };
 use crate::swar::{cmp_same_len, same_bytes};
 
@@ -23,7 +23,7 @@ pub struct ChildRef<'a> {
 
 impl PartialEq for ChildRef<'_> {
     /// Compared a word at a time: a list resent compares each of its places with the last
-    /// version's ([`kept_ends`]).
+    /// version's ([`kept`]).
     fn eq(&self, other: &Self) -> bool {
         self.template == other.template
             && self.shared == other.shared
@@ -330,9 +330,10 @@ impl Graph {
     ///
     /// Only the updated components' edges change, so a new second parent involves one of
     /// them, and a new cycle runs through one of their new edges: checking from those is
-    /// enough. An edge at a place of its list where the old version had the same one (at
-    /// the start or the end, [`kept_ends`]) is not new: a parent resent with a child more,
-    /// as a chat log is, costs what it adds, not what it lists.
+    /// enough. An edge at a place of its list that the old version held in the same order
+    /// (at the start, from a later place of the old list, or at the end: [`kept`]) is not
+    /// new: a parent resent with a child more, as a chat log is, or with its oldest dropped,
+    /// as a window is, costs what it changes, not what it lists.
     pub(crate) fn admit(
         &self,
         components: &Components,
@@ -400,13 +401,13 @@ impl Graph {
             if let Some(old) = old {
                 each_child(old, |k| old_refs.push(k));
             }
-            // Two lists of ids (a Row, Column or List resent) share their kept start as ids
-            // alone: none of their places is a template's or shared.
-            let start = old
+            // Two lists of ids (a Row, Column or List resent) are compared as ids alone: none
+            // of their places is a template's or shared.
+            let lists = old
                 .and_then(|old| id_list(old))
                 .zip(id_list(c))
-                .map(|(old, new)| old.ids().common_prefix(new.ids()));
-            let (start, end) = kept_ends(old_refs.len(), new_refs.len(), start, |i, j| {
+                .map(|(old, new)| (old.ids(), new.ids()));
+            let Kept { skip, start, end } = kept(old_refs.len(), new_refs.len(), lists, |i, j| {
                 old_refs[i] == new_refs[j]
             });
             starts.reserve(new_refs.len() - start - end);
@@ -459,8 +460,10 @@ impl Graph {
                 if skip_kept && own.is_some() && link == own {
                     let moved = moved.get_or_insert_with(|| {
                         let mut set = HashSet::with_hasher(components.hasher().clone());
-                        let others = &old_refs[start..old_refs.len() - end];
-                        set.extend(others.iter().filter(|r| !r.shared).map(|r| r.id));
+                        let others = old_refs[..skip]
+                            .iter()
+                            .chain(&old_refs[skip + start..old_refs.len() - end]);
+                        set.extend(others.filter(|r| !r.shared).map(|r| r.id));
                         set
                     });
                     if !moved.contains(k.id) {
@@ -519,7 +522,7 @@ impl Graph {
     /// Lays an admitted `update` over `components` and keeps the links: a replaced component's
     /// own link passes to its new version, the links its old version made are dropped, and
     /// the new version's are made; a child at a place its parent's old version had it
-    /// ([`kept_ends`]) keeps its link, untouched, and so does one the new version lists
+    /// ([`kept`]) keeps its link, untouched, and so does one the new version lists
     /// elsewhere (a list reordered costs a lookup a child, not two; none when `admitted`
     /// found every child it lists linked to it already).
     pub(crate) fn apply(
@@ -591,11 +594,11 @@ impl Graph {
             if let Some(i) = old {
                 each_owned_child(&replaced[i], |k| old_kids.push(k));
             }
-            let start = old
+            let lists = old
                 .and_then(|i| id_list(&replaced[i]))
                 .zip(taken.as_ref())
-                .map(|(old, new)| old.ids().common_prefix(new.ids()));
-            let (start, end) = kept_ends(old_kids.len(), children.len(), start, |i, j| {
+                .map(|(old, new)| (old.ids(), new.ids()));
+            let Kept { skip, start, end } = kept(old_kids.len(), children.len(), lists, |i, j| {
                 children
                     .get(j)
                     .is_some_and(|child| same_bytes(old_kids[i].as_bytes(), child.as_bytes()))
@@ -606,7 +609,11 @@ impl Graph {
                     .skip(start)
                     .take(children.len() - start - end)
             };
-            let dropped = &old_kids[start..old_kids.len() - end];
+            let dropped = || {
+                old_kids[..skip]
+                    .iter()
+                    .chain(&old_kids[skip + start..old_kids.len() - end])
+            };
             // Those linked here already were the old version's (no child is listed twice
             // in one parent, nor at a kept place and another): when there are as many as
             // the old version had at its other places, it drops none of them.
@@ -619,11 +626,11 @@ impl Graph {
                     relisted += usize::from(self.set_link(components, child, n) == Some(n));
                 }
             }
-            if relisted < dropped.len() {
+            if relisted < old_kids.len() - start - end {
                 let mut again: HashSet<&str, IdHasher> =
                     HashSet::with_capacity_and_hasher(listed().len(), components.hasher().clone());
                 again.extend(listed());
-                for &child in dropped {
+                for &child in dropped() {
                     if !again.contains(child) {
                         // Unless another parent of the update took it already.
                         self.clear_link(components, child, n);
@@ -648,22 +655,53 @@ pub(crate) struct Admitted {
     settled: bool,
 }
 
-/// How many places at the start of two lists, and then at their end, hold the same (`same`
-/// of a place in the old one and one in the new one): a count each, never overlapping. The
-/// count at the start may be known already (`start`).
-fn kept_ends(
+/// The places two versions of a list keep: `start` places at the start of the new one that
+/// the old one holds in the same order from its place `skip` on (0, unless the new one starts
+/// with a later place of the old one: a window that dropped its oldest), and `end` places at
+/// the end of both; never overlapping in either. A child at a kept place was listed by the
+/// old version, so it makes no new edge and keeps its link.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Kept {
+    skip: usize,
+    start: usize,
+    end: usize,
+}
+
+/// The places two versions of a list keep (`same` of a place in the old one and one in the
+/// new one), compared as `lists` of ids at once when they are.
+fn kept(
     old: usize,
     new: usize,
-    start: Option<usize>,
+    lists: Option<(Ids<'_>, Ids<'_>)>,
     same: impl Fn(usize, usize) -> bool,
-) -> (usize, usize) {
-    let shorter = old.min(new);
-    let start = start.unwrap_or_else(|| (0..shorter).take_while(|&i| same(i, i)).count());
-    debug_assert_eq!(start, (0..shorter).take_while(|&i| same(i, i)).count());
-    let end = (1..=shorter - start)
+) -> Kept {
+    // The end first: a list that gained a child at its start (the newest first) keeps the
+    // rest there, and nothing is left to search for where its start went.
+    let end = (1..=old.min(new))
         .take_while(|&k| same(old - k, new - k))
         .count();
-    (start, end)
+    let (old_rest, new_rest) = (old - end, new - end);
+    // Where the new list's first child is in the rest of the old one: its first place most
+    // often. The search is no longer than that rest.
+    let skip = match (old_rest, new_rest) {
+        (0, _) | (_, 0) => 0,
+        _ if same(0, 0) => 0,
+        _ => match lists {
+            Some((o, n)) => n.get(0).and_then(|first| o.position(first, old_rest)),
+            None => (1..old_rest).find(|&i| same(i, 0)),
+        }
+        .unwrap_or(0),
+    };
+    let longest = (old_rest - skip).min(new_rest);
+    let start = match lists {
+        Some((o, n)) => o.common_prefix_from(skip, n).min(longest),
+        None => (0..longest).take_while(|&i| same(skip + i, i)).count(),
+    };
+    debug_assert_eq!(
+        start,
+        (0..longest).take_while(|&i| same(skip + i, i)).count()
+    );
+    Kept { skip, start, end }
 }
 
 /// An update's components by id, as [`Graph::admit`] reads them: sorted by id
@@ -907,8 +945,8 @@ mod tests {
     }
 
     /// Parents resent with their lists changed a little, as live surfaces resend them (a
-    /// child appended, dropped, moved, doubled, taken from another parent, or the parent
-    /// itself or an ancestor listed): the check that skips the places a list keeps agrees
+    /// child appended, dropped, moved, doubled, taken from another parent, the oldest
+    /// dropped from a window, or the parent itself or an ancestor listed): the check that skips the places a list keeps agrees
     /// with the whole-map check, and the links it leaves are the whole map's.
     #[test]
     fn resent_lists_agree_with_the_whole_map() {
@@ -939,8 +977,14 @@ mod tests {
                 for _ in 0..=next(2) {
                     let who = next(parents.len() as u64) as usize;
                     let list = &mut changed[who];
-                    match next(9) {
+                    match next(10) {
                         0 | 1 => list.push(pool[next(pool.len() as u64) as usize]),
+                        // A window: its oldest dropped, a new one (or one it holds) added.
+                        8 if !list.is_empty() => {
+                            let drop = 1 + next(list.len().min(3) as u64) as usize;
+                            list.drain(..drop.min(list.len()));
+                            list.push(pool[next(pool.len() as u64) as usize]);
+                        }
                         2 if !list.is_empty() => {
                             list.remove(next(list.len() as u64) as usize);
                         }

@@ -44,28 +44,45 @@ impl<'a> Ids<'a> {
         Some(id_at(self.text, start, end))
     }
 
-    /// How many ids at the start of both are the same. Found for the lists at once, where
-    /// one id after another was a call each: where each id ends is compared first, then the
-    /// text up to the last end they share, eight bytes at a time.
-    pub fn common_prefix(&self, other: Ids<'_>) -> usize {
-        let same_ends = self
-            .ends
-            .iter()
-            .zip(other.ends)
-            .take_while(|(a, b)| a == b)
-            .count();
-        let Some(&bytes) = same_ends.checked_sub(1).and_then(|i| self.ends.get(i)) else {
+    /// How many ids of `other`, from its start, are the same as these from place `skip` on
+    /// (a list resent is compared with its last version: from its start, or from a later
+    /// place when a window dropped its oldest). Found for the lists at once, where one id
+    /// after another was a call each: each id's length is compared first, then the text up
+    /// to the last id whose lengths agree, eight bytes at a time.
+    pub fn common_prefix_from(&self, skip: usize, other: Ids<'_>) -> usize {
+        let Some(ends) = self.ends.get(skip..) else {
             return 0;
         };
-        let (a, b) = (
-            &self.text.as_bytes()[..bytes],
-            &other.text.as_bytes()[..bytes],
-        );
+        let base = match skip {
+            0 => 0,
+            _ => self.ends[skip - 1],
+        };
+        let same_ends = ends
+            .iter()
+            .zip(other.ends)
+            .take_while(|&(a, b)| a - base == *b)
+            .count();
+        let Some(&bytes) = same_ends.checked_sub(1).and_then(|i| other.ends.get(i)) else {
+            return 0;
+        };
+        let a = &self.text.as_bytes()[base..base + bytes];
+        let b = &other.text.as_bytes()[..bytes];
         match crate::swar::first_difference(a, b) {
             None => same_ends,
             // The ids that end before the first difference.
-            Some(at) => self.ends[..same_ends].partition_point(|&end| end <= at),
+            Some(at) => other.ends[..same_ends].partition_point(|&end| end <= at),
         }
+    }
+
+    /// Where `id` first is among the first `within` ids, if it is there.
+    pub fn position(&self, id: &str, within: usize) -> Option<usize> {
+        let mut start = 0;
+        self.ends.iter().take(within).position(|&end| {
+            let here = end - start == id.len()
+                && crate::swar::same_bytes(&self.text.as_bytes()[start..end], id.as_bytes());
+            start = end;
+            here
+        })
     }
 
     /// The ids in order.
@@ -248,13 +265,33 @@ mod tests {
         };
         for _ in 0..4000 {
             let a = pick(&mut rng, 12);
-            let mut b = a.clone();
-            b.truncate(rng.next() as usize % (a.len() + 1));
+            let skip = rng.next() as usize % (a.len() + 2);
+            let mut b: Vec<&str> = a.iter().skip(skip).copied().collect();
+            b.truncate(rng.next() as usize % (b.len() + 1));
             b.extend(pick(&mut rng, 4));
             let (la, lb): (IdList, IdList) = (a.iter().collect(), b.iter().collect());
+            let naive = a
+                .iter()
+                .skip(skip)
+                .zip(&b)
+                .take_while(|(x, y)| x == y)
+                .count();
+            assert_eq!(
+                la.ids().common_prefix_from(skip, lb.ids()),
+                naive,
+                "{a:?} {skip} {b:?}"
+            );
             let naive = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
-            assert_eq!(la.ids().common_prefix(lb.ids()), naive, "{a:?} {b:?}");
-            assert_eq!(lb.ids().common_prefix(la.ids()), naive, "{a:?} {b:?}");
+            assert_eq!(
+                la.ids().common_prefix_from(0, lb.ids()),
+                naive,
+                "{a:?} {b:?}"
+            );
+            for id in pool {
+                let within = rng.next() as usize % (a.len() + 2);
+                let naive = a.iter().take(within).position(|x| *x == id);
+                assert_eq!(la.ids().position(id, within), naive);
+            }
         }
     }
 
