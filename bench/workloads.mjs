@@ -393,6 +393,47 @@ export function chatLogUuid() {
   return msgs;
 }
 
+/** A chat window: a Column of the last 50 messages, resent as each of 400 comes, its
+ * oldest dropped (the dropped ones stay defined, out of the tree). */
+export function chatWindow() {
+  const msgs = surface("chat", [{ id: "root", component: "Column", children: [] }]);
+  let ids = [];
+  for (let i = 0; i < 400; i++) {
+    ids = [...ids.slice(ids.length >= 50 ? 1 : 0), `msg-${i}`];
+    msgs.push(
+      env("updateComponents", {
+        surfaceId: "chat",
+        components: [
+          { id: `msg-${i}`, component: "Text", text: `Message number ${i} of the conversation` },
+          { id: "root", component: "Column", children: ids },
+        ],
+      }),
+    );
+  }
+  return msgs;
+}
+
+/** A feed listed newest first, its components named by UUID: each of 400 items added at
+ * the start of the Column, which is resent whole. */
+export function feedNewestFirst() {
+  const uuid = (i) => `${(0x5a3d9e + i * 104729).toString(16).padStart(8, "0")}-2b4f-4e81-9c0d-${(i * 40503).toString(16).padStart(12, "0")}`;
+  const msgs = surface("feed", [{ id: "root", component: "Column", children: [] }]);
+  let ids = [];
+  for (let i = 0; i < 400; i++) {
+    ids = [uuid(i), ...ids];
+    msgs.push(
+      env("updateComponents", {
+        surfaceId: "feed",
+        components: [
+          { id: uuid(i), component: "Text", text: `Item ${i} of the feed` },
+          { id: "root", component: "Column", children: ids },
+        ],
+      }),
+    );
+  }
+  return msgs;
+}
+
 /** A chat's messages with emoji (skin tones, flags, joined sequences), letters past the BMP
  * and curly punctuation, in one data update: text V8 keeps as UTF-16, with surrogate pairs. */
 export function emojiChat() {
@@ -461,6 +502,8 @@ export const WORKLOADS = [
   { key: "examples-sorted", title: "36 official examples, every object's keys sorted", build: examplesSorted },
   { key: "chat-sorted", title: "the chat log, every object's keys sorted", build: chatLogSorted },
   { key: "chat-uuid", title: "the chat log, its components named by UUID", build: chatLogUuid },
+  { key: "chat-window", title: "a chat window: the last 50 messages, the oldest dropped as each of 400 comes", build: chatWindow },
+  { key: "feed-newest-first", title: "a feed of 400 items named by UUID, each added at the start", build: feedNewestFirst },
   { key: "emoji", title: "emoji chat: 2,000 messages with emoji and letters past the BMP", build: emojiChat },
   { key: "emoji-python", title: "the emoji chat as Python's json.dumps writes it (escaped to ASCII)", build: emojiChat, text: pythonDumps },
   { key: "scripts-python", title: "text in eight scripts as Python's json.dumps writes it (escaped to ASCII)", build: scripts, text: pythonDumps },

@@ -386,6 +386,29 @@ pub(crate) fn first_difference(a: &[u8], b: &[u8]) -> Option<usize> {
         .map(|(i, _)| at + i)
 }
 
+/// Where two byte strings of the same length last differ, if they do, eight bytes at a time
+/// from their end: a list of ids resent with one more at its start is compared with its
+/// last version whole (`catalog::Ids::common_suffix`).
+pub(crate) fn last_difference(a: &[u8], b: &[u8]) -> Option<usize> {
+    debug_assert_eq!(a.len(), b.len());
+    let (mut wa, mut wb) = (a.rchunks_exact(8), b.rchunks_exact(8));
+    let mut end = a.len();
+    for (x, y) in (&mut wa).zip(&mut wb) {
+        let x = u64::from_le_bytes(x.try_into().expect("eight"));
+        let y = u64::from_le_bytes(y.try_into().expect("eight"));
+        end -= 8;
+        if x != y {
+            // Little-endian: the highest differing bit is in the last differing byte.
+            return Some(end + 7 - ((x ^ y).leading_zeros() / 8) as usize);
+        }
+    }
+    let head = wa.remainder().iter().zip(wb.remainder());
+    head.enumerate()
+        .rev()
+        .find(|(_, (x, y))| x != y)
+        .map(|(i, _)| i)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -425,7 +448,7 @@ mod tests {
     }
 
     #[test]
-    fn first_difference_is_the_first_byte_that_differs() {
+    fn first_and_last_differences_are_the_bytes_that_differ() {
         let mut rng = crate::test_rng::Xorshift(0xd1ff);
         for n in 0..=40 {
             for _ in 0..200 {
@@ -438,6 +461,8 @@ mod tests {
                 }
                 let naive = a.iter().zip(&b).position(|(x, y)| x != y);
                 assert_eq!(first_difference(&a, &b), naive, "{a:?} {b:?}");
+                let naive = a.iter().zip(&b).rposition(|(x, y)| x != y);
+                assert_eq!(last_difference(&a, &b), naive, "{a:?} {b:?}");
             }
         }
     }

@@ -364,6 +364,8 @@ impl Graph {
         // Whether the one parent lists only children linked to it already (a list
         // reordered, or cut): then laying it relinks none ([`Admitted`]).
         let mut settled = one_parent;
+        // What a list of ids keeps, for `apply` to lay it by.
+        let mut list_kept = None;
         let mut twice = None;
         // The numbers of the updated components that are parents already, a bit each, in
         // as many words as the largest of them needs: their children are theirs to give up.
@@ -410,6 +412,9 @@ impl Graph {
             let Kept { skip, start, end } = kept(old_refs.len(), new_refs.len(), lists, |i, j| {
                 old_refs[i] == new_refs[j]
             });
+            if lists.is_some() {
+                list_kept = Some((c as *const Component as usize, Kept { skip, start, end }));
+            }
             starts.reserve(new_refs.len() - start - end);
             // Kept places go unclaimed when they outnumber the old version's other places:
             // then it is cheaper to look those up for each child linked here (`moved`,
@@ -506,7 +511,7 @@ impl Graph {
                 return Err(e);
             }
         }
-        let admitted = Admitted { settled };
+        let admitted = Admitted { settled, list_kept };
         if starts.is_empty() {
             return Ok(admitted);
         }
@@ -584,6 +589,7 @@ impl Graph {
         for (id, old) in parents {
             let n = self.number(&id);
             let c = components.get_mut(id.as_str()).expect("just laid");
+            let address = &**c as *const Component as usize;
             let taken = id_list_mut(c).map(std::mem::take);
             if taken.is_none() {
                 copied.clear();
@@ -598,11 +604,18 @@ impl Graph {
                 .and_then(|i| id_list(&replaced[i]))
                 .zip(taken.as_ref())
                 .map(|(old, new)| (old.ids(), new.ids()));
-            let Kept { skip, start, end } = kept(old_kids.len(), children.len(), lists, |i, j| {
+            let same = |i: usize, j: usize| {
                 children
                     .get(j)
                     .is_some_and(|child| same_bytes(old_kids[i].as_bytes(), child.as_bytes()))
-            });
+            };
+            let Kept { skip, start, end } = match admitted.list_kept {
+                Some((at, found)) if lists.is_some() && at == address => {
+                    debug_assert_eq!(found, kept(old_kids.len(), children.len(), lists, same));
+                    found
+                }
+                _ => kept(old_kids.len(), children.len(), lists, same),
+            };
             let listed = || {
                 children
                     .iter()
@@ -653,6 +666,10 @@ pub(crate) struct Admitted {
     /// linked to it already: its list was reordered or cut, so laying it links none anew
     /// (a ranking resorted costs a lookup a child, not two).
     settled: bool,
+    /// A list of ids of the update (the component's address, which laying it keeps) and
+    /// what it keeps of its old version's: two lists of a few hundred ids compared once,
+    /// not twice.
+    list_kept: Option<(usize, Kept)>,
 }
 
 /// The places two versions of a list keep: `start` places at the start of the new one that
@@ -677,9 +694,18 @@ fn kept(
 ) -> Kept {
     // The end first: a list that gained a child at its start (the newest first) keeps the
     // rest there, and nothing is left to search for where its start went.
-    let end = (1..=old.min(new))
-        .take_while(|&k| same(old - k, new - k))
-        .count();
+    let end = match lists {
+        Some((o, n)) => o.common_suffix(n),
+        None => (1..=old.min(new))
+            .take_while(|&k| same(old - k, new - k))
+            .count(),
+    };
+    debug_assert_eq!(
+        end,
+        (1..=old.min(new))
+            .take_while(|&k| same(old - k, new - k))
+            .count()
+    );
     let (old_rest, new_rest) = (old - end, new - end);
     // Where the new list's first child is in the rest of the old one: its first place most
     // often. The search is no longer than that rest.

@@ -74,6 +74,34 @@ impl<'a> Ids<'a> {
         }
     }
 
+    /// How many ids at the end of both are the same, found for the lists at once as
+    /// [`Ids::common_prefix_from`] finds those at the start.
+    pub fn common_suffix(&self, other: Ids<'_>) -> usize {
+        let len = |ends: &[usize], i: usize| ends[i] - if i == 0 { 0 } else { ends[i - 1] };
+        let (a, b) = (self.ends.len(), other.ends.len());
+        let same_lengths = (1..=a.min(b))
+            .take_while(|&k| len(self.ends, a - k) == len(other.ends, b - k))
+            .count();
+        // The text of those ids, at the end of each.
+        let from = |ends: &[usize], n: usize| match n {
+            0 => 0,
+            _ => ends[n - 1],
+        };
+        let (sa, sb) = (
+            from(self.ends, a - same_lengths),
+            from(other.ends, b - same_lengths),
+        );
+        let (ta, tb) = (&self.text.as_bytes()[sa..], &other.text.as_bytes()[sb..]);
+        match crate::swar::last_difference(ta, tb) {
+            None => same_lengths,
+            // The ids that start past the last difference (in `other`'s own places).
+            Some(at) => {
+                let tail = &other.ends[b - same_lengths..];
+                same_lengths - tail.partition_point(|&end| end - sb <= at) - 1
+            }
+        }
+    }
+
     /// Where `id` first is among the first `within` ids, if it is there.
     pub fn position(&self, id: &str, within: usize) -> Option<usize> {
         let mut start = 0;
@@ -287,6 +315,14 @@ mod tests {
                 naive,
                 "{a:?} {b:?}"
             );
+            let naive = a
+                .iter()
+                .rev()
+                .zip(b.iter().rev())
+                .take_while(|(x, y)| x == y)
+                .count();
+            assert_eq!(la.ids().common_suffix(lb.ids()), naive, "{a:?} {b:?}");
+            assert_eq!(lb.ids().common_suffix(la.ids()), naive, "{a:?} {b:?}");
             for id in pool {
                 let within = rng.next() as usize % (a.len() + 2);
                 let naive = a.iter().take(within).position(|x| *x == id);
