@@ -456,8 +456,12 @@ mod tests {
                     .map(|_| [b'a', 0x00, 0xff][rng.next() as usize % 3])
                     .collect();
                 let mut b = a.clone();
-                if n > 0 && rng.next() % 4 != 0 {
-                    b[rng.next() as usize % n] ^= 1 << (rng.next() % 8);
+                // Up to three bytes changed, so that the first and the last difference are
+                // apart, in one word or in two.
+                for _ in 0..rng.next() % 4 {
+                    if n > 0 {
+                        b[rng.next() as usize % n] ^= 1 << (rng.next() % 8);
+                    }
                 }
                 let naive = a.iter().zip(&b).position(|(x, y)| x != y);
                 assert_eq!(first_difference(&a, &b), naive, "{a:?} {b:?}");

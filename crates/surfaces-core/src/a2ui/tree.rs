@@ -22,7 +22,8 @@ pub struct ChildRef<'a> {
 }
 
 impl PartialEq for ChildRef<'_> {
-    /// Compared a word at a time: a list resent compares each of its places with the last
+    /// Compared a word at a time: a parent resent that lists its children otherwise than as
+    /// a list of ids (a Card, a Modal, Tabs) compares each of its places with the last
     /// version's ([`kept`]).
     fn eq(&self, other: &Self) -> bool {
         self.template == other.template
@@ -77,6 +78,48 @@ fn each_owned_child<'a>(component: &'a Component, mut f: impl FnMut(&'a str)) {
             f(c.id)
         }
     });
+}
+
+/// The places of a component's children, as [`each_child`] gives them: a list of ids as it
+/// stands, or the others collected (a list of a few hundred ids was copied as it was gone
+/// through, a tenth of a fold of a chat log).
+#[derive(Clone, Copy)]
+enum Places<'r, 'a> {
+    Ids(Ids<'a>),
+    Refs(&'r [ChildRef<'a>]),
+}
+
+impl<'r, 'a> Places<'r, 'a> {
+    /// The places of `component`'s children, collected into `refs` if they are no list.
+    fn of(component: &'a Component, refs: &'r mut Vec<ChildRef<'a>>) -> Places<'r, 'a> {
+        match id_list(component) {
+            Some(ids) => Places::Ids(ids.ids()),
+            None => {
+                refs.clear();
+                each_child(component, |k| refs.push(k));
+                Places::Refs(refs)
+            }
+        }
+    }
+
+    fn len(&self) -> usize {
+        match self {
+            Places::Ids(ids) => ids.len(),
+            Places::Refs(refs) => refs.len(),
+        }
+    }
+
+    /// The child at place `i`, which is below [`Places::len`].
+    fn get(&self, i: usize) -> ChildRef<'a> {
+        match self {
+            Places::Ids(ids) => ChildRef {
+                id: ids.get(i).expect("a place of the list"),
+                template: false,
+                shared: false,
+            },
+            Places::Refs(refs) => refs[i],
+        }
+    }
 }
 
 /// The list of a Row, Column or List that lists its children by id.
@@ -392,48 +435,55 @@ impl Graph {
         let mut starts: Vec<Start> = Vec::new();
         let (mut old_refs, mut new_refs) = (Vec::new(), Vec::with_capacity(widest));
         for &(id, c) in &update.0 {
-            new_refs.clear();
-            each_child(c, |k| new_refs.push(k));
-            if new_refs.is_empty() {
+            let new = Places::of(c, &mut new_refs);
+            if new.len() == 0 {
                 // Most updates of a live surface: a Text's new words.
                 continue;
             }
-            old_refs.clear();
-            let old = components.get(id);
-            if let Some(old) = old {
-                each_child(old, |k| old_refs.push(k));
-            }
+            let old_version = components.get(id);
+            let old = match old_version {
+                Some(o) => Places::of(o, &mut old_refs),
+                None => Places::Refs(&[]),
+            };
             // Two lists of ids (a Row, Column or List resent) are compared as ids alone: none
             // of their places is a template's or shared.
-            let lists = old
-                .and_then(|old| id_list(old))
-                .zip(id_list(c))
-                .map(|(old, new)| (old.ids(), new.ids()));
-            let Kept { skip, start, end } = kept(old_refs.len(), new_refs.len(), lists, |i, j| {
-                old_refs[i] == new_refs[j]
-            });
+            let lists = match (old, new) {
+                (Places::Ids(o), Places::Ids(n)) => Some((o, n)),
+                _ => None,
+            };
+            let Kept { skip, start, end } =
+                kept(old.len(), new.len(), lists, |i, j| old.get(i) == new.get(j));
             if lists.is_some() {
-                list_kept = Some((c as *const Component as usize, Kept { skip, start, end }));
+                let at = c as *const Component as usize;
+                let kept = Kept { skip, start, end };
+                list_kept = Some((at, old.len(), new.len(), kept));
             }
-            starts.reserve(new_refs.len() - start - end);
+            starts.reserve(new.len() - start - end);
             // Kept places go unclaimed when they outnumber the old version's other places:
             // then it is cheaper to look those up for each child linked here (`moved`,
             // made into a set when first asked). `own` is this parent's number then.
-            let others = old_refs.len() - start - end;
+            let others = old.len() - start - end;
             let skip_kept = one_parent && start + end > others;
             let own = if one_parent {
                 self.numbers.get(id).copied()
             } else {
-                claimed.reserve(new_refs.len());
+                claimed.reserve(new.len());
                 None
             };
             settled &= own.is_some();
             // How many of the children from place `i` on may be claimed: those at kept places
             // at the end are not, when kept places go unclaimed.
-            let rest = |i: usize| new_refs.len() - i - if skip_kept { end } else { 0 };
+            let rest = |i: usize| new.len() - i - if skip_kept { end } else { 0 };
             let mut moved: Option<HashSet<&str, IdHasher>> = None;
-            for (i, k) in new_refs.iter().enumerate() {
-                let kept = i < start || i >= new_refs.len() - end;
+            // With kept places unclaimed, nothing is done at one: only the others are gone
+            // through (a chat log resent with a message more, one child, not hundreds).
+            let places = match skip_kept {
+                true => start..new.len() - end,
+                false => 0..new.len(),
+            };
+            for i in places {
+                let k = new.get(i);
+                let kept = i < start || i >= new.len() - end;
                 // A kept child is this one's already (it renews it): it needs no lookup.
                 // Any other is looked up once, for its link and for whether a new cycle
                 // could go on from it: not from a component defined outside the update
@@ -465,10 +515,13 @@ impl Graph {
                 if skip_kept && own.is_some() && link == own {
                     let moved = moved.get_or_insert_with(|| {
                         let mut set = HashSet::with_hasher(components.hasher().clone());
-                        let others = old_refs[..skip]
-                            .iter()
-                            .chain(&old_refs[skip + start..old_refs.len() - end]);
-                        set.extend(others.filter(|r| !r.shared).map(|r| r.id));
+                        let others = (0..skip).chain(skip + start..old.len() - end);
+                        set.extend(
+                            others
+                                .map(|i| old.get(i))
+                                .filter(|r| !r.shared)
+                                .map(|r| r.id),
+                        );
                         set
                     });
                     if !moved.contains(k.id) {
@@ -529,7 +582,8 @@ impl Graph {
     /// the new version's are made; a child at a place its parent's old version had it
     /// ([`kept`]) keeps its link, untouched, and so does one the new version lists
     /// elsewhere (a list reordered costs a lookup a child, not two; none when `admitted`
-    /// found every child it lists linked to it already).
+    /// found every child it lists linked to it already). `admitted` is what [`Graph::admit`]
+    /// gave for these very components (the same boxes) over the same `components`.
     pub(crate) fn apply(
         &mut self,
         components: &mut Components,
@@ -610,7 +664,13 @@ impl Graph {
                     .is_some_and(|child| same_bytes(old_kids[i].as_bytes(), child.as_bytes()))
             };
             let Kept { skip, start, end } = match admitted.list_kept {
-                Some((at, found)) if lists.is_some() && at == address => {
+                // The lengths too: an `Admitted` of another update would be caught here, not
+                // laid by (a kept place past a list's end).
+                Some((at, old_len, new_len, found))
+                    if lists.is_some()
+                        && at == address
+                        && (old_len, new_len) == (old_kids.len(), children.len()) =>
+                {
                     debug_assert_eq!(found, kept(old_kids.len(), children.len(), lists, same));
                     found
                 }
@@ -666,10 +726,11 @@ pub(crate) struct Admitted {
     /// linked to it already: its list was reordered or cut, so laying it links none anew
     /// (a ranking resorted costs a lookup a child, not two).
     settled: bool,
-    /// A list of ids of the update (the component's address, which laying it keeps) and
-    /// what it keeps of its old version's: two lists of a few hundred ids compared once,
-    /// not twice.
-    list_kept: Option<(usize, Kept)>,
+    /// The last list of ids of the update the check met (most updates hold one), by the
+    /// address of its component (which laying it keeps), with the lengths of its old and new
+    /// versions and what it keeps of the old one: two lists of a few hundred ids compared
+    /// once, not twice. Any other list is compared again as it is laid.
+    list_kept: Option<(usize, usize, usize, Kept)>,
 }
 
 /// The places two versions of a list keep: `start` places at the start of the new one that
@@ -924,7 +985,16 @@ mod tests {
     ) -> bool {
         let mut merged = components.clone();
         merged.extend(update.clone());
-        let view = Update::of(update.iter().map(|(k, v)| (k.as_str(), &**v)).collect())
+        // Laid in an order of its own, the same boxes as checked (as the store lays them:
+        // what the check hands to the laying is found by their addresses).
+        for i in (1..order.len()).rev() {
+            order.swap(i, next(i as u64 + 1) as usize);
+        }
+        let list: Vec<(Id, Box<Component>)> = order
+            .iter()
+            .map(|k| (k.clone(), update[k].clone()))
+            .collect();
+        let view = Update::of(list.iter().map(|(k, v)| (k.as_str(), &**v)).collect())
             .expect("a map's keys are unique");
         let whole = check(&merged);
         let incremental = graph.admit(components, &view);
@@ -942,18 +1012,8 @@ mod tests {
             );
             return false;
         }
-        // Laid in an order of its own.
-        for i in (1..order.len()).rev() {
-            order.swap(i, next(i as u64 + 1) as usize);
-        }
-        graph.apply(
-            components,
-            order
-                .iter()
-                .map(|k| (k.clone(), update[k].clone()))
-                .collect(),
-            incremental.expect("admitted"),
-        );
+        drop(view);
+        graph.apply(components, list, incremental.expect("admitted"));
         assert_eq!(*components, merged);
         // The links kept are those the whole map gives, wherever they are kept.
         let mut fresh = Graph::default();

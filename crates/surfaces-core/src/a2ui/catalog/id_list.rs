@@ -337,8 +337,11 @@ mod tests {
         b.push("a-long-identifier-of-a-message");
         b.push("b");
         let first = b.build();
+        assert_eq!((first.text.len(), first.ends.len()), (31, 2));
+        let room = (b.text.capacity(), b.ends.capacity());
         b.clear();
         assert!(b.ids().is_empty());
+        assert_eq!((b.text.capacity(), b.ends.capacity()), room);
         b.push("c");
         assert_eq!(b.build().iter().collect::<Vec<_>>(), ["c"]);
         assert_eq!(
