@@ -8,8 +8,17 @@ import { performance } from "node:perf_hooks";
 export function timeSides(sides, reps) {
   const names = Object.keys(sides);
   const samples = Object.fromEntries(names.map((n) => [n, []]));
-  // Warm-up long enough for V8 to tier every side up (wasm starts in its baseline compiler).
-  for (let i = 0; i < reps + 10; i++) {
+  // Warm-up long enough for V8 to tier every side up: at least ten rounds and half a second.
+  // Wasm starts in V8's baseline compiler and each hot function is compiled again by its
+  // optimizing one on a background thread, the largest in about a tenth of a second each
+  // (`node --trace-wasm-compilation-times`): after ten rounds alone, a workload run first
+  // was timed partly on baseline code (the examples, run first: 0.90 ms after ten rounds,
+  // 0.83 after half a second, in one run of `node bench/node-bench.mjs`).
+  const warmMs = Number(process.env.BENCH_WARM_MS ?? 500);
+  const started = performance.now();
+  let warm = 10;
+  for (let i = 0; i < reps + warm; i++) {
+    if (i === warm && performance.now() - started < warmMs) warm++;
     for (let k = 0; k < names.length; k++) {
       const name = names[(i + k) % names.length];
       const [fn, after = () => {}] = sides[name];
@@ -17,7 +26,7 @@ export function timeSides(sides, reps) {
       const result = fn();
       const ms = performance.now() - t0;
       after(result);
-      if (i >= 10) samples[name].push(ms);
+      if (i >= warm) samples[name].push(ms);
     }
   }
   return Object.fromEntries(
