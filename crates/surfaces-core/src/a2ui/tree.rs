@@ -122,6 +122,18 @@ impl<'r, 'a> Places<'r, 'a> {
     }
 }
 
+/// How many children `component` places as its own ([`each_owned_child`]).
+fn owned_children(component: &Component) -> usize {
+    match id_list(component) {
+        Some(ids) => ids.len(),
+        None => {
+            let mut n = 0;
+            each_owned_child(component, |_| n += 1);
+            n
+        }
+    }
+}
+
 /// The list of a Row, Column or List that lists its children by id.
 fn id_list(component: &Component) -> Option<&IdList> {
     match &component.kind {
@@ -385,10 +397,13 @@ impl Graph {
         // Hashed as the components are: a resent parent claims each of its children here.
         let (mut claims, mut parents, mut widest) = (0, 0, 0);
         for (_, c) in &update.0 {
-            let before = claims;
-            each_owned_child(c, |_| claims += 1);
-            parents += usize::from(claims > before);
-            widest = widest.max(claims - before);
+            let n = owned_children(c);
+            claims += n;
+            parents += usize::from(n > 0);
+            // The widest of the parents whose places are collected ([`Places::of`]).
+            if id_list(c).is_none() {
+                widest = widest.max(n);
+            }
         }
         // With one parent in the update, no other parent of it claims a child, and a child
         // at a kept place is listed once in the parent's old version: it need not be
@@ -595,20 +610,15 @@ impl Graph {
         let mut parents: Vec<(Id, Option<usize>)> = Vec::new();
         let mut replaced: Vec<Box<Component>> = Vec::new();
         let mut emptied: Vec<(Id, Box<Component>)> = Vec::new();
-        let count = |c: &Component| {
-            let mut n = 0usize;
-            each_owned_child(c, |_| n += 1);
-            n
-        };
         for (id, mut c) in update {
             let parent = has_child(&c, true);
             // Every child a settled parent lists is linked here already: with as many as
             // its old version listed, none is dropped either, and nothing is left to do.
-            let listed = (parent && admitted.settled).then(|| count(&c));
+            let listed = (parent && admitted.settled).then(|| owned_children(&c));
             if let Some(old) = components.get_mut(&id) {
                 c.parent = old.parent;
                 let old = std::mem::replace(old, c);
-                if listed.is_some_and(|n| n == count(&old)) {
+                if listed.is_some_and(|n| n == owned_children(&old)) {
                     continue;
                 }
                 if parent {
