@@ -1153,6 +1153,15 @@ fn a_repeated_key_refuses_its_envelope_in_text() {
             d(r#"{"surfaceId":"s","path":"/x","value":{"a":1,"\u0061":2}}"#),
             "/updateDataModel/value/a",
         ),
+        // Past eight keys, and after an inner object with keys of its own closed.
+        (
+            d(r#"{"surfaceId":"s","path":"/x","value":{"k0":0,"k1":1,"k2":2,"k3":3,"k4":4,"k5":5,"k6":6,"k7":7,"k8":8,"k3":9}}"#),
+            "/updateDataModel/value/k3",
+        ),
+        (
+            d(r#"{"surfaceId":"s","path":"/x","value":{"a":{"b":1,"c":2},"d":3,"a":4}}"#),
+            "/updateDataModel/value/a",
+        ),
     ] {
         let text = format!("[{},{dup},{}]", create("s"), d(r#"{"surfaceId":"s","path":"/ok","value":1}"#));
         let mut s = SurfaceStore::new(Limits::default());
@@ -1163,6 +1172,17 @@ fn a_repeated_key_refuses_its_envelope_in_text() {
         assert_eq!(r.findings[0].path, path);
         assert_eq!(r.findings[0].envelope, Some(1));
     }
+    // The keys of an object closed are not its parent's, nor its sibling's.
+    let text = format!(
+        "[{},{}]",
+        create("s"),
+        d(
+            r#"{"surfaceId":"s","path":"/x","value":{"a":{"b":1,"c":{"b":2}},"b":[{"b":3},{"b":4}],"c":5}}"#
+        )
+    );
+    let mut s = SurfaceStore::new(Limits::default());
+    s.apply_text(&text, &ApplyContext::default());
+    assert_eq!((s.report().applied, s.report().ignored), (2, 0));
 }
 
 /// Text nested past the JSON reader's depth limit refuses only its own envelope, and a key

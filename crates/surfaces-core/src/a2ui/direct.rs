@@ -40,7 +40,7 @@ use super::admission::{Admission, UrlPolicy};
 use super::catalog::component::{decode_fields, Field, Fields};
 use super::catalog::{component_props, Prop, PropKind as Kind, ICON_NAMES};
 use super::catalog::{Action, Align, Children, Component, Dynamic, Id, IdListBuilder, ShortText};
-use super::fast::{self, DataUpdate, Envelope, Listed, Measurement, Message, NewSurface, Seen};
+use super::fast::{self, DataUpdate, Envelope, Listed, Measurement, Message, NewSurface};
 use super::limits::Limits;
 use super::model::Data;
 use super::path::Path;
@@ -228,6 +228,8 @@ struct Reader<'a, 'p> {
     /// A child list being read, kept between lists: each list is then made at its length
     /// at once, where growing it and cutting it to its length took two or three.
     ids: IdListBuilder,
+    /// The keys of the objects being read in a data value, the innermost last ([`Keys`]).
+    keys: Vec<Cow<'a, str>>,
 }
 
 /// The most keys of an event's context that [`Reader::event_action`] reads.
@@ -282,8 +284,20 @@ const TYPED: [&str; 16] = [
 struct Open<'a> {
     all: Measurement,
     n: usize,
-    keys: Option<Seen<'a>>,
+    keys: Option<Keys<'a>>,
 }
+
+/// An open object's keys: on the reader's stack of keys from `from` on, or past
+/// [`FEW_KEYS`] of them, in a set. (Each object kept eight keys of its own in place, and
+/// was copied whole as it was opened and closed: a container being read took a hundred
+/// bytes where it now takes a few words.)
+struct Keys<'a> {
+    from: usize,
+    many: Option<std::collections::BTreeSet<Cow<'a, str>>>,
+}
+
+/// How many keys of an object are compared one by one before they go into a set.
+const FEW_KEYS: usize = 8;
 
 impl<'a, 'p> Reader<'a, 'p> {
     /// A reader at the start of `text`, in which no bidi control starts in the first
@@ -298,6 +312,7 @@ impl<'a, 'p> Reader<'a, 'p> {
             urls,
             fields: Vec::new(),
             ids: IdListBuilder::default(),
+            keys: Vec::new(),
         }
     }
 
@@ -1337,6 +1352,7 @@ impl<'a, 'p> Reader<'a, 'p> {
     /// reader's `Measure` writes and measures it.
     fn container(&mut self, tape: &mut Vec<u8>) -> Option<Measurement> {
         let mut open: Vec<Open<'a>> = Vec::new();
+        self.keys.clear();
         loop {
             // At a value.
             let mut m = match self.peek()? {
@@ -1350,7 +1366,10 @@ impl<'a, 'p> Reader<'a, 'p> {
                     let mut o = Open {
                         all: Measurement::scalar(1),
                         n: 0,
-                        keys: object.then(Seen::default),
+                        keys: object.then_some(Keys {
+                            from: self.keys.len(),
+                            many: None,
+                        }),
                     };
                     self.ws();
                     if self.eat(if object { b'}' } else { b']' }) {
@@ -1408,6 +1427,9 @@ impl<'a, 'p> Reader<'a, 'p> {
                 }
                 Writer(tape).close();
                 let o = open.pop()?;
+                if let Some(keys) = &o.keys {
+                    self.keys.truncate(keys.from);
+                }
                 m = o.all.closed(o.n);
             }
         }
@@ -1466,7 +1488,28 @@ impl<'a, 'p> Reader<'a, 'p> {
             }
         };
         o.all.key(tape, &k, size);
-        if !o.keys.as_mut()?.insert(k) {
+        let keys = o.keys.as_mut()?;
+        let new = match &mut keys.many {
+            Some(set) => set.insert(k),
+            None if self.keys.len() - keys.from < FEW_KEYS => {
+                let mine = &self.keys[keys.from..];
+                let new = !mine.iter().any(|x| same_bytes(x.as_bytes(), k.as_bytes()));
+                self.keys.push(k);
+                new
+            }
+            None => {
+                // Inserted one by one: collected, a set is sorted first, a sort of its own
+                // in the `.wasm`.
+                let mut set = std::collections::BTreeSet::new();
+                for key in self.keys.drain(keys.from..) {
+                    set.insert(key);
+                }
+                let new = set.insert(k);
+                keys.many = Some(set);
+                new
+            }
+        };
+        if !new {
             return None;
         }
         self.ws();
@@ -2397,6 +2440,43 @@ mod tests {
         }
         // The generator reaches what the hand reader takes, and what it leaves.
         assert!(taken * 3 > total && taken < total, "{taken} of {total}");
+    }
+
+    /// Each object's keys are its own: an inner object's, closed, are not its parent's nor
+    /// its sibling's; past eight keys they are still compared. A value with a key twice
+    /// in one object is left to serde_json (which refuses it), and any other is read here.
+    #[test]
+    fn each_object_is_held_to_its_own_keys() {
+        let many = |dup: &str| {
+            let keys: Vec<String> = (0..12).map(|i| format!("\"k{i}\":{i}")).collect();
+            format!("{{{}{dup}}}", keys.join(","))
+        };
+        for (value, twice) in [
+            (
+                r#"{"a":{"b":1,"c":{"b":2}},"b":[{"b":3},{"b":4}],"c":5}"#.to_owned(),
+                false,
+            ),
+            (
+                r#"{"a":{"a":{"a":{}}},"b":{"a":1},"c":[{"a":1,"b":2},{"b":1,"a":2}]}"#.to_owned(),
+                false,
+            ),
+            (r#"{"a":{"b":1},"c":2,"a":3}"#.to_owned(), true),
+            (r#"{"a":[{"b":1,"b":2}]}"#.to_owned(), true),
+            (r#"{"a":1,"\u0061":2}"#.to_owned(), true),
+            (many(""), false),
+            (many(r#","k0":0"#), true),
+            (many(r#","k11":0"#), true),
+            (format!(r#"{{"x":{},"k0":1}}"#, many("")), false),
+            (format!(r#"[{},{}]"#, many(""), many(r#","k9":1"#)), true),
+        ] {
+            let text = format!(
+                r#"[{{"version":"v0.9","updateDataModel":{{"surfaceId":"s","value":{value}}}}}]"#
+            );
+            let before = taken();
+            let [direct, serde] = both(&text);
+            assert_eq!(direct, serde, "{value}");
+            assert_eq!(taken() - before, usize::from(!twice), "{value}");
+        }
     }
 
     #[test]
