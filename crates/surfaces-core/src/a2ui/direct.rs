@@ -2447,10 +2447,12 @@ mod tests {
     /// in one object is left to serde_json (which refuses it), and any other is read here.
     #[test]
     fn each_object_is_held_to_its_own_keys() {
-        let many = |dup: &str| {
-            let keys: Vec<String> = (0..12).map(|i| format!("\"k{i}\":{i}")).collect();
-            format!("{{{}{dup}}}", keys.join(","))
+        // `n` keys `k0`, `k1`, … and then `more`.
+        let keyed = |n: usize, more: &str| {
+            let keys: Vec<String> = (0..n).map(|i| format!("\"k{i}\":{i}")).collect();
+            format!("{{{}{more}}}", keys.join(","))
         };
+        let many = |dup: &str| keyed(12, dup);
         for (value, twice) in [
             (
                 r#"{"a":{"b":1,"c":{"b":2}},"b":[{"b":3},{"b":4}],"c":5}"#.to_owned(),
@@ -2468,6 +2470,13 @@ mod tests {
             (many(r#","k11":0"#), true),
             (format!(r#"{{"x":{},"k0":1}}"#, many("")), false),
             (format!(r#"[{},{}]"#, many(""), many(r#","k9":1"#)), true),
+            // The ninth key, the one that moves the first eight into a set, given twice;
+            // and given again itself.
+            (keyed(8, r#","k0":8"#), true),
+            (keyed(9, r#","k8":9"#), true),
+            // Past eight keys of an inner object, the outer one's keys are still its own.
+            (format!(r#"{{"x":{},"x":1}}"#, many("")), true),
+            (format!(r#"{{"k10":{}}}"#, many("")), false),
         ] {
             let text = format!(
                 r#"[{{"version":"v0.9","updateDataModel":{{"surfaceId":"s","value":{value}}}}}]"#
