@@ -786,15 +786,18 @@ build the alternative into another directory, for example
   feed of UUID-named items added at its start 10.0 to 3.2 ms (official 14.5, \`JSON.parse\`
   2.9). A list reshuffled whole pays the search for where its first child went: reordered
   2.9 to 3.0 ms. The cost: 1.8 KB gzipped (384.3 to 386.1 KB, \`gzip -9\`, names stripped).
-- An open object's keys kept on one stack of the hand reader's (2026-12-04, \`direct.rs\`
-  \`Keys\`), each object's from where its own start and, past eight of them, in a set: each
+- An open object's keys kept on one stack of the reader's (2026-12-04, \`fast.rs\` \`Keys\`,
+  one check for both readers), each object's from where its own start and, past eight of them, in a set: each
   object being read kept eight keys of its own in place for the duplicate check, about a
   hundred bytes zeroed as it opened and copied onto and off the stack of open containers.
   In \`bench/ab.mjs\` (median of 60, each order): emoji chat 0.67–0.75 to 0.64–0.72 ms, the
   ~1 MB stream 0.89–1.02 to 0.84–0.92, value-heavy 5.94–6.04 to 5.74–5.76, nested values
   2.36 to 2.15–2.21, text in eight scripts 1.15–1.23 to 1.08–1.12, the whole model resent
   0.39–0.40 to 0.37–0.38; the cost 0.4 KB gzipped (collected into the set, keys brought a
-  sort of their own, 4 KB; they are inserted one by one).
+  sort of their own, 4 KB; they are inserted one by one). The hand reader had it first; the
+  serde_json reader's own check (\`Seen\`) then moved to it too, so that the rule is written
+  once: that cost the hand reader's folds 2–3% again (value-heavy 5.52 to 5.70 ms, nested
+  values 2.07 to 2.12) and 0.4 KB gzipped.
 - Tried and not kept (2026-12-04): a short string's bytes put on the tape by two word stores
   instead of a copy (\`memory.copy\`, a call out of wasm32 code, for a length known only at
   run time): with \`u64\` and \`u32\` stores, value-heavy, the ~1 MB stream and the whole

@@ -40,7 +40,7 @@ use super::admission::{Admission, UrlPolicy};
 use super::catalog::component::{decode_fields, Field, Fields};
 use super::catalog::{component_props, Prop, PropKind as Kind, ICON_NAMES};
 use super::catalog::{Action, Align, Children, Component, Dynamic, Id, IdListBuilder, ShortText};
-use super::fast::{self, DataUpdate, Envelope, Listed, Measurement, Message, NewSurface};
+use super::fast::{self, DataUpdate, Envelope, Keys, Listed, Measurement, Message, NewSurface};
 use super::limits::Limits;
 use super::model::Data;
 use super::path::Path;
@@ -286,18 +286,6 @@ struct Open<'a> {
     n: usize,
     keys: Option<Keys<'a>>,
 }
-
-/// An open object's keys: on the reader's stack of keys from `from` on, or past
-/// [`FEW_KEYS`] of them, in a set. (Each object kept eight keys of its own in place, and
-/// was copied whole as it was opened and closed: a container being read took a hundred
-/// bytes where it now takes a few words.)
-struct Keys<'a> {
-    from: usize,
-    many: Option<std::collections::BTreeSet<Cow<'a, str>>>,
-}
-
-/// How many keys of an object are compared one by one before they go into a set.
-const FEW_KEYS: usize = 8;
 
 impl<'a, 'p> Reader<'a, 'p> {
     /// A reader at the start of `text`, in which no bidi control starts in the first
@@ -1366,10 +1354,7 @@ impl<'a, 'p> Reader<'a, 'p> {
                     let mut o = Open {
                         all: Measurement::scalar(1),
                         n: 0,
-                        keys: object.then_some(Keys {
-                            from: self.keys.len(),
-                            many: None,
-                        }),
+                        keys: object.then(|| Keys::open(&self.keys)),
                     };
                     self.ws();
                     if self.eat(if object { b'}' } else { b']' }) {
@@ -1428,7 +1413,7 @@ impl<'a, 'p> Reader<'a, 'p> {
                 Writer(tape).close();
                 let o = open.pop()?;
                 if let Some(keys) = &o.keys {
-                    self.keys.truncate(keys.from);
+                    keys.close(&mut self.keys);
                 }
                 m = o.all.closed(o.n);
             }
@@ -1488,28 +1473,7 @@ impl<'a, 'p> Reader<'a, 'p> {
             }
         };
         o.all.key(tape, &k, size);
-        let keys = o.keys.as_mut()?;
-        let new = match &mut keys.many {
-            Some(set) => set.insert(k),
-            None if self.keys.len() - keys.from < FEW_KEYS => {
-                let mine = &self.keys[keys.from..];
-                let new = !mine.iter().any(|x| same_bytes(x.as_bytes(), k.as_bytes()));
-                self.keys.push(k);
-                new
-            }
-            None => {
-                // Inserted one by one: collected, a set is sorted first, a sort of its own
-                // in the `.wasm`.
-                let mut set = std::collections::BTreeSet::new();
-                for key in self.keys.drain(keys.from..) {
-                    set.insert(key);
-                }
-                let new = set.insert(k);
-                keys.many = Some(set);
-                new
-            }
-        };
-        if !new {
+        if !o.keys.as_mut()?.insert(&mut self.keys, k) {
             return None;
         }
         self.ws();

@@ -29,6 +29,7 @@ use super::pointer;
 use super::schema::VERSIONS;
 use super::tape::{self, Writer};
 use crate::json_scan::MAX_DEPTH;
+use crate::swar::same_bytes;
 
 /// The `visit_*` methods for JSON's non-string scalars: the value as serde_json would build
 /// it, wrapped by `$wrap`, and counted against the envelope's [`Budget`] (`free`: not
@@ -828,14 +829,20 @@ impl<'de> Visitor<'de> for DataVisitor {
     fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Data, A::Error> {
         let depth = self.depth;
         taped(
-            |tape| Measure { depth, tape }.visit_seq(seq),
+            |tape| {
+                let keys = &mut Vec::new();
+                Measure { depth, tape, keys }.visit_seq(seq)
+            },
             || serde::de::Error::custom(TOO_MANY),
         )
     }
     fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Data, A::Error> {
         let depth = self.depth;
         taped(
-            |tape| Measure { depth, tape }.visit_map(map),
+            |tape| {
+                let keys = &mut Vec::new();
+                Measure { depth, tape, keys }.visit_map(map)
+            },
             || serde::de::Error::custom(TOO_MANY),
         )
     }
@@ -843,9 +850,11 @@ impl<'de> Visitor<'de> for DataVisitor {
 
 /// Reads a value as [`Checked`] does (the same errors, at the same depth), writing it to a
 /// tape and measuring what admission's `model_value` measures.
-struct Measure<'t> {
+struct Measure<'t, 'de> {
     depth: usize,
     tape: &'t mut Vec<u8>,
+    /// The keys of the objects open around this value ([`Keys`]).
+    keys: &'t mut Vec<Cow<'de, str>>,
 }
 
 pub(super) struct Measurement {
@@ -932,14 +941,14 @@ impl Measurement {
     }
 }
 
-impl<'de> DeserializeSeed<'de> for Measure<'_> {
+impl<'de> DeserializeSeed<'de> for Measure<'_, 'de> {
     type Value = Measurement;
     fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Measurement, D::Error> {
         d.deserialize_any(self)
     }
 }
 
-impl<'de> Visitor<'de> for Measure<'_> {
+impl<'de> Visitor<'de> for Measure<'_, 'de> {
     type Value = Measurement;
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
         f.write_str("a JSON value")
@@ -987,6 +996,7 @@ impl<'de> Visitor<'de> for Measure<'_> {
         while let Some(m) = seq.next_element_seed(Measure {
             depth,
             tape: &mut *self.tape,
+            keys: &mut *self.keys,
         })? {
             all.add(m);
             n += 1;
@@ -999,7 +1009,7 @@ impl<'de> Visitor<'de> for Measure<'_> {
         Writer(self.tape).open(true);
         let mut all = Measurement::scalar(1);
         let mut n = 0usize;
-        let mut seen = Seen::default();
+        let mut seen = Keys::open(self.keys);
         while let Some(Key(k)) = map.next_key()? {
             // A borrowed key had no escape (see `visit_borrowed_str`).
             let size = match &k {
@@ -1007,15 +1017,17 @@ impl<'de> Visitor<'de> for Measure<'_> {
                 Cow::Owned(o) => pointer::string_size(o),
             };
             all.key(self.tape, &k, size);
-            if !seen.insert(k) {
+            if !seen.insert(self.keys, k) {
                 return Err(serde::de::Error::custom("a key given twice"));
             }
             all.add(map.next_value_seed(Measure {
                 depth,
                 tape: &mut *self.tape,
+                keys: &mut *self.keys,
             })?);
             n += 1;
         }
+        seen.close(self.keys);
         Writer(self.tape).close();
         Ok(all.closed(n))
     }
@@ -1039,34 +1051,57 @@ impl Measurement {
     }
 }
 
-/// The keys of one object so far, to refuse one given twice: the first few (borrowed from
-/// the text, as most are) on the stack, then a set, so a large object costs no quadratic
-/// search.
-#[derive(Default)]
-pub(super) struct Seen<'a> {
-    few: [&'a str; 8],
-    n: usize,
-    many: std::collections::BTreeSet<Cow<'a, str>>,
+/// An object's keys as either reader checks them for one given twice: on a stack of keys the
+/// reader keeps for the value it reads (the innermost open object's last), from `from` on,
+/// and past [`FEW_KEYS`] of them in a set, so a large object costs no quadratic search.
+/// (Each object kept its first eight keys in place, about a hundred bytes zeroed as it
+/// opened and, in the hand reader, copied onto and off its stack of open containers.)
+pub(super) struct Keys<'a> {
+    from: usize,
+    many: Option<std::collections::BTreeSet<Cow<'a, str>>>,
 }
 
-impl<'a> Seen<'a> {
-    /// Whether `k` is new.
-    pub(super) fn insert(&mut self, k: Cow<'a, str>) -> bool {
-        if self.many.is_empty() {
-            if let Cow::Borrowed(b) = k {
-                if self.n < self.few.len() {
-                    if self.few[..self.n].contains(&b) {
-                        return false;
-                    }
-                    self.few[self.n] = b;
-                    self.n += 1;
-                    return true;
-                }
-            }
-            self.many
-                .extend(self.few[..self.n].iter().map(|&b| Cow::Borrowed(b)));
+/// How many keys of an object are compared one by one before they go into a set.
+const FEW_KEYS: usize = 8;
+
+impl<'a> Keys<'a> {
+    /// An object opening as the innermost on `stack`.
+    #[inline]
+    pub(super) fn open(stack: &[Cow<'a, str>]) -> Self {
+        Keys {
+            from: stack.len(),
+            many: None,
         }
-        self.many.insert(k)
+    }
+
+    /// Whether `k` is new to this object, the innermost open on `stack`.
+    #[inline]
+    pub(super) fn insert(&mut self, stack: &mut Vec<Cow<'a, str>>, k: Cow<'a, str>) -> bool {
+        if let Some(set) = &mut self.many {
+            return set.insert(k);
+        }
+        if stack.len() - self.from < FEW_KEYS {
+            let new = !stack[self.from..]
+                .iter()
+                .any(|x| same_bytes(x.as_bytes(), k.as_bytes()));
+            stack.push(k);
+            return new;
+        }
+        // Inserted one by one: collected, a set is sorted first, a sort of its own in the
+        // `.wasm`.
+        let mut set = std::collections::BTreeSet::new();
+        for key in stack.drain(self.from..) {
+            set.insert(key);
+        }
+        let new = set.insert(k);
+        self.many = Some(set);
+        new
+    }
+
+    /// Takes this object's keys off `stack` as it closes.
+    #[inline]
+    pub(super) fn close(&self, stack: &mut Vec<Cow<'a, str>>) {
+        stack.truncate(self.from);
     }
 }
 

@@ -137,25 +137,37 @@ fn owned_children(component: &Component) -> usize {
 /// The list of a Row, Column or List that lists its children by id.
 fn id_list(component: &Component) -> Option<&IdList> {
     match &component.kind {
-        ComponentKind::Row { children, .. }
-        | ComponentKind::Column { children, .. }
-        | ComponentKind::List { children, .. } => match children {
-            Children::Ids(ids) => Some(ids),
-            Children::Template { .. } => None,
-        },
+        ComponentKind::Row {
+            children: Children::Ids(ids),
+            ..
+        }
+        | ComponentKind::Column {
+            children: Children::Ids(ids),
+            ..
+        }
+        | ComponentKind::List {
+            children: Children::Ids(ids),
+            ..
+        } => Some(ids),
         _ => None,
     }
 }
 
-/// The list of a Row, Column or List that lists its children by id, to change.
+/// [`id_list`], to change.
 fn id_list_mut(component: &mut Component) -> Option<&mut IdList> {
     match &mut component.kind {
-        ComponentKind::Row { children, .. }
-        | ComponentKind::Column { children, .. }
-        | ComponentKind::List { children, .. } => match children {
-            Children::Ids(ids) => Some(ids),
-            Children::Template { .. } => None,
-        },
+        ComponentKind::Row {
+            children: Children::Ids(ids),
+            ..
+        }
+        | ComponentKind::Column {
+            children: Children::Ids(ids),
+            ..
+        }
+        | ComponentKind::List {
+            children: Children::Ids(ids),
+            ..
+        } => Some(ids),
         _ => None,
     }
 }
