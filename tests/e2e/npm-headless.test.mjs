@@ -4,6 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
+import v8 from "node:v8";
 import path from "node:path";
 import { execFileSync } from "node:child_process";
 import { pathToFileURL } from "node:url";
@@ -256,10 +257,11 @@ test("text the engine keeps as UTF-16 is copied as units in Node and folds as th
   };
   const write = Buffer.prototype.write;
   let copies = 0;
-  Buffer.prototype.write = function (...args) {
+  const counting = function (...args) {
     if (args[2] === "utf16le") copies++;
     return write.apply(this, args);
   };
+  Buffer.prototype.write = counting;
   const units = await fresh("units");
   const unitsStore = new units.SurfaceStore(); // the encoder is taken at first use
   try {
@@ -276,6 +278,9 @@ test("text the engine keeps as UTF-16 is copied as units in Node and folds as th
   } finally {
     process.getBuiltinModule = builtin;
   }
+  // How V8 keeps a string: its serializer writes a slice of it as the string is kept (as
+  // the package tells; JavaScript cannot ask).
+  const kept = (s) => (v8.serialize(s.slice(0, 64)).length > 96 ? "UTF-16" : "a byte a character");
   let seed = 0x16;
   const below = (n) => ((seed = (seed * 1103515245 + 12345) % 2147483648) >>> 8) % n;
   // Mostly strings with no escape: the reader takes the conversion's note of where the
@@ -304,7 +309,11 @@ test("text the engine keeps as UTF-16 is copied as units in Node and folds as th
     const b = new encoder.SurfaceStore();
     assert.equal(a.applyEnvelopes(text), b.applyEnvelopes(text));
     assert.deepEqual(a.report(), b.report(), text);
-    if (latin) assert.equal(copies, before, "a Latin-1 text goes through TextEncoder");
+    // Copied as units when long enough and kept as UTF-16: a Latin-1 text is not, unless a
+    // byte-order mark (U+FEFF) was put before it.
+    const copied = text.length >= 1024 && kept(text) === "UTF-16" ? 1 : 0;
+    assert.equal(copies - before, copied, `a text kept ${kept(text)}, of ${text.length} units`);
+    if (latin && round % 3 !== 0) assert.equal(copied, 0, "a Latin-1 text goes through TextEncoder");
   }
   assert.ok(wide > 100 && copies > 100, `${copies} of ${wide} texts past U+00FF were copied as units`);
   // Only a text of 1,024 units or more is looked at: on a shorter one the 32 looks (calls out
@@ -321,6 +330,45 @@ test("text the engine keeps as UTF-16 is copied as units in Node and folds as th
     assert.equal(b.applyEnvelopes(text), 2);
     assert.deepEqual(a.report(), b.report());
     assert.equal(copies - before, copied, `a text of ${length} units`);
+  }
+  // A text all ASCII that the engine keeps as UTF-16 (cut from one that was not, as an SSE
+  // event's data is cut from a chunk with an emoji in it): V8 writes its UTF-8 a character
+  // at a time, so it is copied as units too. No look at its characters can tell; V8's
+  // serializer writes a string as it is kept (how the package tells), and so does this test.
+  const probe = [{ version: "v0.9", createSurface: { surfaceId: "s", catalogId: CAT } }];
+  probe.push({ version: "v0.9", updateDataModel: { surfaceId: "s", path: "/t", value: Array.from({ length: 300 }, (_, i) => `line ${i}: caf\\u00e9 \\ud83d\\ude00`) } });
+  const ascii = JSON.stringify(probe).replaceAll("\\\\", "\\");
+  const narrow = Buffer.from(ascii, "latin1").toString("latin1");
+  const wide16 = ("\u{1F600}" + ascii).slice(2);
+  assert.ok(/^[\x00-\x7f]+$/.test(ascii) && ascii.length > 1024 && wide16 === narrow);
+  assert.deepEqual([kept(narrow), kept(wide16)], ["a byte a character", "UTF-16"]);
+  const folds = [];
+  for (const [text, copied] of [[narrow, 0], [wide16, 1]]) {
+    const before = copies;
+    const a = new units.SurfaceStore();
+    assert.equal(a.applyEnvelopes(text), 2);
+    assert.equal(copies - before, copied, `a text ASCII and kept ${kept(text)}`);
+    folds.push(a.report());
+  }
+  assert.deepEqual(folds[1], folds[0]);
+  assert.equal(folds[0].surfaces[0].dataModel.t[299], "line 299: café 😀");
+  // With no serializer to ask, a text is taken as UTF-16 when one of 32 characters looked
+  // at is past U+00FF: the ASCII one is not, then, and one of 東 is.
+  process.getBuiltinModule = (name) => (name === "node:v8" ? undefined : builtin.call(process, name));
+  Buffer.prototype.write = counting;
+  const sampled = await fresh("sampled");
+  try {
+    new sampled.SurfaceStore().applyEnvelopes("[]");
+  } finally {
+    process.getBuiltinModule = builtin;
+    Buffer.prototype.write = write;
+  }
+  const east = head + "東".repeat(2000) + tail;
+  for (const [text, copied] of [[wide16, 0], [east, 1]]) {
+    const before = copies;
+    const a = new sampled.SurfaceStore();
+    assert.equal(a.applyEnvelopes(text), 2);
+    assert.equal(copies - before, copied, `with no serializer, a text kept ${kept(text)}`);
   }
 });
 

@@ -63,22 +63,10 @@ impl Utf16Text {
         }
     }
 
-    /// The units' bytes, as [`Self::units_mut`] gives them.
-    fn units(&self) -> &[u8] {
-        // SAFETY: as in `units_mut`, shared.
-        unsafe {
-            let start = self.buf.as_ptr().add(self.units + GAP);
-            std::slice::from_raw_parts(start, 2 * self.units)
-        }
-    }
-
     /// The UTF-8 of the units, a lone surrogate written as U+FFFD (as `TextEncoder` writes
     /// it, and `String::from_utf16_lossy`), and where in it the first bidi control starts, if
     /// any ([`crate::text::is_bidi_control`]).
     pub fn into_utf8(self) -> (String, Option<usize>) {
-        // Found in a pass of its own, before anything is written: a test in each block of
-        // the loop below, until the first control is found, gained nothing (BENCHMARKS.md).
-        let bidi_unit = first_bidi_unit(self.units()).unwrap_or(self.units);
         let Utf16Text { mut buf, units: n } = self;
         debug_assert!(buf.is_empty() && buf.capacity() >= 3 * n + GAP);
         // From here on the buffer is reached only through these two pointers, the units
@@ -86,13 +74,27 @@ impl Utf16Text {
         let dst = buf.as_mut_ptr();
         // SAFETY: the units lie within the capacity, initialised (`new`, `units_mut`).
         let src = unsafe { dst.add(n + GAP) }.cast_const();
+        // The text's first units, as far as they are ASCII, narrowed sixteen at a time: all
+        // of a text that is ASCII but kept as UTF-16 (as one cut from such a text is), in a
+        // loop with nothing else to test. Tried after every block of ASCII in the loop
+        // below instead, it made text of emoji a seventh slower to fold (BENCHMARKS.md).
+        // SAFETY: the units are initialised; a byte written for each unit read, from the
+        // start, is short of the units (which start past `n`).
+        let ascii = unsafe { ascii_run(src, dst, n) };
+        // Found in a pass of its own, before anything else is written (a test in each block
+        // of the loop below, until the first control is found, gained nothing); an ASCII
+        // unit is no control.
+        // SAFETY: the units from `ascii` on, initialised, and nothing writes while the
+        // slice lives.
+        let rest = unsafe { std::slice::from_raw_parts(src.add(2 * ascii), 2 * (n - ascii)) };
+        let bidi_unit = first_bidi_unit(rest).map_or(n, |at| ascii + at);
         let unit = |i: usize| {
             debug_assert!(i < n);
             // SAFETY: `i < n`, and unit `i` is not written over before it is read (`GAP`).
             u16::from_le_bytes(unsafe { src.add(2 * i).cast::<[u8; 2]>().read() })
         };
         let mut bidi = None;
-        let (mut i, mut o) = (0, 0);
+        let (mut i, mut o) = (ascii, ascii);
         // SAFETY (every store below): `o <= 3 * i` before each unit is read (no unit writes
         // more than three bytes, and a pair four for two), so a store of four bytes at `o`
         // ends within `3 * n + 4`, and one of eight units' 28 bytes, made only when
@@ -177,6 +179,21 @@ fn first_bidi_unit(units: &[u8]) -> Option<usize> {
 /// [`crate::text::is_bidi_control`] for a UTF-16 unit (a surrogate is none).
 fn is_bidi(u: u16) -> bool {
     char::from_u32(u32::from(u)).is_some_and(crate::text::is_bidi_control)
+}
+
+/// Narrows the ASCII units at `src`, sixteen at a time, to bytes at `dst`, as many whole
+/// blocks of them as there are before a unit past ASCII or the end of the `units` units there,
+/// and returns how many it took (a multiple of sixteen). Without WebAssembly SIMD, none.
+///
+/// # Safety
+/// `src` holds `2 * units` initialised bytes, and `dst` has room for as many bytes as it
+/// takes units, overlapping none it has not read.
+#[allow(unused_variables)]
+unsafe fn ascii_run(src: *const u8, dst: *mut u8, units: usize) -> usize {
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    return wide::ascii_run(src, dst, units);
+    #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+    0
 }
 
 /// Writes the UTF-8 of the eight units at `src` to `dst` and returns how many units it
@@ -306,6 +323,24 @@ mod wide {
         Ok(usize::from(*low_len) + usize::from(*high_len))
     }
 
+    /// [`super::ascii_run`].
+    ///
+    /// # Safety
+    /// As [`super::ascii_run`].
+    pub(super) unsafe fn ascii_run(src: *const u8, dst: *mut u8, units: usize) -> usize {
+        let mut done = 0;
+        while done + 16 <= units {
+            let a = v128_load(src.add(2 * done).cast());
+            let b = v128_load(src.add(2 * done + 16).cast());
+            if v128_any_true(v128_and(v128_or(a, b), u16x8_splat(0xFF80))) {
+                break;
+            }
+            v128_store(dst.add(done).cast(), u8x16_narrow_i16x8(a, b));
+            done += 16;
+        }
+        done
+    }
+
     /// Each unit moved one lane up (lane `k` holds what lane `k - 1` held; lane 0, zero).
     fn after(v: v128) -> v128 {
         i8x16_shuffle::<16, 17, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13>(v, u16x8_splat(0))
@@ -406,6 +441,32 @@ mod tests {
             &[0x41; 9],
         ] {
             check(units);
+        }
+    }
+
+    /// A text whose first units are ASCII, as many as up to three blocks of the sixteen units
+    /// the start is narrowed by in wasm and past them, then each kind of unit that ends that
+    /// start (past ASCII, a bidi control, a pair, lone surrogates), or none (all ASCII).
+    #[test]
+    fn an_ascii_start_of_any_length_converts() {
+        let ends: [&[u16]; 8] = [
+            &[],
+            &[0x7F],
+            &[0x80],
+            &[0x6771],
+            &[0x202E],
+            &[0x061C],
+            &[0xD83D, 0xDE00],
+            &[0xDC00, 0xD800],
+        ];
+        for start in 0..52 {
+            for end in ends {
+                let mut units: Vec<u16> = (0..start).map(|k| 0x20 + (k % 0x5F) as u16).collect();
+                units.extend_from_slice(end);
+                check(&units);
+                units.extend([0x41; 17]);
+                check(&units);
+            }
         }
     }
 

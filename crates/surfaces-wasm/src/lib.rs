@@ -111,6 +111,8 @@ struct Host {
     /// Node's `Buffer.from` and `Buffer.prototype.write`, where there are: they copy a
     /// string's UTF-16 units as the engine keeps them ([`units_of`]).
     buffer: Option<(JsValue, js_sys::Function, js_sys::Function)>,
+    /// Node's `v8.serialize`, where there is one ([`Host::two_byte`]).
+    serialize: Option<js_sys::Function>,
     /// `Buffer.prototype.write`'s name for UTF-16, made once.
     utf16le: JsValue,
     /// A view of the whole wasm memory for `utf8Write`, made again when the memory's buffer
@@ -201,10 +203,37 @@ impl Host {
             held,
             writer,
             clock,
+            serialize: node_v8_serialize(),
             buffer,
             utf16le: JsValue::from_str("utf16le"),
             memory: std::cell::RefCell::new(None),
         }
+    }
+
+    /// Whether the engine keeps `s` (of `len` units) as UTF-16 rather than a byte a
+    /// character. JavaScript cannot ask; the answer is a matter of speed only, so a wrong
+    /// one costs time, never a wrong text. V8 keeps a slice of a string as the string is
+    /// kept, and its serializer writes a string as it is kept: 64 units as about 64 bytes or
+    /// about 128 (about a microsecond). A string with no character past U+00FF can be kept
+    /// as UTF-16 (one cut or rebuilt from one that had such a character): a look at its
+    /// characters cannot tell. Without the serializer, 32 characters are looked at, and a
+    /// string is taken as UTF-16 when one of them is past U+00FF.
+    fn two_byte(&self, s: &js_sys::JsString, len: u32) -> bool {
+        const PROBE: u32 = 64;
+        if let Some(serialize) = &self.serialize {
+            let probe = s.slice(0, PROBE);
+            let size = serialize
+                .call1(&JsValue::UNDEFINED, &probe)
+                .ok()
+                .and_then(|bytes| property(&bytes, "length"))
+                .and_then(|n| n.as_f64());
+            if let Some(size) = size {
+                return size > f64::from(PROBE + PROBE / 2);
+            }
+        }
+        const SAMPLES: u32 = 32;
+        let step = len / SAMPLES;
+        (0..SAMPLES).any(|k| s.char_code_at(k * step + step / 2) > 255.0)
     }
 
     /// A view of the whole wasm memory as it is now.
@@ -239,12 +268,22 @@ pub(crate) fn now_ms() -> f64 {
     HOST.with(|host| if host.clock { host.held.now() } else { 0.0 })
 }
 
-/// `process.getBuiltinModule("node:buffer")`, where there is one (Node).
-fn node_buffer_module() -> Option<JsValue> {
+/// `process.getBuiltinModule(name)`, where there is one (Node).
+fn node_module(name: &str) -> Option<JsValue> {
     let process = property(&js_sys::global(), "process")?;
     function(property(&process, "getBuiltinModule")?)?
-        .call1(&process, &JsValue::from_str("node:buffer"))
+        .call1(&process, &JsValue::from_str(name))
         .ok()
+}
+
+fn node_buffer_module() -> Option<JsValue> {
+    node_module("node:buffer")
+}
+
+/// Node's `v8.serialize`. Only how long its answer is counts ([`Host::two_byte`]), and
+/// only for speed, so one a page put in its place can cost time but not change a text.
+fn node_v8_serialize() -> Option<js_sys::Function> {
+    function(property(&node_module("node:v8")?, "serialize")?)
 }
 
 fn property(o: &JsValue, key: &str) -> Option<JsValue> {
@@ -264,35 +303,31 @@ fn node_buffer() -> Option<(JsValue, js_sys::Function, js_sys::Function)> {
 }
 
 /// A JS string's UTF-16 units, copied as they are, when the host can copy them (Node's
-/// `Buffer`), the string has at least 1,024 units and the engine keeps it as UTF-16 (a
-/// character past U+00FF is among 32 looked at). The 32 looks are 32 calls out of wasm,
-/// about a microsecond: on a shorter string they cost more than they can save (from 128
-/// units, the threshold before, a lone 433-byte envelope took about 0.5 µs more a call
-/// in `bench/per-call.mjs`). `TextEncoder` writes such a string's UTF-8
-/// a character at a time: 0.72 ms for the 338,000 units of the `scripts` workload
-/// (`bench/workloads.mjs`), where this copy takes 0.03 ms and the core's conversion about
-/// half a millisecond (`SurfaceStore::apply_utf16`); that fold went from 1.6 to 1.2 ms
-/// (`node bench/ab.mjs`). A string of Latin-1 characters only is kept a byte a character,
-/// which `TextEncoder` copies at memory speed: that one, and any string no sample shows to
-/// be UTF-16, goes through [`text_of`]. Browsers have no such copy: a `charCodeAt` loop in
-/// JavaScript takes half of what `encodeInto` does there, and the conversion the rest.
+/// `Buffer`), the string has at least 1,024 units and the engine keeps it as UTF-16
+/// ([`Host::two_byte`]). V8 writes such a string's UTF-8 a character at a time, even when
+/// every character is ASCII: 0.72 ms for the 338,000 units of the `scripts` workload
+/// (`bench/workloads.mjs`), 0.69 ms for the 1,252,906 ASCII units of `scripts-python`, where
+/// this copy takes 0.03 and 0.05 ms and the core converts them in wasm
+/// (`SurfaceStore::apply_utf16`, eight units at a time, a run of ASCII sixteen). A string
+/// kept a byte a character (Latin-1), V8 writes as UTF-8 at memory speed (0.035 ms for the
+/// 617,695 units of `megabyte`): that one goes through [`text_of`]. Browsers have no such
+/// copy: a `charCodeAt` loop in JavaScript takes half of what `encodeInto` does there, and
+/// the conversion the rest.
 ///
 /// Any units are good input to the conversion, so nothing the host writes is checked; the
 /// host is trusted with wasm memory anyway (see [`text_of`]). The units go into the buffer
 /// their UTF-8 is then written to ([`Utf16Text`]), so a text takes no more wasm memory than
 /// through `TextEncoder`. Little-endian, as wasm is.
 pub(crate) fn units_of(s: &js_sys::JsString, len: u32) -> Option<Utf16Text> {
-    const SAMPLES: u32 = 32;
     const SHORTEST: u32 = 1024;
     if len < SHORTEST {
         return None;
     }
-    let step = len / SAMPLES;
-    if !(0..SAMPLES).any(|k| s.char_code_at(k * step + step / 2) > 255.0) {
-        return None;
-    }
     HOST.with(|host| {
         let (buffer, from, write) = host.buffer.as_ref()?;
+        if !host.two_byte(s, len) {
+            return None;
+        }
         let mut text = Utf16Text::new(len as usize);
         let units = text.units_mut();
         let memory = wasm_bindgen::memory()
