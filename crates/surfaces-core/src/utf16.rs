@@ -81,13 +81,6 @@ impl Utf16Text {
         // SAFETY: the units are initialised; a byte written for each unit read, from the
         // start, is short of the units (which start past `n`).
         let ascii = unsafe { ascii_run(src, dst, n) };
-        // Found in a pass of its own, before anything else is written (a test in each block
-        // of the loop below, until the first control is found, gained nothing); an ASCII
-        // unit is no control.
-        // SAFETY: the units from `ascii` on, initialised, and nothing writes while the
-        // slice lives.
-        let rest = unsafe { std::slice::from_raw_parts(src.add(2 * ascii), 2 * (n - ascii)) };
-        let bidi_unit = first_bidi_unit(rest).map_or(n, |at| ascii + at);
         let unit = |i: usize| {
             debug_assert!(i < n);
             // SAFETY: `i < n`, and unit `i` is not written over before it is read (`GAP`).
@@ -98,22 +91,16 @@ impl Utf16Text {
         // SAFETY (every store below): `o <= 3 * i` before each unit is read (no unit writes
         // more than three bytes, and a pair four for two), so a store of four bytes at `o`
         // ends within `3 * n + 4`, and one of eight units' 28 bytes, made only when
-        // `i + 8 <= before_bidi <= n`, within `3 * n + 4`: in the capacity, and short of any
+        // `i + 8 <= n`, within `3 * n + 4`: in the capacity, and short of any
         // unit not read (`GAP`).
         while i < n {
-            // Whole blocks short of the first bidi control go the vector way, in a loop with
-            // nothing else to test. A block it leaves goes a unit at a time up to and with
-            // the unit it stopped at (a surrogate), as do the units up to and with the bidi
-            // control, and the last few: then the vector way goes on.
-            let before_bidi = if bidi_unit >= i { bidi_unit } else { n };
-            let mut end = if bidi_unit >= i {
-                (bidi_unit + 1).min(n)
-            } else {
-                n
-            };
-            while i + 8 <= before_bidi {
+            // Whole blocks go the vector way, in a loop with nothing else to test. A block it
+            // leaves goes a unit at a time up to and with the unit it stopped at (a surrogate,
+            // or the first bidi control), as do the last few: then the vector way goes on.
+            let mut end = n;
+            while i + 8 <= n {
                 debug_assert!(o <= 3 * i);
-                match unsafe { block_of_eight(src.add(2 * i), dst.add(o)) } {
+                match unsafe { block_of_eight(src.add(2 * i), dst.add(o), bidi.is_none()) } {
                     Ok((units, written)) => {
                         i += units;
                         o += written;
@@ -126,10 +113,10 @@ impl Utf16Text {
             }
             while i < end {
                 debug_assert!(o <= 3 * i);
-                if i == bidi_unit {
+                let c = u32::from(unit(i));
+                if bidi.is_none() && is_bidi(c as u16) {
                     bidi = Some(o);
                 }
-                let c = u32::from(unit(i));
                 i += 1;
                 // A high surrogate and a low one make one character; a surrogate alone is
                 // none, and stands as U+FFFD.
@@ -165,17 +152,6 @@ fn to_utf8(units: &[u16]) -> (String, Option<usize>) {
     Utf16Text::from_units(units).into_utf8()
 }
 
-/// Where the units (two bytes each, little-endian) hold their first bidi control
-/// ([`crate::text::is_bidi_control`]).
-fn first_bidi_unit(units: &[u8]) -> Option<usize> {
-    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
-    return wide::first_bidi_unit(units);
-    #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
-    units
-        .chunks_exact(2)
-        .position(|p| is_bidi(u16::from_le_bytes([p[0], p[1]])))
-}
-
 /// [`crate::text::is_bidi_control`] for a UTF-16 unit (a surrogate is none).
 fn is_bidi(u: u16) -> bool {
     char::from_u32(u32::from(u)).is_some_and(crate::text::is_bidi_control)
@@ -198,19 +174,25 @@ unsafe fn ascii_run(src: *const u8, dst: *mut u8, units: usize) -> usize {
 
 /// Writes the UTF-8 of the eight units at `src` to `dst` and returns how many units it
 /// took (all eight, or seven when the last is the first half of a pair the next block
-/// ends) and how many bytes it wrote, or else, when a surrogate in it is not half of a pair within it, a place at or
-/// past that surrogate, and before any other such one (the units up to and with it are
-/// left to the caller; the pairs before it stay the caller's too, once, rather than one
-/// block tried again after each).
-/// Without WebAssembly SIMD, every block is left.
+/// ends) and how many bytes it wrote, or else, when a surrogate in it is not half of a pair
+/// within it, a place at or past that surrogate, and before any other such one, or, when
+/// `bidi` asks, where its first bidi control is: the units up to and with that place are
+/// left to the caller (the pairs before it stay the caller's too, once, rather than one
+/// block tried again after each). The search for a bidi control is here, in the blocks
+/// not ASCII, not in a pass of its own over the units before: one pass fewer, and as fast
+/// (`bench/ab.mjs`, BENCHMARKS.md). Without WebAssembly SIMD, every block is left.
 ///
 /// # Safety
 /// `src` holds sixteen initialised bytes, and `dst` has room for 28 bytes that overlap
 /// none of them.
 #[allow(unused_variables)]
-unsafe fn block_of_eight(src: *const u8, dst: *mut u8) -> Result<(usize, usize), usize> {
+unsafe fn block_of_eight(
+    src: *const u8,
+    dst: *mut u8,
+    bidi: bool,
+) -> Result<(usize, usize), usize> {
     #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
-    return wide::block_of_eight(src, dst);
+    return wide::block_of_eight(src, dst, bidi);
     #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
     Err(7)
 }
@@ -229,15 +211,16 @@ mod wide {
     pub(super) unsafe fn block_of_eight(
         src: *const u8,
         dst: *mut u8,
+        bidi: bool,
     ) -> Result<(usize, usize), usize> {
         let v = v128_load(src.cast());
         // The last unit opens a pair the next block closes (text of emoji does so in a
         // block out of four): the seven before it are taken, with a one-byte unit in its
         // place whose byte the next store writes over. The store is no longer than a block's.
         if is_high(u16x8_extract_lane::<7>(v)) && !is_high(u16x8_extract_lane::<6>(v)) {
-            return eight(u16x8_replace_lane::<7>(v, 0), dst).map(|written| (7, written - 1));
+            return eight(u16x8_replace_lane::<7>(v, 0), dst, bidi).map(|written| (7, written - 1));
         }
-        eight(v, dst).map(|written| (8, written))
+        eight(v, dst, bidi).map(|written| (8, written))
     }
 
     fn is_high(unit: u16) -> bool {
@@ -248,12 +231,18 @@ mod wide {
     ///
     /// # Safety
     /// `dst` has room for 28 bytes.
-    unsafe fn eight(v: v128, dst: *mut u8) -> Result<usize, usize> {
+    unsafe fn eight(v: v128, dst: *mut u8, bidi: bool) -> Result<usize, usize> {
         let splat = u16x8_splat;
         let ascii = u16x8_eq(v128_and(v, splat(0xFF80)), splat(0));
         if u16x8_all_true(ascii) {
             v128_store64_lane::<0>(u8x16_narrow_i16x8(v, v), dst.cast());
             return Ok(8);
+        }
+        if bidi {
+            let controls = bidi_controls(v);
+            if v128_any_true(controls) {
+                return Err(i16x8_bitmask(controls).trailing_zeros() as usize);
+            }
         }
         // Each unit's first, second and third byte, a vector each (a unit of one byte has
         // only the first, of two bytes the first two).
@@ -346,29 +335,16 @@ mod wide {
         i8x16_shuffle::<16, 17, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13>(v, u16x8_splat(0))
     }
 
-    /// [`super::first_bidi_unit`], eight units at a time: U+200E…U+200F, U+202A…U+202E,
-    /// U+2066…U+2069 and U+061C.
-    pub(super) fn first_bidi_unit(units: &[u8]) -> Option<usize> {
+    /// The lanes of `v` that hold a bidi control ([`super::is_bidi`]): U+200E…U+200F,
+    /// U+202A…U+202E, U+2066…U+2069 and U+061C.
+    fn bidi_controls(v: v128) -> v128 {
         let splat = u16x8_splat;
-        let mut blocks = units.chunks_exact(16);
-        for (k, block) in blocks.by_ref().enumerate() {
-            // SAFETY: `block` is sixteen bytes, and v128_load takes any alignment.
-            let v = unsafe { v128_load(block.as_ptr().cast()) };
-            let d = u16x8_sub(v, splat(0x2000));
-            let marks = u16x8_eq(v128_and(d, splat(0xFFFE)), splat(0x0E));
-            let embeds = u16x8_lt(u16x8_sub(d, splat(0x2A)), splat(5));
-            let isolates = u16x8_lt(u16x8_sub(d, splat(0x66)), splat(4));
-            let arabic = u16x8_eq(v, splat(0x061C));
-            let hit = v128_or(v128_or(marks, embeds), v128_or(isolates, arabic));
-            if v128_any_true(hit) {
-                return Some(8 * k + i16x8_bitmask(hit).trailing_zeros() as usize);
-            }
-        }
-        let tail = blocks.remainder();
-        let at = (units.len() - tail.len()) / 2;
-        tail.chunks_exact(2)
-            .position(|p| super::is_bidi(u16::from_le_bytes([p[0], p[1]])))
-            .map(|p| at + p)
+        let d = u16x8_sub(v, splat(0x2000));
+        let marks = u16x8_eq(v128_and(d, splat(0xFFFE)), splat(0x0E));
+        let embeds = u16x8_lt(u16x8_sub(d, splat(0x2A)), splat(5));
+        let isolates = u16x8_lt(u16x8_sub(d, splat(0x66)), splat(4));
+        let arabic = u16x8_eq(v, splat(0x061C));
+        v128_or(v128_or(marks, embeds), v128_or(isolates, arabic))
     }
 
     /// For each key of four units (a bit a unit for "one byte" above a bit a unit for "at
