@@ -258,10 +258,10 @@ fn early_at(k: &str) -> Option<usize> {
 /// [`EARLY`] (an `accessibility` object, `checks`) and those after it up to `component`.
 const SKIP_DEPTH: usize = 16;
 
-/// The component types [`Reader::typed_component`] reads: those whose admission checks
-/// nothing but their strings, ids, paths and URLs (a ChoicePicker's count of options is
-/// checked on the general path).
-const TYPED: [&str; 16] = [
+/// The component types [`Reader::typed_component`] reads: every type of the Basic Catalog.
+/// Admission checks nothing of theirs but their strings, ids, paths and URLs, and a
+/// ChoicePicker's count of options, which the reader checks as it reads them.
+const TYPED: [&str; 18] = [
     "Image",
     "Video",
     "AudioPlayer",
@@ -278,6 +278,8 @@ const TYPED: [&str; 16] = [
     "TextField",
     "Icon",
     "Button",
+    "Tabs",
+    "ChoicePicker",
 ];
 
 /// A container being read: its measurement so far and, for an object, its keys.
@@ -543,7 +545,13 @@ impl<'a, 'p> Reader<'a, 'p> {
         // What admission finds is not kept: anything found leaves the component to the
         // general path, which finds it again and says it at its place.
         let mut adm = Admission::verdict(self.limits, self.urls);
-        let (mut id, mut name, mut props) = (None, None, None::<&'static [Prop]>);
+        // The type's own properties, and the common ones it may have (`checks` only where
+        // it is checkable), as the validator takes them (`Validator::component`).
+        let (mut id, mut name, mut props) = (None, None, None::<(&'static [Prop], &[Prop])>);
+        let own = |n: &str| {
+            let (props, checkable) = component_props(n)?;
+            Some((props, &COMMON_PROPS[1..if checkable { 4 } else { 3 }]))
+        };
         // Whether the `component` member was read in its place (its type may have been
         // looked up ahead of it).
         let mut named = false;
@@ -566,7 +574,7 @@ impl<'a, 'p> Reader<'a, 'p> {
                     }
                     named = true;
                     name = Some(n);
-                    props = Some(component_props(n)?.0);
+                    props = Some(own(n)?);
                 }
                 // A property before `component`, as writers that sort their keys put
                 // `children` and `action`: read now when it has one kind in every type that
@@ -586,13 +594,14 @@ impl<'a, 'p> Reader<'a, 'p> {
                     if props.is_none() {
                         let n = self.component_ahead()?;
                         name = Some(n);
-                        props = Some(component_props(n)?.0);
+                        props = Some(own(n)?);
                     }
                     // Looked up as the validator looks it up: the common properties (`id`
                     // was read above), then the type's own.
-                    let (i, prop) = COMMON_PROPS[1..]
+                    let (props, common) = props?;
+                    let (i, prop) = common
                         .iter()
-                        .chain(props?)
+                        .chain(props)
                         .enumerate()
                         // Compared a word at a time: as `==`, a call to `memcmp` for
                         // each name of the same length.
@@ -613,7 +622,7 @@ impl<'a, 'p> Reader<'a, 'p> {
                 break;
             }
         }
-        let (id, name, props) = (id?, name?, props?);
+        let (id, name, (props, common)) = (id?, name?, props?);
         if !named {
             return None;
         }
@@ -622,7 +631,7 @@ impl<'a, 'p> Reader<'a, 'p> {
             if early & 1 << e == 0 {
                 continue;
             }
-            let i = COMMON_PROPS[1..]
+            let i = common
                 .iter()
                 .chain(props)
                 .position(|p| p.name == *early_name)?;
@@ -632,12 +641,7 @@ impl<'a, 'p> Reader<'a, 'p> {
             seen |= 1 << i;
         }
         let missing = |(i, p): (usize, &Prop)| p.required && seen & 1 << i == 0;
-        if COMMON_PROPS[1..]
-            .iter()
-            .chain(props)
-            .enumerate()
-            .any(missing)
-        {
+        if common.iter().chain(props).enumerate().any(missing) {
             return None;
         }
         adm.id(&id, &Path::ROOT);
@@ -792,7 +796,31 @@ impl<'a, 'p> Reader<'a, 'p> {
                     })
                 }
             },
-            _ => return None,
+            // The rest (a component's `checks`, a Tabs' tabs, a ChoicePicker's options, an
+            // `accessibility`): read as JSON, held to the validator's rule for the kind and
+            // walked by admission, as the general path reads, checks and walks such a
+            // property, then decoded as it decodes one. Left to the general path, such a
+            // component was read into a map and walked whole: a sixth of a fold of the
+            // official examples, for their ten components with checks, tabs or options.
+            _ => {
+                let start = self.at;
+                // `start` is at the value's first byte, ASCII, so a char boundary.
+                let (v, took) = fast::property_value(&self.text[start..])?;
+                self.at = start + took;
+                let mut validator = Validator::verdict();
+                validator.kind(&v, here, kind);
+                if !validator.errors.is_empty() {
+                    return None;
+                }
+                // Admission's one rule of a component's own (`Admission::component`).
+                if matches!(kind, Kind::Options)
+                    && v.as_array().is_some_and(|a| a.len() > self.limits.options)
+                {
+                    return None;
+                }
+                adm.walk(&v, here);
+                Field::Json(v)
+            }
         })
     }
 
@@ -2655,7 +2683,9 @@ mod tests {
         "\"a\u{202E}b\"",
         "7",
     ];
-    const NAMES: [&str; 19] = [
+    const NAMES: [&str; 21] = [
+        r#""Tabs""#,
+        r#""ChoicePicker""#,
         r#""CheckBox""#,
         r#""Slider""#,
         r#""DateTimeInput""#,
@@ -2799,11 +2829,29 @@ mod tests {
         r#"{"call":"formatString","path":"/x","args":{"value":"x"}}"#,
         r#"{"path":"/x","extra":true}"#,
     ];
+    const CHECKS: [&str; 10] = [
+        r#"[{"condition":{"call":"required","args":{"value":{"path":"/x"}}},"message":"Needed"}]"#,
+        r#"[{"condition":{"call":"regex","args":{"value":{"path":"/zip"},"pattern":"^[0-9]{5}$"}},"message":"Five digits"}]"#,
+        r#"[{"message":"Sorted","condition":{"path":"/ok"}}]"#,
+        r#"[{"condition":{"call":"and","args":{"values":[{"path":"/a"},{"call":"email","args":{"value":{"path":"/e"}}}]}},"message":"Both"}]"#,
+        r#"[{"condition":true}]"#,
+        r#"[{"condition":{"call":"formatString","args":{"value":"x"}},"message":"Not a boolean"}]"#,
+        r#"[{"condition":{"call":"regex","args":{"value":{"path":"/zip"},"pattern":"("}},"message":"Bad pattern"}]"#,
+        "[{\"condition\":true,\"message\":\"a\u{202e}b\"}]",
+        r#"[{"condition":true,"message":"A message longer than twenty"}]"#,
+        r#"{"condition":true,"message":"Not a list"}"#,
+    ];
+    const ACCESSIBILITY: [&str; 4] = [
+        r#"{"label":"Close"}"#,
+        r#"{"description":{"path":"/alt"},"label":"Sorted"}"#,
+        r#"{"label":"Close","extra":1}"#,
+        "{\"label\":\"a\u{202e}b\"}",
+    ];
     const WEIGHTS: [&str; 7] = ["1", "2.5", "0", "-1", r#""1""#, "1e400", "null"];
 
     /// One generated component, mostly of a shape `typed_component` reads.
     fn component(g: &mut Gen) -> String {
-        let name = g.piece(&NAMES, 16);
+        let name = g.piece(&NAMES, 18);
         let mut members = vec![
             format!(r#""id":{}"#, g.piece(&IDS, 3)),
             format!(r#""component":{name}"#),
@@ -2826,6 +2874,8 @@ mod tests {
             "Slider" => &["label", "min", "max", "number"],
             "DateTimeInput" => &["when", "enableDate", "enableTime", "label", "min"],
             "AudioPlayer" => &["url", "description"],
+            "Tabs" => &["tabs"],
+            "ChoicePicker" => &["label", "options", "selected", "displayStyle"],
             _ => &["child", "text"],
         };
         for key in own {
@@ -2837,6 +2887,7 @@ mod tests {
                 "checked" => ("value", "checked"),
                 "number" => ("value", "number"),
                 "when" => ("value", "text"),
+                "selected" => ("value", "selected"),
                 k => (k, k),
             };
             // A function call where a dynamic value belongs, now and then.
@@ -2878,6 +2929,36 @@ mod tests {
                 "number" => &["5", "2.5", r#"{"path":"/volume"}"#],
                 "min" | "max" => &["0", "100", "-3.5"],
                 "enableDate" | "enableTime" => &["true", "false"],
+                // Read as JSON, then held to the validator's rule for their kind and
+                // walked by admission (`Reader::typed_property`'s last arm).
+                "tabs" => &[
+                    r#"[{"title":"One","child":"a"},{"title":{"path":"/t"},"child":"b"}]"#,
+                    r#"[{"child":"a","title":"Sorted"}]"#,
+                    r#"[]"#,
+                    r#"[{"title":"No child"}]"#,
+                    r#"[{"title":"One","child":"a","extra":1}]"#,
+                    "[{\"title\":\"a\u{202e}b\",\"child\":\"a\"}]",
+                    r#"[{"title":"A title longer than twenty","child":"a"}]"#,
+                    r#"[{"title":"One","child":"a-child-id-longer-than-20"}]"#,
+                    r#"{"title":"One","child":"a"}"#,
+                ],
+                "options" => &[
+                    r#"[{"label":"Yes","value":"y"},{"label":{"path":"/no"},"value":"n"}]"#,
+                    r#"[{"value":"y","label":"Sorted"}]"#,
+                    r#"[{"label":"1","value":"1"},{"label":"2","value":"2"},{"label":"3","value":"3"},{"label":"4","value":"4"}]"#,
+                    r#"[{"label":"Yes"}]"#,
+                    r#"[{"label":"Yes","value":1}]"#,
+                    "[{\"label\":\"a\u{2067}b\",\"value\":\"y\"}]",
+                    r#"[{"label":{"path":"/a/very/long/path/past/the/limit"},"value":"y"}]"#,
+                    r#"[]"#,
+                ],
+                "selected" => &[
+                    r#"{"path":"/choice"}"#,
+                    r#"["y"]"#,
+                    r#"["y",1]"#,
+                    r#"{"call":"formatString","args":{"value":"y"}}"#,
+                ],
+                "displayStyle" => &[r#""chips""#, r#""checkbox""#, r#""cards""#],
                 "action" if g.below(3) == 0 => &ACTIONS[..],
                 "action" => &ACTIONS[..4],
                 _ => &[
@@ -2898,6 +2979,18 @@ mod tests {
         if g.below(6) == 0 {
             members.push(format!(r#""weight":{}"#, g.piece(&WEIGHTS, 3)));
         }
+        // Checks, on a type that is checkable (or, going anywhere, on any type: one that is
+        // not checkable has none), and an accessibility.
+        let checkable = matches!(
+            name.trim_matches('"'),
+            "Button" | "TextField" | "CheckBox" | "ChoicePicker" | "Slider" | "DateTimeInput"
+        );
+        if g.below(5) == 0 && (checkable || !g.1) {
+            members.push(format!(r#""checks":{}"#, g.piece(&CHECKS, 4)));
+        }
+        if g.below(8) == 0 {
+            members.push(format!(r#""accessibility":{}"#, g.piece(&ACCESSIBILITY, 2)));
+        }
         match g.below(if g.1 { 40 } else { 8 }) {
             0 => members.push(format!(r#""{}":{}"#, g.pick(&MEMBERS), g.pick(&VALUES))),
             1 => {
@@ -2912,7 +3005,7 @@ mod tests {
                 members.remove(0);
             }
             // A second `component`, of this type or another.
-            4 => members.push(format!(r#""component":{}"#, g.piece(&NAMES, 16))),
+            4 => members.push(format!(r#""component":{}"#, g.piece(&NAMES, 18))),
             _ => {}
         }
         // In the order made (`id` and `component` first), sorted by key as many writers
@@ -3092,6 +3185,7 @@ mod tests {
             id_chars: 12,
             path_chars: 24,
             data_model_depth: 6,
+            options: 3,
             ..Limits::default()
         };
         let (typed_before, mut components) = (TYPED_TAKEN.with(|n| n.get()), 0);
@@ -3126,6 +3220,47 @@ mod tests {
             typed * 4 > components && typed * 10 < components * 9,
             "{typed} of {components}"
         );
+    }
+
+    /// A component's checks, a Tabs' tabs, a ChoicePicker's options and choice and an
+    /// accessibility are read by hand when the validator and admission take them, and left
+    /// to the general path, which says why, when not; either way the fold is the same.
+    #[test]
+    fn checks_tabs_and_options_fold_as_the_general_path_folds_them() {
+        let limits = Limits {
+            options: 3,
+            ..Limits::default()
+        };
+        let check = r#"{"condition":{"call":"regex","args":{"value":{"path":"/zip"},"pattern":"^[0-9]{5}$"}},"message":"Five digits"}"#;
+        let options = r#"[{"label":"Yes","value":"y"},{"label":{"path":"/no"},"value":"n"}]"#;
+        let cases = [
+            (format!(r#""component":"TextField","label":"Zip","checks":[{check}]"#), true),
+            (format!(r#""checks":[{check}],"component":"Button","child":"c","action":{{"event":{{"name":"go"}}}}"#), true),
+            (format!(r#""component":"Text","text":"x","checks":[{check}]"#), false),
+            (r#""component":"CheckBox","label":"x","value":true,"checks":[{"condition":true}]"#.into(), false),
+            (r#""component":"Tabs","tabs":[{"title":"A","child":"a"},{"title":{"path":"/t"},"child":"b"}]"#.into(), true),
+            (r#""component":"Tabs","tabs":[]"#.into(), false),
+            // Read, then refused by the graph check: a child twice.
+            (r#""component":"Tabs","tabs":[{"title":"A","child":"a"},{"title":"B","child":"a"}]"#.into(), true),
+            (format!(r#""component":"ChoicePicker","options":{options},"value":{{"path":"/v"}}"#), true),
+            (format!(r#""component":"ChoicePicker","options":{options},"value":["y"],"displayStyle":"chips""#), true),
+            (r#""component":"ChoicePicker","options":[{"label":"1","value":"1"},{"label":"2","value":"2"},{"label":"3","value":"3"},{"label":"4","value":"4"}],"value":["1"]"#.into(), false),
+            (format!(r#""component":"ChoicePicker","options":{options},"value":["y",1]"#), false),
+            (r#""component":"Image","url":"https://example.com/a.png","accessibility":{"label":"A photo"}"#.into(), true),
+            (r#""component":"Image","url":"https://example.com/a.png","accessibility":{"label":"a\u202eb"}"#.into(), false),
+        ];
+        for (members, typed) in cases {
+            let text = format!(
+                r#"[{{"version":"v0.9","createSurface":{{"surfaceId":"s","catalogId":"https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"}}}},{{"version":"v0.9","updateComponents":{{"surfaceId":"s","components":[{{"id":"root",{members}}}]}}}}]"#
+            );
+            let before = TYPED_TAKEN.with(|n| n.get());
+            assert_typed_folds_as_general(&text, &limits, &UrlPolicy::default());
+            assert_eq!(
+                TYPED_TAKEN.with(|n| n.get()) - before,
+                usize::from(typed),
+                "{text}"
+            );
+        }
     }
 
     /// Each call, where a string, a number or a boolean belongs, folds as the general path
