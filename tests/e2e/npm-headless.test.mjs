@@ -246,10 +246,11 @@ test("a bad option is a usage error that changes nothing", () => {
 });
 
 test("text the engine keeps as UTF-16 is copied as units in Node and folds as through TextEncoder", async () => {
-  // In Node a string with a character past U+00FF is copied into wasm memory as its UTF-16
-  // units (Buffer#write, "utf16le") and converted there, with the first bidi control noted
-  // on the way. An instance with no node:buffer takes TextEncoder for every string: both
-  // must fold every text to the same report.
+  // In Node a string of 1,024 units or more that V8 keeps as UTF-16 (one with a character
+  // past U+00FF, or cut from one) is copied into wasm memory as its UTF-16 units
+  // (Buffer#write, "utf16le") and converted there, with the first bidi control noted on the
+  // way. An instance with no node:buffer takes TextEncoder for every string: both must fold
+  // every text to the same report.
   const fresh = async (tag) => {
     const m = await import(`${pathToFileURL(path.join(PKG, "agent_surfaces.js"))}?units=${tag}`);
     m.initSync({ module: fs.readFileSync(path.join(PKG, "agent_surfaces_bg.wasm")) });
@@ -316,8 +317,8 @@ test("text the engine keeps as UTF-16 is copied as units in Node and folds as th
     if (latin && round % 3 !== 0) assert.equal(copied, 0, "a Latin-1 text goes through TextEncoder");
   }
   assert.ok(wide > 100 && copies > 100, `${copies} of ${wide} texts past U+00FF were copied as units`);
-  // Only a text of 1,024 units or more is looked at: on a shorter one the 32 looks (calls out
-  // of wasm) cost more than the copy saves.
+  // Only a text of 1,024 units or more is looked at: on a shorter one the look (a call out of
+  // wasm to V8's serializer, or 32 calls for its characters) costs more than the copy saves.
   const head = `[{"version":"v0.9","createSurface":{"surfaceId":"s","catalogId":"${CAT}"}},{"version":"v0.9","updateDataModel":{"surfaceId":"s","path":"/t","value":"`;
   const tail = `"}}]`;
   for (const [length, copied] of [[1023, 0], [1024, 1]]) {
@@ -367,8 +368,11 @@ test("text the engine keeps as UTF-16 is copied as units in Node and folds as th
   for (const [text, copied] of [[wide16, 0], [east, 1]]) {
     const before = copies;
     const a = new sampled.SurfaceStore();
+    const b = new encoder.SurfaceStore();
     assert.equal(a.applyEnvelopes(text), 2);
+    assert.equal(b.applyEnvelopes(text), 2);
     assert.equal(copies - before, copied, `with no serializer, a text kept ${kept(text)}`);
+    assert.deepEqual(a.report(), b.report());
   }
 });
 

@@ -174,11 +174,11 @@ unsafe fn ascii_run(src: *const u8, dst: *mut u8, units: usize) -> usize {
 
 /// Writes the UTF-8 of the eight units at `src` to `dst` and returns how many units it
 /// took (all eight, or seven when the last is the first half of a pair the next block
-/// ends) and how many bytes it wrote, or else, when a surrogate in it is not half of a pair
-/// within it, a place at or past that surrogate, and before any other such one, or, when
-/// `bidi` asks, where its first bidi control is: the units up to and with that place are
-/// left to the caller (the pairs before it stay the caller's too, once, rather than one
-/// block tried again after each). The search for a bidi control is here, in the blocks
+/// ends) and how many bytes it wrote; or else a place up to and with which the units are
+/// left to the caller: when `bidi` asks and the block is not ASCII, its first bidi
+/// control's, if it has one, or else, when a surrogate in it is not half of a pair within
+/// it, one at or past that surrogate and before any other such one (the pairs before it
+/// stay the caller's too, once, rather than one block tried again after each). The search for a bidi control is here, in the blocks
 /// not ASCII, not in a pass of its own over the units before: one pass fewer, and as fast
 /// (`bench/ab.mjs`, BENCHMARKS.md). Without WebAssembly SIMD, every block is left.
 ///

@@ -107,7 +107,8 @@ thread_local! {
 /// nothing is counted.
 ///
 /// The hand reader ([`super::direct`]) builds no tree of a component it reads into the
-/// catalog's form, so it counts such an envelope's values by a scan when its text is long
+/// catalog's form (but a property it reads as JSON, [`property_value`], counted here as
+/// the general path counts it), so it counts such an envelope's values by a scan when its text is long
 /// enough to hold too many ([`Budget::exceeded`]): the two readers refuse the same
 /// envelopes. What the hand reader counts of an envelope, serde_json counts too, so one
 /// the hand reader finds past the budget is not read again only to be refused.
