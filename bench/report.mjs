@@ -290,7 +290,8 @@ build the alternative into another directory, for example
   characters defeats branch prediction as it does V8's encoder), and a SIMD one that
   widened each half to 32-bit lanes and tested for bidi controls inside the block loop (33%
   of the fold, where \`encodeInto\` took 32%); making the bytes in 16-bit lanes and testing
-  for controls in a pass of their own made the difference. Browsers keep \`encodeInto\`:
+  for controls in a pass of their own made the difference (since 2026-12-04 the search is in
+  the blocks again, with the 16-bit lanes: below). Browsers keep \`encodeInto\`:
   they have no fast copy of a string's units (a \`charCodeAt\` loop takes 0.5 ms in Chromium
   on that text, \`encodeInto\` 1.1 ms; with the conversion after it, a tenth gained for a
   JavaScript snippet the package does not otherwise need). The cost: 2.4 KB gzipped (364.5
@@ -805,6 +806,49 @@ build the alternative into another directory, for example
   slower on every one of them (value-heavy 5.59 to 5.84 ms). A keyword list compared only
   where a quote ends a word of its length (\`Reader::quoted\`): no gain on the examples, and
   the storm of tiny updates 1.34 to 1.46 ms.
+- Text V8 keeps as UTF-16 copied as its units even when every character is ASCII
+  (2026-12-04, \`crates/surfaces-wasm/src/lib.rs\` \`Host::two_byte\`, \`src/utf16.rs\`). V8
+  writes the UTF-8 of a string it keeps as UTF-16 a character at a time, ASCII or not:
+  \`Buffer#utf8Write\` took 0.69 ms for the 1,252,906 ASCII units of the eight scripts as
+  Python writes them (V8 keeps that text as UTF-16: it is cut and rebuilt from text that had
+  wider characters, as an SSE event's data is cut from a chunk with an emoji in it), where
+  a copy of its units took 0.05 ms, and 0.07 ms for the same characters kept a byte each.
+  The 32 characters sampled before could not tell such a text from one kept a byte a
+  character; V8's serializer writes a string as it keeps it, so the length of what
+  \`v8.serialize\` writes for a 64-unit slice tells, in about a microsecond. A wrong answer
+  costs time only. The conversion narrows the text's ASCII start sixteen units at a time.
+  In \`bench/ab.mjs\` (median of 60, each order; the build before these changes against the
+  build after the three of this day): the eight scripts as Python writes them 3.42 to 3.03
+  ms and 3.51 to 3.22, the emoji chat as Python writes it 1.05 to 0.96 and 1.07 to 0.98,
+  the rest within the noise. The ASCII run tried after every block of ASCII in the
+  conversion's loop, rather than at the start only, made the emoji chat a seventh slower
+  (0.57 to 0.66 ms in one process, the fold alone); trying two blocks at once in the bidi
+  pass (below) made the text in eight scripts 1.03 to 1.21 ms.
+- The first bidi control looked for in the conversion's blocks that are not ASCII, until it
+  is found, instead of in a pass of its own over the units first (2026-12-04,
+  \`utf16::wide::eight\`): one pass fewer, and as fast (emoji chat 0.62 to 0.61 ms, text in
+  eight scripts 1.04 to 1.04, the eight scripts as Python writes them 3.07 to 3.05, in
+  \`bench/ab.mjs\`, median of 60, each order). The entry above from the conversion's first
+  day says why the search once had a pass of its own: that was with a conversion that
+  widened each half of a block to 32-bit lanes.
+- Every type of the Basic Catalog read by hand (2026-12-04, \`direct.rs\`
+  \`Reader::typed_property\`): a Tabs, a ChoicePicker, and any component with \`checks\` or an
+  \`accessibility\` was left whole to serde_json, read into a map, validated and walked.
+  Such a property is now read as JSON, held to the validator's rule for its kind and walked
+  by admission, as the general path does, and the rest of its component is read by hand:
+  all 545 components of the official examples, where 492 were. In \`bench/ab.mjs\` (median
+  of 60, each order): the examples 0.78 to 0.76 ms and 0.79 to 0.77, with keys sorted 0.78
+  to 0.77 and 0.77 to 0.75, the rest within the noise (the images 0.82 to 0.84 and 0.83 to
+  0.86 in two runs, 0.87 to 0.90 and 0.89 to 0.89 in two more). In a native profile
+  (callgrind) of the examples the ten components those are had cost a sixth of the fold;
+  in wasm the gain is smaller, since their properties are still read by serde_json. The
+  three changes of this day cost 0.3 KB gzipped (386.9 to 387.2 KB, \`gzip -9\`, names
+  stripped).
+- Tried and not kept (2026-12-04): a \`\\u\` escape's four digits tested at once and the
+  character's UTF-8 made from its value in the unescaping loop (\`direct::unescape\`): the
+  eight scripts as Python writes them 3.24 to 3.33 ms, the emoji chat so written 1.00 to
+  1.10. The units of a text laid at an address that is a multiple of 16 (Node's
+  \`Buffer#write\` copies to an odd address through a second buffer): no gain.
 - Where a stream is mostly large data values the official core keeps \`JSON.parse\`'s objects
   by reference (about 1.3× \`JSON.parse\`); the fold reads, checks and copies every byte in wasm
   memory, which is where the ~1 MB workload's time goes now (the hand reader's string scan and
