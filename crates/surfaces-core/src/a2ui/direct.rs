@@ -516,8 +516,8 @@ impl<'a, 'p> Reader<'a, 'p> {
     /// read as the catalog's rules give its kind ([`component_props`], which the validator
     /// walks by): a string, a `{"path": …}` binding, a call, a list of ids or a template,
     /// an event action, a number or a boolean by hand, any other as JSON
-    /// ([`Reader::typed_property`]); read into the catalog's form through the one decoder. The validator's checks of such
-    /// a component are made as it is read, and admission's with its own code; `None` for
+    /// ([`Reader::typed_property`]); read into the catalog's form through the one decoder.
+    /// The validator's checks of such a component are made as it is read, and admission's with its own code; `None` for
     /// anything else, or anything either would speak of, leaves it to serde_json and the
     /// general checks, which say why. (Read into a `serde_json` map, walked by the
     /// validator and by admission, then decoded, a small component cost about twice what
@@ -803,8 +803,8 @@ impl<'a, 'p> Reader<'a, 'p> {
             // `accessibility`): read as JSON, held to the validator's rule for the kind and
             // walked by admission, as the general path reads, checks and walks such a
             // property, then decoded as it decodes one. Left to the general path, such a
-            // component was read into a map and walked whole: a sixth of a fold of the
-            // official examples, for their ten components with checks, tabs or options.
+            // component was read into a map and walked whole (the official examples have
+            // ten: serde_json's reading of them was a tenth of the fold, natively).
             _ => {
                 let start = self.at;
                 // `start` follows `:` and whitespace, ASCII, so it is a char boundary.
