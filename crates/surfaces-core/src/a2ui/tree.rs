@@ -134,42 +134,36 @@ fn owned_children(component: &Component) -> usize {
     }
 }
 
+/// The list of ids of a Row, Column or List that lists its children so, from a
+/// `&Component`'s kind or a `&mut` one's: one pattern for [`id_list`] and [`id_list_mut`].
+macro_rules! id_list_of {
+    ($kind:expr) => {
+        match $kind {
+            ComponentKind::Row {
+                children: Children::Ids(ids),
+                ..
+            }
+            | ComponentKind::Column {
+                children: Children::Ids(ids),
+                ..
+            }
+            | ComponentKind::List {
+                children: Children::Ids(ids),
+                ..
+            } => Some(ids),
+            _ => None,
+        }
+    };
+}
+
 /// The list of a Row, Column or List that lists its children by id.
 fn id_list(component: &Component) -> Option<&IdList> {
-    match &component.kind {
-        ComponentKind::Row {
-            children: Children::Ids(ids),
-            ..
-        }
-        | ComponentKind::Column {
-            children: Children::Ids(ids),
-            ..
-        }
-        | ComponentKind::List {
-            children: Children::Ids(ids),
-            ..
-        } => Some(ids),
-        _ => None,
-    }
+    id_list_of!(&component.kind)
 }
 
 /// [`id_list`], to change.
 fn id_list_mut(component: &mut Component) -> Option<&mut IdList> {
-    match &mut component.kind {
-        ComponentKind::Row {
-            children: Children::Ids(ids),
-            ..
-        }
-        | ComponentKind::Column {
-            children: Children::Ids(ids),
-            ..
-        }
-        | ComponentKind::List {
-            children: Children::Ids(ids),
-            ..
-        } => Some(ids),
-        _ => None,
-    }
+    id_list_of!(&mut component.kind)
 }
 
 /// A structural problem that makes an `updateComponents` inadmissible.
@@ -775,20 +769,20 @@ fn kept(
     lists: Option<(Ids<'_>, Ids<'_>)>,
     same: impl Fn(usize, usize) -> bool,
 ) -> Kept {
+    // Place by place, as any two lists are compared; two lists of ids are compared at once
+    // (and, in debug builds, checked against this).
+    let same_end = || {
+        (1..=old.min(new))
+            .take_while(|&k| same(old - k, new - k))
+            .count()
+    };
     // The end first: a list that gained a child at its start (the newest first) keeps the
     // rest there, and nothing is left to search for where its start went.
     let end = match lists {
         Some((o, n)) => o.common_suffix(n),
-        None => (1..=old.min(new))
-            .take_while(|&k| same(old - k, new - k))
-            .count(),
+        None => same_end(),
     };
-    debug_assert_eq!(
-        end,
-        (1..=old.min(new))
-            .take_while(|&k| same(old - k, new - k))
-            .count()
-    );
+    debug_assert_eq!(end, same_end());
     let (old_rest, new_rest) = (old - end, new - end);
     // Where the new list's first child is in the rest of the old one: its first place most
     // often. The search is no longer than that rest.
@@ -802,14 +796,12 @@ fn kept(
         .unwrap_or(0),
     };
     let longest = (old_rest - skip).min(new_rest);
+    let same_start = || (0..longest).take_while(|&i| same(skip + i, i)).count();
     let start = match lists {
         Some((o, n)) => o.common_prefix_from(skip, n).min(longest),
-        None => (0..longest).take_while(|&i| same(skip + i, i)).count(),
+        None => same_start(),
     };
-    debug_assert_eq!(
-        start,
-        (0..longest).take_while(|&i| same(skip + i, i)).count()
-    );
+    debug_assert_eq!(start, same_start());
     Kept { skip, start, end }
 }
 
