@@ -851,6 +851,26 @@ build the alternative into another directory, for example
   eight scripts as Python writes them 3.24 to 3.33 ms, the emoji chat so written 1.00 to
   1.10. The units of a text laid at an address that is a multiple of 16 (Node's
   \`Buffer#write\` copies to an odd address through a second buffer): no gain.
+- Tried and not kept (2026-12-05):
+  - A cache of freed blocks of up to 128 bytes in front of dlmalloc (a list for each 16
+    bytes of size, at most 1,024 blocks each), as the \`.wasm\`'s global allocator: no gain
+    where the profiles put a tenth of the time in the allocator (\`bench/ab.mjs\`, median of
+    40: the examples 0.76 to 0.76 ms, the images 0.84 to 0.86, the storm 1.37 to 1.33, 300
+    small surfaces 1.76 to 1.71), and the value-heavy stream slower (5.85 to 6.87 ms: a
+    growing buffer is copied from list to list where dlmalloc grows it in place).
+  - The conversion from UTF-16 without a branch on whether a block holds a surrogate, or on
+    whether its last unit opens a pair: the emoji chat, folded after a \`JSON.parse\` of its
+    text each time, 0.69 to 0.77 ms keeping the branch on an ASCII block, 0.79 without it
+    (a throwaway script, median of 300). A block without a surrogate then pays for the pair
+    arithmetic.
+  - Why the emoji chat folds 0.57 ms alone and 0.68 ms after a \`JSON.parse\` of a large
+    text (the gap that keeps it slower than the official core in the table above): the
+    conversion's self time grows from 0.145 to 0.21 ms (CPU profile), and nothing else
+    does. It is not the units' memory: a pass reading one word of each of their cache lines
+    just before the conversion takes 0.003 ms after the parse as before it; reading all of
+    the module's memory from JavaScript after the parse changes nothing (0.68 ms); nor the
+    thread moving between cores (\`taskset -c 1\`: 0.57 and 0.68 ms). A fold of another
+    emoji chat in place of the parse adds 0.02 ms.
 - Where a stream is mostly large data values the official core keeps \`JSON.parse\`'s objects
   by reference (about 1.3× \`JSON.parse\`); the fold reads, checks and copies every byte in wasm
   memory, which is where the ~1 MB workload's time goes now (the hand reader's string scan and
