@@ -206,7 +206,7 @@ codes! {
         UpdateRateExceeded "update-rate-exceeded" Error "More updates to one surface per second than the limit.",
         CatalogNotSupported "catalog-not-supported" Error "The surface's catalog is not one this client advertised.",
         CatalogAlias "catalog-alias" Info "An earlier id of the Basic Catalog, read as the Basic Catalog.",
-        ComponentLimit "component-limit" Error "More components in a surface than the limit.",
+        ComponentLimit "component-limit" Error "More components in a surface than the limit, or more children placed than it could hold.",
         DuplicateComponentId "duplicate-component-id" Error "Two components in one message share an id.",
         ComponentCycle "component-cycle" Error "The components would contain themselves.",
         ComponentTwoParents "component-two-parents" Error "A component would have two parents, or a parent lists it twice.",

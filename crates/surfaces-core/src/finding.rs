@@ -25,6 +25,23 @@ impl Severity {
     }
 }
 
+/// The longest message a finding carries, in bytes.
+pub const MAX_MESSAGE_BYTES: usize = 2048;
+
+/// `message` cut to at most [`MAX_MESSAGE_BYTES`] at a character's boundary, ending in "…"
+/// when cut.
+fn bounded_message(mut message: String) -> String {
+    if message.len() > MAX_MESSAGE_BYTES {
+        let mut end = MAX_MESSAGE_BYTES - '…'.len_utf8();
+        while !message.is_char_boundary(end) {
+            end -= 1;
+        }
+        message.truncate(end);
+        message.push('…');
+    }
+    message
+}
+
 /// One flat finding: a stable [`Code`], its severity, an RFC 6901 `path` into the checked
 /// document, and a plain-language `message` (also its `Display`). Every finding of the
 /// project, card or A2UI, has this shape.
@@ -39,13 +56,16 @@ pub struct Finding {
 }
 
 impl Finding {
-    /// A finding with its code's severity.
+    /// A finding with its code's severity. A message longer than [`MAX_MESSAGE_BYTES`] is
+    /// cut there, ending in "…": messages quote the data (an id, a key, a host), and a store
+    /// keeps up to `findings` of them. (The path is bounded where it is built,
+    /// [`crate::pointer::MAX_POINTER_BYTES`].)
     pub fn new(code: Code, path: impl Into<String>, message: impl Into<String>) -> Self {
         Finding {
             severity: code.severity(),
             code,
             path: path.into(),
-            message: message.into(),
+            message: bounded_message(message.into()),
         }
     }
 
@@ -64,5 +84,23 @@ impl Finding {
 impl std::fmt::Display for Finding {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&self.message)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_message_at_the_bound_is_kept_and_one_past_it_is_cut() {
+        let at = "m".repeat(MAX_MESSAGE_BYTES);
+        assert_eq!(Finding::new(Code::WrongType, "", at.clone()).message, at);
+        let cut = Finding::new(Code::WrongType, "", format!("{at}m")).message;
+        assert_eq!(cut.len(), MAX_MESSAGE_BYTES);
+        assert!(cut.ends_with('…') && cut.starts_with("mmm"));
+        // Cut at a character's boundary: "é" is two bytes, and the cut falls inside one.
+        let wide = format!("m{}", "é".repeat(MAX_MESSAGE_BYTES));
+        let cut = Finding::new(Code::WrongType, "", wide).message;
+        assert!(cut.len() <= MAX_MESSAGE_BYTES && cut.ends_with('…'));
     }
 }

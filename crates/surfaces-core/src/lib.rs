@@ -34,12 +34,12 @@ pub mod web_url;
 wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
 
 pub use card::{check_card, check_card_value, read_card, CardLimits, CardOptions, CardReport};
-pub use finding::{Area, Code, Finding, Severity, RETIRED};
+pub use finding::{Area, Code, Finding, Severity, MAX_MESSAGE_BYTES, RETIRED};
 /// The generated tables of [`Code`]: `docs/codes.md` and the npm package's `FindingCode`.
 pub mod codes {
     pub use crate::code::{markdown_table, typescript_union};
 }
-pub use pointer::Pointer;
+pub use pointer::{Pointer, MAX_POINTER_BYTES};
 
 /// A mistake by the caller, not by the data being checked.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -232,6 +232,49 @@ fn function_work_at_the_limit_and_one_past() {
 }
 
 #[test]
+fn an_array_a_function_makes_text_of_is_charged_as_it_is_written() {
+    let a = vec![0; 4000];
+    let written = serde_json::to_string(&a).unwrap();
+    let envs = surface(
+        json!([{"id": "root", "component": "Text",
+                "text": {"call": "formatString", "args": {"value": "${/a}"}}}]),
+        json!({ "a": a }),
+    );
+    let text_at = |work: u64| {
+        let s = fold(
+            Limits {
+                function_work: work,
+                ..Limits::default()
+            },
+            &envs,
+        );
+        match s.render("s").unwrap().kind {
+            Kind::Text { text, .. } => text,
+            k => panic!("{k:?}"),
+        }
+    };
+    let (mut lo, mut hi) = (0u64, 2_000_000u64);
+    while hi - lo > 1 {
+        let mid = (lo + hi) / 2;
+        if text_at(mid).is_empty() {
+            lo = mid
+        } else {
+            hi = mid
+        }
+    }
+    assert_eq!(text_at(hi), written, "at the limit");
+    assert_eq!(text_at(hi - 1), "", "one past it: the value shows nothing");
+    // Eight units a byte of the array's text, as serde_json writes it a token at a time,
+    // and one a byte of the output. Charged a quarter of a unit a byte once written, a
+    // 60 KB array bound to a template's checks took a render 300 ms within its budget.
+    let bytes = written.len() as u64;
+    assert!(
+        (9 * bytes..10 * bytes).contains(&hi),
+        "{hi} units for {bytes} bytes"
+    );
+}
+
+#[test]
 fn a_long_bound_string_in_every_template_item_is_copied_within_the_budget() {
     let items: Vec<Value> = (0..200).map(|i| json!({"i": i})).collect();
     let envs = surface(
@@ -345,6 +388,92 @@ fn twenty_thousand_index_segments_are_refused_without_building_anything() {
     let mut s = fold(Limits::default(), &[create("s")]);
     assert!(s.edit("s", &nested_path(40), json!(1)).is_err());
     assert!(s.edit("s", &nested_path(3), json!(1)).is_ok());
+}
+
+#[test]
+fn findings_under_a_long_key_name_its_ancestor_and_stay_small() {
+    // 32 findings of one envelope, each at a place under a 200,000-byte key (400,000 bytes
+    // escaped): each was kept with the whole key in its path.
+    let key = "~".repeat(200_000);
+    let mut value = serde_json::Map::new();
+    value.insert(key, json!(vec![json!({"__proto__": 0}); 40]));
+    let envs = [create("s"), data("s", "/x", Value::Object(value))];
+    for s in [
+        fold(Limits::default(), &envs),
+        fold_text(Limits::default(), &envs),
+    ] {
+        let findings = s.findings();
+        assert_eq!(codes(&s)[0], "data-forbidden-key");
+        for f in findings {
+            assert!(f.path.len() <= surfaces_core::MAX_POINTER_BYTES);
+            assert!(f.message.len() <= surfaces_core::MAX_MESSAGE_BYTES);
+        }
+        // The key's segment does not fit: each finding names the value it is in.
+        assert_eq!(findings[0].path, "/updateDataModel/value");
+        let kept: usize = findings
+            .iter()
+            .map(|f| f.path.len() + f.message.len())
+            .sum();
+        assert!(kept < 16 * 1024, "{kept} bytes kept");
+    }
+}
+
+/// A Column `id` that lists the ids `{prefix}0`, `{prefix}1`… (`n` of them).
+fn column_of(id: &str, prefix: &str, n: usize) -> Value {
+    let ids: Vec<String> = (0..n).map(|i| format!("{prefix}{i}")).collect();
+    json!({"id": id, "component": "Column", "children": ids})
+}
+
+#[test]
+fn children_placed_at_the_component_limit_and_one_past() {
+    // A surface may hold 200 components: 200 children placed, defined or not, are as many
+    // as it can ever hold; one more can never be defined.
+    let limits = Limits::default();
+    let full = [
+        create("s"),
+        comps("s", json!([column_of("root", "a", 200)])),
+    ];
+    for s in [
+        fold(limits.clone(), &full),
+        fold_text(limits.clone(), &full),
+    ] {
+        assert!(codes(&s).is_empty(), "{:?}", codes(&s));
+    }
+    // One more place, in the same list or another component's.
+    for past in [
+        comps("s", json!([column_of("root", "a", 201)])),
+        comps(
+            "s",
+            json!([{"id": "card", "component": "Card", "child": "x"}]),
+        ),
+    ] {
+        let envs = [full[0].clone(), full[1].clone(), past];
+        for s in [
+            fold(limits.clone(), &envs),
+            fold_text(limits.clone(), &envs),
+        ] {
+            assert_eq!(codes(&s), ["component-limit"]);
+            let kept = &s.report().surfaces[0].components;
+            assert_eq!(*kept, 1, "the refused update changed nothing");
+        }
+    }
+    // A list resent in place of the old one counts once: 200 other children are admitted.
+    let resent = [
+        full[0].clone(),
+        full[1].clone(),
+        comps("s", json!([column_of("root", "b", 200)])),
+    ];
+    assert!(codes(&fold(limits.clone(), &resent)).is_empty());
+    // A surface with its places taken can still be given the components they name.
+    let defined = [
+        full[0].clone(),
+        full[1].clone(),
+        comps(
+            "s",
+            json!([{"id": "a0", "component": "Text", "text": "hi"}]),
+        ),
+    ];
+    assert!(codes(&fold(limits, &defined)).is_empty());
 }
 
 #[test]
@@ -732,7 +861,13 @@ fn missing_children_repeated_by_a_template_count_as_nodes() {
         ]),
         json!({ "items": items }),
     );
-    let s = fold(Limits::default(), &envs);
+    // Past the default `components`, which bounds the children placed: a host that raises
+    // it still gets a bounded render.
+    let raised = Limits {
+        components: 60_001,
+        ..Limits::default()
+    };
+    let s = fold(raised, &envs);
     assert_eq!(s.report().ignored, 0);
     let limit = Limits::default().rendered_nodes;
     let placeholders = s.report().surfaces[0].placeholders.len();
@@ -885,7 +1020,12 @@ fn tabs_stop_at_the_node_limit() {
             json!([{"id": "root", "component": "Tabs", "tabs": tabs}]),
         ),
     ];
-    let s = fold(Limits::default(), &envs);
+    // 1,200 children placed, past the default `components`: raised, as a host may.
+    let raised = Limits {
+        components: 1200,
+        ..Limits::default()
+    };
+    let s = fold(raised, &envs);
     assert_eq!(s.report().ignored, 0, "{:?}", codes(&s));
     let Kind::Tabs { tabs } = s.render("s").unwrap().kind else {
         panic!()

@@ -11,7 +11,8 @@ pub struct Limits {
     pub envelopes: usize,
     /// Surfaces alive at once.
     pub surfaces: usize,
-    /// Components per surface.
+    /// Components per surface; also the children its components may place as their own,
+    /// defined or not (each is another component, so no surface needs more).
     pub components: usize,
     /// Nesting depth rendered from `root`; deeper becomes a placeholder.
     pub depth: usize,

@@ -735,6 +735,24 @@ fn update_components(
             ),
         ));
     }
+    // Each child placed is another component, so a surface never needs more places than it
+    // may hold components. Past that, a list of ids no surface can define (tens of
+    // thousands, under a parent resent one edge at a time) made every small update's check
+    // below go through all of them.
+    let owned = surface.graph.owned_after(
+        &surface.components,
+        decoded.iter().map(|(id, c)| (id.as_str(), &**c)),
+    );
+    if owned > limits.components {
+        return Err(refuse(
+            Code::ComponentLimit,
+            &cpath,
+            format!(
+                "The surface's components would place {owned} children; the limit is {} components.",
+                limits.components
+            ),
+        ));
+    }
     // Checked against a borrowed view of the update: a refused update leaves the surface
     // as it was, and nothing is copied to try it.
     let admitted = match surface.graph.admit(&surface.components, &update) {
@@ -769,6 +787,7 @@ fn update_components(
     surface
         .graph
         .apply(&mut surface.components, decoded, admitted);
+    surface.graph.set_owned(owned);
     Ok(Vec::new())
 }
 

@@ -317,6 +317,12 @@ pub struct Graph {
     /// two parents apart needs no parent id in the link.
     numbers: HashMap<Id, NonZeroU32, IdHasher>,
     pending: HashMap<Id, NonZeroU32, IdHasher>,
+    /// How many children the components place as their own, defined or not. Each is another
+    /// component (none has two parents), so a surface that may hold `components` of them
+    /// never needs more places than that; and the checks of an update go through the
+    /// places below its new edges, so this bounds what any update costs however little it
+    /// changes ([`Graph::owned_after`]).
+    owned: usize,
 }
 
 impl Graph {
@@ -326,7 +332,27 @@ impl Graph {
         Graph {
             numbers: HashMap::with_hasher(hasher.clone()),
             pending: HashMap::with_hasher(hasher.clone()),
+            owned: 0,
         }
+    }
+
+    /// How many children the components would place as their own once `update` is laid
+    /// over `components`, the graph's: what it placed, less what the updated components'
+    /// old versions place, plus what their new ones do. Costs what the update lists.
+    pub(crate) fn owned_after<'c>(
+        &self,
+        components: &Components,
+        update: impl Iterator<Item = (&'c str, &'c Component)>,
+    ) -> usize {
+        update.fold(self.owned, |n, (id, c)| {
+            let old = components.get(id).map_or(0, |old| owned_children(old));
+            n.saturating_sub(old).saturating_add(owned_children(c))
+        })
+    }
+
+    /// Keeps `n` as the count of places, after an update is laid ([`Graph::owned_after`]).
+    pub(crate) fn set_owned(&mut self, n: usize) {
+        self.owned = n;
     }
 
     /// The number of the component that places `child`, if one does.

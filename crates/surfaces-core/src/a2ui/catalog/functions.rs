@@ -237,8 +237,27 @@ impl<'a> Env<'a> {
         Ok((self.lookup)(path))
     }
 
-    /// The text of `v`, charged as a scan of it.
+    /// The text of `v`, charged as a scan of it; an array's or object's, as its JSON is
+    /// written ([`CONTAINER_TEXT_WORK`] a byte), so that one too large for the budget is
+    /// never written whole. (Written first and charged a quarter unit a byte after, a 60 KB
+    /// array of zeros bound to 255 checks of a template's 200 items took a render 300 ms.)
     fn scan<'v>(&self, v: &'v Value) -> Result<Cow<'v, str>, EvalError> {
+        if let Value::Array(_) | Value::Object(_) = v {
+            let mut w = ChargedText {
+                env: self,
+                out: Vec::new(),
+                spent: None,
+            };
+            let written = serde_json::to_writer(&mut w, v);
+            if let Some(e) = w.spent {
+                return Err(e);
+            }
+            written.map_err(|_| EvalError::TooLong)?;
+            // serde_json writes UTF-8.
+            return Ok(Cow::Owned(
+                String::from_utf8(w.out).map_err(|_| EvalError::TooLong)?,
+            ));
+        }
         let t = text_of(v);
         self.charge(t.len() as u64 / 4)?;
         Ok(t)
@@ -366,6 +385,34 @@ fn as_number(v: &Value) -> Option<f64> {
 /// The text a value shows as.
 pub fn to_text(v: &Value) -> String {
     text_of(v).into_owned()
+}
+
+/// Work units charged for each byte of an array's or object's text made for a function:
+/// serde_json writes the text of an array of small numbers at about 7 ns a byte (natively),
+/// a token at a time.
+const CONTAINER_TEXT_WORK: u64 = 8;
+
+/// A writer of a container's JSON text that charges [`CONTAINER_TEXT_WORK`] for each byte
+/// before it keeps it, and stops writing when the budget is spent.
+struct ChargedText<'e, 'a> {
+    env: &'e Env<'a>,
+    out: Vec<u8>,
+    spent: Option<EvalError>,
+}
+
+impl std::io::Write for ChargedText<'_, '_> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        if let Err(e) = self.env.charge(CONTAINER_TEXT_WORK * buf.len() as u64) {
+            self.spent = Some(e);
+            return Err(std::io::Error::other("the work budget is spent"));
+        }
+        self.out.extend_from_slice(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
 }
 
 /// The text a value shows as, borrowed when it is a string.
