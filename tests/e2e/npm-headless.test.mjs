@@ -610,6 +610,20 @@ test("a part, parsed or as text, folds as its data's text does, wherever its med
   }
 });
 
+test("A2aTask keeps at most its findings limit of events it cannot read", () => {
+  // Each unreadable event is a finding; a stream of them is not a report that grows.
+  const { A2aTask } = pkg;
+  const card = { name: "t", url: "https://agent.example/a2a", protocolVersion: "0.3.0", preferredTransport: "JSONRPC", capabilities: {} };
+  const task = new A2aTask(card);
+  for (let i = 0; i < 499; i++) assert.equal(task.ingest("not json").read, false);
+  assert.equal(task.view().findings.length, 499);
+  task.ingest("not json");
+  assert.equal(task.view().findings.length, 500, "at the limit");
+  task.ingest("not json");
+  assert.equal(task.view().findings.length, 500, "one past it");
+  task.free();
+});
+
 test("A2aTask.ingest folds a part's data as its text does, in every shape a client gives", () => {
   // The event's JSON is read with each part's data kept as its text, which goes to the
   // reader `applyEnvelopes` uses: the same report for every official example, as

@@ -114,15 +114,20 @@ pub fn endpoint(card: &Value, prefer: Option<ProtocolVersion>) -> Result<Endpoin
                 "The card names no JSON-RPC endpoint of A2A v0.3 or v1.0 at an http(s) address without credentials.",
             )
         })?;
-    let a2ui_extensions = card
+    // Each URI once: every request names them in a header and in its message, so a card
+    // repeating one would make every request as large as the card.
+    let mut a2ui_extensions: Vec<String> = Vec::new();
+    for uri in card
         .pointer("/capabilities/extensions")
         .and_then(Value::as_array)
         .into_iter()
         .flatten()
         .filter_map(|e| e.get("uri").and_then(Value::as_str))
-        .filter(|u| EXTENSION_URIS.contains(u))
-        .map(str::to_string)
-        .collect();
+    {
+        if EXTENSION_URIS.contains(&uri) && !a2ui_extensions.iter().any(|u| u == uri) {
+            a2ui_extensions.push(uri.to_string());
+        }
+    }
     Ok(Endpoint {
         url,
         version,

@@ -5,13 +5,16 @@
 //! event. Everything is bounded: a line, an event's data, and the number of events; past a
 //! bound the decoder says so once and drops what it cannot hold, never growing.
 
+use std::sync::Arc;
+
 /// One event. `event` is `message` when the stream names none.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SseEvent {
     pub event: String,
     pub data: String,
-    /// The last `id` seen on the stream so far (for a reconnect's `Last-Event-ID`).
-    pub id: Option<String>,
+    /// The last `id` seen on the stream so far (for a reconnect's `Last-Event-ID`). Shared
+    /// by every event after it: one long id followed by many small events is held once.
+    pub id: Option<Arc<str>>,
 }
 
 /// What went wrong on the stream; the decoder keeps going after each.
@@ -76,7 +79,7 @@ pub struct SseDecoder {
     event: String,
     data: String,
     has_data: bool,
-    last_id: Option<String>,
+    last_id: Option<Arc<str>>,
     /// Bytes of a leading byte-order mark seen so far (it may arrive split over pieces).
     bom: usize,
     /// The current event broke a bound: skip to its end.
@@ -197,7 +200,7 @@ impl SseDecoder {
                 self.data.push('\n');
                 self.has_data = true;
             }
-            "id" if !value.contains('\0') => self.last_id = Some(value.to_string()),
+            "id" if !value.contains('\0') => self.last_id = Some(Arc::from(value)),
             // `retry` tells a browser's EventSource how long to wait; a caller that
             // reconnects itself decides that, so it is not passed on.
             _ => {}
@@ -326,6 +329,26 @@ mod tests {
         let got = events(&[b"data:1\n\ndata:2\n\ndata:3\n\ndata:4\n\n"], limits);
         assert_eq!(got.len(), 3);
         assert_eq!(got[2], Err(SseProblem::TooManyEvents { limit: 2 }));
+    }
+
+    /// The id carries on to every later event: a long one followed by many small events
+    /// must be held once, not once an event.
+    #[test]
+    fn an_id_is_held_once_however_many_events_carry_it() {
+        let id = "i".repeat(100_000);
+        let mut text = format!("id: {id}\n\n").into_bytes();
+        for _ in 0..1000 {
+            text.extend_from_slice(b"data: x\n\n");
+        }
+        let got = events(&[&text], SseLimits::default());
+        assert_eq!(got.len(), 1000);
+        let held: std::collections::BTreeSet<*const u8> = got
+            .iter()
+            .map(|e| e.as_ref().unwrap().id.as_deref().unwrap())
+            .inspect(|i| assert_eq!(i.len(), id.len()))
+            .map(str::as_ptr)
+            .collect();
+        assert_eq!(held.len(), 1, "one copy of the id's bytes for all events");
     }
 
     #[test]

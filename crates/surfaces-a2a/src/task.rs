@@ -3,9 +3,10 @@
 //! the task's surfaces, oldest first. It is fed the events [`super::wire`] reads, in the
 //! order they arrive, from a send's answer, a stream, a `tasks/get` or a resubscribe; an
 //! event seen twice (a task snapshot after a reconnect repeats its history) is folded once.
-//! Everything is bounded: turns kept, artifacts, findings.
+//! Everything is bounded: turns kept, artifacts, findings, and the bytes of what the agent
+//! said (ids and names included; each id is at most [`super::wire::MAX_ID_BYTES`]).
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 
 use serde::Serialize;
 use serde_json::{json, Value};
@@ -21,12 +22,14 @@ pub struct TaskLimits {
     /// Turns kept; older ones are dropped (their surfaces stay).
     pub turns: usize,
     pub artifacts: usize,
-    /// Message ids remembered to fold a repeated message once.
+    /// Message ids remembered to fold a repeated message once (and no more than
+    /// `kept_bytes` of them: they are kept apart from the turns, which may be dropped).
     pub seen_ids: usize,
     pub findings: usize,
-    /// Bytes of text and data kept over all turns and artifacts: past it, the oldest turns
-    /// go, and an artifact takes no more parts. (Each event is bounded by the stream's
-    /// limits, but a stream of them is not: this bounds what a long conversation holds.)
+    /// Bytes of text, data, ids and names kept over all turns and artifacts: past it, the
+    /// oldest turns go, an artifact takes no more parts, and no new artifact is kept. (Each
+    /// event is bounded by the stream's limits, but a stream of them is not: this bounds
+    /// what a long conversation holds.)
     pub kept_bytes: usize,
 }
 
@@ -96,6 +99,7 @@ pub struct TaskView {
     pub artifacts: Vec<ArtifactView>,
     /// Everything A2UI the agent sent, folded.
     pub surfaces: SurfaceStore,
+    /// Added to by [`TaskView::finding`] only, which keeps at most `findings` of them.
     pub findings: Vec<Finding>,
     /// Whether the agent's card advertises A2UI: without it, no part is drawn.
     pub advertised: bool,
@@ -103,13 +107,26 @@ pub struct TaskView {
     pub settled: bool,
     limits: TaskLimits,
     seen: BTreeSet<String>,
-    /// Parts of each artifact already folded (an artifact sent again is not folded twice).
-    folded: BTreeMap<String, usize>,
+    /// Bytes of the ids in `seen`.
+    seen_bytes: usize,
+    /// Parts of each artifact already folded (an artifact sent again is not folded twice),
+    /// by its index in `artifacts`: an index, so its id is not kept twice.
+    folded: Vec<usize>,
     dropped_turns: usize,
     /// Bytes kept now (`kept_bytes` bounds it).
     kept: usize,
     /// An artifact was refused a part: said once.
     artifact_full: bool,
+}
+
+/// What a turn keeps, in bytes.
+fn turn_size(turn: &Turn) -> usize {
+    turn.message_id.as_ref().map_or(0, String::len) + kept_size(&turn.parts)
+}
+
+/// What an artifact keeps besides its parts, in bytes.
+fn artifact_size(id: &str, name: Option<&String>) -> usize {
+    id.len() + name.map_or(0, String::len)
 }
 
 /// What a shown part keeps, in bytes.
@@ -145,14 +162,15 @@ impl TaskView {
         }
     }
 
-    fn finding(&mut self, f: Finding) {
+    /// Keeps a finding, while fewer than `findings` are kept.
+    pub fn finding(&mut self, f: Finding) {
         if self.findings.len() < self.limits.findings {
             self.findings.push(f);
         }
     }
 
     fn push_turn(&mut self, turn: Turn) {
-        self.kept += kept_size(&turn.parts);
+        self.kept += turn_size(&turn);
         self.turns.push(turn);
         // The oldest turns go while there are too many or they hold too much (the newest
         // stays: one event is bounded by the stream's limits).
@@ -160,7 +178,7 @@ impl TaskView {
             && (self.turns.len() > self.limits.turns || self.kept > self.limits.kept_bytes)
         {
             let old = self.turns.remove(0);
-            self.kept -= kept_size(&old.parts);
+            self.kept -= turn_size(&old);
             self.dropped_turns += 1;
             if self.dropped_turns == 1 {
                 let (turns, bytes) = (self.limits.turns, self.limits.kept_bytes);
@@ -179,7 +197,10 @@ impl TaskView {
         if self.seen.contains(id) {
             return true;
         }
-        if self.seen.len() < self.limits.seen_ids {
+        if self.seen.len() < self.limits.seen_ids
+            && self.seen_bytes + id.len() <= self.limits.kept_bytes
+        {
+            self.seen_bytes += id.len();
             self.seen.insert(id.to_string());
         }
         false
@@ -255,7 +276,8 @@ impl TaskView {
         if m.role == Role::Agent && self.context_id.is_none() {
             self.context_id.clone_from(&m.context_id);
         }
-        let ctx = m.context_id.clone().or_else(|| self.context_id.clone());
+        // A copy per message is bounded: the reader refuses ids past `MAX_ID_BYTES`.
+        let ctx = m.context_id.or_else(|| self.context_id.clone());
         // A task's history holds the person's messages too (a `tasks/get` after a reload):
         // their A2UI parts are what was sent, not surfaces to draw.
         let fold = m.role == Role::Agent;
@@ -274,63 +296,84 @@ impl TaskView {
 
     fn artifact(&mut self, a: Artifact, append: bool) {
         let ctx = self.context_id.clone();
-        let done = self.folded.get(&a.artifact_id).copied().unwrap_or(0);
         let known = self
             .artifacts
             .iter()
             .position(|v| v.artifact_id == a.artifact_id);
-        if known.is_none() && self.artifacts.len() == self.limits.artifacts {
-            let limit = self.limits.artifacts;
-            self.finding(Finding::new(
-                Code::A2aLimit,
-                "",
-                format!("More than {limit} artifacts; the rest are not read."),
-            ));
-            return;
-        }
+        let i = match known {
+            Some(i) => i,
+            None => {
+                if self.artifacts.len() == self.limits.artifacts {
+                    let limit = self.limits.artifacts;
+                    self.finding(Finding::new(
+                        Code::A2aLimit,
+                        "",
+                        format!("More than {limit} artifacts; the rest are not read."),
+                    ));
+                    return;
+                }
+                // Artifacts are never dropped, so one whose id and name do not fit in what
+                // is kept is not kept at all.
+                let size = artifact_size(&a.artifact_id, a.name.as_ref());
+                if self.kept + size > self.limits.kept_bytes {
+                    self.artifact_full();
+                    return;
+                }
+                self.kept += size;
+                self.artifacts.push(ArtifactView {
+                    artifact_id: a.artifact_id,
+                    name: a.name,
+                    parts: Vec::new(),
+                });
+                self.folded.push(0);
+                self.artifacts.len() - 1
+            }
+        };
+        // `artifacts` is public: read and written without indexing, so that a caller who
+        // changed it gets a fold again, never a panic.
+        let done = self.folded.get(i).copied().unwrap_or(0);
         // A chunk appends; a whole artifact sent again repeats what was folded.
         let skip = if append { 0 } else { done };
         let total = a.parts.len();
-        let mut held = known.map_or(0, |i| self.artifacts[i].parts.len());
+        let mut held = self.artifacts[i].parts.len();
         let mut new: Vec<Shown> = Vec::new();
-        for (i, p) in a.parts.into_iter().enumerate().skip(skip) {
+        for (n, p) in a.parts.into_iter().enumerate().skip(skip) {
             // Chunks are bounded one by one, their sum is not: an artifact holds at most
             // MAX_PARTS parts, and all artifacts and turns `kept_bytes`.
-            let Some(shown) = self.show(i, p, ctx.as_deref(), true) else {
+            let Some(shown) = self.show(n, p, ctx.as_deref(), true) else {
                 continue;
             };
             let size = kept_size(std::slice::from_ref(&shown));
             if held >= super::wire::MAX_PARTS || self.kept + size > self.limits.kept_bytes {
-                if !std::mem::replace(&mut self.artifact_full, true) {
-                    self.finding(Finding::new(
-                        Code::A2aLimit,
-                        "",
-                        format!(
-                            "An artifact past {} parts, or past {} bytes kept in all, takes no more parts.",
-                            super::wire::MAX_PARTS,
-                            self.limits.kept_bytes
-                        ),
-                    ));
-                }
+                self.artifact_full();
                 continue;
             }
             held += 1;
             self.kept += size;
             new.push(shown);
         }
-        let folded = if append {
-            done + total
-        } else {
-            done.max(total)
-        };
-        self.folded.insert(a.artifact_id.clone(), folded);
-        match known {
-            Some(i) => self.artifacts[i].parts.extend(new),
-            None => self.artifacts.push(ArtifactView {
-                artifact_id: a.artifact_id,
-                name: a.name,
-                parts: new,
-            }),
+        if let Some(f) = self.folded.get_mut(i) {
+            *f = if append {
+                done + total
+            } else {
+                done.max(total)
+            };
+        }
+        self.artifacts[i].parts.extend(new);
+    }
+
+    /// An artifact was refused a part (or a new artifact refused): said once.
+    fn artifact_full(&mut self) {
+        if !std::mem::replace(&mut self.artifact_full, true) {
+            self.finding(Finding::new(
+                Code::A2aLimit,
+                "",
+                format!(
+                    "An artifact takes at most {} parts, and artifacts and turns keep at most {} bytes in all; what is past either is not kept.",
+                    super::wire::MAX_PARTS,
+                    self.limits.kept_bytes
+                ),
+            ));
         }
     }
 
@@ -353,7 +396,9 @@ impl TaskView {
                 false
             }
             _ => {
-                self.task_id = Some(task_id.to_string());
+                if self.task_id.is_none() {
+                    self.task_id = Some(task_id.to_string());
+                }
                 if self.context_id.is_none() {
                     self.context_id = context_id.cloned();
                 }
@@ -531,5 +576,136 @@ impl TaskView {
                 }})
             })
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const LIMITS: TaskLimits = TaskLimits {
+        turns: 200,
+        artifacts: 64,
+        seen_ids: 10_000,
+        findings: 500,
+        kept_bytes: 1000,
+    };
+
+    fn message(id: &str, text: &str) -> Event {
+        Event::Message(Message {
+            message_id: Some(id.into()),
+            role: Role::Agent,
+            parts: vec![Part::Text { text: text.into() }],
+            task_id: None,
+            context_id: None,
+            action_key: None,
+        })
+    }
+
+    fn artifact(id: &str, name: &str) -> Event {
+        Event::Artifact {
+            task_id: "t".into(),
+            context_id: None,
+            artifact: Artifact {
+                artifact_id: id.into(),
+                name: Some(name.into()),
+                parts: vec![],
+            },
+            append: false,
+            last_chunk: true,
+        }
+    }
+
+    /// The bytes of agent strings the turns and artifacts hold, counted from what is there.
+    fn held(t: &TaskView) -> usize {
+        let turns: usize = t.turns.iter().map(turn_size).sum();
+        let artifacts: usize = t
+            .artifacts
+            .iter()
+            .map(|a| artifact_size(&a.artifact_id, a.name.as_ref()) + kept_size(&a.parts))
+            .sum();
+        turns + artifacts
+    }
+
+    fn seen_held(t: &TaskView) -> usize {
+        t.seen.iter().map(String::len).sum()
+    }
+
+    #[test]
+    fn a_turns_id_counts_against_kept_bytes() {
+        let mut t = TaskView::new(true, Limits::default(), LIMITS);
+        // Two turns of a 500-byte id and no text: at the budget, both kept.
+        t.apply(message(&"a".repeat(500), ""));
+        t.apply(message(&"b".repeat(500), ""));
+        assert_eq!(t.turns.len(), 2);
+        assert_eq!(held(&t), 1000);
+        assert!(t.findings.is_empty());
+        // One byte past: the oldest goes.
+        t.apply(message("c", ""));
+        assert_eq!(t.turns.len(), 2);
+        assert_eq!(held(&t), 501);
+        assert_eq!(t.findings[0].code, Code::A2aLimit);
+    }
+
+    #[test]
+    fn an_artifacts_id_and_name_count_against_kept_bytes() {
+        let mut t = TaskView::new(true, Limits::default(), LIMITS);
+        // An id of 100 bytes and a name of 900: at the budget, kept.
+        t.apply(artifact(&"a".repeat(100), &"n".repeat(900)));
+        assert_eq!(t.artifacts.len(), 1);
+        assert_eq!(held(&t), 1000);
+        assert!(t.findings.is_empty());
+        // One byte more is not kept, and said so; the one kept folds as before.
+        t.apply(artifact("b", ""));
+        assert_eq!(t.artifacts.len(), 1);
+        assert_eq!(held(&t), 1000);
+        assert_eq!(t.findings.len(), 1);
+        assert_eq!(t.findings[0].code, Code::A2aLimit);
+        // However many are sent, what is held stays within the budget.
+        for i in 0..1000 {
+            t.apply(artifact(&format!("{i:0>400}"), &"n".repeat(400)));
+        }
+        assert_eq!(t.artifacts.len(), 1);
+        assert_eq!(t.findings.len(), 1, "said once");
+    }
+
+    #[test]
+    fn message_ids_remembered_are_bounded_by_kept_bytes() {
+        let mut t = TaskView::new(true, Limits::default(), LIMITS);
+        let (a, b, c) = ("a".repeat(500), "b".repeat(500), "c".to_string());
+        for id in [&a, &b, &c] {
+            t.apply(message(id, ""));
+        }
+        // Two ids of 500 bytes are at the budget; the third is past it and not remembered.
+        assert_eq!(seen_held(&t), 1000);
+        assert_eq!(t.seen.len(), 2);
+        // So a remembered message sent again is folded once, the other again.
+        let turns = t.turns.len();
+        t.apply(message(&a, ""));
+        assert_eq!(t.turns.len(), turns);
+        t.apply(message(&c, ""));
+        assert_eq!(
+            t.turns
+                .iter()
+                .filter(|u| u.message_id == Some(c.clone()))
+                .count(),
+            2
+        );
+        for i in 0..10_000 {
+            t.apply(message(&format!("{i:0>500}"), ""));
+            assert!(held(&t) <= 1000 && seen_held(&t) <= 1000);
+        }
+    }
+
+    #[test]
+    fn every_finding_is_capped() {
+        let mut t = TaskView::new(true, Limits::default(), LIMITS);
+        let f = || Finding::new(Code::A2aLimit, "", "x");
+        for _ in 0..LIMITS.findings {
+            t.finding(f());
+        }
+        assert_eq!(t.findings.len(), LIMITS.findings);
+        t.finding(f());
+        assert_eq!(t.findings.len(), LIMITS.findings);
     }
 }

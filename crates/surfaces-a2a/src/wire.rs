@@ -206,6 +206,27 @@ fn str_at(o: &Map<String, Value>, k: &str) -> Option<String> {
     o.get(k).and_then(Value::as_str).map(str::to_string)
 }
 
+/// The longest id an event may hold (a task's, a context's, a message's or an artifact's),
+/// in bytes. A task view keeps ids for as long as the conversation lasts and hands the
+/// context id to every A2UI part it folds, so an id is bounded where it is read: past
+/// this, the event is refused, and no later step copies an agent string of unbounded length.
+pub const MAX_ID_BYTES: usize = 512;
+
+/// [`str_at`] for an id: an over-long one refuses the event.
+fn id_at(o: &Map<String, Value>, k: &str) -> Result<Option<String>, Finding> {
+    match o.get(k).and_then(Value::as_str) {
+        Some(id) if id.len() > MAX_ID_BYTES => Err(Finding::new(
+            Code::A2aLimit,
+            format!("/{k}"),
+            format!(
+                "A `{k}` of {} bytes; the limit is {MAX_ID_BYTES}, so the event is not read.",
+                id.len()
+            ),
+        )),
+        id => Ok(id.map(str::to_string)),
+    }
+}
+
 pub(super) fn object<'v>(v: &'v Value, what: &str) -> Result<&'v Map<String, Value>, Finding> {
     v.as_object()
         .ok_or_else(|| bad(format!("The {what} is not an object.")))
@@ -290,11 +311,11 @@ fn message(v: &Value) -> Result<Message, Finding> {
         _ => return Err(bad("A message's `role` is neither user nor agent.")),
     };
     Ok(Message {
-        message_id: str_at(o, "messageId"),
+        message_id: id_at(o, "messageId")?,
         role,
         parts: parts(o.get("parts"), MAX_PARTS)?,
-        task_id: str_at(o, "taskId"),
-        context_id: str_at(o, "contextId"),
+        task_id: id_at(o, "taskId")?,
+        context_id: id_at(o, "contextId")?,
         action_key: o
             .get("metadata")
             .and_then(|m| m.get(super::lifecycle::ACTION_METADATA_KEY))
@@ -320,7 +341,7 @@ fn status(v: &Value) -> Result<Status, Finding> {
 fn artifact(v: &Value) -> Result<Artifact, Finding> {
     let o = object(v, "artifact")?;
     Ok(Artifact {
-        artifact_id: str_at(o, "artifactId").ok_or_else(|| bad("An artifact has no id."))?,
+        artifact_id: id_at(o, "artifactId")?.ok_or_else(|| bad("An artifact has no id."))?,
         name: str_at(o, "name"),
         parts: parts(o.get("parts"), MAX_PARTS)?,
     })
@@ -334,8 +355,8 @@ fn task(o: &Map<String, Value>) -> Result<Event, Finding> {
             .unwrap_or_default()
     };
     Ok(Event::Task {
-        id: str_at(o, "id").ok_or_else(|| bad("A task has no id."))?,
-        context_id: str_at(o, "contextId"),
+        id: id_at(o, "id")?.ok_or_else(|| bad("A task has no id."))?,
+        context_id: id_at(o, "contextId")?,
         status: status(
             o.get("status")
                 .ok_or_else(|| bad("A task has no status."))?,
@@ -362,8 +383,8 @@ fn status_update(o: &Map<String, Value>, v1: bool) -> Result<Event, Finding> {
     let ends = status.state.is_terminal() || status.state.is_interrupted();
     let last = ends || (!v1 && o.get("final").and_then(Value::as_bool).unwrap_or(false));
     Ok(Event::Status {
-        task_id: str_at(o, "taskId").ok_or_else(|| bad("A status update names no task."))?,
-        context_id: str_at(o, "contextId"),
+        task_id: id_at(o, "taskId")?.ok_or_else(|| bad("A status update names no task."))?,
+        context_id: id_at(o, "contextId")?,
         status,
         last,
     })
@@ -371,8 +392,8 @@ fn status_update(o: &Map<String, Value>, v1: bool) -> Result<Event, Finding> {
 
 fn artifact_update(o: &Map<String, Value>) -> Result<Event, Finding> {
     Ok(Event::Artifact {
-        task_id: str_at(o, "taskId").ok_or_else(|| bad("An artifact update names no task."))?,
-        context_id: str_at(o, "contextId"),
+        task_id: id_at(o, "taskId")?.ok_or_else(|| bad("An artifact update names no task."))?,
+        context_id: id_at(o, "contextId")?,
         artifact: artifact(
             o.get("artifact")
                 .ok_or_else(|| bad("An artifact update has no artifact."))?,

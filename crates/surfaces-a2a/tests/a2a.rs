@@ -412,9 +412,9 @@ fn what_a_long_conversation_keeps_is_bounded() {
             action_key: None,
         })
     };
-    // Four turns of 250 bytes: exactly at the budget, all kept.
+    // Four turns of 250 bytes (a 2-byte id and 248 of text): exactly at the budget, all kept.
     for i in 0..4 {
-        t.apply(msg(i, 250));
+        t.apply(msg(i, 248));
     }
     assert_eq!(t.turns.len(), 4);
     assert!(t.findings.is_empty());
@@ -451,8 +451,9 @@ fn what_a_long_conversation_keeps_is_bounded() {
             artifact_id: "big".into(),
             name: None,
             parts: vec![
+                // With the artifact's id, exactly at the budget.
                 wire::Part::Text {
-                    text: "y".repeat(1000),
+                    text: "y".repeat(997),
                 },
                 wire::Part::Text { text: "z".into() },
             ],
@@ -461,4 +462,89 @@ fn what_a_long_conversation_keeps_is_bounded() {
         last_chunk: true,
     });
     assert_eq!(t.artifacts[0].parts.len(), 1);
+    assert!(matches!(&t.artifacts[0].parts[0], Shown::Text { text } if text.len() == 997));
+}
+
+/// Every id an event holds, in every place it is read, is at most `wire::MAX_ID_BYTES`: at
+/// it the event is read, one byte past it the event is refused with a finding (a view keeps
+/// ids, and hands the context id to every part it folds).
+#[test]
+fn ids_are_bounded_at_and_past_the_limit_wherever_an_event_holds_them() {
+    let msg = |id: &str, ctx: &str, task: &str| {
+        json!({"kind": "message", "messageId": id, "role": "agent", "contextId": ctx,
+            "taskId": task, "parts": [{"kind": "text", "text": "hi"}]})
+    };
+    let events = |x: &str| {
+        vec![
+            msg(x, "c", "t"),
+            msg("m", x, "t"),
+            msg("m", "c", x),
+            json!({"kind": "task", "id": x, "status": {"state": "working"}}),
+            json!({"kind": "task", "id": "t", "contextId": x, "status": {"state": "working"}}),
+            json!({"kind": "task", "id": "t", "status": {"state": "working"},
+                "history": [msg(x, "c", "t")]}),
+            json!({"kind": "task", "id": "t", "status": {"state": "working",
+                "message": msg(x, "c", "t")}}),
+            json!({"kind": "task", "id": "t", "status": {"state": "working"},
+                "artifacts": [{"artifactId": x, "parts": []}]}),
+            json!({"kind": "status-update", "taskId": x, "status": {"state": "working"}}),
+            json!({"kind": "status-update", "taskId": "t", "contextId": x,
+                "status": {"state": "working"}}),
+            json!({"kind": "artifact-update", "taskId": x, "artifact": {"artifactId": "a", "parts": []}}),
+            json!({"kind": "artifact-update", "taskId": "t", "contextId": x,
+                "artifact": {"artifactId": "a", "parts": []}}),
+            json!({"kind": "artifact-update", "taskId": "t",
+                "artifact": {"artifactId": x, "parts": []}}),
+        ]
+    };
+    let at = "i".repeat(wire::MAX_ID_BYTES);
+    let past = "i".repeat(wire::MAX_ID_BYTES + 1);
+    for (ok, bad) in events(&at).into_iter().zip(events(&past)) {
+        let rpc = |r: &Value| json!({"jsonrpc": "2.0", "id": 1, "result": r}).to_string();
+        assert!(
+            wire::response(ProtocolVersion::V0_3, &rpc(&ok)).is_ok(),
+            "{ok}"
+        );
+        assert!(a2a::sdk::read(&ok.to_string()).is_ok(), "{ok}");
+        let f = wire::response(ProtocolVersion::V0_3, &rpc(&bad)).unwrap_err();
+        assert_eq!(f.code, Code::A2aLimit, "{bad}");
+        assert!(f.message.contains("the limit is 512"), "{}", f.message);
+        assert_eq!(
+            a2a::sdk::read(&bad.to_string()).unwrap_err().code,
+            Code::A2aLimit
+        );
+        // A view refuses it whole: nothing of it is kept, a finding says so.
+        let mut t = view();
+        t.apply_text(ProtocolVersion::V0_3, &rpc(&bad));
+        assert!(t.turns.is_empty() && t.artifacts.is_empty() && t.task_id.is_none());
+        assert!(t.context_id.is_none());
+        assert_eq!(t.findings.len(), 1);
+    }
+}
+
+/// A card naming an extension URI many times activates it once: each request names the
+/// activated URIs in a header and in its message.
+#[test]
+fn a_card_repeating_an_extension_activates_it_once() {
+    const V091: &str = "https://a2ui.org/a2a-extension/a2ui/v0.9.1";
+    let mut c = card(ProtocolVersion::V1_0);
+    let many: Vec<Value> = (0..10_000)
+        .map(|i| json!({"uri": if i % 2 == 0 { A2UI_V09 } else { V091 }}))
+        .collect();
+    c["capabilities"]["extensions"] = json!(many);
+    let e = endpoint(&c, None).unwrap();
+    assert_eq!(e.a2ui_extensions, [A2UI_V09, V091]);
+    let out = a2a::a2ui_message(&e, "m", Some("hi"), vec![], &view(), None);
+    let req = wire::send(e.version, 1, &out, true);
+    let header = req
+        .headers
+        .iter()
+        .find(|(k, _)| k == "A2A-Extensions")
+        .unwrap();
+    assert_eq!(header.1, format!("{A2UI_V09}, {V091}"));
+    assert_eq!(
+        req.body["params"]["message"]["extensions"],
+        json!([A2UI_V09, V091])
+    );
+    assert!(req.body.to_string().len() < 2000);
 }

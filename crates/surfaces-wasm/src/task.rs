@@ -334,7 +334,7 @@ impl A2aTask {
             }
             Err(f) => {
                 let v = json!({"read": false, "finding": f});
-                self.view.findings.push(f);
+                self.view.finding(f);
                 v
             }
         };
