@@ -477,6 +477,84 @@ fn children_placed_at_the_component_limit_and_one_past() {
 }
 
 #[test]
+fn a_delete_that_grows_the_model_is_held_to_its_limit() {
+    // An array item deleted becomes `null`: four bytes where `0` was one. The model
+    // `{"a":[0,…]}` is 7 + 2n bytes; with n zeros, three bytes under the limit.
+    let limits = Limits::default();
+    let n = (limits.data_model_bytes - 3 - 7) / 2;
+    let base = [create("s"), data("s", "/a", json!(vec![0; n]))];
+    let size = |s: &SurfaceStore| {
+        serde_json::to_string(&s.report().surfaces[0].data_model)
+            .unwrap()
+            .len()
+    };
+    let s = fold(limits.clone(), &base);
+    assert_eq!(size(&s), limits.data_model_bytes - 3);
+    let mut deletes = base.to_vec();
+    deletes.push(json!({"version": "v0.9", "updateDataModel": {"surfaceId": "s", "path": "/a/0"}}));
+    for s in [
+        fold(limits.clone(), &deletes),
+        fold_text(limits.clone(), &deletes),
+    ] {
+        assert!(codes(&s).is_empty(), "at the limit: {:?}", codes(&s));
+        assert_eq!(size(&s), limits.data_model_bytes);
+    }
+    deletes.push(json!({"version": "v0.9", "updateDataModel": {"surfaceId": "s", "path": "/a/1"}}));
+    for s in [
+        fold(limits.clone(), &deletes),
+        fold_text(limits.clone(), &deletes),
+    ] {
+        assert_eq!(codes(&s), ["data-model-too-large"], "one past it");
+        assert_eq!(size(&s), limits.data_model_bytes);
+    }
+}
+
+#[test]
+fn updates_to_a_model_at_its_limit_keep_its_size_exact() {
+    // A model one byte under the limit, then values replaced, added and deleted beside it:
+    // each admitted or refused as the size it makes, never measured whole.
+    let limits = Limits::default();
+    let pad = |n: usize| "x".repeat(n);
+    // `{"p":"…","z":0}`: 14 bytes around the text.
+    let base = [
+        create("s"),
+        data(
+            "s",
+            "",
+            json!({"p": pad(limits.data_model_bytes - 15), "z": 0}),
+        ),
+    ];
+    let size = |s: &SurfaceStore| {
+        serde_json::to_string(&s.report().surfaces[0].data_model)
+            .unwrap()
+            .len()
+    };
+    assert_eq!(
+        size(&fold(limits.clone(), &base)),
+        limits.data_model_bytes - 1
+    );
+    let mut envs = base.to_vec();
+    for i in 0..300 {
+        envs.push(data("s", "/z", json!(i % 10)));
+    }
+    // One digit more fits; two do not.
+    envs.push(data("s", "/z", json!(10)));
+    envs.push(data("s", "/z", json!(100)));
+    // A new member does not fit; the one there deleted, a member as long fits.
+    envs.push(data("s", "/y", json!(0)));
+    envs.push(json!({"version": "v0.9", "updateDataModel": {"surfaceId": "s", "path": "/z"}}));
+    envs.push(data("s", "/y", json!(12)));
+    for s in [
+        fold(limits.clone(), &envs),
+        fold_text(limits.clone(), &envs),
+    ] {
+        assert_eq!(codes(&s), ["data-model-too-large", "data-model-too-large"]);
+        assert_eq!(size(&s), limits.data_model_bytes);
+        assert_eq!(s.report().surfaces[0].data_model["y"], json!(12));
+    }
+}
+
+#[test]
 fn json_nested_ten_thousand_deep_refuses_only_its_envelope() {
     let deep = format!("{}1{}", "[".repeat(10_000), "]".repeat(10_000));
     let text = format!(

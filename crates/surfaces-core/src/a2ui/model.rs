@@ -181,15 +181,41 @@ impl Model {
     }
 
     /// Makes `segs` writable: the tape the path would run through is built into the built
-    /// part.
-    pub fn open(&mut self, segs: &[String]) {
+    /// part. With `measure`, returns by how much its kept size overstated its length
+    /// ([`Taped::exact_size`], a pass over it), which the model's kept size no longer counts.
+    pub fn open(&mut self, segs: &[String], measure: bool) -> usize {
         let through = self
             .tape_above(segs)
             .filter(|&i| self.tapes[i].0.len() < segs.len());
-        if let Some(i) = through {
-            let (k, s) = self.tapes.remove(i);
-            let _ = pointer::set(&mut self.root, &k, tape::read(&s.tape));
+        let Some(i) = through else { return 0 };
+        let (k, s) = self.tapes.remove(i);
+        let _ = pointer::set(&mut self.root, &k, tape::read(&s.tape));
+        if measure {
+            s.size - s.exact_size()
+        } else {
+            0
         }
+    }
+
+    /// The length of `built`, the value at `segs`, as the model keeps it: each tape at or
+    /// under `segs` by its kept size, in place of its `null`.
+    fn kept_size(&self, segs: &[String], built: &Value) -> usize {
+        let under = &self.tapes[self.tapes_under(segs)];
+        let taped: usize = under.iter().map(|(_, t)| t.size).sum();
+        (pointer::json_size(built) + taped).saturating_sub(4 * under.len())
+    }
+
+    /// What a [`Model::set`] of a value `new` bytes long at `segs` (which must be open) takes
+    /// out of the model's kept size and puts in ([`pointer::set_size_change`]): what it
+    /// writes, and what it replaces, at the cost of that. `None` where it would be refused.
+    pub fn set_size_change(&self, segs: &[String], new: usize) -> Option<(usize, usize)> {
+        pointer::set_size_change(&self.root, segs, new, |v| self.kept_size(segs, v))
+    }
+
+    /// What a [`Model::delete`] at `segs` (which must be open) takes out of the model's kept
+    /// size and puts in.
+    pub fn delete_size_change(&self, segs: &[String]) -> (usize, usize) {
+        pointer::delete_size_change(&self.root, segs, |v| self.kept_size(segs, v))
     }
 
     /// Removes the tapes at or under `segs`.
@@ -205,16 +231,27 @@ impl Model {
     }
 
     /// Sets `data` at `segs` (which must be open), as [`pointer::set`] does.
+    #[cfg(test)]
     pub fn set(&mut self, segs: &[String], data: Data) -> Result<(), ()> {
         let planned = self.plan(segs).ok_or(())?;
-        self.set_planned(segs, data, planned)
+        self.set_planned(segs, data, planned, true).map(|_| ())
     }
 
     /// [`Model::set`] with the plan [`Model::plan`] has just made for `segs` (the fold
-    /// measures a write before making it, and a plan is a walk of the path).
-    pub fn set_planned(&mut self, segs: &[String], data: Data, _: Planned) -> Result<(), ()> {
+    /// measures a write before making it, and a plan is a walk of the path). With `measure`,
+    /// returns by how much a tape's kept size overstated its length when it is built rather
+    /// than kept ([`Taped::exact_size`], a pass over it): the model's kept size does not
+    /// count that.
+    pub fn set_planned(
+        &mut self,
+        segs: &[String],
+        data: Data,
+        _: Planned,
+        measure: bool,
+    ) -> Result<usize, ()> {
         // A path with `-` names a place only once; past MAX_TAPES, values are built, and
         // small ones below the root (`fast::TAPE_FROM`).
+        let mut overstated = 0;
         let stored = match data {
             Data::Taped(t)
                 if self.tapes.len() < MAX_TAPES
@@ -225,7 +262,12 @@ impl Model {
                 Some(t)
             }
             other => {
+                let over = match &other {
+                    Data::Taped(t) if measure => t.size - t.exact_size(),
+                    _ => 0,
+                };
                 pointer::set_planned(&mut self.root, segs, other.into_value())?;
+                overstated = over;
                 None
             }
         };
@@ -235,25 +277,31 @@ impl Model {
             let at = self.tapes.partition_point(|(k, _)| k.as_slice() < segs);
             self.tapes.insert(at, (segs.to_vec(), t));
         }
-        Ok(())
+        Ok(overstated)
     }
 
-    /// Removes the value at `segs`, as [`pointer::delete`] does.
-    pub fn delete(&mut self, segs: &[String]) {
-        self.open(segs);
+    /// Removes the value at `segs`, as [`pointer::delete`] does. Returns what [`Model::open`]
+    /// does.
+    pub fn delete(&mut self, segs: &[String], measure: bool) -> usize {
+        let over = self.open(segs, measure);
         pointer::delete(&mut self.root, segs);
         self.drop_tapes_under(segs);
+        over
     }
 
-    /// Makes each tape's size its exact length (see [`Taped::exact_size`]), so that measuring
-    /// the model again near the limit costs no second pass over the same tapes.
-    pub fn settle(&mut self) {
+    /// Makes each tape's size its exact length (see [`Taped::exact_size`]), each tape once,
+    /// and returns by how much their sizes overstated their lengths: the model's kept size
+    /// less that is its length.
+    pub fn settle(&mut self) -> usize {
+        let mut over = 0;
         for (_, t) in &mut self.tapes {
+            over += t.size - t.exact_size();
             t.settle();
         }
+        over
     }
 
-    /// The model's length as compact JSON text.
+    /// The model's length as compact JSON text, measured whole.
     pub fn json_size(&self) -> usize {
         let placeholders = 4 * self.tapes.len();
         pointer::json_size(&self.root) - placeholders
@@ -296,14 +344,14 @@ mod tests {
         let mut m = Model::default();
         for (path, len, kept) in [("/a", n - 1, false), ("/b", n, true), ("", 1, true)] {
             let s = segs(path);
-            m.open(&s);
+            m.open(&s, true);
             m.set(&s, Data::Taped(taped(&pad(len)))).unwrap();
             assert_eq!(m.tapes.iter().any(|(k, _)| *k == s), kept, "{path}");
         }
         assert_eq!(m.value(), pad(1));
         // A write below the root tape builds it first.
         let s = segs("/q");
-        m.open(&s);
+        m.open(&s, true);
         m.set(&s, Data::Built(json!(1))).unwrap();
         assert!(m.tapes.is_empty());
         assert_eq!(m.value(), json!({"p": "x", "q": 1}));
@@ -316,7 +364,7 @@ mod tests {
         for i in 0..=MAX_TAPES {
             let v = json!({ "i": i, "pad": "x".repeat(super::super::fast::TAPE_FROM) });
             let s = segs(&format!("/k{i}"));
-            m.open(&s);
+            m.open(&s, true);
             m.set(&s, Data::Taped(taped(&v))).unwrap();
             assert_eq!(m.tapes.len(), (i + 1).min(MAX_TAPES), "{i}");
         }
@@ -347,7 +395,7 @@ mod tests {
                 let path = format!("/{}", s.join("/"));
                 match next(5) {
                     0 => {
-                        lazy.delete(&s);
+                        lazy.delete(&s, true);
                         pointer::delete(&mut eager, &s);
                     }
                     1 => {
@@ -360,7 +408,7 @@ mod tests {
                             3 => json!([{"ab": "x"}, next(9)]),
                             _ => json!(next(9)),
                         };
-                        lazy.open(&s);
+                        lazy.open(&s, true);
                         let want = pointer::set(&mut eager, &s, v.clone()).map(|_| ());
                         assert_eq!(lazy.set(&s, Data::Taped(taped(&v))), want, "{path}");
                     }
@@ -391,27 +439,54 @@ mod tests {
             ("/i/j", Some(json!(1))),
             ("", Some(json!({"k": {"l": [0]}}))),
             ("/k/l/0", Some(json!(2))),
+            // A `null` on the way, an object's first member, padding under a new key, an
+            // item made `null` (longer than a digit), the whole model deleted.
+            ("/n", Some(json!(null))),
+            ("/n/x/0", Some(json!(1))),
+            ("/o", Some(json!({}))),
+            ("/o/p", Some(json!("v"))),
+            ("/q/3/r", Some(json!(1))),
+            ("/q/1", None),
+            ("/k/l/0", None),
+            ("/k/l/7", None),
+            ("", None),
+            ("/s", Some(json!(1))),
         ];
         let mut lazy = Model::default();
         let mut eager = json!({});
         for (reads, (path, v)) in writes.into_iter().enumerate() {
             let s = segs(path);
             match v {
+                // What a write takes out and puts in, found before it, is what it changes.
                 Some(v) => {
-                    lazy.open(&s);
-                    assert_eq!(
-                        lazy.plan(&s).map_or(0, Planned::padding),
-                        pointer::padding(&eager, &s),
-                        "{path}"
-                    );
+                    lazy.open(&s, true);
+                    let before = pointer::json_size(&eager);
+                    let change = lazy.set_size_change(&s, pointer::json_size(&v));
                     let want = pointer::set(&mut eager, &s, v.clone()).map(|_| ());
+                    assert_eq!(change.is_some(), want.is_ok(), "{path}");
+                    if let Some((removed, added)) = change {
+                        assert_eq!(
+                            before - removed + added,
+                            pointer::json_size(&eager),
+                            "{path}"
+                        );
+                    }
                     assert_eq!(lazy.set(&s, Data::Taped(taped(&v))), want, "{path}");
                 }
                 None => {
-                    lazy.delete(&s);
+                    lazy.open(&s, true);
+                    let before = pointer::json_size(&eager);
+                    let (removed, added) = lazy.delete_size_change(&s);
+                    lazy.delete(&s, true);
                     pointer::delete(&mut eager, &s);
+                    assert_eq!(
+                        before - removed + added,
+                        pointer::json_size(&eager),
+                        "{path}"
+                    );
                 }
             }
+            assert_eq!(lazy.json_size(), pointer::json_size(&eager), "after {path}");
             assert_eq!(lazy.value(), eager, "after {path}");
             assert_eq!(lazy.json_size(), pointer::json_size(&eager), "{path}");
             if reads % 3 == 0 {

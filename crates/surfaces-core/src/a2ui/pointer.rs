@@ -310,6 +310,92 @@ pub(crate) fn set_planned(
     }
 }
 
+/// What [`set_planned`] of a value `new` bytes long at `segs` would take out of `root`'s
+/// compact JSON and put in, in bytes, found by the same walk without changing anything
+/// (`measure` gives the length of the value it would replace); `None` where the set would
+/// be refused. A model's length is so kept for what a write costs, not for a measure of
+/// the whole model: measured whole near its limit, each update of a few bytes to a model
+/// just under it cost a copy and a measure of all of it.
+pub(crate) fn set_size_change(
+    root: &Value,
+    segs: &[String],
+    new: usize,
+    measure: impl FnOnce(&Value) -> usize,
+) -> Option<(usize, usize)> {
+    let mut at = root;
+    for (k, s) in segs.iter().enumerate() {
+        at = match at {
+            // A `null` on the way becomes the container the rest of the path makes.
+            Value::Null => return Some((4, fresh(&segs[k..], new)?)),
+            Value::Object(o) => match o.get(s) {
+                Some(child) => child,
+                None => {
+                    let member = (string_size(s) + 1).saturating_add(fresh(&segs[k + 1..], new)?);
+                    return Some((0, usize::from(!o.is_empty()).saturating_add(member)));
+                }
+            },
+            Value::Array(a) => {
+                let i = index(s, a.len())?;
+                match a.get(i) {
+                    Some(child) => child,
+                    None => {
+                        // `null,` for each slot padded, then the new item.
+                        let padding = i - a.len();
+                        if padding > MAX_ARRAY_PADDING {
+                            return None;
+                        }
+                        let items = (5 * padding).saturating_add(fresh(&segs[k + 1..], new)?);
+                        return Some((0, usize::from(!a.is_empty()).saturating_add(items)));
+                    }
+                }
+            }
+            _ => return None,
+        };
+    }
+    Some((measure(at), new))
+}
+
+/// The length of what a set makes where nothing is: a container for each segment of `rest`
+/// (an array padded up to an index, or an object of one key), the value at its end `new`
+/// bytes long; `None` past the padding bound.
+fn fresh(rest: &[String], new: usize) -> Option<usize> {
+    rest.iter().try_rfold(new, |inner, s| {
+        if container_for(s).is_array() {
+            let i = index(s, 0)?;
+            (i <= MAX_ARRAY_PADDING).then(|| (2 + 5 * i).saturating_add(inner))
+        } else {
+            Some((2 + string_size(s) + 1).saturating_add(inner))
+        }
+    })
+}
+
+/// What [`delete`] at `segs` would take out of `root`'s compact JSON and put in, in bytes
+/// (`measure` gives the length of the value it removes): a member goes with its key and a
+/// comma, an array's item becomes `null` (longer than a digit), the whole model `{}`.
+pub(crate) fn delete_size_change(
+    root: &Value,
+    segs: &[String],
+    measure: impl FnOnce(&Value) -> usize,
+) -> (usize, usize) {
+    let Some((last, parents)) = segs.split_last() else {
+        return (measure(root), 2);
+    };
+    match get(root, parents) {
+        Some(Value::Object(o)) => match o.get(last) {
+            Some(v) => (
+                usize::from(o.len() > 1) + string_size(last) + 1 + measure(v),
+                0,
+            ),
+            None => (0, 0),
+        },
+        Some(Value::Array(a)) => match index(last, a.len()).and_then(|i| a.get(i)) {
+            Some(v) => (measure(v), 4),
+            None => (0, 0),
+        },
+        _ => (0, 0),
+    }
+}
+
 /// Removes the value at `segs`. In an array the slot becomes `null` and the length stays.
 pub fn delete(root: &mut Value, segs: &[String]) -> Option<Value> {
     let Some((last, parents)) = segs.split_last() else {
