@@ -391,6 +391,56 @@ export const CASES = [
     name: "40,000 strings, a bidi control in the last only (U+2026 in the others)",
     build: () => one(withValue(shortStrings(false))),
   },
+  // 8. Work or memory one small envelope could make grow with what came before.
+  {
+    id: "grow-finding-paths",
+    group: "amplification",
+    name: "8 updates of a value keyed by 500,000 `~`, under it 40 `__proto__` (32 findings each, their paths through the key)",
+    build: () => {
+      const value = { ["~".repeat(500_000)]: Array.from({ length: 40 }, () => JSON.parse('{"__proto__":0}')) };
+      return [{ text: canon(create("h")) }, ...Array.from({ length: 8 }, () => ({ text: canon(data("h", "/x", value)) }))];
+    },
+  },
+  {
+    id: "grow-graph",
+    group: "amplification",
+    name: "a Column listing 30,000 ids never defined, then 1,990 updates pointing a Card at it and away",
+    build: () => {
+      const ids = Array.from({ length: 30_000 }, (_, i) => `u${i}`);
+      const toggles = Array.from({ length: 1990 }, (_, i) =>
+        components("h", [{ id: "p", component: "Card", child: i % 2 === 0 ? "big" : "nothing" }]));
+      return [
+        { text: lines([create("h"), components("h", [{ id: "big", component: "Column", children: ids }])]) },
+        { text: lines(toggles) },
+      ];
+    },
+  },
+  {
+    id: "grow-model-at-limit",
+    group: "amplification",
+    name: "a data model 9 bytes under `dataModelBytes`, then 1,990 one-digit updates beside it",
+    build: () => {
+      // `{"a":[0,…]}` with 32,760 zeros: 65,527 bytes.
+      const list = [create("h"), data("h", "", { a: Array(32_760).fill(0) })];
+      for (let i = 0; i < 1990; i++) list.push(data("h", "/zz", i % 10));
+      return one(lines(list));
+    },
+  },
+  {
+    id: "grow-container-text",
+    group: "amplification",
+    name: "List template of 200 Buttons, each checking `and` over 255 `length` of a bound 60 KB array",
+    build: () => {
+      const call = { call: "length", args: { value: { path: "/a" }, min: 0 } };
+      const cond = { call: "and", args: { values: Array(255).fill(call) } };
+      const list = [
+        { id: "root", component: "List", children: { componentId: "b", path: "/items" } },
+        { id: "b", component: "Button", child: "bt", action: { event: { name: "go" } }, checks: [{ condition: cond, message: "No." }] },
+        { id: "bt", component: "Text", text: "Go" },
+      ];
+      return one(batch(surface("h", list, [["/a", Array(30_000).fill(0)], ["/items", Array(200).fill(0)]])));
+    },
+  },
 ];
 
 /** A surface `h` and one `updateComponents` of 11,000 Texts, with `zz` after its members

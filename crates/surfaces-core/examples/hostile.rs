@@ -736,6 +736,75 @@ fn cases() -> Vec<Case> {
             limits: d(),
             build: || one(with_value(&short_strings(false))),
         },
+        // 8. Work or memory one small envelope could make grow with what came before.
+        Case {
+            id: "grow-finding-paths",
+            group: "amplification",
+            name: "8 updates of a value keyed by 500,000 `~`, under it 40 `__proto__` (32 findings each, their paths through the key)",
+            limits: d(),
+            build: || {
+                let mut value = serde_json::Map::new();
+                value.insert("~".repeat(500_000), json!(vec![json!({"__proto__": 0}); 40]));
+                let mut out = one(canon(&create("h")));
+                for _ in 0..8 {
+                    out.push(Input::text(canon(&data("h", "/x", Value::Object(value.clone())))));
+                }
+                out
+            },
+        },
+        Case {
+            id: "grow-graph",
+            group: "amplification",
+            name: "a Column listing 30,000 ids never defined, then 1,990 updates pointing a Card at it and away",
+            limits: d(),
+            build: || {
+                let ids: Vec<String> = (0..30_000).map(|i| format!("u{i}")).collect();
+                let column = json!([{"id": "big", "component": "Column", "children": ids}]);
+                let toggles: Vec<Value> = (0..1990)
+                    .map(|i| {
+                        let child = if i % 2 == 0 { "big" } else { "nothing" };
+                        components("h", json!([{"id": "p", "component": "Card", "child": child}]))
+                    })
+                    .collect();
+                vec![
+                    Input::text(lines(&[create("h"), components("h", column)])),
+                    Input::text(lines(&toggles)),
+                ]
+            },
+        },
+        Case {
+            id: "grow-model-at-limit",
+            group: "amplification",
+            name: "a data model 9 bytes under `dataModelBytes`, then 1,990 one-digit updates beside it",
+            limits: d(),
+            build: || {
+                // `{"a":[0,…]}` with 32,760 zeros: 65,527 bytes.
+                let mut list = vec![create("h"), data("h", "", json!({"a": vec![0; 32_760]}))];
+                list.extend((0..1990).map(|i| data("h", "/zz", json!(i % 10))));
+                one(lines(&list))
+            },
+        },
+        Case {
+            id: "grow-container-text",
+            group: "amplification",
+            name: "List template of 200 Buttons, each checking `and` over 255 `length` of a bound 60 KB array",
+            limits: d(),
+            build: || {
+                let call = json!({"call": "length", "args": {"value": {"path": "/a"}, "min": 0}});
+                let cond = json!({"call": "and", "args": {"values": vec![call; 255]}});
+                let list = json!([
+                    {"id": "root", "component": "List", "children": {"componentId": "b", "path": "/items"}},
+                    {"id": "b", "component": "Button", "child": "bt", "action": {"event": {"name": "go"}},
+                     "checks": [{"condition": cond, "message": "No."}]},
+                    {"id": "bt", "component": "Text", "text": "Go"},
+                ]);
+                one(batch(surface(
+                    "h",
+                    list,
+                    vec![("/a", json!(vec![0; 30_000])), ("/items", json!(vec![0; 200]))],
+                )))
+            },
+        },
     ]
 }
 
