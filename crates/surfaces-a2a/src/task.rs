@@ -87,6 +87,10 @@ pub struct ArtifactView {
     pub artifact_id: String,
     pub name: Option<String>,
     pub parts: Vec<Shown>,
+    /// Parts of it already folded (an artifact sent again is not folded twice): kept with
+    /// it, so that a caller who changes `TaskView::artifacts` changes this with it.
+    #[serde(skip)]
+    pub(crate) folded: usize,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -109,9 +113,6 @@ pub struct TaskView {
     seen: BTreeSet<String>,
     /// Bytes of the ids in `seen`.
     seen_bytes: usize,
-    /// Parts of each artifact already folded (an artifact sent again is not folded twice),
-    /// by its index in `artifacts`: an index, so its id is not kept twice.
-    folded: Vec<usize>,
     dropped_turns: usize,
     /// Bytes kept now (`kept_bytes` bounds it).
     kept: usize,
@@ -172,10 +173,14 @@ impl TaskView {
     fn push_turn(&mut self, turn: Turn) {
         self.kept += turn_size(&turn);
         self.turns.push(turn);
-        // The oldest turns go while there are too many or they hold too much (the newest
-        // stays: one event is bounded by the stream's limits).
+        self.drop_old_turns(0);
+    }
+
+    /// The oldest turns go while there are too many or they hold too much to leave `room`
+    /// bytes (the newest stays: one event is bounded by the stream's limits).
+    fn drop_old_turns(&mut self, room: usize) {
         while self.turns.len() > 1
-            && (self.turns.len() > self.limits.turns || self.kept > self.limits.kept_bytes)
+            && (self.turns.len() > self.limits.turns || self.kept + room > self.limits.kept_bytes)
         {
             let old = self.turns.remove(0);
             self.kept -= turn_size(&old);
@@ -312,9 +317,10 @@ impl TaskView {
                     ));
                     return;
                 }
-                // Artifacts are never dropped, so one whose id and name do not fit in what
-                // is kept is not kept at all.
+                // Artifacts are never dropped: old turns make room for one, as for a turn,
+                // and one whose id and name still do not fit is not kept at all.
                 let size = artifact_size(&a.artifact_id, a.name.as_ref());
+                self.drop_old_turns(size);
                 if self.kept + size > self.limits.kept_bytes {
                     self.artifact_full();
                     return;
@@ -324,14 +330,12 @@ impl TaskView {
                     artifact_id: a.artifact_id,
                     name: a.name,
                     parts: Vec::new(),
+                    folded: 0,
                 });
-                self.folded.push(0);
                 self.artifacts.len() - 1
             }
         };
-        // `artifacts` is public: read and written without indexing, so that a caller who
-        // changed it gets a fold again, never a panic.
-        let done = self.folded.get(i).copied().unwrap_or(0);
+        let done = self.artifacts[i].folded;
         // A chunk appends; a whole artifact sent again repeats what was folded.
         let skip = if append { 0 } else { done };
         let total = a.parts.len();
@@ -352,14 +356,13 @@ impl TaskView {
             self.kept += size;
             new.push(shown);
         }
-        if let Some(f) = self.folded.get_mut(i) {
-            *f = if append {
-                done + total
-            } else {
-                done.max(total)
-            };
-        }
-        self.artifacts[i].parts.extend(new);
+        let artifact = &mut self.artifacts[i];
+        artifact.folded = if append {
+            done + total
+        } else {
+            done.max(total)
+        };
+        artifact.parts.extend(new);
     }
 
     /// An artifact was refused a part (or a new artifact refused): said once.
@@ -667,6 +670,50 @@ mod tests {
         }
         assert_eq!(t.artifacts.len(), 1);
         assert_eq!(t.findings.len(), 1, "said once");
+    }
+
+    #[test]
+    fn old_turns_make_room_for_a_new_artifact() {
+        let mut t = TaskView::new(true, Limits::default(), LIMITS);
+        // Turns at the budget, then an artifact: the oldest turn goes, as for a turn.
+        t.apply(message(&"a".repeat(500), ""));
+        t.apply(message(&"b".repeat(500), ""));
+        t.apply(artifact("x", "name"));
+        assert_eq!(t.artifacts.len(), 1);
+        assert_eq!(t.turns.len(), 1);
+        assert_eq!(held(&t), 505);
+        // The newest turn stays: an artifact that does not fit beside it is not kept.
+        t.apply(artifact(&"y".repeat(496), ""));
+        assert_eq!(t.artifacts.len(), 1);
+        assert_eq!(t.turns.len(), 1);
+    }
+
+    #[test]
+    fn what_an_artifact_folded_is_kept_with_it() {
+        let with_parts = |id: &str| {
+            let Event::Artifact { mut artifact, .. } = artifact(id, "n") else {
+                unreachable!()
+            };
+            artifact.parts = vec![
+                Part::Text { text: "one".into() },
+                Part::Text { text: "two".into() },
+            ];
+            Event::Artifact {
+                task_id: "t".into(),
+                context_id: None,
+                artifact,
+                append: false,
+                last_chunk: true,
+            }
+        };
+        let mut t = TaskView::new(true, Limits::default(), LIMITS);
+        t.apply(with_parts("x"));
+        assert_eq!(t.artifacts[0].parts.len(), 2);
+        // A caller who empties the list, then another artifact: its parts are its own, not
+        // skipped as the first one's were folded.
+        t.artifacts.clear();
+        t.apply(with_parts("y"));
+        assert_eq!(t.artifacts[0].parts.len(), 2);
     }
 
     #[test]

@@ -38,6 +38,8 @@ fn bounded_message(mut message: String) -> String {
         }
         message.truncate(end);
         message.push('…');
+        // What it held before the cut is given back: a store keeps up to `findings` of them.
+        message.shrink_to_fit();
     }
     message
 }
@@ -98,6 +100,9 @@ mod tests {
         let cut = Finding::new(Code::WrongType, "", format!("{at}m")).message;
         assert_eq!(cut.len(), MAX_MESSAGE_BYTES);
         assert!(cut.ends_with('…') && cut.starts_with("mmm"));
+        // A long message's memory goes with what was cut.
+        let cut = Finding::new(Code::WrongType, "", "m".repeat(1 << 20)).message;
+        assert!(cut.capacity() < 2 * MAX_MESSAGE_BYTES, "{}", cut.capacity());
         // Cut at a character's boundary: "é" is two bytes, and the cut falls inside one.
         let wide = format!("m{}", "é".repeat(MAX_MESSAGE_BYTES));
         let cut = Finding::new(Code::WrongType, "", wide).message;

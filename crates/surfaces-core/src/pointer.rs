@@ -27,6 +27,9 @@ impl Pointer {
             String::with_capacity((self.0.len() + segment.len() + 1).min(MAX_POINTER_BYTES));
         s.push_str(&self.0);
         s.push('/');
+        if s.len() > MAX_POINTER_BYTES {
+            return Pointer(self.0.clone(), true);
+        }
         // Stops at the bound: what is left of a long segment is not read.
         for c in segment.chars() {
             match c {
@@ -107,6 +110,11 @@ mod tests {
         assert_eq!(long.index(7).as_str().len(), MAX_POINTER_BYTES);
         assert_eq!(long.index(70).as_str(), long.as_str());
         assert!(long.index(70).is_cut());
+        // An empty segment is one byte, `/`, and is held to the bound too.
+        let full = Pointer::root().key(&"k".repeat(MAX_POINTER_BYTES - 2));
+        assert_eq!(full.key("").as_str().len(), MAX_POINTER_BYTES);
+        assert_eq!(full.key("").key("").as_str(), full.key("").as_str());
+        assert!(full.key("").key("").is_cut());
     }
 
     #[test]

@@ -510,6 +510,30 @@ fn a_delete_that_grows_the_model_is_held_to_its_limit() {
 }
 
 #[test]
+fn keys_of_control_characters_count_as_json_writes_them() {
+    // A control character in a key is six bytes of JSON (`\u0001`): 300 updates of 100 such
+    // characters each would make a model of 180 KB; counted as one byte each, they passed
+    // the limit unseen.
+    let limits = Limits::default();
+    let key = "\u{1}".repeat(100);
+    let mut envs = vec![create("s")];
+    envs.extend((0..300).map(|i| data("s", &format!("/{key}{i:03}"), json!(0))));
+    for s in [
+        fold(limits.clone(), &envs),
+        fold_text(limits.clone(), &envs),
+    ] {
+        let size = serde_json::to_string(&s.report().surfaces[0].data_model)
+            .unwrap()
+            .len();
+        assert!(size <= limits.data_model_bytes, "{size}");
+        assert!(codes(&s).contains(&"data-model-too-large"));
+        // Each key is 600 bytes and more: about a hundred fit.
+        let kept = s.report().surfaces[0].data_model.as_object().unwrap().len();
+        assert!((100..=108).contains(&kept), "{kept}");
+    }
+}
+
+#[test]
 fn updates_to_a_model_at_its_limit_keep_its_size_exact() {
     // A model one byte under the limit, then values replaced, added and deleted beside it:
     // each admitted or refused as the size it makes, never measured whole.

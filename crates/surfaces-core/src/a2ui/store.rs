@@ -882,12 +882,14 @@ fn update_data_model(
     };
     let planned = surface.model.plan(segs);
     if !exact {
-        // Each segment may add a key, braces and a comma; padded array slots are `null,`
-        // each. Saturating: an agent's index may be as large as usize (32 bits in wasm).
+        // Each segment may add a key as JSON writes it (quoted and escaped: a control
+        // character is six bytes), braces, a colon and a comma; padded array slots are
+        // `null,` each. Saturating: an agent's index may be as large as usize (32 bits in
+        // wasm).
         let growth = value_size
             .saturating_add(
                 segs.iter()
-                    .map(|s| s.len().saturating_add(6))
+                    .map(|s| super::pointer::string_size(s).saturating_add(4))
                     .fold(0, usize::saturating_add),
             )
             .saturating_add(planned.map_or(0, |p| p.padding()).saturating_mul(5));
