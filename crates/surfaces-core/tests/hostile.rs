@@ -198,6 +198,35 @@ fn render_work_at_the_limit_and_one_past() {
     assert!(hi > 1000, "the work is counted, not only the calls: {hi}");
 }
 
+/// The text surface `s`'s root Text shows with `functionWork` at `work`.
+fn text_at(envs: &[Value], work: u64) -> String {
+    let s = fold(
+        Limits {
+            function_work: work,
+            ..Limits::default()
+        },
+        envs,
+    );
+    match s.render("s").unwrap().kind {
+        Kind::Text { text, .. } => text,
+        k => panic!("{k:?}"),
+    }
+}
+
+/// The least `functionWork` with which surface `s`'s root Text shows anything.
+fn least_work(envs: &[Value]) -> u64 {
+    let (mut lo, mut hi) = (0u64, 2_000_000u64);
+    while hi - lo > 1 {
+        let mid = (lo + hi) / 2;
+        if text_at(envs, mid).is_empty() {
+            lo = mid
+        } else {
+            hi = mid
+        }
+    }
+    hi
+}
+
 #[test]
 fn function_work_at_the_limit_and_one_past() {
     let envs = surface(
@@ -205,30 +234,13 @@ fn function_work_at_the_limit_and_one_past() {
                 "text": {"call": "formatString", "args": {"value": "${/s}${/s}${/s}"}}}]),
         json!({"s": "q".repeat(2000)}),
     );
-    let text_at = |work: u64| {
-        let s = fold(
-            Limits {
-                function_work: work,
-                ..Limits::default()
-            },
-            &envs,
-        );
-        match s.render("s").unwrap().kind {
-            Kind::Text { text, .. } => text,
-            k => panic!("{k:?}"),
-        }
-    };
-    let (mut lo, mut hi) = (0u64, 2_000_000u64);
-    while hi - lo > 1 {
-        let mid = (lo + hi) / 2;
-        if text_at(mid).is_empty() {
-            lo = mid
-        } else {
-            hi = mid
-        }
-    }
-    assert_eq!(text_at(hi), "q".repeat(6000), "at the limit");
-    assert_eq!(text_at(hi - 1), "", "one past it: the value shows nothing");
+    let hi = least_work(&envs);
+    assert_eq!(text_at(&envs, hi), "q".repeat(6000), "at the limit");
+    assert_eq!(
+        text_at(&envs, hi - 1),
+        "",
+        "one past it: the value shows nothing"
+    );
 }
 
 #[test]
@@ -240,30 +252,13 @@ fn an_array_a_function_makes_text_of_is_charged_as_it_is_written() {
                 "text": {"call": "formatString", "args": {"value": "${/a}"}}}]),
         json!({ "a": a }),
     );
-    let text_at = |work: u64| {
-        let s = fold(
-            Limits {
-                function_work: work,
-                ..Limits::default()
-            },
-            &envs,
-        );
-        match s.render("s").unwrap().kind {
-            Kind::Text { text, .. } => text,
-            k => panic!("{k:?}"),
-        }
-    };
-    let (mut lo, mut hi) = (0u64, 2_000_000u64);
-    while hi - lo > 1 {
-        let mid = (lo + hi) / 2;
-        if text_at(mid).is_empty() {
-            lo = mid
-        } else {
-            hi = mid
-        }
-    }
-    assert_eq!(text_at(hi), written, "at the limit");
-    assert_eq!(text_at(hi - 1), "", "one past it: the value shows nothing");
+    let hi = least_work(&envs);
+    assert_eq!(text_at(&envs, hi), written, "at the limit");
+    assert_eq!(
+        text_at(&envs, hi - 1),
+        "",
+        "one past it: the value shows nothing"
+    );
     // Eight units a byte of the array's text, as serde_json writes it a token at a time,
     // and one a byte of the output. Charged a quarter of a unit a byte once written, a
     // 60 KB array bound to a template's checks took a render 300 ms within its budget.
