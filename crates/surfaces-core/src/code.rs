@@ -250,7 +250,7 @@ codes! {
         A2aStreamTooManyEvents "a2a-stream-too-many-events" Error "The agent's stream sent more events than the limit; the rest is not read.",
         A2aStreamCut "a2a-stream-cut" Warning "The agent's stream ended before its last event: the outcome of what was sent is not known.",
         A2aTaskMismatch "a2a-task-mismatch" Error "An event names another task than the conversation's; it is ignored.",
-        A2aLimit "a2a-limit" Warning "More turns, artifacts or parts than a conversation keeps; the excess is dropped.",
+        A2aLimit "a2a-limit" Warning "More turns, artifacts, parts or bytes than a conversation keeps, or an id past 512 bytes; the excess is dropped.",
         A2aConfirmationMalformed "a2a-confirmation-malformed" Error "A confirmation request is not an object with string `confirmationId`, `summary` and `expiresAt`; the action cannot be confirmed and ends rejected.",
         A2aConfirmationIdInvalid "a2a-confirmation-id-invalid" Error "A confirmation id is empty, longer than 128 bytes, or holds characters other than ASCII letters, digits and `._:-`.",
         A2aConfirmationSummaryTooLong "a2a-confirmation-summary-too-long" Error "A confirmation summary is longer than 1000 characters; it is refused, never cut.",

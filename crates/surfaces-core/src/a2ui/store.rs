@@ -737,10 +737,15 @@ fn update_components(
             format!("\"{id}\" appears twice in one update."),
         ));
     };
-    let added = decoded
-        .iter()
-        .filter(|(id, _)| !surface.components.contains_key(id.as_str()))
-        .count();
+    // One lookup of each: whether it is new, and what its old version placed as its own.
+    let (mut added, mut owned) = (0, surface.graph.owned());
+    for (id, c) in &decoded {
+        match surface.components.get(id.as_str()) {
+            Some(old) => owned = owned.saturating_sub(tree::owned_children(old)),
+            None => added += 1,
+        }
+        owned = owned.saturating_add(tree::owned_children(c));
+    }
     let total = surface.components.len() + added;
     if total > limits.components {
         return Err(refuse(
@@ -756,10 +761,6 @@ fn update_components(
     // may hold components. Past that, a list of ids no surface can define (tens of
     // thousands, under a parent resent one edge at a time) made every small update's check
     // below go through all of them.
-    let owned = surface.graph.owned_after(
-        &surface.components,
-        decoded.iter().map(|(id, c)| (id.as_str(), &**c)),
-    );
     if owned > limits.components {
         return Err(refuse(
             Code::ComponentLimit,

@@ -123,7 +123,7 @@ impl<'r, 'a> Places<'r, 'a> {
 }
 
 /// How many children `component` places as its own ([`each_owned_child`]).
-fn owned_children(component: &Component) -> usize {
+pub(crate) fn owned_children(component: &Component) -> usize {
     match id_list(component) {
         Some(ids) => ids.len(),
         None => {
@@ -321,7 +321,7 @@ pub struct Graph {
     /// component (none has two parents), so a surface that may hold `components` of them
     /// never needs more places than that; and the checks of an update go through the
     /// places below its new edges, so this bounds what any update costs however little it
-    /// changes ([`Graph::owned_after`]).
+    /// changes.
     owned: usize,
 }
 
@@ -336,21 +336,14 @@ impl Graph {
         }
     }
 
-    /// How many children the components would place as their own once `update` is laid
-    /// over `components`, the graph's: what it placed, less what the updated components'
-    /// old versions place, plus what their new ones do. Costs what the update lists.
-    pub(crate) fn owned_after<'c>(
-        &self,
-        components: &Components,
-        update: impl Iterator<Item = (&'c str, &'c Component)>,
-    ) -> usize {
-        update.fold(self.owned, |n, (id, c)| {
-            let old = components.get(id).map_or(0, |old| owned_children(old));
-            n.saturating_sub(old).saturating_add(owned_children(c))
-        })
+    /// How many children the components place as their own ([`Graph::owned`]).
+    pub(crate) fn owned(&self) -> usize {
+        self.owned
     }
 
-    /// Keeps `n` as the count of places, after an update is laid ([`Graph::owned_after`]).
+    /// Keeps `n` as the count of places, after an update is laid: what the graph's
+    /// components placed, less what the updated ones' old versions place, plus what their
+    /// new ones do (`store::update_components` finds it as it looks each one up).
     pub(crate) fn set_owned(&mut self, n: usize) {
         self.owned = n;
     }
