@@ -324,7 +324,13 @@ impl<'a> Scanner<'a> {
                 Some(c @ (b'{' | b'[')) => {
                     if self.frames.len() >= MAX_DEPTH {
                         self.issue(Problem::TooDeep, start, start + 1);
-                        self.skip_container()?;
+                        // Its paths and keys are not kept past the depth, but its syntax is
+                        // checked as `value_end` checks it, on the heap: a document the scan
+                        // reads is one `value_end` reads (fuzz target `json_scan`). Skipped
+                        // by its brackets alone, anything inside it passed.
+                        if walk(self, usize::MAX).is_err() {
+                            return Err(self.syntax("JSON inside a container nested too deep"));
+                        }
                     } else {
                         self.i += 1;
                         self.ws();
@@ -664,8 +670,14 @@ pub enum Unscanned {
 /// B-tree node of hundreds), so that text of a bounded size cannot make an unbounded amount
 /// of them.
 pub fn value_end_within(b: &[u8], start: usize, max_values: usize) -> Result<usize, Unscanned> {
-    use Unscanned::NotJson;
     let mut s = Scanner::new(b, start);
+    walk(&mut s, max_values).map(|()| s.i)
+}
+
+/// The walk of [`value_end_within`] from the value at `s`'s cursor, which it leaves past
+/// the value, or where its syntax breaks.
+fn walk(s: &mut Scanner, max_values: usize) -> Result<(), Unscanned> {
+    use Unscanned::NotJson;
     // The open containers: whether each is an object.
     let mut open: Vec<bool> = Vec::new();
     let mut values = 0usize;
@@ -685,7 +697,7 @@ pub fn value_end_within(b: &[u8], start: usize, max_values: usize) -> Result<usi
                 } else {
                     open.push(object);
                     if object {
-                        member_key(&mut s).ok_or(NotJson)?;
+                        member_key(s).ok_or(NotJson)?;
                     }
                     continue;
                 }
@@ -702,7 +714,7 @@ pub fn value_end_within(b: &[u8], start: usize, max_values: usize) -> Result<usi
         // After a value: the next one in its container, or the containers it closes.
         loop {
             let Some(&object) = open.last() else {
-                return Ok(s.i);
+                return Ok(());
             };
             s.ws();
             match (s.peek().ok_or(NotJson)?, object) {
@@ -710,7 +722,7 @@ pub fn value_end_within(b: &[u8], start: usize, max_values: usize) -> Result<usi
                     s.i += 1;
                     s.ws();
                     if object {
-                        member_key(&mut s).ok_or(NotJson)?;
+                        member_key(s).ok_or(NotJson)?;
                     }
                     break;
                 }
@@ -1147,6 +1159,23 @@ mod tests {
         // A million levels cost a counter, not a stack.
         assert_eq!(problems(&at(1_000_000)).len(), 1);
         serde_json::from_str::<serde_json::Value>(&at(MAX_DEPTH)).unwrap();
+        // Past the depth the syntax is still checked, as `value_end` checks it: text that
+        // is no JSON inside is not read, and JSON inside is (found by the fuzz target).
+        for (inside, json) in [
+            ("id\":\"root\"", false),
+            ("1,", false),
+            ("{\"a\" 1}", false),
+            ("\"x\",{\"a\":[true,null]}", true),
+        ] {
+            let n = MAX_DEPTH + 5;
+            let text = format!("{}{inside}{}", "[".repeat(n), "]".repeat(n));
+            let scanned = scan_document(text.as_bytes(), false);
+            assert_eq!(scanned.is_ok(), json, "{inside}");
+            assert_eq!(value_end(text.as_bytes(), 0).is_some(), json, "{inside}");
+            if let Err(e) = scanned {
+                assert!(matches!(e.problem, Problem::Syntax(_)), "{inside}");
+            }
+        }
     }
 
     #[test]
