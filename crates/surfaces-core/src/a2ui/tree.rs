@@ -336,7 +336,7 @@ impl Graph {
         }
     }
 
-    /// How many children the components place as their own ([`Graph::owned`]).
+    /// How many children the components place as their own, defined or not.
     pub(crate) fn owned(&self) -> usize {
         self.owned
     }
