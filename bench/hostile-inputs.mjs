@@ -441,7 +441,29 @@ export const CASES = [
       return one(batch(surface("h", list, [["/a", Array(30_000).fill(0)], ["/items", Array(200).fill(0)]])));
     },
   },
+  {
+    id: "grow-lookalike-hosts",
+    group: "amplification",
+    name: "1 MB of Image updates, each URL's host three 62-byte Cyrillic `xn--` labels that pass for Latin",
+    build: () => one(lines(lookalikeUpdates())),
+  },
 ];
+
+/** A surface `h`, then updates of 200 Images (the `components` limit) until about 1 MB, each
+ * URL's host three labels of `аррӏе` (Cyrillic that reads as `apple`) ten times over, in
+ * punycode. */
+function lookalikeUpdates() {
+  const label = "xn--80aaaaaaaaaa0cbbbbbbbbb6sacacacacacacacacaca149ceaeeeeeeee";
+  const host = `${label}.${label}.${label}.com`;
+  const out = [create("h")];
+  for (let bytes = 0, n = 0; bytes < 1_000_000; n++) {
+    const list = Array.from({ length: 200 }, (_, i) => ({ id: `i${i}`, component: "Image", url: `https://${host}/${n}/${i}.png` }));
+    const update = components("h", list);
+    bytes += canon(update).length + 1;
+    out.push(update);
+  }
+  return out;
+}
 
 /** A surface `h` and one `updateComponents` of 11,000 Texts, with `zz` after its members
  * where `late` (no such member is allowed, so the hand reader gives up at the end). */

@@ -805,7 +805,40 @@ fn cases() -> Vec<Case> {
                 )))
             },
         },
+        Case {
+            id: "grow-lookalike-hosts",
+            group: "amplification",
+            name: "1 MB of Image updates, each URL's host three 62-byte Cyrillic `xn--` labels that pass for Latin",
+            limits: d(),
+            build: || one(lines(&lookalike_updates())),
+        },
     ]
+}
+
+/// A surface `h`, then updates of 200 Images (the `components` limit) until about 1 MB, each
+/// URL's host three labels of `аррӏе` (Cyrillic that reads as `apple`) ten times over, in
+/// punycode: every label is decoded, the host read back, its scripts found and its skeleton
+/// made. Longer labels cost more a byte than short ones (16 `xn--80ak6aa92e` to a host).
+fn lookalike_updates() -> Vec<Value> {
+    // `аррӏе` ten times: the longest label of it (62 bytes), three to a host.
+    let label = "xn--80aaaaaaaaaa0cbbbbbbbbb6sacacacacacacacacaca149ceaeeeeeeee";
+    let host = format!("{label}.{label}.{label}.com");
+    let mut out = vec![create("h")];
+    let mut bytes = 0;
+    let mut n = 0;
+    while bytes < 1_000_000 {
+        let list: Vec<Value> = (0..200)
+            .map(|i| {
+                json!({"id": format!("i{i}"), "component": "Image",
+                       "url": format!("https://{host}/{n}/{i}.png")})
+            })
+            .collect();
+        let update = components("h", Value::Array(list));
+        bytes += canon(&update).len() + 1;
+        out.push(update);
+        n += 1;
+    }
+    out
 }
 
 /// A surface `h` and one `updateComponents` of 11,000 Texts, with `zz` after its members

@@ -36,9 +36,14 @@ impl ScriptSet {
     };
 
     /// The augmented script set of one character.
+    #[cfg(test)]
     pub fn of_char(c: char) -> ScriptSet {
-        let u = u32::from(c);
-        let range = STARTS.get().partition_point(|&start| start <= u) - 1;
+        let starts = STARTS.get();
+        ScriptSet::of_range(starts.partition_point(|&start| start <= u32::from(c)) - 1)
+    }
+
+    /// The set of every character in range `range` of [`table::SET_OF`].
+    fn of_range(range: usize) -> ScriptSet {
         let set = usize::from(table::SET_OF[range]);
         let flags = table::FLAGS[set];
         if flags & table::ALL != 0 {
@@ -62,9 +67,22 @@ impl ScriptSet {
 
     /// The resolved script set of `s`: what its characters have in common.
     pub fn of_str(s: &str) -> ScriptSet {
+        let starts = STARTS.get();
         let mut set = ScriptSet::ALL;
+        // The code points `range` covers: a label's letters mostly come from one block, so
+        // the next one is most often in the range the last one was.
+        let (mut from, mut to) = (1, 0);
         for c in s.chars() {
-            set.intersect_with(ScriptSet::of_char(c));
+            let u = u32::from(c);
+            if (from..=to).contains(&u) {
+                continue;
+            }
+            let range = starts.partition_point(|&start| start <= u) - 1;
+            from = starts[range];
+            to = starts
+                .get(range + 1)
+                .map_or(u32::from(char::MAX), |&next| next - 1);
+            set.intersect_with(ScriptSet::of_range(range));
         }
         set
     }

@@ -152,16 +152,18 @@ pub fn label_mixes_scripts(label: &str) -> bool {
 /// confusable skeleton is made only of ASCII letters, digits and hyphens. Returns the
 /// skeleton in lower case (what the label looks like) and the script's name.
 pub fn whole_script_confusable(label: &str) -> Option<(String, String)> {
-    if label.is_ascii() {
-        return None;
-    }
     let scripts = ScriptSet::of_str(label);
-    if scripts.is_empty() || scripts.is_all() || scripts.has_latin() {
+    whole_script_confusable_in(label, scripts).map(|skeleton| (skeleton, scripts.to_string()))
+}
+
+/// [`whole_script_confusable`] of a label whose script set is known: the skeleton only.
+pub(crate) fn whole_script_confusable_in(label: &str, scripts: ScriptSet) -> Option<String> {
+    if label.is_ascii() || scripts.is_empty() || scripts.is_all() || scripts.has_latin() {
         return None;
     }
     let skeleton = crate::skeleton::ascii_skeleton(label)?;
     let latin_looking = skeleton.chars().any(|c| c.is_ascii_alphabetic());
-    latin_looking.then(|| (skeleton.to_ascii_lowercase(), scripts.to_string()))
+    latin_looking.then(|| skeleton.to_ascii_lowercase())
 }
 
 #[cfg(test)]

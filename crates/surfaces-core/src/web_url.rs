@@ -563,18 +563,37 @@ fn plain_byte(b: u8) -> bool {
 /// every `xn--` label must decode to a form the parser reads back as the same host, and an
 /// IPv6 host must be an IPv6 literal as written. The `url` crate and Node meet all three.
 pub fn parse_fully(input: &str) -> Result<WebUrl, UrlError> {
+    parse_fully_with_unicode(input).map(|(url, _)| url)
+}
+
+/// [`parse`], with the Unicode form of the host ([`domain_to_unicode`]) that the checks
+/// found on the way: decoding a host's labels and reading it back costs more than the
+/// parse itself, so a caller that warns of look-alike hosts takes it from here.
+pub fn parse_with_unicode(input: &str) -> Result<(WebUrl, Option<String>), UrlError> {
+    match PlainUrl::parsed(input) {
+        Some(url) => Ok((url.to_url(), None)),
+        None => parse_fully_with_unicode(input),
+    }
+}
+
+fn parse_fully_with_unicode(input: &str) -> Result<(WebUrl, Option<String>), UrlError> {
     let parser = parser().ok_or(UrlError::NoParser)?;
     let url = parser.parse(input)?;
+    let mut unicode = None;
     let standard = !is_special(&url.scheme)
         || match &url.host {
             Some(Host::Domain(d)) => {
-                standard_domain(d) && (!has_punycode(d) || unicode_form(parser, d).is_some())
+                standard_domain(d)
+                    && (!has_punycode(d) || {
+                        unicode = unicode_form(parser, d);
+                        unicode.is_some()
+                    })
             }
             Some(Host::Ipv6(_)) => ipv6_as_written(input),
             _ => true,
         };
     if standard {
-        Ok(url)
+        Ok((url, unicode))
     } else {
         Err(UrlError::Invalid)
     }

@@ -21,7 +21,12 @@ impl UrlPolicy {
     /// The parsed URL when it may stand; otherwise why not. Its callers read the look-alike
     /// warnings off the URL returned, where they used to parse the text a second time.
     pub fn admit(&self, raw: &str) -> Result<WebUrl, String> {
-        let url = match crate::web_url::parse(raw) {
+        self.admit_with_unicode(raw).map(|(url, _)| url)
+    }
+
+    /// [`UrlPolicy::admit`], with the host's Unicode form when it has `xn--` labels.
+    pub(crate) fn admit_with_unicode(&self, raw: &str) -> Result<(WebUrl, Option<String>), String> {
+        let (url, unicode) = match crate::web_url::parse_with_unicode(raw) {
             Ok(u) => u,
             Err(e) => {
                 return Err(format!(
@@ -32,7 +37,7 @@ impl UrlPolicy {
         };
         match self.refusal(&url.scheme, url.has_credentials(), url.host_str()) {
             Some(why) => Err(why),
-            None => Ok(url),
+            None => Ok((url, unicode)),
         }
     }
 
@@ -46,8 +51,8 @@ impl UrlPolicy {
                 None => Ok(Vec::new()),
             };
         }
-        self.admit(raw)
-            .map(|url| crate::card::host::address_warnings(&url))
+        self.admit_with_unicode(raw)
+            .map(|(url, unicode)| crate::card::host::warnings_of(&url, unicode.as_deref()))
     }
 
     /// Why a URL of this scheme, credentials and host may not stand, if it may not.
@@ -272,6 +277,13 @@ impl<'a> Admission<'a> {
 
     pub(crate) fn url(&mut self, v: &Value, path: &Path) {
         if let Some(raw) = v.as_str() {
+            // A reader that asks only whether anything is found hands any URL that is not
+            // plain to the general path, which checks it once and says what it finds: its
+            // host's look is most of what a URL can cost, and it would be found twice.
+            if self.verdict && crate::web_url::PlainUrl::parsed(raw).is_none() {
+                self.warn(Code::UrlRefused, path, String::new);
+                return;
+            }
             match self.urls.admit_warnings(raw) {
                 Err(why) => self.err(Code::UrlRefused, path, || why),
                 Ok(warnings) => {

@@ -4,7 +4,8 @@
 use crate::web_url::{self, Host, Origin, WebUrl};
 use crate::Code;
 
-use crate::text::{label_mixes_scripts, whole_script_confusable};
+use crate::scripts::ScriptSet;
+use crate::text::whole_script_confusable_in;
 use crate::UsageError;
 
 /// The origin of the URL the card was fetched from.
@@ -48,32 +49,40 @@ pub(super) enum Look {
 /// script that cannot pass for Latin (`.рф`), a confusable label is ordinary: the name as
 /// a whole does not read as a Latin one (browsers make the same exception).
 pub(super) fn look(unicode_host: &str) -> Look {
-    let labels: Vec<&str> = unicode_host.split('.').collect();
-    if labels.iter().any(|l| label_mixes_scripts(l)) {
+    // Each label's script set is found once: it is most of the cost of a look, and a
+    // host may hold dozens of labels (a look-alike stream names thousands of such hosts).
+    let labels: Vec<(&str, ScriptSet)> = unicode_host
+        .split('.')
+        .map(|l| (l, ScriptSet::of_str(l)))
+        .collect();
+    if labels.iter().any(|(_, set)| set.is_empty()) {
         return Look::MixedScripts;
     }
     let mut script = None;
-    let mut looks_like = Vec::with_capacity(labels.len());
-    for label in &labels {
-        match whole_script_confusable(label) {
-            Some((skeleton, s)) => {
-                script.get_or_insert(s);
-                looks_like.push(skeleton);
+    let mut looks_like = String::with_capacity(unicode_host.len());
+    for (i, &(label, set)) in labels.iter().enumerate() {
+        if i > 0 {
+            looks_like.push('.');
+        }
+        match whole_script_confusable_in(label, set) {
+            Some(skeleton) => {
+                script.get_or_insert(set);
+                looks_like.push_str(&skeleton);
             }
-            None => looks_like.push(label.to_string()),
+            None => looks_like.push_str(label),
         }
     }
     let tld = labels
         .iter()
         .rev()
-        .find(|l| !l.is_empty())
+        .find(|(l, _)| !l.is_empty())
         .copied()
-        .unwrap_or("");
-    let tld_reads_foreign = !tld.is_ascii() && whole_script_confusable(tld).is_none();
+        .unwrap_or(("", ScriptSet::of_str("")));
+    let tld_reads_foreign = !tld.0.is_ascii() && whole_script_confusable_in(tld.0, tld.1).is_none();
     match script {
-        Some(script) if !tld_reads_foreign => Look::WholeScriptConfusable {
-            looks_like: looks_like.join("."),
-            script,
+        Some(set) if !tld_reads_foreign => Look::WholeScriptConfusable {
+            looks_like,
+            script: set.to_string(),
         },
         _ => Look::Plain,
     }
@@ -81,7 +90,13 @@ pub(super) fn look(unicode_host: &str) -> Look {
 
 /// What a careful reader should know about an address an A2UI surface names (a media source,
 /// an `openUrl` target): the same host warnings a card's links get, as (code, message).
+#[cfg(test)]
 pub(crate) fn address_warnings(url: &WebUrl) -> Vec<(Code, String)> {
+    warnings_of(url, unicode_host(url).as_deref())
+}
+
+/// [`address_warnings`] of a URL whose host's Unicode form is known (`None`: it has none).
+pub(crate) fn warnings_of(url: &WebUrl, unicode: Option<&str>) -> Vec<(Code, String)> {
     let mut out = Vec::new();
     let ascii_host = url.host_str().unwrap_or_default();
     if url.is_ip() {
@@ -90,8 +105,8 @@ pub(crate) fn address_warnings(url: &WebUrl) -> Vec<(Code, String)> {
             format!("The address points at an IP address ({ascii_host}), not a name."),
         ));
     }
-    if let Some(unicode) = unicode_host(url) {
-        match look(&unicode) {
+    if let Some(unicode) = unicode {
+        match look(unicode) {
             Look::MixedScripts => out.push((
                 Code::HostMixedScripts,
                 format!("The host mixes writing systems, a common look-alike trick; it is {ascii_host}."),
