@@ -198,6 +198,62 @@ fn render_work_at_the_limit_and_one_past() {
     assert!(hi > 1000, "the work is counted, not only the calls: {hi}");
 }
 
+/// The least `renderWork` with which surface `s`'s root Image shows the URL at `/u`.
+fn least_image_work(url: &str) -> u64 {
+    let envs = surface(
+        json!([{"id": "root", "component": "Image", "url": {"path": "/u"}}]),
+        json!({ "u": url }),
+    );
+    let shown = |work: u64| {
+        let s = fold(
+            Limits {
+                render_work: work,
+                ..Limits::default()
+            },
+            &envs,
+        );
+        match s.render("s").unwrap().kind {
+            Kind::Image { url: Some(u), .. } => u == url,
+            _ => false,
+        }
+    };
+    let (mut lo, mut hi) = (0u64, 1_000_000u64);
+    assert!(shown(hi) && !shown(lo), "{url}");
+    while hi - lo > 1 {
+        let mid = (lo + hi) / 2;
+        if shown(mid) {
+            hi = mid
+        } else {
+            lo = mid
+        }
+    }
+    assert!(shown(hi) && !shown(hi - 1), "at the limit and one past it");
+    hi
+}
+
+/// A URL that is not plain is read by the whole parser, and a host of `xn--` labels is
+/// decoded, read back and looked at: about a hundred times what a plain URL of its length
+/// costs, and a template can name hundreds (red-team review: look-alike hosts cost ten
+/// times any other input a byte). The render charges it for that.
+#[test]
+fn a_url_that_is_not_plain_is_charged_for_what_reading_it_costs() {
+    let label = "xn--80aaaaaaaaaa0cbbbbbbbbb6sacacacacacacacacaca149ceaeeeeeeee";
+    let idn = format!("https://{label}.{label}.com/a.png");
+    let plain = format!(
+        "https://{}.{}.example/a.png",
+        "a".repeat(60),
+        "b".repeat(idn.len() - 83)
+    );
+    assert!(surfaces_core::web_url::plain(&plain).is_some());
+    assert_eq!(plain.len(), idn.len());
+    let (p, i) = (least_image_work(&plain), least_image_work(&idn));
+    let per_byte = (i - p) / idn.len() as u64;
+    assert!(
+        (100..200).contains(&per_byte),
+        "{p} {i}: {per_byte} a byte more"
+    );
+}
+
 /// The text surface `s`'s root Text shows with `functionWork` at `work`.
 fn text_at(envs: &[Value], work: u64) -> String {
     let s = fold(
@@ -267,6 +323,25 @@ fn an_array_a_function_makes_text_of_is_charged_as_it_is_written() {
         (9 * bytes..10 * bytes).contains(&hi),
         "{hi} units for {bytes} bytes"
     );
+}
+
+/// A copy allocates a block for each inner array: `[[0],[0],…]` costs more to copy than
+/// `[0,0,…]` of the same length, and is charged so.
+#[test]
+fn a_copy_is_charged_for_what_it_allocates_not_only_its_length() {
+    let text_of = |a: Value| {
+        let envs = surface(
+            json!([{"id": "root", "component": "Text", "text": {"call": "formatString",
+                    "args": {"value": "${length(value: ${/a}, min: 0)}"}}}]),
+            json!({ "a": a }),
+        );
+        least_work(&envs)
+    };
+    let flat = json!(vec![0; 4000]);
+    let nested = json!(vec![json!([0]); 2000]);
+    assert_eq!(flat.to_string().len(), nested.to_string().len());
+    let (f, n) = (text_of(flat), text_of(nested));
+    assert!(n >= f + 2000 * 32, "{f} against {n}");
 }
 
 #[test]
