@@ -447,6 +447,16 @@ export const CASES = [
     name: "1 MB of Image updates, each URL's host three 62-byte Cyrillic `xn--` labels that pass for Latin",
     build: () => one(lines(lookalikeUpdates())),
   },
+  {
+    id: "grow-array-padding",
+    group: "amplification",
+    name: "1,999 updates alternating a write at `/a/9999` (9,999 `null`s padded) and a delete of `/a`",
+    build: () => {
+      const del = { version: "v0.9", updateDataModel: { surfaceId: "h", path: "/a" } };
+      const list = [create("h"), ...Array.from({ length: 1999 }, (_, i) => (i % 2 === 0 ? data("h", "/a/9999", 1) : del))];
+      return one(lines(list));
+    },
+  },
 ];
 
 /** A surface `h`, then updates of 200 Images (the `components` limit) until about 1 MB, each

@@ -812,6 +812,23 @@ fn cases() -> Vec<Case> {
             limits: d(),
             build: || one(lines(&lookalike_updates())),
         },
+        Case {
+            id: "grow-array-padding",
+            group: "amplification",
+            name: "1,999 updates alternating a write at `/a/9999` (9,999 `null`s padded) and a delete of `/a`",
+            limits: d(),
+            build: || {
+                let mut list = vec![create("h")];
+                list.extend((0..1999).map(|i| {
+                    if i % 2 == 0 {
+                        data("h", "/a/9999", json!(1))
+                    } else {
+                        json!({"version": "v0.9", "updateDataModel": {"surfaceId": "h", "path": "/a"}})
+                    }
+                }));
+                one(lines(&list))
+            },
+        },
     ]
 }
 

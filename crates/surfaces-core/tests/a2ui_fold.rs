@@ -332,7 +332,8 @@ fn missing_containers_are_arrays_for_index_segments_and_padding_is_bounded() {
             data("s", "/many/99999", json!(1)),
         ],
     );
-    assert_eq!(codes(&s), ["path-unreachable", "path-unreachable"]);
+    // Refused for their padding (past 10,000 `null`s), not as unreachable.
+    assert_eq!(codes(&s), ["data-model-too-large", "data-model-too-large"]);
     assert_eq!(
         report(&s)["surfaces"][0]["dataModel"],
         json!({"items": [null, {"name": "second"}]})
@@ -659,7 +660,7 @@ fn data_model_bytes_limit_with_computed_floats() {
     }
 }
 
-/// A write refused as unreachable leaves the model as it was, on the path where it is
+/// A write refused (here for its padding) leaves the model as it was, on the path where it is
 /// tried on the live model (well under the limit) as on the one where it is tried on a copy:
 /// the containers it would have made on the way were model bytes no limit counted, so an
 /// agent could grow the model without bound by repeating it with new keys. And text and
@@ -674,7 +675,7 @@ fn a_refused_write_makes_no_containers() {
     }
     for fold in [fold, fold_text] {
         let s = fold(Limits::default(), &envs);
-        assert_eq!(codes(&s), ["path-unreachable"; 40]);
+        assert_eq!(codes(&s), ["data-model-too-large"; 40]);
         assert_eq!(report(&s)["surfaces"][0]["dataModel"], json!({}));
     }
     let floats: Vec<f64> = (1..600).map(|i| f64::from(i) / 7.0).collect();
@@ -687,7 +688,7 @@ fn a_refused_write_makes_no_containers() {
         fold(Limits::default(), &envs),
         fold_text(Limits::default(), &envs),
     );
-    assert_eq!(codes(&by_value), ["path-unreachable"]);
+    assert_eq!(codes(&by_value), ["data-model-too-large"]);
     assert_eq!(state(&by_value), state(&by_text));
 }
 

@@ -579,6 +579,77 @@ fn a_delete_that_grows_the_model_is_held_to_its_limit() {
     }
 }
 
+/// A write at `/a/10000` pads 10,000 `null`s, and a delete of `/a` takes them away: a store
+/// adds at most 100,000 in all (ten such writes), however many deletes make room.
+#[test]
+fn array_padding_at_the_stream_limit_and_one_past() {
+    let delete = json!({"version": "v0.9", "updateDataModel": {"surfaceId": "s", "path": "/a"}});
+    let mut envs = vec![create("s")];
+    for _ in 0..10 {
+        envs.push(data("s", "/a/10000", json!(1)));
+        envs.push(delete.clone());
+    }
+    let model = |s: &SurfaceStore| s.report().surfaces[0].data_model.clone();
+    let last = |s: &SurfaceStore| s.report().findings.last().map(|f| f.message.clone());
+    for s in [
+        fold(Limits::default(), &envs),
+        fold_text(Limits::default(), &envs),
+    ] {
+        assert!(codes(&s).is_empty(), "at the limit: {:?}", codes(&s));
+    }
+    // Writes that add nothing are not counted: an item in place, the next one, a key.
+    envs.push(data("s", "/a/0", json!(1)));
+    envs.push(data("s", "/a/1", json!(2)));
+    envs.push(data("s", "/b/c", json!(3)));
+    let mut past = envs.clone();
+    past.push(data("s", "/a/3", json!(4)));
+    for s in [
+        fold(Limits::default(), &envs),
+        fold_text(Limits::default(), &envs),
+    ] {
+        assert!(codes(&s).is_empty(), "{:?}", codes(&s));
+        assert_eq!(model(&s), json!({"a": [1, 2], "b": {"c": 3}}));
+    }
+    for s in [
+        fold(Limits::default(), &past),
+        fold_text(Limits::default(), &past),
+    ] {
+        assert_eq!(codes(&s), ["data-model-too-large"], "one past it");
+        assert_eq!(model(&s), json!({"a": [1, 2], "b": {"c": 3}}));
+        let message = last(&s).unwrap();
+        assert!(
+            message.contains("index (1 of them)") && message.contains("(0 are left)"),
+            "{message}"
+        );
+    }
+}
+
+/// One write may pad at most 10,000: one past it is refused for that, with nothing spent.
+#[test]
+fn array_padding_of_one_write_at_its_limit_and_one_past() {
+    let envs = [
+        create("s"),
+        data("s", "/a/10001", json!(1)),
+        data("s", "/b/10000", json!(1)),
+    ];
+    let s = fold(Limits::default(), &envs);
+    assert_eq!(codes(&s), ["data-model-too-large"]);
+    let finding = &s.report().findings[0];
+    assert!(
+        finding.message.contains("index (10001 of them)"),
+        "{}",
+        finding.message
+    );
+    assert!(
+        finding.message.contains("(100000 are left)"),
+        "{}",
+        finding.message
+    );
+    let model = &s.report().surfaces[0].data_model;
+    assert!(model.get("a").is_none());
+    assert_eq!(model["b"].as_array().map(Vec::len), Some(10_001));
+}
+
 #[test]
 fn keys_of_control_characters_count_as_json_writes_them() {
     // A control character in a key is six bytes of JSON (`\u0001`): 300 updates of 100 such

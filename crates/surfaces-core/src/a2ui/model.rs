@@ -230,6 +230,12 @@ impl Model {
         pointer::plan(&self.root, segs).map(|padding| Planned { padding })
     }
 
+    /// The `null` slots a write at `segs` (which must be open) would add with no bound on
+    /// them, where [`Model::plan`] refuses it: `None` when it is refused for another reason.
+    pub fn padding_past_bound(&self, segs: &[String]) -> Option<usize> {
+        pointer::plan_within(&self.root, segs, usize::MAX)
+    }
+
     /// Sets `data` at `segs` (which must be open), as [`pointer::set`] does.
     #[cfg(test)]
     pub fn set(&mut self, segs: &[String], data: Data) -> Result<(), ()> {

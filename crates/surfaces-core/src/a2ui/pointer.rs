@@ -217,6 +217,12 @@ fn put(a: &mut Vec<Value>, i: usize, value: Value) -> Result<Option<Value>, ()> 
 /// a container still to be made (or a `null` to be replaced by one) standing for what
 /// `set` would make there.
 pub(crate) fn plan(root: &Value, segs: &[String]) -> Option<usize> {
+    plan_within(root, segs, MAX_ARRAY_PADDING)
+}
+
+/// [`plan`] with at most `max_padding` slots added to each array: with no bound, whether a
+/// write is refused for its padding alone.
+pub(crate) fn plan_within(root: &Value, segs: &[String], max_padding: usize) -> Option<usize> {
     let mut at = Some(root);
     let mut padding = 0usize;
     for s in segs {
@@ -235,10 +241,10 @@ pub(crate) fn plan(root: &Value, segs: &[String]) -> Option<usize> {
         };
         let i = index(s, len)?;
         if i >= len {
-            if i - len > MAX_ARRAY_PADDING {
+            if i - len > max_padding {
                 return None;
             }
-            padding += i - len;
+            padding = padding.saturating_add(i - len);
         }
         at = items.and_then(|a| a.get(i));
     }
