@@ -9,7 +9,7 @@ use surfaces_core::a2ui::{ApplyContext, Limits, SurfaceStore};
 
 #[path = "support/counting_alloc.rs"]
 mod counting_alloc;
-use counting_alloc::{reset_peak, PEAK};
+use counting_alloc::{reset_peak, PEAK, TOTAL};
 #[path = "support/streams.rs"]
 mod streams;
 use streams::STOPS_THE_HAND_READER;
@@ -81,4 +81,49 @@ fn an_envelope_of_tiny_values_builds_no_more_than_the_limit_on_any_path() {
     let (grown, codes) = peak_growth(&raised, &general);
     assert_eq!(codes, ["unknown-property"]);
     assert!(grown > 50 * MB, "{} MB", grown / MB);
+}
+
+/// A person's edit of a value the agent then changes leaves the agent's value as a
+/// proposal, shown beside each input bound there, its text made for each. A template of
+/// 200 TextFields bound to one 30 KB array would make 6 MB of it a render; the render's
+/// bytes (256 KB), which each binding takes from too, stop it after eight (red-team review).
+#[test]
+fn a_large_proposal_bound_by_every_template_item_is_written_within_the_render_bytes() {
+    use serde_json::json;
+    use streams::{comps, create, data, fold};
+    let limits = Limits::default();
+    let mut s = fold(
+        limits.clone(),
+        &[
+            create("s"),
+            comps(
+                "s",
+                json!([
+                    {"id": "root", "component": "List", "children": {"componentId": "f", "path": "/items"}},
+                    {"id": "f", "component": "TextField", "label": "Big", "value": {"path": "/big"}},
+                ]),
+            ),
+            data("s", "/items", json!(vec![0; 200])),
+            data("s", "/big", json!("start")),
+        ],
+    );
+    s.edit("s", "/big", json!("mine")).unwrap();
+    s.apply_envelope(
+        &data("s", "/big", json!(vec![0; 15_000])),
+        &ApplyContext::default(),
+    );
+    assert_eq!(s.proposals("s").len(), 1);
+    let before = TOTAL.load(Relaxed);
+    let tree = s.render("s").unwrap();
+    let allocated = TOTAL.load(Relaxed) - before;
+    let mut shown = 0;
+    surfaces_core::a2ui::render::walk(&tree, &mut |n| {
+        if let Some(p) = &n.proposal {
+            assert_eq!(p.len(), 30_001);
+            shown += 1;
+        }
+    });
+    // 256 KB of render text holds eight copies of the 30,001-byte proposal.
+    assert_eq!(shown, limits.render_bytes / 30_001);
+    assert!(allocated < 2 * MB, "{} KB", allocated / 1024);
 }

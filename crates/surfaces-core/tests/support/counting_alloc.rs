@@ -9,8 +9,12 @@ struct Counting;
 
 pub static CURRENT: AtomicUsize = AtomicUsize::new(0);
 pub static PEAK: AtomicUsize = AtomicUsize::new(0);
+/// Every byte allocated, freed or not: what a pass that builds and drops costs.
+#[allow(dead_code)]
+pub static TOTAL: AtomicUsize = AtomicUsize::new(0);
 
 fn grew(n: usize) {
+    TOTAL.fetch_add(n, Relaxed);
     let now = CURRENT.fetch_add(n, Relaxed) + n;
     PEAK.fetch_max(now, Relaxed);
 }
