@@ -552,10 +552,7 @@ pub fn read_confirmation(parts: &[Part]) -> Option<Result<Confirmation, Vec<Find
         .and_then(|data| check_confirmation(&data));
     Some(checked.map_err(|fs| {
         fs.into_iter()
-            .map(|mut f| {
-                f.path = format!("/parts/{i}/data{}", f.path);
-                f
-            })
+            .map(|f| f.under(&format!("/parts/{i}/data")))
             .collect()
     }))
 }

@@ -263,10 +263,13 @@ impl TaskView {
                         media_type,
                         data: data.into_unspaced(),
                     },
-                    Err(mut f) => {
-                        f.path = format!("/parts/{index}/data");
-                        f.message = format!("{} The part is not shown.", f.message);
-                        self.finding(f);
+                    Err(f) => {
+                        // Made anew, so the message is held to its bound with what it adds.
+                        self.finding(Finding::new(
+                            f.code,
+                            format!("/parts/{index}/data"),
+                            format!("{} The part is not shown.", f.message),
+                        ));
                         return None;
                     }
                 }

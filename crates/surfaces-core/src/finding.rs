@@ -71,6 +71,27 @@ impl Finding {
         }
     }
 
+    /// The finding with its path under `prefix` (a pointer), as found in a value that sits
+    /// at `prefix` in what the caller reports on. The whole is held to
+    /// [`crate::pointer::MAX_POINTER_BYTES`] as a built pointer is: the segments that would
+    /// pass it are left out, so the path names an ancestor, never another place.
+    pub fn under(mut self, prefix: &str) -> Self {
+        let mut path = String::with_capacity(prefix.len() + self.path.len());
+        path.push_str(prefix);
+        path.push_str(&self.path);
+        let max = crate::pointer::MAX_POINTER_BYTES;
+        while path.len() > max {
+            // Escapes (`~0`, `~1`) hold no `/`: each cut is at a segment's start.
+            let Some(at) = path.rfind('/') else {
+                path.clear();
+                break;
+            };
+            path.truncate(at);
+        }
+        self.path = path;
+        self
+    }
+
     /// The finding without the message, which may quote the data: code, severity and path
     /// only, for logs and telemetry.
     pub fn masked(&self) -> String {
@@ -107,5 +128,24 @@ mod tests {
         let wide = format!("m{}", "é".repeat(MAX_MESSAGE_BYTES));
         let cut = Finding::new(Code::WrongType, "", wide).message;
         assert!(cut.len() <= MAX_MESSAGE_BYTES && cut.ends_with('…'));
+    }
+
+    #[test]
+    fn a_path_put_under_a_prefix_is_held_to_the_pointer_bound() {
+        use crate::pointer::MAX_POINTER_BYTES;
+        let f = |path: &str| Finding::new(Code::WrongType, path, "m");
+        assert_eq!(f("/a/b").under("/parts/0/data").path, "/parts/0/data/a/b");
+        assert_eq!(f("").under("/parts/0/data").path, "/parts/0/data");
+        // `/p/` and a key that fill the bound exactly; then a segment after it, or one
+        // byte more of the key.
+        let key = "k".repeat(MAX_POINTER_BYTES - 3);
+        let at = f(&format!("/{key}")).under("/p");
+        assert_eq!(at.path.len(), MAX_POINTER_BYTES, "at the bound");
+        assert_eq!(f(&format!("/{key}/x")).under("/p").path, at.path);
+        assert_eq!(
+            f(&format!("/{key}k")).under("/p").path,
+            "/p",
+            "one past: the ancestor"
+        );
     }
 }
