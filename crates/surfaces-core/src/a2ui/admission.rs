@@ -45,14 +45,21 @@ impl UrlPolicy {
     /// URL ([`crate::web_url::plain`]) is checked as read, with nothing built: it names no
     /// IP address and has an ASCII host with no `xn--` label, so it draws no warning.
     pub(crate) fn admit_warnings(&self, raw: &str) -> Result<Vec<(Code, String)>, String> {
-        if let Some(url) = crate::web_url::PlainUrl::parsed(raw) {
-            return match self.refusal(url.scheme, false, Some(&url.host())) {
-                Some(why) => Err(why),
-                None => Ok(Vec::new()),
-            };
+        if let Some(plain) = self.admit_plain(raw) {
+            return plain.map(|()| Vec::new());
         }
         self.admit_with_unicode(raw)
             .map(|(url, unicode)| crate::card::host::warnings_of(&url, unicode.as_deref()))
+    }
+
+    /// Whether a plain URL ([`crate::web_url::plain`]) may stand, or `None` when it is not
+    /// plain.
+    fn admit_plain(&self, raw: &str) -> Option<Result<(), String>> {
+        let url = crate::web_url::PlainUrl::parsed(raw)?;
+        Some(match self.refusal(url.scheme, false, Some(&url.host())) {
+            Some(why) => Err(why),
+            None => Ok(()),
+        })
     }
 
     /// Why a URL of this scheme, credentials and host may not stand, if it may not.
@@ -280,8 +287,12 @@ impl<'a> Admission<'a> {
             // A reader that asks only whether anything is found hands any URL that is not
             // plain to the general path, which checks it once and says what it finds: its
             // host's look is most of what a URL can cost, and it would be found twice.
-            if self.verdict && crate::web_url::PlainUrl::parsed(raw).is_none() {
-                self.warn(Code::UrlRefused, path, String::new);
+            if self.verdict {
+                match self.urls.admit_plain(raw) {
+                    Some(Ok(())) => {}
+                    Some(Err(_)) => self.err(Code::UrlRefused, path, String::new),
+                    None => self.warn(Code::UrlRefused, path, String::new),
+                }
                 return;
             }
             match self.urls.admit_warnings(raw) {
