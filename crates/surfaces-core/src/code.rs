@@ -211,7 +211,7 @@ codes! {
         ComponentCycle "component-cycle" Error "The components would contain themselves.",
         ComponentTwoParents "component-two-parents" Error "A component would have two parents, or a parent lists it twice.",
         DataModelNotObject "data-model-not-object" Error "The whole data model must be an object.",
-        DataModelTooLarge "data-model-too-large" Error "A data model would be larger than the limit.",
+        DataModelTooLarge "data-model-too-large" Error "A data model would be larger than the limit, or a write would pad arrays with more `null` items than allowed.",
         PathUnreachable "path-unreachable" Error "A data-model path goes through a value that is not a container.",
     }
     Evaluation {

@@ -829,7 +829,7 @@ struct DataUpdate<'a> {
 }
 
 /// At most this many `null` slots are added to arrays over a store's life, ten writes at
-/// [`pointer::MAX_ARRAY_PADDING`]. A write at `/a/9999` is 20 bytes that make 10,000
+/// [`pointer::MAX_ARRAY_PADDING`]. A write at `/a/9999` is 20 bytes that make 9,999
 /// slots, and the delete of `/a` that takes them away as few: alternated through 2,000
 /// updates they took 67 ms natively, and ten times as long at a host's raised `envelopes`.
 /// Counted for the writes made.
