@@ -23,6 +23,7 @@ use axum::response::{IntoResponse, Response};
 use axum::Router;
 use serde_json::json;
 
+pub use proxy::AGENT_CONTENT_SECURITY_POLICY;
 pub use target::AgentTarget;
 
 /// The console's Content-Security-Policy, the same as `Trunk.toml` sends (a test holds them
@@ -164,12 +165,19 @@ pub fn url_of(addr: SocketAddr) -> String {
 }
 
 async fn handle(State(shared): State<Arc<Shared>>, req: Request) -> Response {
+    let agents = req.uri().path().starts_with("/agents/");
     let mut response = route(&shared, req).await;
     let headers = response.headers_mut();
     for (name, value) in SECURITY_HEADERS {
         headers.insert(
             HeaderName::from_static(name),
             HeaderValue::from_static(value),
+        );
+    }
+    if agents {
+        headers.insert(
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_static(AGENT_CONTENT_SECURITY_POLICY),
         );
     }
     response

@@ -28,13 +28,38 @@ const REQUEST_HEADERS: [&str; 5] = [
 ];
 
 /// Response headers passed back from an agent; every other header (`Set-Cookie`,
-/// `Location`, `WWW-Authenticate`, hop-by-hop headers, …) is dropped.
-const RESPONSE_HEADERS: [&str; 4] = [
-    "content-type",
-    "a2a-extensions",
-    "x-a2a-extensions",
-    "a2a-version",
-];
+/// `Location`, `WWW-Authenticate`, hop-by-hop headers, …) is dropped. `Content-Type` is
+/// made anew ([`content_type`]).
+const RESPONSE_HEADERS: [&str; 3] = ["a2a-extensions", "x-a2a-extensions", "a2a-version"];
+
+/// The Content-Security-Policy of everything under `/agents/`: a document there has an
+/// origin of its own and runs nothing, loads nothing and is framed by nothing. An agent's
+/// answer is served from the console's origin, and under the console's policy (whose
+/// `script-src 'self'` covers `/agents/`) a page of the agent's would be the console's.
+pub const AGENT_CONTENT_SECURITY_POLICY: &str =
+    "sandbox; default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+/// The type an agent's answer is passed on as: JSON and event streams as themselves, and
+/// anything else as bytes, so that no answer is ever read as a page, a script or a style
+/// (with `X-Content-Type-Options: nosniff`). Only the first `Content-Type` counts; a
+/// browser would read the last.
+fn content_type(headers: &HeaderMap) -> &'static str {
+    let media = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split(';').next())
+        .map(|m| m.trim().to_ascii_lowercase())
+        .unwrap_or_default();
+    if media == "text/event-stream" {
+        "text/event-stream"
+    } else if media == "application/json"
+        || (media.starts_with("application/") && media.ends_with("+json"))
+    {
+        "application/json"
+    } else {
+        "application/octet-stream"
+    }
+}
 
 /// JSON-RPC methods answered with a stream (A2A v0.3 and v1.0 names).
 const STREAMING_METHODS: [&str; 4] = [
@@ -117,36 +142,31 @@ pub(crate) async fn proxy(shared: &Arc<Shared>, req: Request, after_agents: &str
             "the agent answered with a redirect; redirects are not followed",
         );
     }
+    // An answer is a success or an error: an informational status (`101 Switching
+    // Protocols`) or one no standard has would be passed on as something else.
+    if !(status.is_success() || status.is_client_error() || status.is_server_error()) {
+        return error(
+            StatusCode::BAD_GATEWAY,
+            &format!("the agent answered with status {}", status.as_u16()),
+        );
+    }
     let mut out = HeaderMap::new();
     for name in RESPONSE_HEADERS {
         for value in response.headers().get_all(name) {
             out.append(HeaderName::from_static(name), value.clone());
         }
     }
-    let is_stream = response
-        .headers()
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| {
-            v.trim_start()
-                .to_ascii_lowercase()
-                .starts_with("text/event-stream")
-        });
-    if is_stream {
-        let permit = match permit {
-            Some(p) => p,
-            None => match Arc::clone(&shared.streams).try_acquire_owned() {
-                Ok(p) => p,
-                Err(_) => return too_many_streams(),
-            },
-        };
+    let kind = content_type(response.headers());
+    out.insert(header::CONTENT_TYPE, HeaderValue::from_static(kind));
+    // Streamed only when the page asked for a stream (and holds a stream's place): an
+    // answer that calls itself a stream otherwise is read within `response_bytes`, as any.
+    if let (Some(permit), "text/event-stream") = (permit, kind) {
         out.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
         // Tells a reverse proxy in front of this one not to buffer either.
         out.insert("x-accel-buffering", HeaderValue::from_static("no"));
         let body = pump(response, permit, limits.stream_idle, limits.stream_max);
         return (status, out, body).into_response();
     }
-    drop(permit);
     let left = limits.request_timeout.saturating_sub(started.elapsed());
     match timeout(left, read_limited(response, limits.response_bytes)).await {
         Err(_) => error(

@@ -10,7 +10,9 @@ use std::time::{Duration, Instant};
 use serde_json::{json, Value};
 use support::*;
 use surfaces_fixture_agent::Scenario;
-use surfaces_server::{Config, Limits, CONTENT_SECURITY_POLICY, SECURITY_HEADERS};
+use surfaces_server::{
+    Config, Limits, AGENT_CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY, SECURITY_HEADERS,
+};
 
 /// The `[serve.headers]` of Trunk.toml, as (lowercased name, value).
 fn trunk_headers() -> Vec<(String, String)> {
@@ -190,7 +192,7 @@ async fn proxies_the_card_unchanged_and_message_send() {
         assert_eq!(r.headers()["content-type"], "application/json");
         assert_eq!(
             r.headers()["content-security-policy"],
-            CONTENT_SECURITY_POLICY
+            AGENT_CONTENT_SECURITY_POLICY
         );
         assert_eq!(
             r.bytes().await.unwrap(),
@@ -446,7 +448,7 @@ async fn events_arrive_one_by_one_as_the_agent_sends_them() {
         assert_eq!(r.headers()["cache-control"], "no-cache");
         assert_eq!(
             r.headers()["content-security-policy"],
-            CONTENT_SECURITY_POLICY
+            AGENT_CONTENT_SECURITY_POLICY
         );
         let mut buf = Vec::new();
         let mut arrivals: Vec<(Duration, Value)> = Vec::new();
@@ -800,6 +802,118 @@ async fn the_binary_prints_its_url_and_shows_its_limits() {
             CONTENT_SECURITY_POLICY
         );
         child.kill().await.unwrap();
+    })
+    .await;
+}
+
+/// An agent's answer is served from the console's origin: were it read as a page or a
+/// script, it would run as the console (red-team review: a `text/html` answer loading
+/// `/agents/NAME/x.js` did). Every answer is JSON, an event stream or bytes, under a policy
+/// that runs nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_agents_answer_is_never_a_page_or_a_script() {
+    bounded(async {
+        let rec = recorder("http://127.0.0.1:9/".into()).await;
+        let s = server(Config::new(dist(), vec![agent("rec", &rec.url)])).await;
+        for (path, kind) in [
+            ("html", "application/octet-stream"),
+            // The first type counts, and only one is sent: a browser would read the last.
+            ("two-types", "application/json"),
+            ("script", "application/octet-stream"),
+            ("ok", "application/json"),
+            ("missing-agent-path", "application/json"),
+        ] {
+            let r = client()
+                .get(format!("{s}agents/rec/{path}"))
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(r.status(), 200, "{path}");
+            let h = r.headers();
+            assert_eq!(h.get_all("content-type").iter().count(), 1, "{path}");
+            assert_eq!(h["content-type"], kind, "{path}");
+            assert_eq!(h["content-security-policy"], AGENT_CONTENT_SECURITY_POLICY);
+            assert_eq!(h.get_all("content-security-policy").iter().count(), 1);
+            assert_eq!(h["x-content-type-options"], "nosniff");
+        }
+        // The server's own answers under /agents/ too; the console's pages keep theirs.
+        let r = client()
+            .get(format!("{s}agents/nobody/"))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), 404);
+        assert_eq!(
+            r.headers()["content-security-policy"],
+            AGENT_CONTENT_SECURITY_POLICY
+        );
+        let r = client().get(s.clone()).send().await.unwrap();
+        assert_eq!(
+            r.headers()["content-security-policy"],
+            CONTENT_SECURITY_POLICY
+        );
+    })
+    .await;
+}
+
+/// Only a success or an error is passed on: `101 Switching Protocols` for a plain GET, or
+/// a status no standard has, is the agent's mistake (502).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn only_successes_and_errors_are_passed_on() {
+    bounded(async {
+        let rec = recorder("http://127.0.0.1:9/".into()).await;
+        let s = server(Config::new(dist(), vec![agent("rec", &rec.url)])).await;
+        for (code, want) in [
+            (101, 502),
+            (199, 502),
+            (200, 200),
+            (204, 204),
+            (299, 299),
+            (404, 404),
+            (599, 599),
+            (600, 502),
+            (999, 502),
+        ] {
+            let r = client()
+                .get(format!("{s}agents/rec/status/{code}"))
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(r.status().as_u16(), want, "{code}");
+        }
+    })
+    .await;
+}
+
+/// An answer is streamed only when the page asked for a stream: one that calls itself a
+/// stream unasked is read within `response_bytes` (red-team review: an endless
+/// `text/event-stream` answer to a card fetch passed 64 MB against an 8 MB limit).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_answer_that_calls_itself_a_stream_unasked_is_held_to_the_response_limit() {
+    bounded(async {
+        let rec = recorder("http://127.0.0.1:9/".into()).await;
+        let mut config = Config::new(dist(), vec![agent("rec", &rec.url)]);
+        config.limits.response_bytes = 1024 * 1024;
+        let s = server(config).await;
+        let r = client()
+            .get(format!("{s}agents/rec/flood"))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), 502);
+        // Asked for, it is a stream, passed on as it comes.
+        let mut r = client()
+            .get(format!("{s}agents/rec/flood"))
+            .header("accept", "text/event-stream")
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), 200);
+        assert_eq!(r.headers()["content-type"], "text/event-stream");
+        let mut got = 0;
+        while got <= 2 * 1024 * 1024 {
+            got += r.chunk().await.unwrap().unwrap().len();
+        }
     })
     .await;
 }

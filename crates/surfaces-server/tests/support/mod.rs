@@ -94,7 +94,8 @@ pub async fn sentinel() -> Sentinel {
 
 /// An upstream that records each request's head (lowercased) and body, and answers by path:
 /// `/redirect` (302 to `redirect_to`), `/big` (2 MiB), `/slow` (after 3 s), `/flood` (an
-/// endless event stream), anything else `{"ok":true}` with a `Set-Cookie`.
+/// endless event stream), `/html` and `/two-types` (a page), `/script` (a script), `/status/N` (status N
+/// and nothing else), anything else `{"ok":true}` with a `Set-Cookie`.
 pub struct Recorder {
     pub url: String,
     pub heads: Arc<Mutex<Vec<String>>>,
@@ -182,6 +183,27 @@ async fn answer(
             for _ in 0..65536 {
                 sock.write_all(event.as_bytes()).await?;
             }
+        }
+        "/html" | "/two-types" => {
+            // A page; or a page under two types, of which a browser reads the last.
+            let page = "<!doctype html><script src=/agents/rec/script></script>";
+            let first = if path == "/html" {
+                ""
+            } else {
+                "Content-Type: application/json\r\n"
+            };
+            let r = format!("HTTP/1.1 200 OK\r\n{first}Content-Type: text/html\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{page}", page.len());
+            sock.write_all(r.as_bytes()).await?;
+        }
+        "/script" => {
+            let r = "HTTP/1.1 200 OK\r\nContent-Type: text/javascript\r\nContent-Length: 9\r\nConnection: close\r\n\r\nalert(1);";
+            sock.write_all(r.as_bytes()).await?;
+        }
+        p if p.starts_with("/status/") => {
+            let code = &p["/status/".len()..];
+            let r =
+                format!("HTTP/1.1 {code} Odd\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
+            sock.write_all(r.as_bytes()).await?;
         }
         _ => {
             let r = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nSet-Cookie: upstream=1\r\nX-Upstream-Secret: 1\r\nA2A-Version: 0.3\r\nContent-Length: 11\r\nConnection: close\r\n\r\n{\"ok\":true}";
