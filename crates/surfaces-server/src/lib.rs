@@ -65,6 +65,15 @@ pub struct Limits {
     pub stream_max: Duration,
     /// Streams open at once; past it, 429.
     pub max_streams: usize,
+    /// Requests to agents that are not streams, at once; past it, 429. Each may hold a
+    /// response of `response_bytes` until the page takes it.
+    pub max_requests: usize,
+    /// Connections open at once; past it, a new one is closed as soon as it is accepted.
+    pub max_connections: usize,
+    /// Time for a client to send a request's headers, and for a connection kept open to
+    /// start its next request; past it, the connection is closed. A request's body is read
+    /// within `request_timeout` (408 past it).
+    pub header_timeout: Duration,
 }
 
 impl Default for Limits {
@@ -77,6 +86,9 @@ impl Default for Limits {
             stream_idle: Duration::from_secs(60),
             stream_max: Duration::from_secs(3600),
             max_streams: 16,
+            max_requests: 32,
+            max_connections: 256,
+            header_timeout: Duration::from_secs(10),
         }
     }
 }
@@ -121,6 +133,7 @@ pub(crate) struct Shared {
     config: Config,
     client: reqwest::Client,
     streams: Arc<tokio::sync::Semaphore>,
+    requests: Arc<tokio::sync::Semaphore>,
 }
 
 /// The server's routes for `config`.
@@ -133,8 +146,14 @@ pub fn app(config: Config) -> Result<Router, ConfigError> {
             )));
         }
     }
-    if config.limits.max_streams == 0 {
-        return Err(ConfigError("--max-streams must be at least 1".into()));
+    for (flag, n) in [
+        ("--max-streams", config.limits.max_streams),
+        ("--max-requests", config.limits.max_requests),
+        ("--max-connections", config.limits.max_connections),
+    ] {
+        if n == 0 {
+            return Err(ConfigError(format!("{flag} must be at least 1")));
+        }
     }
     let client = reqwest::Client::builder()
         // Only the configured URLs: no redirects followed, no proxy from the environment.
@@ -145,18 +164,47 @@ pub fn app(config: Config) -> Result<Router, ConfigError> {
         .build()
         .map_err(|e| ConfigError(format!("the HTTP client: {e}")))?;
     let streams = Arc::new(tokio::sync::Semaphore::new(config.limits.max_streams));
+    let requests = Arc::new(tokio::sync::Semaphore::new(config.limits.max_requests));
     let shared = Arc::new(Shared {
         config,
         client,
         streams,
+        requests,
     });
     Ok(Router::new().fallback(handle).with_state(shared))
 }
 
-/// Serves `config` on `listener` until the process ends.
+/// Serves `config` on `listener` until the process ends: at most `max_connections` at
+/// once, each closed when its headers take longer than `header_timeout` (HTTP/1.1 only).
 pub async fn serve(listener: tokio::net::TcpListener, config: Config) -> std::io::Result<()> {
+    let (max, header_timeout) = (config.limits.max_connections, config.limits.header_timeout);
     let router = app(config).map_err(std::io::Error::other)?;
-    axum::serve(listener, router).await
+    let places = Arc::new(tokio::sync::Semaphore::new(max));
+    loop {
+        let stream = match listener.accept().await {
+            Ok((stream, _)) => stream,
+            // Out of descriptors, or a connection reset before it was taken: the listener
+            // is still good. A pause, so that a lasting error does not spin.
+            Err(_) => {
+                tokio::time::sleep(Duration::from_millis(50)).await;
+                continue;
+            }
+        };
+        // Past the limit the connection is closed at once: its client sees it end.
+        let Ok(place) = Arc::clone(&places).try_acquire_owned() else {
+            continue;
+        };
+        let service = hyper_util::service::TowerToHyperService::new(router.clone());
+        tokio::spawn(async move {
+            let _place = place;
+            let mut http = hyper::server::conn::http1::Builder::new();
+            http.timer(hyper_util::rt::TokioTimer::new())
+                .header_read_timeout(header_timeout);
+            let io = hyper_util::rt::TokioIo::new(stream);
+            // A connection's errors (a client gone, headers too slow) end it alone.
+            let _ = http.serve_connection(io, service).await;
+        });
+    }
 }
 
 /// `http://ADDR/`, the URL printed for a bound address.

@@ -50,6 +50,16 @@ fn main() -> std::process::ExitCode {
         /// Streams open at once (429 past it).
         #[arg(long, value_name = "N", default_value_t = Limits::default().max_streams)]
         max_streams: usize,
+        /// Requests to agents that are not streams, at once (429 past it).
+        #[arg(long, value_name = "N", default_value_t = Limits::default().max_requests)]
+        max_requests: usize,
+        /// Connections open at once (a new one is closed past it).
+        #[arg(long, value_name = "N", default_value_t = Limits::default().max_connections)]
+        max_connections: usize,
+        /// Seconds for a client to send a request's headers, or to start its next request
+        /// on a connection kept open (the connection is closed past it).
+        #[arg(long, value_name = "SECS", default_value_t = Limits::default().header_timeout.as_secs())]
+        header_timeout: u64,
     }
 
     let args = Args::parse();
@@ -69,6 +79,9 @@ fn main() -> std::process::ExitCode {
             stream_idle: Duration::from_secs(args.stream_idle_timeout),
             stream_max: Duration::from_secs(args.stream_max_duration),
             max_streams: args.max_streams,
+            max_requests: args.max_requests,
+            max_connections: args.max_connections,
+            header_timeout: Duration::from_secs(args.header_timeout),
         },
     };
     let runtime = match tokio::runtime::Builder::new_multi_thread()
@@ -83,7 +96,8 @@ fn main() -> std::process::ExitCode {
         }
     };
     let result = runtime.block_on(async move {
-        let router = surfaces_server::app(config.clone()).map_err(std::io::Error::other)?;
+        // Checked before anything is printed: a bad configuration prints no URL.
+        let _ = surfaces_server::app(config.clone()).map_err(std::io::Error::other)?;
         let listener = tokio::net::TcpListener::bind(args.listen).await?;
         let url = url_of(listener.local_addr()?);
         {
@@ -100,7 +114,7 @@ fn main() -> std::process::ExitCode {
         for a in &config.agents {
             eprintln!("surfaces-server: agent {} → {}", a.name, a.base);
         }
-        axum::serve(listener, router).await
+        surfaces_server::serve(listener, config).await
     });
     match result {
         Ok(()) => std::process::ExitCode::SUCCESS,

@@ -94,19 +94,33 @@ pub(crate) async fn proxy(shared: &Arc<Shared>, req: Request, after_agents: &str
     let limits = &shared.config.limits;
     let headers = req.headers().clone();
     let body = if method == Method::POST {
-        match read_body(req.into_body(), &headers, limits.body_bytes).await {
-            Ok(b) => b,
-            Err(r) => return r,
+        let read = read_body(req.into_body(), &headers, limits.body_bytes);
+        match timeout(limits.request_timeout, read).await {
+            Ok(Ok(b)) => b,
+            Ok(Err(r)) => return r,
+            Err(_) => {
+                return error(
+                    StatusCode::REQUEST_TIMEOUT,
+                    "the request body did not arrive in time",
+                )
+            }
         }
     } else {
         Bytes::new()
     };
-    // A stream takes a place before the agent is asked, so past the limit nothing is sent.
-    let mut permit = None;
+    // A request takes a place before the agent is asked, so past the limit nothing is
+    // sent: a stream's place, or a request's, which its answer holds until the page has
+    // taken it (each may be `response_bytes` held for a page that does not read).
+    let (mut permit, mut place) = (None, None);
     if wants_stream(&headers, &body) {
         match Arc::clone(&shared.streams).try_acquire_owned() {
             Ok(p) => permit = Some(p),
-            Err(_) => return too_many_streams(),
+            Err(_) => return too_many("streams are"),
+        }
+    } else {
+        match Arc::clone(&shared.requests).try_acquire_owned() {
+            Ok(p) => place = Some(p),
+            Err(_) => return too_many("requests to agents are"),
         }
     }
     let mut upstream = shared.client.request(method.clone(), url);
@@ -182,15 +196,31 @@ pub(crate) async fn proxy(shared: &Arc<Shared>, req: Request, after_agents: &str
         }
         Ok(Ok(bytes)) => {
             out.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-            (status, out, Body::from(bytes)).into_response()
+            // Sent as its length says, not in chunks: the body is a stream only to hold
+            // its place.
+            out.insert(header::CONTENT_LENGTH, HeaderValue::from(bytes.len()));
+            (status, out, holding(bytes, place)).into_response()
         }
     }
 }
 
-fn too_many_streams() -> Response {
+/// `bytes` as a body that holds `place` until the connection asks for what comes after
+/// them, which it does once it has taken them to write.
+fn holding(bytes: Bytes, place: Option<OwnedSemaphorePermit>) -> Body {
+    let parts = (Some(bytes), place);
+    Body::from_stream(futures_util::stream::unfold(
+        parts,
+        |(bytes, place)| async move {
+            let bytes = bytes?;
+            Some((Ok::<_, std::io::Error>(bytes), (None, place)))
+        },
+    ))
+}
+
+fn too_many(what: &str) -> Response {
     let mut r = error(
         StatusCode::TOO_MANY_REQUESTS,
-        "too many streams are open; try again when one has ended",
+        &format!("too many {what} open; try again when one has ended"),
     );
     r.headers_mut()
         .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
@@ -325,11 +355,17 @@ fn pump(
         let deadline = Instant::now() + max;
         loop {
             let wait = idle.min(deadline.saturating_duration_since(Instant::now()));
-            let chunk = match timeout(wait, response.chunk()).await {
-                Ok(Ok(Some(c))) => c,
-                _ => break,
+            // A page that has gone ends the stream now, not when the agent next sends:
+            // until then it would hold a stream's place.
+            let chunk = tokio::select! {
+                got = timeout(wait, response.chunk()) => match got {
+                    Ok(Ok(Some(c))) => c,
+                    _ => break,
+                },
+                () = tx.closed() => break,
             };
-            if !matches!(timeout(idle, tx.send(chunk)).await, Ok(Ok(()))) {
+            let wait = idle.min(deadline.saturating_duration_since(Instant::now()));
+            if !matches!(timeout(wait, tx.send(chunk)).await, Ok(Ok(()))) {
                 break;
             }
         }

@@ -917,3 +917,157 @@ async fn an_answer_that_calls_itself_a_stream_unasked_is_held_to_the_response_li
     })
     .await;
 }
+
+/// Whether the server closes `sock` (reads to its end) within `within`.
+async fn closed_within(sock: &mut tokio::net::TcpStream, within: Duration) -> bool {
+    use tokio::io::AsyncReadExt;
+    let mut buf = [0u8; 1024];
+    matches!(
+        tokio::time::timeout(within, async {
+            loop {
+                match sock.read(&mut buf).await {
+                    Ok(0) | Err(_) => return,
+                    Ok(_) => {}
+                }
+            }
+        })
+        .await,
+        Ok(())
+    )
+}
+
+/// At most `max_connections` at once, and a connection whose client never finishes its
+/// headers is closed after `header_timeout` (red-team review: 200 such connections were
+/// all open after 45 s, and 1,100 left the server no descriptor to take the console's).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn connections_are_bounded_in_number_and_in_time_to_send_their_headers() {
+    bounded(async {
+        use tokio::io::AsyncWriteExt;
+        let mut config = Config::new(dist(), vec![]);
+        config.limits.max_connections = 2;
+        config.limits.header_timeout = Duration::from_secs(1);
+        let s = server(config).await;
+        let host = host_of(&s);
+        let connect = || tokio::net::TcpStream::connect(host.clone());
+        // Two slow clients: one sends nothing, one a request line and never the rest.
+        let mut silent = connect().await.unwrap();
+        let mut slow = connect().await.unwrap();
+        slow.write_all(format!("GET / HTTP/1.1\r\nHost: {host}\r\n").as_bytes())
+            .await
+            .unwrap();
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        // At the limit: a third is closed at once, before it sends anything.
+        let mut third = connect().await.unwrap();
+        assert!(closed_within(&mut third, Duration::from_millis(500)).await);
+        // The two are closed once their headers are late …
+        let started = Instant::now();
+        assert!(closed_within(&mut silent, Duration::from_secs(5)).await);
+        assert!(closed_within(&mut slow, Duration::from_secs(5)).await);
+        let took = started.elapsed();
+        assert!(took >= Duration::from_millis(500), "{took:?}");
+        // … and their places come back.
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        let r = client().get(format!("{s}agents")).send().await.unwrap();
+        assert_eq!(r.status(), 200);
+    })
+    .await;
+}
+
+/// A request's body arrives within `request_timeout` (408 past it): a client that sends a
+/// Content-Length and then too few bytes held up to a MiB for as long as it liked.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_request_body_that_does_not_arrive_in_time_is_408() {
+    bounded(async {
+        let rec = recorder("http://127.0.0.1:9/".into()).await;
+        let mut config = Config::new(dist(), vec![agent("rec", &rec.url)]);
+        config.limits.request_timeout = Duration::from_secs(1);
+        let s = server(config).await;
+        let host = host_of(&s);
+        let started = Instant::now();
+        let (status, _, _) = raw(
+            &s,
+            format!(
+                "POST /agents/rec/ HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\n\
+                 Content-Length: 100\r\n\r\n{{\"a\":1"
+            )
+            .as_bytes(),
+        )
+        .await;
+        assert_eq!(status, 408);
+        assert!(started.elapsed() < Duration::from_secs(5));
+        assert!(
+            rec.heads.lock().unwrap().is_empty(),
+            "the agent heard nothing"
+        );
+    })
+    .await;
+}
+
+/// At most `max_requests` requests to agents that are not streams at once (429 past
+/// it), each holding its place until the page has taken its answer.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn requests_to_agents_at_the_limit_and_one_past() {
+    bounded(async {
+        let rec = recorder("http://127.0.0.1:9/".into()).await;
+        let mut config = Config::new(dist(), vec![agent("rec", &rec.url)]);
+        config.limits.max_requests = 2;
+        let s = server(config).await;
+        let get = |path: &'static str| client().get(format!("{s}agents/rec/{path}")).send();
+        // Two slow answers (3 s) hold both places.
+        let (a, b) = (tokio::spawn(get("slow")), tokio::spawn(get("slow")));
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        let past = get("ok").await.unwrap();
+        assert_eq!(past.status(), 429);
+        assert_eq!(past.headers()["retry-after"], "1");
+        assert_eq!(a.await.unwrap().unwrap().status(), 200);
+        assert_eq!(b.await.unwrap().unwrap().status(), 200);
+        // Streams have places of their own.
+        let stream = client()
+            .get(format!("{s}agents/rec/quiet"))
+            .header("accept", "text/event-stream")
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(stream.status(), 200);
+        // The places came back: at the limit again, two at once.
+        let (a, b) = (get("ok").await.unwrap(), get("ok").await.unwrap());
+        assert_eq!((a.status().as_u16(), b.status().as_u16()), (200, 200));
+    })
+    .await;
+}
+
+/// A page that leaves a stream gives its place back at once, not when the agent next sends
+/// (red-team review: with an agent gone silent, the place stayed taken for the idle time).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stream_the_page_leaves_gives_its_place_back_at_once() {
+    bounded(async {
+        let rec = recorder("http://127.0.0.1:9/".into()).await;
+        let mut config = Config::new(dist(), vec![agent("rec", &rec.url)]);
+        config.limits.max_streams = 1;
+        config.limits.stream_idle = Duration::from_secs(30);
+        let s = server(config).await;
+        let quiet = || {
+            client()
+                .get(format!("{s}agents/rec/quiet"))
+                .header("accept", "text/event-stream")
+                .send()
+        };
+        let mut first = quiet().await.unwrap();
+        assert_eq!(first.status(), 200);
+        assert!(first.chunk().await.unwrap().is_some());
+        assert_eq!(quiet().await.unwrap().status(), 429);
+        drop(first);
+        let since = Instant::now();
+        loop {
+            tokio::time::sleep(Duration::from_millis(100)).await;
+            if quiet().await.unwrap().status() == 200 {
+                break;
+            }
+            assert!(
+                since.elapsed() < Duration::from_secs(5),
+                "the place never came back"
+            );
+        }
+    })
+    .await;
+}

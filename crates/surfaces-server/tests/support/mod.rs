@@ -51,9 +51,10 @@ pub fn agent(name: &str, url: &str) -> AgentTarget {
 pub async fn server(config: Config) -> String {
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let url = surfaces_server::url_of(listener.local_addr().unwrap());
-    let router = app(config).unwrap();
+    // As the binary serves: with its connection limit and header timeout.
+    let _ = app(config.clone()).unwrap();
     tokio::spawn(async move {
-        let _ = axum::serve(listener, router).await;
+        let _ = surfaces_server::serve(listener, config).await;
     });
     url
 }
@@ -94,7 +95,8 @@ pub async fn sentinel() -> Sentinel {
 
 /// An upstream that records each request's head (lowercased) and body, and answers by path:
 /// `/redirect` (302 to `redirect_to`), `/big` (2 MiB), `/slow` (after 3 s), `/flood` (an
-/// endless event stream), `/html` and `/two-types` (a page), `/script` (a script), `/status/N` (status N
+/// endless event stream), `/html` and `/two-types` (a page), `/script` (a script), `/quiet` (a stream of one
+/// event, then silence), `/status/N` (status N
 /// and nothing else), anything else `{"ok":true}` with a `Set-Cookie`.
 pub struct Recorder {
     pub url: String,
@@ -198,6 +200,14 @@ async fn answer(
         "/script" => {
             let r = "HTTP/1.1 200 OK\r\nContent-Type: text/javascript\r\nContent-Length: 9\r\nConnection: close\r\n\r\nalert(1);";
             sock.write_all(r.as_bytes()).await?;
+        }
+        "/quiet" => {
+            // One event, then silence (bounded).
+            sock.write_all(
+                b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nConnection: close\r\n\r\ndata: {}\n\n",
+            )
+            .await?;
+            tokio::time::sleep(Duration::from_secs(20)).await;
         }
         p if p.starts_with("/status/") => {
             let code = &p["/status/".len()..];
