@@ -132,18 +132,25 @@ fn check_rest(rest: &str) -> Result<(), &'static str> {
     if rest.len() > 2048 {
         return Err("the path is too long");
     }
-    if let Some(b) = rest.bytes().find(|b| !path_byte_ok(*b)) {
+    // `;` too: servers that take matrix parameters (Tomcat, Spring) read `..;` as `..`.
+    if let Some(b) = rest.bytes().find(|b| !path_byte_ok(*b) || *b == b';') {
         return Err(match b {
             b'\\' => "a backslash",
             b'@' => "an '@'",
+            b';' => "a ';'",
             _ => "a character paths here may not hold",
         });
     }
     escapes_ok(rest, true)?;
+    // Escapes of UTF-8 only: some servers decode an overlong form (`%c0%ae`) as a dot.
+    if std::str::from_utf8(&decoded(rest)).is_err() {
+        return Err("escapes that are not UTF-8");
+    }
     let segments: Vec<&str> = rest.split('/').collect();
     for (i, seg) in segments.iter().enumerate() {
-        if *seg == "." || *seg == ".." {
-            return Err("a '.' or '..' segment");
+        // Dots alone, however many: some servers read `...` as a parent too.
+        if !seg.is_empty() && seg.bytes().all(|b| b == b'.') {
+            return Err("a segment of dots alone ('.', '..')");
         }
         // Empty only as the whole rest ("") or after a final slash: never `//`.
         if seg.is_empty() && i + 1 != segments.len() {
@@ -151,6 +158,24 @@ fn check_rest(rest: &str) -> Result<(), &'static str> {
         }
     }
     Ok(())
+}
+
+/// `s` with its percent escapes decoded (they are known to be well formed).
+fn decoded(s: &str) -> Vec<u8> {
+    let b = s.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        let hex = |c: u8| (c as char).to_digit(16).unwrap_or(0) as u8;
+        if b[i] == b'%' && i + 2 < b.len() {
+            out.push(hex(b[i + 1]) * 16 + hex(b[i + 2]));
+            i += 3;
+        } else {
+            out.push(b[i]);
+            i += 1;
+        }
+    }
+    out
 }
 
 fn check_query(q: &str) -> Result<(), &'static str> {
@@ -231,6 +256,15 @@ mod tests {
             "a?b",
             "é",
             "%252e%252e",
+            // Read as a parent by some servers (red-team review).
+            "..;/admin",
+            "a/..;/b",
+            "x;y",
+            "%c0%ae%c0%ae/admin",
+            "%C0%AE",
+            "caf%C3",
+            "...",
+            "a/..../b",
         ] {
             assert!(a.join(rest, None).is_err(), "{rest:?} was accepted");
         }
