@@ -214,6 +214,10 @@ test("SurfaceStore: hostile stream, overlay, actions, limits, misuse", () => {
   assert.equal(store.action("main", "title").ok, false);
   assert.throws(() => store.edit("main", "/__proto__/isAdmin", true), /refused/);
   assert.throws(() => new SurfaceStore({ limits: { nope: 1 } }), /limits/);
+  // A render nests at most 64 levels: a deeper `depth` is misuse (each level is a level of
+  // recursion for the renderer).
+  new SurfaceStore({ limits: { depth: 64 } }).free();
+  assert.throws(() => new SurfaceStore({ limits: { depth: 65 } }), /depth is at most 64/);
   const stats = store.stats();
   assert.ok(!JSON.stringify(stats).includes("password"), "stats carry no agent content");
   assert.ok(stats.foldMs >= 0);

@@ -1442,3 +1442,43 @@ fn a_megabyte_of_tiny_objects_is_refused_alike_on_every_path() {
     let said = said_of_every_way(&Limits::default(), &env);
     assert_eq!(said, ["envelope-too-large"]);
 }
+
+/// However large `depth` is set, a render nests at most `MAX_RENDER_DEPTH` levels: whoever
+/// draws the tree recurses a level a level (red-team review: about 300 in a browser trapped).
+#[test]
+fn a_render_nests_no_deeper_than_the_ceiling_whatever_depth_says() {
+    use surfaces_core::a2ui::MAX_RENDER_DEPTH;
+    let chain: Vec<Value> = (0..400)
+        .map(|i| {
+            let id = if i == 0 {
+                "root".to_string()
+            } else {
+                format!("r{i}")
+            };
+            json!({"id": id, "component": "Column", "children": [format!("r{}", i + 1)]})
+        })
+        .collect();
+    let depth_of = |depth: usize| {
+        let limits = Limits {
+            depth,
+            components: 1000,
+            ..Limits::default()
+        };
+        let s = fold(
+            limits,
+            &[create("s"), comps("s", Value::Array(chain.clone()))],
+        );
+        let mut n = s.render("s").unwrap();
+        let mut levels = 0;
+        while let Kind::Column { children, .. } = n.kind {
+            levels += 1;
+            n = children.into_iter().next().unwrap();
+        }
+        assert!(matches!(n.kind, Kind::Placeholder { .. }));
+        levels
+    };
+    assert_eq!(depth_of(MAX_RENDER_DEPTH - 1), MAX_RENDER_DEPTH - 1);
+    assert_eq!(depth_of(MAX_RENDER_DEPTH), MAX_RENDER_DEPTH);
+    assert_eq!(depth_of(MAX_RENDER_DEPTH + 1), MAX_RENDER_DEPTH);
+    assert_eq!(depth_of(100_000), MAX_RENDER_DEPTH);
+}

@@ -129,6 +129,12 @@ impl SurfaceStore {
             serde_json::from_str(&json_text(&given, "SurfaceStore: limits")?)
                 .map_err(|e| JsError::new(&format!("SurfaceStore: bad limits: {e}")))?
         };
+        if limits.depth > a2ui::MAX_RENDER_DEPTH {
+            return Err(JsError::new(&format!(
+                "SurfaceStore: limits.depth is at most {}: each level is a level of recursion for the renderer",
+                a2ui::MAX_RENDER_DEPTH
+            )));
+        }
         let hosts = option(&options, "allowedHosts")?;
         let allowed_hosts = if hosts.is_undefined() {
             None

@@ -1375,3 +1375,54 @@ async fn check_messages_wait_until_a_field_is_left_or_a_submit_is_tried() {
         "the email typed above is valid; the password is still empty"
     );
 }
+
+/// The deepest a render goes is `MAX_RENDER_DEPTH` (64), whatever `depth` says: drawn a level
+/// of recursion a level, a chain of about 300 weighted Rows trapped and took the whole
+/// instance with it (red-team review). A larger `depth` is refused as misuse.
+#[wasm_bindgen_test]
+fn a_chain_past_the_deepest_render_is_drawn_to_it_and_the_instance_lives() {
+    let limits = |depth: usize| {
+        let options = Object::new();
+        // Components raised, as a host may: 400 of them make a chain past where it trapped.
+        let limits = JSON::parse(&format!(r#"{{"depth":{depth},"components":1000}}"#)).unwrap();
+        Reflect::set(&options, &"limits".into(), &limits).unwrap();
+        Some(options)
+    };
+    assert!(
+        SurfaceStore::new(limits(65)).is_err(),
+        "one past the ceiling"
+    );
+    let mut store = SurfaceStore::new(limits(64)).unwrap();
+    let chain: Vec<String> = (0..400)
+        .map(|i| {
+            let id = if i == 0 {
+                "root".to_string()
+            } else {
+                format!("r{i}")
+            };
+            format!(
+                r#"{{"id":"{id}","component":"Row","weight":1,"children":["r{}"]}}"#,
+                i + 1
+            )
+        })
+        .collect();
+    store
+        .apply_envelopes(
+            JsValue::from_str(&surface_stream("deep", &format!("[{}]", chain.join(",")))),
+            None,
+        )
+        .unwrap();
+    let (el, _mounted) = mount(&store, "deep", None);
+    let rows = all(&el, ".a2ui-row");
+    assert_eq!(rows.len(), 64, "64 levels, the root's included");
+    let deepest = rows.last().unwrap();
+    assert!(depth_below(deepest, &el) >= 64);
+    assert_eq!(all(&el, "[data-testid=a2ui-placeholder]").len(), 1);
+    // The instance lives: another store folds and draws.
+    let mut other = SurfaceStore::new(None).unwrap();
+    other
+        .apply_envelopes(JsValue::from_str(LOGIN), None)
+        .unwrap();
+    let (again, _m) = mount(&other, "gallery-login-form", None);
+    assert!(!all(&again, "button").is_empty());
+}

@@ -1,5 +1,11 @@
 use serde::{Deserialize, Serialize};
 
+/// The most `depth` a render uses: the DOM renderer draws a level of the tree a level of
+/// recursion deep, and in a browser's 1 MB wasm stack a chain of about 300 Rows trapped
+/// and took the whole instance with it (red-team review). The npm package refuses a larger
+/// `depth` (API misuse).
+pub const MAX_RENDER_DEPTH: usize = 64;
+
 /// Bounds on what an agent can make a renderer hold. Defaults are the existing console's;
 /// each is configurable, and each has a test at the limit and one past it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -14,7 +20,9 @@ pub struct Limits {
     /// Components per surface; also the children its components may place as their own,
     /// defined or not (each is another component, so no surface needs more).
     pub components: usize,
-    /// Nesting depth rendered from `root`; deeper becomes a placeholder.
+    /// Nesting depth rendered from `root`; deeper becomes a placeholder. At most
+    /// [`MAX_RENDER_DEPTH`] is used, whatever is set: each level of a tree is a level of recursion
+    /// for whoever draws it.
     pub depth: usize,
     /// Nodes one render draws (template items included); past it, a placeholder.
     pub rendered_nodes: usize,

@@ -31,7 +31,7 @@ pub use input::{
     card_advertises_a2ui, part_is_a2ui, PartOutcome, EXTENSION_URIS, MEDIA_TYPES,
     PART_MEDIA_TYPE_AT,
 };
-pub use limits::Limits;
+pub use limits::{Limits, MAX_RENDER_DEPTH};
 pub use report::{A2uiReport, SurfaceReport};
 pub use store::{
     seed_hashes, ApplyContext, EnvelopeFinding, Stats, SurfaceStore, BASIC_CATALOG_ALIASES,

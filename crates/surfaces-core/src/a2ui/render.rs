@@ -187,7 +187,7 @@ impl<'a> Ctx<'a> {
             r: Resolver::new(store, model, meter),
             components: &s.components,
             proposals: Vec::new(),
-            depth_limit: store.limits.depth,
+            depth_limit: store.limits.depth.min(super::limits::MAX_RENDER_DEPTH),
             node_limit: store.limits.rendered_nodes,
             nodes: 0,
             stack: Vec::new(),
