@@ -36,7 +36,7 @@ impl ScriptSet {
     };
 
     /// The augmented script set of one character.
-    #[cfg(test)]
+    #[cfg(all(test, not(target_arch = "wasm32")))]
     pub fn of_char(c: char) -> ScriptSet {
         let starts = STARTS.get();
         ScriptSet::of_range(starts.partition_point(|&start| start <= u32::from(c)) - 1)
