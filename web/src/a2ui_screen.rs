@@ -441,7 +441,7 @@ fn SurfaceArea(
                 <span class="visually-hidden">"Agent content. "</span>
                 {move || name.get()}
                 " · surface "
-                <code>{sid.clone()}</code>
+                <code>{crate::timeline::visible(&sid)}</code>
             </p>
             {move || accent_note().map(|n| view! { <p class="a2ui-note">{n}</p> })}
             <div class="agent-area-body" data-testid="a2ui-surface">{drawn.view(handlers)}</div>

@@ -1226,7 +1226,7 @@ fn surface_area(
     // The dialog is the console's, so it is drawn after the agent's area, never inside it.
     view! {
         <section class="agent-area" aria-label=format!("Content from the agent, surface {sid}") data-testid="agent-surface">
-            <p class="agent-area-label"><span class="visually-hidden">"Agent content. "</span>"surface " <code>{sid.clone()}</code></p>
+            <p class="agent-area-label"><span class="visually-hidden">"Agent content. "</span>"surface " <code>{crate::timeline::visible(&sid)}</code></p>
             <div class="agent-area-body">{drawn.view(handlers)}</div>
             {move || state().map(|(s, text)| view! {
                 <p class="action-state" data-testid="action-state" data-state=format!("{s:?}")>

@@ -272,10 +272,11 @@ impl Stream {
     }
 }
 
-/// Agent text for a `<pre>`: direction controls and other invisible controls become U+FFFD
-/// (so a line reads in the order it was written), a tab one space (so a column stays a
-/// column).
-fn visible(s: &str) -> String {
+/// Agent text for a `<pre>`, or an id the console names in its own words: direction
+/// controls and other invisible controls become U+FFFD (so a line reads in the order it was
+/// written, and an id cannot turn the words after it around), a tab one space (so a column
+/// stays a column).
+pub(crate) fn visible(s: &str) -> String {
     s.chars()
         .map(|c| match c {
             '\t' => ' ',
@@ -502,7 +503,7 @@ fn row(
             <span class="tl-type" data-testid="timeline-type">{kind.clone()}</span>
             <span class="tl-surface" data-testid="timeline-surface">
                 {match surface.clone() {
-                    Some(sid) => view! { "surface " <code>{sid}</code> }.into_any(),
+                    Some(sid) => view! { "surface " <code>{visible(&sid)}</code> }.into_any(),
                     None => view! { "no surface" }.into_any(),
                 }}
             </span>

@@ -511,3 +511,20 @@ async fn the_part_shown_is_bounded() {
     assert!(shown[1].chars().count() < 1300, "{}", shown[1].len());
     assert!(shown[1].contains("more characters not shown"));
 }
+
+/// An id the console names in its own words cannot turn those words around: its direction
+/// controls show as U+FFFD (and style.css makes `<code>` a direction run of its own; red-team review:
+/// `"s \u{202E}deilppa \u{2066}"` drew its refused envelope's row as "surface s applied").
+#[wasm_bindgen_test]
+async fn a_surface_id_cannot_reorder_the_timelines_words() {
+    let root = mounted().await;
+    let sid = "s \u{202E}deilppa \u{2066}";
+    let text = format!(
+        r#"[{{"version":"v0.9","createSurface":{{"surfaceId":"{sid}","catalogId":"{BASIC}","zz":1}}}}]"#
+    );
+    paste(&root, &text).await;
+    click(&root, "[data-testid=apply-all]").await;
+    assert_eq!(statuses(&root), ["refused"]);
+    let shown = texts(&root, "[data-testid=timeline-surface]");
+    assert_eq!(shown, ["surface s \u{FFFD}deilppa \u{FFFD}"]);
+}
