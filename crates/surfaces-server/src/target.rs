@@ -274,6 +274,15 @@ mod tests {
     }
 
     #[test]
+    fn paths_and_queries_at_their_length_limit_and_one_past() {
+        let a = agent("http://127.0.0.1:9000/");
+        assert!(a.join(&"a".repeat(2048), None).is_ok());
+        assert!(a.join(&"a".repeat(2049), None).is_err());
+        assert!(a.join("x", Some(&"q".repeat(2048))).is_ok());
+        assert!(a.join("x", Some(&"q".repeat(2049))).is_err());
+    }
+
+    #[test]
     fn refuses_bad_configuration() {
         for spec in [
             "noequals",

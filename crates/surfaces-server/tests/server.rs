@@ -1071,3 +1071,86 @@ async fn a_stream_the_page_leaves_gives_its_place_back_at_once() {
     })
     .await;
 }
+
+/// `response_bytes` at the limit and one past, for an answer with a Content-Length and one
+/// in chunks (which is only counted as it comes).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn response_bytes_at_the_limit_and_one_past() {
+    bounded(async {
+        let rec = recorder("http://127.0.0.1:9/".into()).await;
+        let mut config = Config::new(dist(), vec![agent("rec", &rec.url)]);
+        let limit = 256 * 1024;
+        config.limits.response_bytes = limit;
+        let s = server(config).await;
+        for way in ["bytes", "chunked"] {
+            let at = client()
+                .get(format!("{s}agents/rec/{way}/{limit}"))
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(at.status(), 200, "{way} at the limit");
+            assert_eq!(at.bytes().await.unwrap().len(), limit);
+            let past = client()
+                .get(format!("{s}agents/rec/{way}/{}", limit + 1))
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(past.status(), 502, "{way} one past");
+        }
+    })
+    .await;
+}
+
+/// `request_timeout` under and past: an answer after 3 s is taken within 5 s, not within 1.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn request_timeout_under_and_past() {
+    bounded(async {
+        let rec = recorder("http://127.0.0.1:9/".into()).await;
+        for (secs, want) in [(5, 200), (1, 504)] {
+            let mut config = Config::new(dist(), vec![agent("rec", &rec.url)]);
+            config.limits.request_timeout = Duration::from_secs(secs);
+            let s = server(config).await;
+            let r = client()
+                .get(format!("{s}agents/rec/slow"))
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(r.status(), want, "{secs} s");
+        }
+    })
+    .await;
+}
+
+/// A stream ends when the agent says nothing for `stream_idle`, and after `stream_max` in
+/// any case, however much it sends.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn streams_end_when_the_agent_is_silent_and_when_their_time_is_up() {
+    bounded(async {
+        let rec = recorder("http://127.0.0.1:9/".into()).await;
+        let mut config = Config::new(dist(), vec![agent("rec", &rec.url)]);
+        config.limits.stream_idle = Duration::from_secs(1);
+        config.limits.stream_max = Duration::from_secs(2);
+        let s = server(config).await;
+        for (path, least, most) in [("quiet", 900, 4000), ("flood", 1900, 6000)] {
+            let started = Instant::now();
+            let mut r = client()
+                .get(format!("{s}agents/rec/{path}"))
+                .header("accept", "text/event-stream")
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(r.status(), 200);
+            let mut got = 0;
+            while let Ok(Some(c)) = r.chunk().await {
+                got += c.len();
+            }
+            let took = started.elapsed().as_millis();
+            assert!(got > 0, "{path}");
+            assert!(
+                (least..most).contains(&took),
+                "{path}: ended after {took} ms"
+            );
+        }
+    })
+    .await;
+}

@@ -96,7 +96,7 @@ pub async fn sentinel() -> Sentinel {
 /// An upstream that records each request's head (lowercased) and body, and answers by path:
 /// `/redirect` (302 to `redirect_to`), `/big` (2 MiB), `/slow` (after 3 s), `/flood` (an
 /// endless event stream), `/html` and `/two-types` (a page), `/script` (a script), `/quiet` (a stream of one
-/// event, then silence), `/status/N` (status N
+/// event, then silence), `/bytes/N` and `/chunked/N` (N bytes, with a length or in chunks), `/status/N` (status N
 /// and nothing else), anything else `{"ok":true}` with a `Set-Cookie`.
 pub struct Recorder {
     pub url: String,
@@ -208,6 +208,29 @@ async fn answer(
             )
             .await?;
             tokio::time::sleep(Duration::from_secs(20)).await;
+        }
+        p if p.starts_with("/bytes/") || p.starts_with("/chunked/") => {
+            // N bytes, with a Content-Length or in chunks of 64 KiB.
+            let n: usize = p
+                .rsplit('/')
+                .next()
+                .and_then(|n| n.parse().ok())
+                .unwrap_or(0);
+            let body = vec![b' '; n];
+            if p.starts_with("/bytes/") {
+                let r = format!("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: {n}\r\nConnection: close\r\n\r\n");
+                sock.write_all(r.as_bytes()).await?;
+                sock.write_all(&body).await?;
+            } else {
+                sock.write_all(b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n").await?;
+                for part in body.chunks(64 * 1024) {
+                    sock.write_all(format!("{:x}\r\n", part.len()).as_bytes())
+                        .await?;
+                    sock.write_all(part).await?;
+                    sock.write_all(b"\r\n").await?;
+                }
+                sock.write_all(b"0\r\n\r\n").await?;
+            }
         }
         p if p.starts_with("/status/") => {
             let code = &p["/status/".len()..];
