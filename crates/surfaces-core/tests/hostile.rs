@@ -183,16 +183,7 @@ fn render_work_at_the_limit_and_one_past() {
         faults(&s.render("s").unwrap()).is_empty()
     };
     // The smallest budget that renders without a fault: a deterministic cost.
-    let (mut lo, mut hi) = (0u64, 10_000_000u64);
-    assert!(clean(hi) && !clean(lo));
-    while hi - lo > 1 {
-        let mid = (lo + hi) / 2;
-        if clean(mid) {
-            hi = mid
-        } else {
-            lo = mid
-        }
-    }
+    let hi = least(10_000_000, clean);
     assert!(clean(hi), "at the limit");
     assert!(!clean(hi - 1), "one past it");
     assert!(hi > 1000, "the work is counted, not only the calls: {hi}");
@@ -217,16 +208,7 @@ fn least_image_work(url: &str) -> u64 {
             _ => false,
         }
     };
-    let (mut lo, mut hi) = (0u64, 1_000_000u64);
-    assert!(shown(hi) && !shown(lo), "{url}");
-    while hi - lo > 1 {
-        let mid = (lo + hi) / 2;
-        if shown(mid) {
-            hi = mid
-        } else {
-            lo = mid
-        }
-    }
+    let hi = least(1_000_000, shown);
     assert!(shown(hi) && !shown(hi - 1), "at the limit and one past it");
     hi
 }
@@ -271,13 +253,20 @@ fn text_at(envs: &[Value], work: u64) -> String {
 
 /// The least `functionWork` with which surface `s`'s root Text shows anything.
 fn least_work(envs: &[Value]) -> u64 {
-    let (mut lo, mut hi) = (0u64, 2_000_000u64);
+    least(2_000_000, |work| !text_at(envs, work).is_empty())
+}
+
+/// The least budget up to `most` for which `enough` holds, by bisection: it must hold at
+/// `most` and not at 0, and never fail once it holds.
+fn least(most: u64, enough: impl Fn(u64) -> bool) -> u64 {
+    assert!(enough(most) && !enough(0), "not between 0 and {most}");
+    let (mut lo, mut hi) = (0u64, most);
     while hi - lo > 1 {
         let mid = (lo + hi) / 2;
-        if text_at(envs, mid).is_empty() {
-            lo = mid
-        } else {
+        if enough(mid) {
             hi = mid
+        } else {
+            lo = mid
         }
     }
     hi
