@@ -19,6 +19,7 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 use leptos::reactive::effect::ImmediateEffect;
+use leptos::reactive::graph::{AnySubscriber, Observer, Source, ToAnySubscriber};
 use send_wrapper::SendWrapper;
 use serde_json::Value;
 use surfaces_core::a2ui::catalog::{Axis, TextFieldVariant};
@@ -478,6 +479,27 @@ fn has_kids(kind: &Kind) -> bool {
     )
 }
 
+/// An effect or memo that is dropped stays among the subscribers of every signal it read until
+/// that signal is next set (reactive_graph 0.2 does not unsubscribe a dropped reader), holding
+/// on to its allocation. A node's own signals (`touched`, `proposal`, `value`, its children)
+/// and the tree's `tried` outlive many redraws of the node and are seldom or never set, so
+/// each redraw would leave its dead readers on them for good. `release` takes `reader` off
+/// `signal` when the reactive scope now running is cleaned up (run again, redrawn or removed).
+fn release<T: Send + Sync + 'static>(signal: &ArcRwSignal<T>, reader: AnySubscriber) {
+    let signal = signal.clone();
+    on_cleanup(move || signal.remove_subscriber(&reader));
+}
+
+/// `signal`, for an effect now running to read tracked: the effect leaves it when its scope is
+/// cleaned up ([`release`]). Only inside an effect's own closure (which runs in the effect's own
+/// scope), never in a memo's.
+fn tracked<T: Send + Sync + 'static>(signal: &ArcRwSignal<T>) -> &ArcRwSignal<T> {
+    if let Some(reader) = Observer::get() {
+        release(signal, reader);
+    }
+    signal
+}
+
 fn set_if_changed<T: PartialEq + Send + Sync + 'static>(signal: &ArcRwSignal<T>, new: T) {
     if signal.with_untracked(|old| *old != new) {
         signal.set(new);
@@ -585,6 +607,7 @@ impl Live {
     fn cell(&self, h: Handlers) -> AnyView {
         let shell = self.shell.clone();
         let grow = ArcMemo::new(move |_| shell.with(|s| grow_class(s.node.weight)));
+        release(&self.shell, grow.to_any_subscriber());
         let this = self.clone();
         (move || {
             let g = grow.get();
@@ -603,7 +626,7 @@ impl Live {
         // Tracked: drawn again when the children are replaced.
         (move || {
             kids.as_ref()
-                .and_then(|k| k.with(|k| k.get(i).cloned()))
+                .and_then(|k| tracked(k).with(|k| k.get(i).cloned()))
                 .map(|l| l.view(h))
         })
         .into_any()
@@ -625,7 +648,7 @@ impl Live {
         };
         view! {
             <For
-                each=move || kids.get()
+                each=move || tracked(&kids).get()
                 key=|l: &Live| l.uid
                 children=child
             />
@@ -634,7 +657,7 @@ impl Live {
     }
 
     fn draw(&self, h: Handlers) -> AnyView {
-        let Shell { node, level } = self.shell.get();
+        let Shell { node, level } = tracked(&self.shell).get();
         let phrasing = self.phrasing;
         let Node {
             id,
@@ -742,12 +765,14 @@ impl Live {
                 let opens = open_url.is_some() && o.opens_urls;
                 let State { errors, tried, .. } = state.expect(STATE);
                 let checks_fail = errors.clone();
+                let read = errors.clone();
                 let reason = ArcMemo::new(move |_| {
                     errors.with(|e| {
                         button_blocked(e, event.as_deref(), local.as_deref(), opens)
                             .map(|b| blocked_text(b, o.renderer))
                     })
                 });
+                release(&read, reason.to_any_subscriber());
                 let (r1, r2, r3) = (reason.clone(), reason.clone(), reason);
                 let note_id = dom_id();
                 let described = note_id.clone();
@@ -889,7 +914,7 @@ impl Live {
                                 }
                             }
                         />
-                        <output>{move || shown.with(|v| match v { Val::Num(n) => n.to_string(), _ => String::new() })}</output>
+                        <output>{move || tracked(&shown).with(|v| match v { Val::Num(n) => n.to_string(), _ => String::new() })}</output>
                     </div>
                 }
                 .into_any()
@@ -934,7 +959,7 @@ impl Live {
                                 }
                             }
                         />
-                        {move || zone.with(|z| match z {
+                        {move || tracked(&zone).with(|z| match z {
                             Val::Zoned { zone, .. } => Some(view! { <span class="a2ui-zone" data-testid="a2ui-zone">{dates::zone_name(zone)}</span> }),
                             _ => None,
                         })}
@@ -1021,7 +1046,7 @@ impl Live {
         let kids = self.kids.clone();
         let plain = Signal::derive(move || {
             kids.as_ref()
-                .is_some_and(|k| k.with(|k| k.first().is_some_and(|l| !l.focusable)))
+                .is_some_and(|k| tracked(k).with(|k| k.first().is_some_and(|l| !l.focusable)))
         });
         let open = move || {
             let Some(d) = dialog.get_untracked() else {
@@ -1131,8 +1156,8 @@ impl Input {
             self.tried.clone(),
         );
         move || {
-            if touched.get() || tried.get() {
-                errors.get()
+            if tracked(&touched).get() || tracked(&tried).get() {
+                tracked(&errors).get()
             } else {
                 Vec::new()
             }
@@ -1145,7 +1170,9 @@ impl Input {
             self.proposal.clone(),
             self.described.clone(),
         );
-        move || (!errors().is_empty() || proposal.with(Option::is_some)).then(|| id.clone())
+        move || {
+            (!errors().is_empty() || tracked(&proposal).with(Option::is_some)).then(|| id.clone())
+        }
     }
 
     fn invalid(&self) -> impl Fn() -> Option<&'static str> + Send + Sync + 'static {
@@ -1193,7 +1220,7 @@ impl Input {
         view! {
             <div class="a2ui-input" data-invalid=invalid on:focusout=on_focusout on:keydown=on_keydown>
                 {control}
-                {move || extras(errors(), proposal.get(), binding.clone(), h, described.clone())}
+                {move || extras(errors(), tracked(&proposal).get(), binding.clone(), h, described.clone())}
             </div>
         }
         .into_any()
@@ -1243,7 +1270,7 @@ fn extras(
 /// `mountSurface` update is on the page when `update()` returns.)
 fn bind_value(el: web_sys::Element, value: ArcRwSignal<Val>) {
     let el = SendWrapper::new(el);
-    ImmediateEffect::new_scoped(move || value.with(|v| set_control(&el, v)));
+    ImmediateEffect::new_scoped(move || tracked(&value).with(|v| set_control(&el, v)));
 }
 
 fn set_control(el: &web_sys::Element, v: &Val) {
@@ -1413,7 +1440,7 @@ fn choice_view(
                         id=input_id.clone()
                         type=kind
                         name=group.clone()
-                        prop:checked=move || shown.with(|s| matches!(s, Val::Chosen(c) if c.contains(&v)))
+                        prop:checked=move || tracked(&shown).with(|s| matches!(s, Val::Chosen(c) if c.contains(&v)))
                         on:change=move |ev| {
                             let on = event_target_checked(&ev);
                             let mut c = match chosen.get_untracked() {
