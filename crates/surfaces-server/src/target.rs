@@ -143,15 +143,26 @@ fn check_rest(rest: &str) -> Result<(), &'static str> {
     }
     escapes_ok(rest, true)?;
     // Escapes of UTF-8 only: some servers decode an overlong form (`%c0%ae`) as a dot.
-    if std::str::from_utf8(&decoded(rest)).is_err() {
+    let bytes = decoded(rest);
+    let Ok(text) = std::str::from_utf8(&bytes) else {
         return Err("escapes that are not UTF-8");
+    };
+    // Dots and slashes in other forms, which a server that normalises Unicode (NFKC)
+    // reads as `.` and `/`: fullwidth, one-dot leader, small full stop, division slash.
+    if text.contains([
+        '\u{FF0E}', '\u{2024}', '\u{FE52}', '\u{FF0F}', '\u{2215}', '\u{FF3C}',
+    ]) {
+        return Err("a dot or slash in another form");
+    }
+    for seg in text.split('/') {
+        // Dots alone, however many, and trailing dots and spaces (which Windows servers
+        // drop): some servers read `...` or `..%20` as a parent too.
+        if !seg.is_empty() && seg.trim_end_matches(['.', ' ']).is_empty() {
+            return Err("a segment of dots alone ('.', '..')");
+        }
     }
     let segments: Vec<&str> = rest.split('/').collect();
     for (i, seg) in segments.iter().enumerate() {
-        // Dots alone, however many: some servers read `...` as a parent too.
-        if !seg.is_empty() && seg.bytes().all(|b| b == b'.') {
-            return Err("a segment of dots alone ('.', '..')");
-        }
         // Empty only as the whole rest ("") or after a final slash: never `//`.
         if seg.is_empty() && i + 1 != segments.len() {
             return Err("an empty segment ('//')");
@@ -265,6 +276,13 @@ mod tests {
             "caf%C3",
             "...",
             "a/..../b",
+            "..%20/admin",
+            ".%20",
+            "%20",
+            "%EF%BC%8E%EF%BC%8E/admin",
+            "%E2%80%A4%E2%80%A4",
+            "a%EF%BC%8Fb",
+            "a%E2%88%95b",
         ] {
             assert!(a.join(rest, None).is_err(), "{rest:?} was accepted");
         }
