@@ -174,13 +174,18 @@ pub(crate) async fn proxy(shared: &Arc<Shared>, req: Request, after_agents: &str
     out.insert(header::CONTENT_TYPE, HeaderValue::from_static(kind));
     // Streamed only when the page asked for a stream (and holds a stream's place): an
     // answer that calls itself a stream otherwise is read within `response_bytes`, as any.
-    if let (Some(permit), "text/event-stream") = (permit, kind) {
-        out.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
-        // Tells a reverse proxy in front of this one not to buffer either.
-        out.insert("x-accel-buffering", HeaderValue::from_static("no"));
-        let body = pump(response, permit, limits.stream_idle, limits.stream_max);
-        return (status, out, body).into_response();
-    }
+    let permit = match (permit, kind) {
+        (Some(permit), "text/event-stream") => {
+            out.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+            // Tells a reverse proxy in front of this one not to buffer either.
+            out.insert("x-accel-buffering", HeaderValue::from_static("no"));
+            let body = pump(response, permit, limits.stream_idle, limits.stream_max);
+            return (status, out, body).into_response();
+        }
+        (permit, _) => permit,
+    };
+    // A stream asked for and answered otherwise keeps its stream's place for its answer.
+    let place = place.or(permit);
     let left = limits.request_timeout.saturating_sub(started.elapsed());
     match timeout(left, read_limited(response, limits.response_bytes)).await {
         Err(_) => error(
