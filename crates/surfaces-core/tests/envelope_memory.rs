@@ -14,6 +14,15 @@ use counting_alloc::{reset_peak, PEAK, TOTAL};
 mod streams;
 use streams::STOPS_THE_HAND_READER;
 
+/// One test at a time: the allocator counts the whole process, and tests run in threads.
+static ALONE: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+fn alone() -> std::sync::MutexGuard<'static, ()> {
+    ALONE
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
 /// The most the heap grew while `text` was applied to a fresh store, and the codes said.
 fn peak_growth(limits: &Limits, text: &str) -> (usize, Vec<&'static str>) {
     let mut s = SurfaceStore::new(limits.clone());
@@ -32,6 +41,7 @@ const MB: usize = 1 << 20;
 /// catalog's form. Built whole, the first took 84 MB; each now stops at the limit.
 #[test]
 fn an_envelope_of_tiny_values_builds_no_more_than_the_limit_on_any_path() {
+    let _alone = alone();
     let objects = vec![r#"{"a":0}"#; 130_000].join(",");
     let general = format!(
         r#"{{"version":"v0.9","updateDataModel":{{"surfaceId":"s","value":[{objects}]}},"x":0}}"#
@@ -89,6 +99,7 @@ fn an_envelope_of_tiny_values_builds_no_more_than_the_limit_on_any_path() {
 /// bytes (256 KB), which each binding takes from too, stop it after eight (red-team review).
 #[test]
 fn a_large_proposal_bound_by_every_template_item_is_written_within_the_render_bytes() {
+    let _alone = alone();
     use serde_json::json;
     use streams::{comps, create, data, fold};
     let limits = Limits::default();

@@ -333,6 +333,32 @@ fn a_copy_is_charged_for_what_it_allocates_not_only_its_length() {
     assert!(n >= f + 2000 * 32, "{f} against {n}");
 }
 
+/// The same for a value a render copies to read it (a CheckBox bound to a container).
+#[test]
+fn a_render_charges_a_copy_for_what_it_allocates_not_only_its_length() {
+    let work_for = |a: Value| {
+        let envs = surface(
+            json!([{"id": "root", "component": "CheckBox", "label": "On", "value": {"path": "/a"}}]),
+            json!({ "a": a }),
+        );
+        least(10_000_000, |work| {
+            let s = fold(
+                Limits {
+                    render_work: work,
+                    ..Limits::default()
+                },
+                &envs,
+            );
+            faults(&s.render("s").unwrap()).is_empty()
+        })
+    };
+    let (f, n) = (
+        work_for(json!(vec![0; 4000])),
+        work_for(json!(vec![json!([0]); 2000])),
+    );
+    assert!(n >= f + 2000 * 32, "{f} against {n}");
+}
+
 #[test]
 fn a_long_bound_string_in_every_template_item_is_copied_within_the_budget() {
     let items: Vec<Value> = (0..200).map(|i| json!({"i": i})).collect();

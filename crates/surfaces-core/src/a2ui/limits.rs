@@ -21,8 +21,8 @@ pub struct Limits {
     /// defined or not (each is another component, so no surface needs more).
     pub components: usize,
     /// Nesting depth rendered from `root`; deeper becomes a placeholder. At most
-    /// [`MAX_RENDER_DEPTH`] is used, whatever is set: each level of a tree is a level of recursion
-    /// for whoever draws it.
+    /// [`MAX_RENDER_DEPTH`] (64): each level of a tree is a level of recursion for whoever
+    /// draws it, so the npm package refuses more, and Rust renders no deeper.
     pub depth: usize,
     /// Nodes one render draws (template items included); past it, a placeholder.
     pub rendered_nodes: usize,

@@ -233,14 +233,15 @@ impl<'a> Resolver<'a> {
             }
             Cow::Borrowed(b) => {
                 // A string's copy costs its length (known at once); a container is measured,
-                // unless the pass is already spent.
-                let cost = match b {
-                    Value::String(s) => s.len(),
-                    _ if self.meter.spent_out() => usize::MAX,
-                    other => pointer::json_size(other),
+                // unless the pass is already spent, and its copy charged for what it
+                // allocates too (`functions::clone_work`).
+                let (work, bytes) = match b {
+                    Value::String(s) => (s.len() as u64, s.len()),
+                    _ if self.meter.spent_out() => (u64::MAX, usize::MAX),
+                    other => (functions::clone_work(other), pointer::json_size(other)),
                 };
-                if self.meter.take(cost as u64) {
-                    self.take_bytes(cost).then(|| b.clone())
+                if self.meter.take(work) {
+                    self.take_bytes(bytes).then(|| b.clone())
                 } else {
                     let e = functions::EvalError::TooMuchWork;
                     self.fault(e.code(), format!("A value cannot be shown: {e}."));

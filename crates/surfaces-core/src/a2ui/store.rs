@@ -911,7 +911,7 @@ fn update_data_model(
         return Err(refuse(
             Code::DataModelTooLarge,
             &mpath.key("path"),
-            format!("\"{raw_path}\" would add `null` items to arrays to reach its index ({padding} of them); at most {max} are added at once, and {MAX_STREAM_PADDING} in a stream ({padding_left} are left)."),
+            format!("\"{raw_path}\" would add `null` items to arrays to reach its index ({padding} of them); at most {max} are added to an array in one write, and {MAX_STREAM_PADDING} over this store's life, to any of its surfaces ({padding_left} are left)."),
         ));
     }
     *padded = padding;

@@ -889,7 +889,7 @@ const ALLOC_WORK: u64 = 32;
 /// array and object member that is copied to a heap block of its own. By size alone an
 /// array of 16,000 `[0]` cost 64,001 units and took as long to copy as 500,000 (red-team
 /// review). Its depth is the data model's, held to `dataModelDepth` and to the reader's.
-fn clone_work(v: &Value) -> u64 {
+pub(crate) fn clone_work(v: &Value) -> u64 {
     let alloc = |empty: bool| if empty { 0 } else { ALLOC_WORK };
     match v {
         Value::String(s) => s.len() as u64 + alloc(s.is_empty()),
