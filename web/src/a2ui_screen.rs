@@ -296,7 +296,7 @@ pub fn A2uiScreen() -> impl IntoView {
                 <pre class="model" data-testid="a2ui-model" tabindex="0" aria-label="Effective data model">{model}</pre>
                 <h2>"Last action message"</h2>
                 <p class="hint" data-testid="a2ui-action-where">{move || match last_action.get() {
-                    Some((sid, _)) => view! { "Shown under the surface " <bdi>{sid}</bdi> " that sent it. Offline: nothing is sent." }.into_any(),
+                    Some((sid, _)) => view! { "Shown under the surface " <bdi>{crate::timeline::visible(&sid)}</bdi> " that sent it. Offline: nothing is sent." }.into_any(),
                     None => "No button clicked yet. An action's message is shown under the surface that sent it. Offline: nothing is sent.".into_any(),
                 }}</p>
             </section>
