@@ -209,104 +209,16 @@ pub async fn serve(listener: tokio::net::TcpListener, config: Config) -> std::io
             let mut http = hyper::server::conn::http1::Builder::new();
             http.timer(hyper_util::rt::TokioTimer::new())
                 .header_read_timeout(header_timeout);
-            let io = hyper_util::rt::TokioIo::new(WriteStall::new(stream, write_stall));
+            // hyper has a timer for reading a request's headers, none for writing an
+            // answer: a client that asked for the wasm or an agent's 8 MiB answer and never
+            // read held its connection, and the answer's place, for ever (review). A write
+            // that has waited `stream_idle` for the client now fails the connection.
+            let mut timed = tokio_io_timeout::TimeoutStream::new(stream);
+            timed.set_write_timeout(Some(write_stall));
+            let io = hyper_util::rt::TokioIo::new(Box::pin(timed));
             // A connection's errors (a client gone, headers too slow) end it alone.
             let _ = http.serve_connection(io, service).await;
         });
-    }
-}
-
-/// A connection whose writes fail once one has waited `limit` for the client to take
-/// anything: hyper has a timer for reading a request's headers, none for writing an answer,
-/// so a client that asked for the console's wasm or an agent's 8 MiB answer and never read
-/// held its connection, and the answer's place, for ever (review).
-struct WriteStall {
-    inner: tokio::net::TcpStream,
-    limit: Duration,
-    waiting: Option<std::pin::Pin<Box<tokio::time::Sleep>>>,
-}
-
-impl WriteStall {
-    fn new(inner: tokio::net::TcpStream, limit: Duration) -> Self {
-        WriteStall {
-            inner,
-            limit,
-            waiting: None,
-        }
-    }
-
-    /// `written` as it came, and the wait forgotten; or, while it is pending, an error once
-    /// the wait has lasted `limit`.
-    fn timed<T>(
-        &mut self,
-        cx: &mut std::task::Context<'_>,
-        written: std::task::Poll<std::io::Result<T>>,
-    ) -> std::task::Poll<std::io::Result<T>> {
-        use std::future::Future;
-        if written.is_ready() {
-            self.waiting = None;
-            return written;
-        }
-        let limit = self.limit;
-        let waiting = self
-            .waiting
-            .get_or_insert_with(|| Box::pin(tokio::time::sleep(limit)));
-        match waiting.as_mut().poll(cx) {
-            std::task::Poll::Ready(()) => std::task::Poll::Ready(Err(std::io::Error::new(
-                std::io::ErrorKind::TimedOut,
-                "the client took nothing for too long",
-            ))),
-            std::task::Poll::Pending => std::task::Poll::Pending,
-        }
-    }
-}
-
-impl tokio::io::AsyncRead for WriteStall {
-    fn poll_read(
-        mut self: std::pin::Pin<&mut Self>,
-        cx: &mut std::task::Context<'_>,
-        buf: &mut tokio::io::ReadBuf<'_>,
-    ) -> std::task::Poll<std::io::Result<()>> {
-        std::pin::Pin::new(&mut self.inner).poll_read(cx, buf)
-    }
-}
-
-impl tokio::io::AsyncWrite for WriteStall {
-    fn poll_write(
-        mut self: std::pin::Pin<&mut Self>,
-        cx: &mut std::task::Context<'_>,
-        buf: &[u8],
-    ) -> std::task::Poll<std::io::Result<usize>> {
-        let written = std::pin::Pin::new(&mut self.inner).poll_write(cx, buf);
-        self.timed(cx, written)
-    }
-
-    fn poll_write_vectored(
-        mut self: std::pin::Pin<&mut Self>,
-        cx: &mut std::task::Context<'_>,
-        bufs: &[std::io::IoSlice<'_>],
-    ) -> std::task::Poll<std::io::Result<usize>> {
-        let written = std::pin::Pin::new(&mut self.inner).poll_write_vectored(cx, bufs);
-        self.timed(cx, written)
-    }
-
-    fn is_write_vectored(&self) -> bool {
-        self.inner.is_write_vectored()
-    }
-
-    fn poll_flush(
-        mut self: std::pin::Pin<&mut Self>,
-        cx: &mut std::task::Context<'_>,
-    ) -> std::task::Poll<std::io::Result<()>> {
-        let flushed = std::pin::Pin::new(&mut self.inner).poll_flush(cx);
-        self.timed(cx, flushed)
-    }
-
-    fn poll_shutdown(
-        mut self: std::pin::Pin<&mut Self>,
-        cx: &mut std::task::Context<'_>,
-    ) -> std::task::Poll<std::io::Result<()>> {
-        std::pin::Pin::new(&mut self.inner).poll_shutdown(cx)
     }
 }
 

@@ -44,21 +44,28 @@ pub const AGENT_CONTENT_SECURITY_POLICY: &str =
 /// (with `X-Content-Type-Options: nosniff`). Only the first `Content-Type` counts; a
 /// browser would read the last.
 fn content_type(headers: &HeaderMap) -> &'static str {
-    let media = headers
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.split(';').next())
-        .map(|m| m.trim().to_ascii_lowercase())
-        .unwrap_or_default();
+    let media = media_type(headers);
     if media == "text/event-stream" {
         "text/event-stream"
-    } else if media == "application/json"
-        || (media.starts_with("application/") && media.ends_with("+json"))
-    {
+    } else if is_json_type(&media) {
         "application/json"
     } else {
         "application/octet-stream"
     }
+}
+
+/// The media type of the first `Content-Type`, lower case, without parameters.
+fn media_type(headers: &HeaderMap) -> String {
+    headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split(';').next())
+        .map(|m| m.trim().to_ascii_lowercase())
+        .unwrap_or_default()
+}
+
+fn is_json_type(media: &str) -> bool {
+    media == "application/json" || (media.starts_with("application/") && media.ends_with("+json"))
 }
 
 /// JSON-RPC methods answered with a stream (A2A v0.3 and v1.0 names).
@@ -109,20 +116,16 @@ pub(crate) async fn proxy(shared: &Arc<Shared>, req: Request, after_agents: &str
         Bytes::new()
     };
     // A request takes a place before the agent is asked, so past the limit nothing is
-    // sent: a stream's place, or a request's, which its answer holds until the page has
-    // taken it (each may be `response_bytes` held for a page that does not read).
-    let (mut permit, mut place) = (None, None);
-    if wants_stream(&headers, &body) {
-        match Arc::clone(&shared.streams).try_acquire_owned() {
-            Ok(p) => permit = Some(p),
-            Err(_) => return too_many("streams are"),
-        }
-    } else {
-        match Arc::clone(&shared.requests).try_acquire_owned() {
-            Ok(p) => place = Some(p),
-            Err(_) => return too_many("requests to agents are"),
-        }
-    }
+    // sent: a stream's place, or a request's. Its answer holds it until the page has taken
+    // the answer (each may be `response_bytes` held for a page that does not read).
+    let stream = wants_stream(&headers, &body);
+    let (places, what) = match stream {
+        true => (&shared.streams, "streams are"),
+        false => (&shared.requests, "requests to agents are"),
+    };
+    let Ok(place) = Arc::clone(places).try_acquire_owned() else {
+        return too_many(what);
+    };
     let mut upstream = shared.client.request(method.clone(), url);
     for name in REQUEST_HEADERS {
         for value in headers.get_all(name) {
@@ -173,19 +176,15 @@ pub(crate) async fn proxy(shared: &Arc<Shared>, req: Request, after_agents: &str
     let kind = content_type(response.headers());
     out.insert(header::CONTENT_TYPE, HeaderValue::from_static(kind));
     // Streamed only when the page asked for a stream (and holds a stream's place): an
-    // answer that calls itself a stream otherwise is read within `response_bytes`, as any.
-    let permit = match (permit, kind) {
-        (Some(permit), "text/event-stream") => {
-            out.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
-            // Tells a reverse proxy in front of this one not to buffer either.
-            out.insert("x-accel-buffering", HeaderValue::from_static("no"));
-            let body = pump(response, permit, limits.stream_idle, limits.stream_max);
-            return (status, out, body).into_response();
-        }
-        (permit, _) => permit,
-    };
-    // A stream asked for and answered otherwise keeps its stream's place for its answer.
-    let place = place.or(permit);
+    // answer that calls itself a stream otherwise is read within `response_bytes`, as any
+    // (and a stream asked for and answered otherwise keeps its stream's place for it).
+    if stream && kind == "text/event-stream" {
+        out.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+        // Tells a reverse proxy in front of this one not to buffer either.
+        out.insert("x-accel-buffering", HeaderValue::from_static("no"));
+        let body = pump(response, place, limits.stream_idle, limits.stream_max);
+        return (status, out, body).into_response();
+    }
     let left = limits.request_timeout.saturating_sub(started.elapsed());
     match timeout(left, read_limited(response, limits.response_bytes)).await {
         Err(_) => error(
@@ -211,7 +210,7 @@ pub(crate) async fn proxy(shared: &Arc<Shared>, req: Request, after_agents: &str
 
 /// `bytes` as a body that holds `place` until the connection asks for what comes after
 /// them, which it does once it has taken them to write.
-fn holding(bytes: Bytes, place: Option<OwnedSemaphorePermit>) -> Body {
+fn holding(bytes: Bytes, place: OwnedSemaphorePermit) -> Body {
     let parts = (Some(bytes), place);
     Body::from_stream(futures_util::stream::unfold(
         parts,
@@ -260,14 +259,7 @@ fn cross_site(headers: &HeaderMap) -> Option<Response> {
 }
 
 fn is_json(headers: &HeaderMap) -> bool {
-    headers
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.split(';').next())
-        .is_some_and(|m| {
-            let m = m.trim().to_ascii_lowercase();
-            m == "application/json" || (m.starts_with("application/") && m.ends_with("+json"))
-        })
+    is_json_type(&media_type(headers))
 }
 
 fn wants_stream(headers: &HeaderMap, body: &[u8]) -> bool {
