@@ -172,21 +172,24 @@ fn render_work_at_the_limit_and_one_past() {
         ]),
         json!({"s": "abc".repeat(100)}),
     );
-    let clean = |work: u64| {
-        let s = fold(
-            Limits {
-                render_work: work,
-                ..Limits::default()
-            },
-            &envs,
-        );
-        faults(&s.render("s").unwrap()).is_empty()
-    };
+    let clean = |work: u64| renders_clean(&envs, work);
     // The smallest budget that renders without a fault: a deterministic cost.
     let hi = least(10_000_000, clean);
     assert!(clean(hi), "at the limit");
     assert!(!clean(hi - 1), "one past it");
     assert!(hi > 1000, "the work is counted, not only the calls: {hi}");
+}
+
+/// Whether surface `s` renders with no fault under a `renderWork` of `work`.
+fn renders_clean(envs: &[Value], work: u64) -> bool {
+    let s = fold(
+        Limits {
+            render_work: work,
+            ..Limits::default()
+        },
+        envs,
+    );
+    faults(&s.render("s").unwrap()).is_empty()
 }
 
 /// The least `renderWork` with which surface `s`'s root Image shows the URL at `/u`.
@@ -341,16 +344,7 @@ fn a_render_charges_a_copy_for_what_it_allocates_not_only_its_length() {
             json!([{"id": "root", "component": "CheckBox", "label": "On", "value": {"path": "/a"}}]),
             json!({ "a": a }),
         );
-        least(10_000_000, |work| {
-            let s = fold(
-                Limits {
-                    render_work: work,
-                    ..Limits::default()
-                },
-                &envs,
-            );
-            faults(&s.render("s").unwrap()).is_empty()
-        })
+        least(10_000_000, |work| renders_clean(&envs, work))
     };
     let (f, n) = (
         work_for(json!(vec![0; 4000])),
