@@ -431,26 +431,37 @@ pub fn delete(root: &mut Value, segs: &[String]) -> Option<Value> {
 
 /// The length of `v` as compact JSON text, without building the text.
 pub fn json_size(v: &Value) -> usize {
+    copy_size(v).0
+}
+
+/// The length of `v` as compact JSON, and the heap blocks a copy of it makes (each
+/// non-empty string, each non-empty array, each object member), on one walk: what a copy
+/// costs besides its length (`functions::clone_work`).
+pub(crate) fn copy_size(v: &Value) -> (usize, usize) {
     match v {
-        Value::Null => 4,
-        Value::Bool(b) => {
-            if *b {
-                4
-            } else {
-                5
-            }
+        Value::Null => (4, 0),
+        Value::Bool(b) => (if *b { 4 } else { 5 }, 0),
+        Value::Number(n) => (number_size(n), 0),
+        Value::String(s) => (string_size(s), usize::from(!s.is_empty())),
+        Value::Array(a) => {
+            let (size, blocks) = a.iter().map(copy_size).fold((0, 0), add);
+            (
+                2 + size + a.len().saturating_sub(1),
+                blocks + usize::from(!a.is_empty()),
+            )
         }
-        Value::Number(n) => number_size(n),
-        Value::String(s) => string_size(s),
-        Value::Array(a) => 2 + a.iter().map(json_size).sum::<usize>() + a.len().saturating_sub(1),
         Value::Object(o) => {
-            2 + o
+            let (size, blocks) = o
                 .iter()
-                .map(|(k, v)| string_size(k) + 1 + json_size(v))
-                .sum::<usize>()
-                + o.len().saturating_sub(1)
+                .map(|(k, v)| add((string_size(k) + 1, 1), copy_size(v)))
+                .fold((0, 0), add);
+            (2 + size + o.len().saturating_sub(1), blocks)
         }
     }
+}
+
+fn add(a: (usize, usize), b: (usize, usize)) -> (usize, usize) {
+    (a.0 + b.0, a.1 + b.1)
 }
 
 /// Digits of an integer, counted; a float measured in a stack buffer, never a heap string

@@ -238,7 +238,10 @@ impl<'a> Resolver<'a> {
                 let (work, bytes) = match b {
                     Value::String(s) => (s.len() as u64, s.len()),
                     _ if self.meter.spent_out() => (u64::MAX, usize::MAX),
-                    other => (functions::clone_work(other), pointer::json_size(other)),
+                    other => {
+                        let (size, blocks) = pointer::copy_size(other);
+                        (functions::copy_work(size, blocks), size)
+                    }
                 };
                 if self.meter.take(work) {
                     self.take_bytes(bytes).then(|| b.clone())

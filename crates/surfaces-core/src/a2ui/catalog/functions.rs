@@ -886,24 +886,17 @@ fn owned(v: Cow<'_, Value>, env: &Env) -> Result<Value, EvalError> {
 const ALLOC_WORK: u64 = 32;
 
 /// What copying `v` costs: its size as compact JSON, and [`ALLOC_WORK`] for each string,
-/// array and object member that is copied to a heap block of its own. By size alone an
-/// array of 16,000 `[0]` cost 64,001 units and took as long to copy as 500,000 (red-team
-/// review). Its depth is the data model's, held to `dataModelDepth` and to the reader's.
+/// array and object member that is copied to a heap block of its own
+/// ([`crate::a2ui::pointer::copy_size`]). By size alone an array of 16,000 `[0]` cost 64,001
+/// units and took as long to copy as 500,000 (red-team review).
 pub(crate) fn clone_work(v: &Value) -> u64 {
-    let alloc = |empty: bool| if empty { 0 } else { ALLOC_WORK };
-    match v {
-        Value::String(s) => s.len() as u64 + alloc(s.is_empty()),
-        Value::Array(a) => {
-            a.iter().map(clone_work).sum::<u64>() + 1 + a.len() as u64 + alloc(a.is_empty())
-        }
-        Value::Object(o) => {
-            o.iter()
-                .map(|(k, v)| k.len() as u64 + 2 + ALLOC_WORK + clone_work(v))
-                .sum::<u64>()
-                + 2
-        }
-        other => crate::a2ui::pointer::json_size(other) as u64,
-    }
+    let (size, blocks) = crate::a2ui::pointer::copy_size(v);
+    copy_work(size, blocks)
+}
+
+/// [`clone_work`] of a value whose size and blocks are known.
+pub(crate) fn copy_work(size: usize, blocks: usize) -> u64 {
+    (size as u64).saturating_add((blocks as u64).saturating_mul(ALLOC_WORK))
 }
 
 /// Splits `a: x, b: ${f(c: 1, d: 2)}` at top-level commas.
