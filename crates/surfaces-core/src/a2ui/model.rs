@@ -55,10 +55,14 @@ impl Taped {
         }
     }
 
-    /// Makes `size` the length itself, so that it is not looked for again.
-    pub fn settle(&mut self) {
-        self.size = self.exact_size();
+    /// Makes `size` the length itself, so that it is not looked for again, and returns by
+    /// how much it overstated it.
+    pub fn settle(&mut self) -> usize {
+        let exact = self.exact_size();
+        let over = self.size - exact;
+        self.size = exact;
         self.exact = true;
+        over
     }
 }
 
@@ -286,25 +290,19 @@ impl Model {
         Ok(overstated)
     }
 
-    /// Removes the value at `segs`, as [`pointer::delete`] does. Returns what [`Model::open`]
-    /// does.
-    pub fn delete(&mut self, segs: &[String], measure: bool) -> usize {
-        let over = self.open(segs, measure);
+    /// Removes the value at `segs`, as [`pointer::delete`] does. (The store has opened
+    /// `segs` already, and counted what that found: here it finds nothing more.)
+    pub fn delete(&mut self, segs: &[String]) {
+        self.open(segs, false);
         pointer::delete(&mut self.root, segs);
         self.drop_tapes_under(segs);
-        over
     }
 
     /// Makes each tape's size its exact length (see [`Taped::exact_size`]), each tape once,
     /// and returns by how much their sizes overstated their lengths: the model's kept size
     /// less that is its length.
     pub fn settle(&mut self) -> usize {
-        let mut over = 0;
-        for (_, t) in &mut self.tapes {
-            over += t.size - t.exact_size();
-            t.settle();
-        }
-        over
+        self.tapes.iter_mut().map(|(_, t)| t.settle()).sum()
     }
 
     /// The model's length as compact JSON text, measured whole.
@@ -401,7 +399,7 @@ mod tests {
                 let path = format!("/{}", s.join("/"));
                 match next(5) {
                     0 => {
-                        lazy.delete(&s, true);
+                        lazy.delete(&s);
                         pointer::delete(&mut eager, &s);
                     }
                     1 => {
@@ -483,7 +481,7 @@ mod tests {
                     lazy.open(&s, true);
                     let before = pointer::json_size(&eager);
                     let (removed, added) = lazy.delete_size_change(&s);
-                    lazy.delete(&s, true);
+                    lazy.delete(&s);
                     pointer::delete(&mut eager, &s);
                     assert_eq!(
                         before - removed + added,

@@ -874,7 +874,7 @@ fn update_data_model(
     surface.model_bound -= surface.model.open(segs, exact);
     let Some(mut value) = value else {
         if !exact && surface.model_bound.saturating_add(4) <= limits.data_model_bytes {
-            surface.model.delete(segs, false);
+            surface.model.delete(segs);
             surface.model_bound += 4;
             return Ok(Vec::new());
         }
@@ -883,7 +883,7 @@ fn update_data_model(
         if size > limits.data_model_bytes {
             return Err(too_large(size));
         }
-        surface.model.delete(segs, true);
+        surface.model.delete(segs);
         surface.model_bound = size;
         return Ok(Vec::new());
     };
@@ -926,7 +926,7 @@ fn update_data_model(
                     .map(|s| super::pointer::string_size(s).saturating_add(4))
                     .fold(0, usize::saturating_add),
             )
-            .saturating_add(planned.map_or(0, |p| p.padding()).saturating_mul(5));
+            .saturating_add(padding.saturating_mul(5));
         if surface.model_bound.saturating_add(growth) <= limits.data_model_bytes {
             // A write the plan refuses is refused as the write itself would refuse it.
             let planned = planned.ok_or_else(unreachable)?;
