@@ -230,6 +230,9 @@ struct Reader<'a, 'p> {
     ids: IdListBuilder,
     /// The keys of the objects being read in a data value, the innermost last ([`Keys`]).
     keys: Vec<Cow<'a, str>>,
+    /// The keys of the last object of each array being read in a data value, as where each
+    /// lies in the text with its quotes ([`Shape`]).
+    shapes: Vec<(usize, usize)>,
 }
 
 /// The most keys of an event's context that [`Reader::event_action`] reads.
@@ -287,6 +290,24 @@ struct Open<'a> {
     all: Measurement,
     n: usize,
     keys: Option<Keys<'a>>,
+    shape: Shape,
+}
+
+/// The keys an array's objects are expected to repeat, as records do: for an array, where in
+/// [`Reader::shapes`] the keys of its last object lie (`from`, `len`); for an object in an
+/// array, those of the object before it, and how many of them it has repeated (`next`).
+/// A key written as the one before it was, byte for byte, is known: not escaped, not
+/// refused, and, in a run from the object's first, not given twice; it is taken with one
+/// comparison instead of being read, measured and compared with the keys before it (a
+/// quarter of a fold of chat messages). The first key that differs ends the run, and it
+/// and those after it are read as any key is, compared with the run's keys too. An object
+/// that repeats its sibling's keys to its end leaves the shape as it was; any other gives
+/// its own to the next.
+#[derive(Clone, Copy, Default)]
+struct Shape {
+    from: usize,
+    len: usize,
+    next: usize,
 }
 
 impl<'a, 'p> Reader<'a, 'p> {
@@ -303,6 +324,7 @@ impl<'a, 'p> Reader<'a, 'p> {
             fields: Vec::new(),
             ids: IdListBuilder::default(),
             keys: Vec::new(),
+            shapes: Vec::new(),
         }
     }
 
@@ -1372,6 +1394,7 @@ impl<'a, 'p> Reader<'a, 'p> {
     fn container(&mut self, tape: &mut Vec<u8>) -> Option<Measurement> {
         let mut open: Vec<Open<'a>> = Vec::new();
         self.keys.clear();
+        self.shapes.clear();
         loop {
             // At a value.
             let mut m = match self.peek()? {
@@ -1382,10 +1405,20 @@ impl<'a, 'p> Reader<'a, 'p> {
                     self.at += 1;
                     let object = c == b'{';
                     Writer(tape).open(object);
+                    let shape = match open.last() {
+                        // An object in an array: its sibling's keys.
+                        Some(p) if object && p.keys.is_none() => Shape { next: 0, ..p.shape },
+                        _ if object => Shape::default(),
+                        _ => Shape {
+                            from: self.shapes.len(),
+                            ..Shape::default()
+                        },
+                    };
                     let mut o = Open {
                         all: Measurement::scalar(1),
                         n: 0,
                         keys: object.then(|| Keys::open(&self.keys)),
+                        shape,
                     };
                     self.ws();
                     if self.eat(if object { b'}' } else { b']' }) {
@@ -1443,8 +1476,19 @@ impl<'a, 'p> Reader<'a, 'p> {
                 }
                 Writer(tape).close();
                 let o = open.pop()?;
-                if let Some(keys) = &o.keys {
-                    keys.close(&mut self.keys);
+                match &o.keys {
+                    Some(keys) => {
+                        // An object whose keys were all its sibling's leaves the shape as
+                        // it was (those keys, the same bytes).
+                        if let Some(p) = open.last_mut().filter(|p| p.keys.is_none()) {
+                            if o.shape.len == 0 {
+                                self.record_shape(keys, &mut p.shape);
+                            }
+                        }
+                        keys.close(&mut self.keys);
+                    }
+                    // What an array kept of its objects' keys goes with it.
+                    None => self.shapes.truncate(o.shape.from),
                 }
                 m = o.all.closed(o.n);
             }
@@ -1492,9 +1536,59 @@ impl<'a, 'p> Reader<'a, 'p> {
         self.bidi_ahead >= end
     }
 
+    /// The end of a run of keys an object repeated ([`Shape`]): they join the object's keys,
+    /// which the key that ended it and those after it are compared with, and which its next
+    /// sibling then repeats.
+    #[inline(never)]
+    fn end_run(&mut self, shape: &mut Shape) {
+        for &(start, len) in &self.shapes[shape.from..shape.from + shape.next] {
+            self.keys
+                .push(Cow::Borrowed(&self.text[start + 1..start + len - 1]));
+        }
+        shape.len = 0;
+    }
+
+    /// The keys of an object that closed in an array, as its next object is expected to
+    /// repeat them ([`Shape`]): up to the first that is escaped or refused, and none when
+    /// they went into a set.
+    #[inline(never)]
+    fn record_shape(&mut self, keys: &Keys<'a>, shape: &mut Shape) {
+        self.shapes.truncate(shape.from);
+        let base = self.text.as_ptr() as usize;
+        for k in keys.in_order(&self.keys).unwrap_or_default() {
+            let Cow::Borrowed(k) = k else { break };
+            if super::pointer::FORBIDDEN_SEGMENTS.contains(k) {
+                break;
+            }
+            // Borrowed keys are slices of the text, between their quotes.
+            self.shapes
+                .push((k.as_ptr() as usize - base - 1, k.len() + 2));
+        }
+        shape.len = self.shapes.len() - shape.from;
+    }
+
     /// An object member's key and colon, measured and written as the serde_json reader does;
     /// a key given twice is left to serde_json (which refuses it).
     fn key(&mut self, o: &mut Open<'a>, tape: &mut Vec<u8>) -> Option<()> {
+        if o.shape.len > 0 {
+            if o.shape.next < o.shape.len {
+                let (start, len) = self.shapes[o.shape.from + o.shape.next];
+                let bytes = self.text.as_bytes();
+                let here = bytes.get(self.at..self.at + len).unwrap_or_default();
+                if crate::swar::same_bytes(here, &bytes[start..start + len]) {
+                    let k = &self.text[start + 1..start + len - 1];
+                    debug_assert!(!super::pointer::FORBIDDEN_SEGMENTS.contains(&k));
+                    self.at += len;
+                    o.shape.next += 1;
+                    o.all.key_known(tape, k, len);
+                    self.ws();
+                    self.expect(b':')?;
+                    self.ws();
+                    return Some(());
+                }
+            }
+            self.end_run(&mut o.shape);
+        }
         let (k, size) = match self.string_body(None)? {
             Body::Plain(s, _) => (Cow::Borrowed(s), s.len() + 2),
             Body::Unescaped { extra, .. } => {
@@ -2480,6 +2574,117 @@ mod tests {
             let [direct, serde] = both(&text);
             assert_eq!(direct, serde, "{value}");
             assert_eq!(taken() - before, usize::from(!twice), "{value}");
+        }
+    }
+
+    /// The objects of an array that repeat their sibling's keys ([`Shape`]) are held to the
+    /// same rules as any: a key given twice in one, after the repeated run or in it, is left
+    /// to serde_json; escaped and refused keys read as serde_json reads them.
+    #[test]
+    fn records_repeating_their_keys_are_held_to_them() {
+        let twice_in = |value: &str| {
+            let text = format!(
+                r#"[{{"version":"v0.9","updateDataModel":{{"surfaceId":"s","value":{value}}}}}]"#
+            );
+            let before = taken();
+            let [direct, serde] = both(&text);
+            assert_eq!(direct, serde, "{value}");
+            taken() == before
+        };
+        let keyed = |n: usize, more: &str| {
+            let keys: Vec<String> = (0..n).map(|i| format!("\"k{i}\":{i}")).collect();
+            format!("{{{}{more}}}", keys.join(","))
+        };
+        for (value, twice) in [
+            (
+                r#"[{"a":1,"b":2},{"a":3,"b":4},{"a":5,"b":6}]"#.to_owned(),
+                false,
+            ),
+            (r#"[{"a":1,"b":2},{"a":1,"b":2,"a":3}]"#.to_owned(), true),
+            (r#"[{"a":1,"b":2},{"a":1,"c":2,"a":3}]"#.to_owned(), true),
+            (r#"[{"a":1,"b":2},{"a":1,"c":2,"b":3}]"#.to_owned(), false),
+            (
+                r#"[{"a":1,"b":2},{"b":1,"a":2},{"a":1,"b":2,"b":0}]"#.to_owned(),
+                true,
+            ),
+            (
+                r#"[{"a":1,"b":2,"c":3},{"a":1},{"a":1,"b":2,"c":3,"a":4}]"#.to_owned(),
+                true,
+            ),
+            (
+                r#"[{"a":1,"b":2,"c":3},{"a":1},{"a":1,"b":2,"c":3,"d":4}]"#.to_owned(),
+                false,
+            ),
+            (r#"[{"ab":1},{"a":1},{"ab":2}]"#.to_owned(), false),
+            (r#"[{"a":1},{"ab":1,"a":2}]"#.to_owned(), false),
+            (r#"[ {"a" : 1} , {"a":1, "a" :2} ]"#.to_owned(), true),
+            (r#"[{"a":1},{"\u0061":1,"a":2}]"#.to_owned(), true),
+            (
+                r#"[{"\u0061":1},{"\u0061":2},{"a":1,"\u0061":2}]"#.to_owned(),
+                true,
+            ),
+            (r#"[{"__proto__":1},{"__proto__":2}]"#.to_owned(), false),
+            (
+                r#"[{"a":1,"__proto__":1},{"a":2,"__proto__":2,"a":3}]"#.to_owned(),
+                true,
+            ),
+            (
+                r#"[{"a":[{"x":1},{"x":2}]},{"a":[{"x":1,"x":3}]}]"#.to_owned(),
+                true,
+            ),
+            (
+                r#"[{"a":{"b":1}},{"a":{"a":1,"b":2}},{"a":2}]"#.to_owned(),
+                false,
+            ),
+            (r#"[[{"a":1}],[{"a":1,"a":2}]]"#.to_owned(), true),
+            (
+                r#"[[{"a":1}],{"b":1},[{"a":1}],{"b":2,"b":3}]"#.to_owned(),
+                true,
+            ),
+            (format!("[{},{}]", keyed(12, ""), keyed(12, "")), false),
+            (
+                format!("[{},{}]", keyed(12, ""), keyed(12, r#","k3":0"#)),
+                true,
+            ),
+            (
+                format!("[{},{}]", keyed(12, ""), keyed(3, r#","k3":0,"k1":0"#)),
+                true,
+            ),
+            (
+                format!("[{},{}]", keyed(3, ""), keyed(12, r#","k11":0"#)),
+                true,
+            ),
+        ] {
+            assert_eq!(twice_in(&value), twice, "{value}");
+        }
+        // Generated: each object takes its sibling's keys and drops, repeats, swaps, adds or
+        // respells one (`a` as `\u0061`).
+        let mut g = Xorshift(0x9E37_79B9_7F4A_7C15);
+        let words = ["a", "b", "name", "k1", "__proto__", "é", "\\u0061", "\\n"];
+        for _ in 0..3000 {
+            let mut keys: Vec<&str> = Vec::new();
+            let mut objects = Vec::new();
+            for _ in 0..1 + g.next() % 5 {
+                match g.next() % 6 {
+                    0 if !keys.is_empty() => {
+                        let at = (g.next() % keys.len() as u64) as usize;
+                        keys.remove(at);
+                    }
+                    1 if !keys.is_empty() => {
+                        let k = keys[(g.next() % keys.len() as u64) as usize];
+                        keys.push(k);
+                    }
+                    2 if keys.len() > 1 => {
+                        let last = keys.len() - 1;
+                        keys.swap(0, last);
+                    }
+                    3 if keys.first() == Some(&"a") => keys[0] = "\\u0061",
+                    _ => keys.push(words[(g.next() % words.len() as u64) as usize]),
+                }
+                let members: Vec<String> = keys.iter().map(|k| format!("\"{k}\":0")).collect();
+                objects.push(format!("{{{}}}", members.join(",")));
+            }
+            twice_in(&format!("[{}]", objects.join(",")));
         }
     }
 

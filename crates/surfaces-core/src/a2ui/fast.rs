@@ -937,6 +937,12 @@ impl Measurement {
     /// A member's key, before its value: what it adds to its object's measurement.
     pub(super) fn key(&mut self, tape: &mut Vec<u8>, k: &str, size: usize) {
         self.clean &= !pointer::FORBIDDEN_SEGMENTS.contains(&k);
+        self.key_known(tape, k, size);
+    }
+
+    /// [`Measurement::key`] for a key known not to be refused.
+    #[inline]
+    pub(super) fn key_known(&mut self, tape: &mut Vec<u8>, k: &str, size: usize) {
         self.size += size + 1;
         Writer(tape).str(k);
     }
@@ -1097,6 +1103,11 @@ impl<'a> Keys<'a> {
         let new = set.insert(k);
         self.many = Some(set);
         new
+    }
+
+    /// This object's keys on `stack`, in their order, while they are there (not in a set).
+    pub(super) fn in_order<'s>(&self, stack: &'s [Cow<'a, str>]) -> Option<&'s [Cow<'a, str>]> {
+        self.many.is_none().then(|| &stack[self.from..])
     }
 
     /// Takes this object's keys off `stack` as it closes.
