@@ -19,6 +19,60 @@ pub(crate) fn plain_run(rest: &[u8]) -> (usize, bool) {
     plain_run_words(rest)
 }
 
+/// Appends `s` to `out`. Up to 32 bytes (most ids, keys, words, paths and labels) are copied
+/// by two loads and two stores that overlap as the length needs: in wasm32 a copy of a length
+/// known only at run time is a `memory.copy`, which V8 makes a call out of the module to a C
+/// function, several times what such a copy costs (a tenth of a fold of chat messages went to
+/// the copies of their keys and short strings onto the tape).
+#[inline(always)]
+pub(crate) fn extend(out: &mut Vec<u8>, s: &[u8]) {
+    let len = s.len();
+    if len > 32 {
+        out.extend_from_slice(s);
+        return;
+    }
+    out.reserve(len);
+    let src = s.as_ptr();
+    // SAFETY: `len` bytes are readable at `src` and, reserved above, writable at `dst`; each
+    // load and store below lies within those `len` bytes (the second of a pair ends where
+    // they do), and all of them are written before the length covers them.
+    unsafe {
+        let dst = out.as_mut_ptr().add(out.len());
+        macro_rules! pair {
+            ($t:ty) => {{
+                let w = std::mem::size_of::<$t>();
+                let (a, b) = (
+                    src.cast::<$t>().read_unaligned(),
+                    src.add(len - w).cast::<$t>().read_unaligned(),
+                );
+                dst.cast::<$t>().write_unaligned(a);
+                dst.add(len - w).cast::<$t>().write_unaligned(b);
+            }};
+        }
+        match len {
+            16.. => pair!(u128),
+            8.. => pair!(u64),
+            4.. => pair!(u32),
+            1.. => {
+                dst.write(*src);
+                dst.add(len / 2).write(*src.add(len / 2));
+                dst.add(len - 1).write(*src.add(len - 1));
+            }
+            0 => {}
+        }
+        out.set_len(out.len() + len);
+    }
+}
+
+/// `s` as a `String` of its own, copied as [`extend`] copies.
+#[inline]
+pub(crate) fn owned(s: &str) -> String {
+    let mut bytes = Vec::with_capacity(s.len());
+    extend(&mut bytes, s.as_bytes());
+    // SAFETY: the bytes of a `str`, copied whole.
+    unsafe { String::from_utf8_unchecked(bytes) }
+}
+
 /// [`plain_run`] from `*at`, its bytes copied onto `out` and `*at` moved past them; returns
 /// whether they are all ASCII. Runs between a string's escapes are short (a few bytes in text
 /// with many escapes), so each block is copied whole and the copy cut back where the run
@@ -414,6 +468,27 @@ mod tests {
     use super::*;
     #[cfg(target_arch = "wasm32")]
     use wasm_bindgen_test::wasm_bindgen_test as test;
+
+    /// Each length a copy goes a different way at (and one past the longest), onto a buffer
+    /// that holds bytes already, with room and without.
+    #[test]
+    fn extend_copies_every_length_whole_and_nothing_more() {
+        let text: Vec<u8> = (0..64u8).map(|i| b'a' + i % 26).collect();
+        for len in 0..=40 {
+            for before in [0, 1, 7, 33] {
+                for room in [0, 64] {
+                    let mut out = Vec::with_capacity(before + room);
+                    out.extend(std::iter::repeat_n(b'-', before));
+                    let s = &text[len % 5..len % 5 + len];
+                    extend(&mut out, s);
+                    assert_eq!(&out[..before], &vec![b'-'; before][..]);
+                    assert_eq!(&out[before..], s, "{len} after {before}");
+                }
+            }
+            let s = std::str::from_utf8(&text[..len]).unwrap();
+            assert_eq!(owned(s), s);
+        }
+    }
 
     /// Every length up to past one word, and lengths around one, two and three blocks of
     /// sixteen, so that each place is tried in a block, across a block's end and in a tail.

@@ -56,7 +56,7 @@ impl Writer<'_> {
         self.0.reserve(11 + s.len());
         self.0.push(STR);
         leb128(self.0, s.len());
-        self.0.extend_from_slice(s);
+        crate::swar::extend(self.0, s);
     }
     /// Starts a string whose UTF-8 the caller appends next: room is left for its length,
     /// and [`Writer::end_utf8`] fills it in. Two bytes of room, which a length under 16,384
@@ -296,7 +296,7 @@ impl<'t> Reader<'t> {
             F64 => {
                 Number::from_f64(f64::from_le_bytes(self.word())).map_or(Value::Null, Value::Number)
             }
-            STR => Value::String(self.str().to_owned()),
+            STR => Value::String(crate::swar::owned(self.str())),
             ARRAY => {
                 let mut items = Vec::new();
                 while !self.at_end() {
@@ -308,7 +308,7 @@ impl<'t> Reader<'t> {
                 let mut map = Map::new();
                 while !self.at_end() {
                     self.byte(); // a key's STR tag
-                    let k = self.str().to_owned();
+                    let k = crate::swar::owned(self.str());
                     let v = self.value();
                     map.insert(k, v);
                 }
