@@ -864,13 +864,54 @@ build the alternative into another directory, for example
     (a throwaway script, median of 300). A block without a surrogate then pays for the pair
     arithmetic.
   - Why the emoji chat folds 0.57 ms alone and 0.68 ms after a \`JSON.parse\` of a large
-    text (the gap that keeps it slower than the official core in the table above): the
+    text (the gap that kept it slower than the official core until the records below): the
     conversion's self time grows from 0.145 to 0.21 ms (CPU profile), and nothing else
     does. It is not the units' memory: a pass reading one word of each of their cache lines
     just before the conversion takes 0.003 ms after the parse as before it; reading all of
     the module's memory from JavaScript after the parse changes nothing (0.68 ms); nor the
     thread moving between cores (\`taskset -c 1\`: 0.57 and 0.68 ms). A fold of another
     emoji chat in place of the parse adds 0.02 ms.
+- Records (2026-12-05, \`direct.rs\` \`Shape\`): the objects of an array that repeat the keys of
+  the object before them (a chat's messages, a table's rows) have each such key taken with
+  one comparison of its bytes, quotes included, against its sibling's, instead of being
+  read, measured, checked against the refused names and compared with the keys before it.
+  The first key that differs ends the run; it and those after it are read as any key is and
+  compared with the run's keys too (\`records_repeating_their_keys_are_held_to_them\`, with
+  3,000 generated arrays whose objects drop, repeat, swap, add and respell keys, holds the
+  reader to serde_json; it failed with the run's keys left out of that comparison). In
+  \`bench/ab.mjs\` (headless builds, median of 60): emoji chat 0.67 to 0.61 ms, ~1 MB 0.88 to
+  0.79, value-heavy 5.69 to 5.45; arrays of numbers and objects in objects pay for the
+  bookkeeping (chart series 4.60 to 4.70, nested values 2.15 to 2.26). The cost: 1.3 KB
+  gzipped (394.3 to 395.6 KB, \`gzip -9\`, names stripped).
+- Short strings copied onto and off a tape by two overlapping loads and stores (2026-12-05,
+  \`swar::extend\`, \`swar::owned\`, up to 32 bytes): the entry above of 2026-12-04 found
+  3–7% and left it for the \`unsafe\` it takes; with the keys of records taken at a glance
+  the copies are a larger share, and the gain with them (\`bench/ab.mjs\`, median of 60):
+  emoji chat 0.58 to 0.53 ms, nested values 2.36 to 2.08, value-heavy 5.46 to 5.16, ~1 MB
+  0.78 to 0.74; no bytes gzipped. The \`unsafe\` block is one, tested at every length from
+  0 to 40 onto buffers with and without room. Then equal-length strings compared for equality
+  a word at a time (\`swar::same_bytes\`), where they went through the ordering comparison:
+  emoji chat 0.58 to 0.57, ~1 MB 0.76 to 0.73, 300 small surfaces 1.83 to 1.76, images 0.87
+  to 0.83, examples 0.81 to 0.79; 2.2 KB gzipped (395.2 to 397.4 KB), the comparisons
+  inlined where they are made.
+- Tried and not kept (2026-12-05):
+  - The whole module built without bulk memory, so that no copy is a \`memory.copy\`: every
+    fold slower (emoji chat 0.55 to 0.62 ms, ~1 MB 0.73 to 0.92; compiler-builtins' own
+    \`memcpy\` is a \`memory.copy\` in a function, and its \`memset\` a byte loop).
+  - The same short copies for child ids, text properties and template paths, and a
+    component's fields looked up by \`same_bytes\` in the decoder: no fold moved by more than
+    the noise.
+  - Why a fold of the emoji chat is slower after a \`JSON.parse\` (the entry above): the
+    branch predictor. Folded again and again, the same text trains it; a pure-arithmetic
+    JavaScript loop with random branches between folds slows the fold as much as the
+    parse does (0.56 to 0.69 ms), and folding 16 variants of the chat in turn (its list
+    rotated, each message's words reversed; a throwaway script) takes 0.53 ms
+    where the same text takes 0.46 and the same text after a parse 0.55. The table's runs,
+    each side taking turns, measure the fold as it runs on data it has not seen. The
+    conversion from UTF-16 is where it shows most (its blocks' kinds follow the text). Its
+    branches are cheaper than doing without them all the same: with none on a pair cut by
+    a block's end, the 16 variants 0.58 to 0.68 ms; with none on a surrogate in the block,
+    0.58 to 0.57, but the text in eight scripts (seldom a surrogate) 1.02 to 1.14.
 - Where a stream is mostly large data values the official core keeps \`JSON.parse\`'s objects
   by reference (about 1.3× \`JSON.parse\`); the fold reads, checks and copies every byte in wasm
   memory, which is where the ~1 MB workload's time goes now (the hand reader's string scan and
