@@ -2638,6 +2638,14 @@ mod tests {
             ),
             (r#"[[{"a":1}],[{"a":1,"a":2}]]"#.to_owned(), true),
             (
+                r#"[{"a":1,"b":[{"x":1}]},{"a":1,"b":[{"y":1}],"c":1,"a":2}]"#.to_owned(),
+                true,
+            ),
+            (
+                r#"[{"a":1,"b":[{"x":1},{"x":1}]},{"a":1,"b":[{"x":1},{"x":2,"x":3}]}]"#.to_owned(),
+                true,
+            ),
+            (
                 r#"[[{"a":1}],{"b":1},[{"a":1}],{"b":2,"b":3}]"#.to_owned(),
                 true,
             ),
@@ -2658,10 +2666,10 @@ mod tests {
             assert_eq!(twice_in(&value), twice, "{value}");
         }
         // Generated: each object takes its sibling's keys and drops, repeats, swaps, adds or
-        // respells one (`a` as `\u0061`).
-        let mut g = Xorshift(0x9E37_79B9_7F4A_7C15);
-        let words = ["a", "b", "name", "k1", "__proto__", "é", "\\u0061", "\\n"];
-        for _ in 0..3000 {
+        // respells one (`a` as `\u0061`); a value is now and then an array of such records
+        // itself, so that inner runs open and close inside outer ones.
+        fn records(g: &mut Xorshift, depth: u32) -> String {
+            let words = ["a", "b", "name", "k1", "__proto__", "é", "\\u0061", "\\n"];
             let mut keys: Vec<&str> = Vec::new();
             let mut objects = Vec::new();
             for _ in 0..1 + g.next() % 5 {
@@ -2681,10 +2689,20 @@ mod tests {
                     3 if keys.first() == Some(&"a") => keys[0] = "\\u0061",
                     _ => keys.push(words[(g.next() % words.len() as u64) as usize]),
                 }
-                let members: Vec<String> = keys.iter().map(|k| format!("\"{k}\":0")).collect();
+                let members: Vec<String> = keys
+                    .iter()
+                    .map(|k| match g.next() % 4 {
+                        0 if depth < 2 => format!("\"{k}\":{}", records(g, depth + 1)),
+                        _ => format!("\"{k}\":0"),
+                    })
+                    .collect();
                 objects.push(format!("{{{}}}", members.join(",")));
             }
-            twice_in(&format!("[{}]", objects.join(",")));
+            format!("[{}]", objects.join(","))
+        }
+        let mut g = Xorshift(0x9E37_79B9_7F4A_7C15);
+        for _ in 0..3000 {
+            twice_in(&records(&mut g, 0));
         }
     }
 
