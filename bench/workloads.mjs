@@ -225,6 +225,50 @@ export function series() {
   return msgs;
 }
 
+/**
+ * A table as an API returns one: 3,000 rows of 16 columns (strings, numbers, booleans, null,
+ * dates), in pages of 250 rows over four surfaces, each listing its rows with a template.
+ */
+export function wideTable() {
+  const r = rng(21);
+  const word = () => r().toString(36).slice(2, 4 + Math.floor(r() * 8));
+  const statuses = ["open", "paid", "shipped", "returned", "cancelled"];
+  const row = (i) => ({
+    id: `ord-${100000 + i}`,
+    customer: `${word()} ${word()}`,
+    email: `${word()}@${word()}.example`,
+    status: statuses[Math.floor(r() * statuses.length)],
+    total: Math.round(r() * 1e6) / 100,
+    currency: r() < 0.7 ? "EUR" : "USD",
+    items: 1 + Math.floor(r() * 20),
+    created: new Date(1764547200000 - Math.floor(r() * 1e10)).toISOString(),
+    updated: new Date(1764547200000 - Math.floor(r() * 1e9)).toISOString(),
+    region: ["north", "south", "east", "west"][i % 4],
+    priority: Math.floor(r() * 5),
+    paid: r() < 0.6,
+    shipped: r() < 0.4,
+    notes: r() < 0.5 ? null : `${word()} ${word()} ${word()}`,
+    sku: `SKU-${Math.floor(r() * 1e8)}`,
+    warehouse: `W${Math.floor(r() * 12)}`,
+  });
+  const msgs = [];
+  for (let s = 0; s < 4; s++) {
+    const sid = `table-${s}`;
+    msgs.push(
+      ...surface(sid, [
+        { id: "root", component: "List", children: { componentId: "row", path: "/rows" } },
+        { id: "row", component: "Row", children: ["id", "customer", "status", "total"] },
+        ...["id", "customer", "status", "total"].map((k) => ({ id: k, component: "Text", text: { path: k } })),
+      ]),
+    );
+    for (let page = 0; page < 3; page++) {
+      const rows = Array.from({ length: 250 }, (_, k) => row(s * 750 + page * 250 + k));
+      msgs.push(env("updateDataModel", { surfaceId: sid, path: `/rows`, value: rows }));
+    }
+  }
+  return msgs;
+}
+
 /** Text that is mostly not ASCII: 6,000 strings of words in eight scripts, with punctuation. */
 export function scripts() {
   const r = rng(7);
@@ -489,6 +533,7 @@ export const WORKLOADS = [
   { key: "deep-template", title: "deep templates: lists in lists in lists", build: deepTemplate },
   { key: "many-small", title: "300 small surfaces, half deleted", build: manySmallSurfaces },
   { key: "series", title: "chart series: 20,000 points of computed floats", build: series },
+  { key: "wide-table", title: "a table paged through: 12 pages of 250 rows of 16 columns", build: wideTable },
   { key: "scripts", title: "text in eight scripts: 6,000 strings, mostly not ASCII", build: scripts },
   { key: "markdown", title: "markdown answers: 3,000 strings with escapes", build: markdown },
   { key: "component-storm", title: "3,000 one-component updates", build: componentStorm },

@@ -1549,13 +1549,12 @@ impl<'a, 'p> Reader<'a, 'p> {
     }
 
     /// The keys of an object that closed in an array, as its next object is expected to
-    /// repeat them ([`Shape`]): up to the first that is escaped or refused, and none when
-    /// they went into a set.
+    /// repeat them ([`Shape`]): up to the first that is escaped or refused.
     #[inline(never)]
     fn record_shape(&mut self, keys: &Keys<'a>, shape: &mut Shape) {
         self.shapes.truncate(shape.from);
         let base = self.text.as_ptr() as usize;
-        for k in keys.in_order(&self.keys).unwrap_or_default() {
+        for k in keys.in_order(&self.keys) {
             let Cow::Borrowed(k) = k else { break };
             if super::pointer::FORBIDDEN_SEGMENTS.contains(k) {
                 break;
@@ -2660,6 +2659,24 @@ mod tests {
             ),
             (
                 format!("[{},{}]", keyed(3, ""), keyed(12, r#","k11":0"#)),
+                true,
+            ),
+            (
+                format!(
+                    "[{},{},{}]",
+                    keyed(12, ""),
+                    keyed(12, ""),
+                    keyed(9, r#","x":0,"k10":0,"k11":0,"k3":0"#)
+                ),
+                true,
+            ),
+            (
+                format!(
+                    "[{},{},{}]",
+                    keyed(20, ""),
+                    keyed(9, r#","x":0"#),
+                    keyed(10, r#","k9":0"#)
+                ),
                 true,
             ),
         ] {

@@ -1060,7 +1060,9 @@ impl Measurement {
 
 /// An object's keys as either reader checks them for one given twice: on a stack of keys the
 /// reader keeps for the value it reads (the innermost open object's last), from `from` on,
-/// and past [`FEW_KEYS`] of them in a set, so a large object costs no quadratic search.
+/// and past [`FEW_KEYS`] of them in a set as well, so a large object costs no quadratic
+/// search. They stay on the stack in their order, for the next record to repeat
+/// ([`Keys::in_order`]) however many they are.
 /// (Each object kept its first eight keys in place, about a hundred bytes zeroed as it
 /// opened and, in the hand reader, copied onto and off its stack of open containers.)
 pub(super) struct Keys<'a> {
@@ -1084,30 +1086,30 @@ impl<'a> Keys<'a> {
     /// Whether `k` is new to this object, the innermost open on `stack`.
     #[inline]
     pub(super) fn insert(&mut self, stack: &mut Vec<Cow<'a, str>>, k: Cow<'a, str>) -> bool {
-        if let Some(set) = &mut self.many {
-            return set.insert(k);
-        }
-        if stack.len() - self.from < FEW_KEYS {
-            let new = !stack[self.from..]
+        let new = match &mut self.many {
+            Some(set) => set.insert(k.clone()),
+            None if stack.len() - self.from < FEW_KEYS => !stack[self.from..]
                 .iter()
-                .any(|x| same_bytes(x.as_bytes(), k.as_bytes()));
-            stack.push(k);
-            return new;
-        }
-        // Inserted one by one: collected, a set is sorted first, a sort of its own in the
-        // `.wasm`.
-        let mut set = std::collections::BTreeSet::new();
-        for key in stack.drain(self.from..) {
-            set.insert(key);
-        }
-        let new = set.insert(k);
-        self.many = Some(set);
+                .any(|x| same_bytes(x.as_bytes(), k.as_bytes())),
+            None => {
+                // Inserted one by one: collected, a set is sorted first, a sort of its own in
+                // the `.wasm`.
+                let mut set = std::collections::BTreeSet::new();
+                for key in &stack[self.from..] {
+                    set.insert(key.clone());
+                }
+                let new = set.insert(k.clone());
+                self.many = Some(set);
+                new
+            }
+        };
+        stack.push(k);
         new
     }
 
-    /// This object's keys on `stack`, in their order, while they are there (not in a set).
-    pub(super) fn in_order<'s>(&self, stack: &'s [Cow<'a, str>]) -> Option<&'s [Cow<'a, str>]> {
-        self.many.is_none().then(|| &stack[self.from..])
+    /// This object's keys on `stack`, in their order.
+    pub(super) fn in_order<'s>(&self, stack: &'s [Cow<'a, str>]) -> &'s [Cow<'a, str>] {
+        &stack[self.from..]
     }
 
     /// Takes this object's keys off `stack` as it closes.
