@@ -269,6 +269,15 @@ export function wideTable() {
   return msgs;
 }
 
+/** The same table as a map of rows keyed by their ids, as many stores keep records. */
+export function wideTableById() {
+  return wideTable().map((m) => {
+    const u = m.updateDataModel;
+    if (!u) return m;
+    return env("updateDataModel", { surfaceId: u.surfaceId, path: "/byId", value: Object.fromEntries(u.value.map((row) => [row.id, row])) });
+  });
+}
+
 /** Text that is mostly not ASCII: 6,000 strings of words in eight scripts, with punctuation. */
 export function scripts() {
   const r = rng(7);
@@ -534,6 +543,7 @@ export const WORKLOADS = [
   { key: "many-small", title: "300 small surfaces, half deleted", build: manySmallSurfaces },
   { key: "series", title: "chart series: 20,000 points of computed floats", build: series },
   { key: "wide-table", title: "a table paged through: 12 pages of 250 rows of 16 columns", build: wideTable },
+  { key: "wide-table-by-id", title: "the same table, each page a map of its rows by id", build: wideTableById },
   { key: "scripts", title: "text in eight scripts: 6,000 strings, mostly not ASCII", build: scripts },
   { key: "markdown", title: "markdown answers: 3,000 strings with escapes", build: markdown },
   { key: "component-storm", title: "3,000 one-component updates", build: componentStorm },

@@ -290,12 +290,17 @@ struct Open<'a> {
     all: Measurement,
     n: usize,
     keys: Option<Keys<'a>>,
+    /// For an object, its sibling's keys ([`Shape`]).
     shape: Shape,
+    /// The keys of its last object member or element (`from`, `len`); in an object, `next`
+    /// counts its object members.
+    kids: Shape,
 }
 
-/// The keys an array's objects are expected to repeat, as records do: for an array, where in
-/// [`Reader::shapes`] the keys of its last object lie (`from`, `len`); for an object in an
-/// array, those of the object before it, and how many of them it has repeated (`next`).
+/// The keys the objects of a container are expected to repeat, as records do (a table's
+/// rows in an array, or in an object keyed by id): for a container, where in
+/// [`Reader::shapes`] the keys of its last object lie (`from`, `len`); for an object in a
+/// container, those of the object before it, and how many of them it has repeated (`next`).
 /// A key written as the one before it was, byte for byte, is known: not escaped, not
 /// refused, and, in a run from the object's first, not given twice; it is taken with one
 /// comparison instead of being read, measured and compared with the keys before it (a
@@ -1406,19 +1411,19 @@ impl<'a, 'p> Reader<'a, 'p> {
                     let object = c == b'{';
                     Writer(tape).open(object);
                     let shape = match open.last() {
-                        // An object in an array: its sibling's keys.
-                        Some(p) if object && p.keys.is_none() => Shape { next: 0, ..p.shape },
-                        _ if object => Shape::default(),
-                        _ => Shape {
-                            from: self.shapes.len(),
-                            ..Shape::default()
-                        },
+                        // An object in a container: its sibling's keys.
+                        Some(p) if object => Shape { next: 0, ..p.kids },
+                        _ => Shape::default(),
                     };
                     let mut o = Open {
                         all: Measurement::scalar(1),
                         n: 0,
                         keys: object.then(|| Keys::open(&self.keys)),
                         shape,
+                        kids: Shape {
+                            from: self.shapes.len(),
+                            ..Shape::default()
+                        },
                     };
                     self.ws();
                     if self.eat(if object { b'}' } else { b']' }) {
@@ -1476,19 +1481,37 @@ impl<'a, 'p> Reader<'a, 'p> {
                 }
                 Writer(tape).close();
                 let o = open.pop()?;
-                match &o.keys {
-                    Some(keys) => {
-                        // An object whose keys were all its sibling's leaves the shape as
-                        // it was (those keys, the same bytes).
-                        if let Some(p) = open.last_mut().filter(|p| p.keys.is_none()) {
-                            if o.shape.len == 0 {
-                                self.record_shape(keys, &mut p.shape);
+                // What a container kept of its objects' keys goes with it.
+                self.shapes.truncate(o.kids.from);
+                if let Some(keys) = &o.keys {
+                    // An object whose keys were all its sibling's leaves the shape as it
+                    // was (those keys, the same bytes).
+                    if let Some(p) = open.last_mut() {
+                        // In an object, from its second object member on, and only while
+                        // each repeats the first key of the one before: an object that
+                        // holds one object (a tree's next level) or several of their own
+                        // kinds (an address, a price) would pay for recording their keys.
+                        let record = match p.keys {
+                            None => true,
+                            Some(_) if p.kids.next == usize::MAX => false,
+                            Some(_) if p.kids.len > 0 && o.shape.next == 0 => {
+                                p.kids = Shape {
+                                    from: p.kids.from,
+                                    len: 0,
+                                    next: usize::MAX,
+                                };
+                                false
                             }
+                            Some(_) => {
+                                p.kids.next += 1;
+                                p.kids.next > 1
+                            }
+                        };
+                        if o.shape.len == 0 && record {
+                            self.record_shape(keys, &mut p.kids);
                         }
-                        keys.close(&mut self.keys);
                     }
-                    // What an array kept of its objects' keys goes with it.
-                    None => self.shapes.truncate(o.shape.from),
+                    keys.close(&mut self.keys);
                 }
                 m = o.all.closed(o.n);
             }
@@ -2636,6 +2659,22 @@ mod tests {
                 false,
             ),
             (r#"[[{"a":1}],[{"a":1,"a":2}]]"#.to_owned(), true),
+            (r#"{"a":{"x":1,"y":2},"b":{"x":1,"y":2}}"#.to_owned(), false),
+            (
+                r#"{"a":{"x":1,"y":2},"b":{"x":1,"y":2,"x":3}}"#.to_owned(),
+                true,
+            ),
+            (
+                r#"{"a":{"x":1},"b":2,"c":[],"d":{"x":1,"x":2}}"#.to_owned(),
+                true,
+            ),
+            (
+                r#"{"a":{"x":{"p":1}},"b":{"x":{"p":1,"p":2}}}"#.to_owned(),
+                true,
+            ),
+            (r#"{"a":{"x":1},"b":{"x":1},"a":{"x":1}}"#.to_owned(), true),
+            (r#"[{"a":{"x":1}},{"a":{"x":1,"x":2}}]"#.to_owned(), true),
+            (r#"{"a":[{"x":1}],"b":{"x":1,"x":2}}"#.to_owned(), true),
             (
                 r#"[{"a":1,"b":[{"x":1}]},{"a":1,"b":[{"y":1}],"c":1,"a":2}]"#.to_owned(),
                 true,
@@ -2683,9 +2722,11 @@ mod tests {
             assert_eq!(twice_in(&value), twice, "{value}");
         }
         // Generated: each object takes its sibling's keys and drops, repeats, swaps, adds or
-        // respells one (`a` as `\u0061`); a value is now and then an array of such records
-        // itself, so that inner runs open and close inside outer ones.
+        // respells one (`a` as `\u0061`), in an array or in an object keyed by id (an id
+        // now and then given twice); a value is now and then such records itself, so that
+        // inner runs open and close inside outer ones.
         fn records(g: &mut Xorshift, depth: u32) -> String {
+            let map = g.next() % 2 == 0;
             let words = ["a", "b", "name", "k1", "__proto__", "é", "\\u0061", "\\n"];
             let mut keys: Vec<&str> = Vec::new();
             let mut objects = Vec::new();
@@ -2713,9 +2754,16 @@ mod tests {
                         _ => format!("\"{k}\":0"),
                     })
                     .collect();
-                objects.push(format!("{{{}}}", members.join(",")));
+                let object = format!("{{{}}}", members.join(","));
+                objects.push(match map {
+                    true => format!("\"m{}\":{object}", g.next() % 6),
+                    false => object,
+                });
             }
-            format!("[{}]", objects.join(","))
+            match map {
+                true => format!("{{{}}}", objects.join(",")),
+                false => format!("[{}]", objects.join(",")),
+            }
         }
         let mut g = Xorshift(0x9E37_79B9_7F4A_7C15);
         for _ in 0..3000 {
