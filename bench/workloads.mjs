@@ -278,6 +278,52 @@ export function wideTableById() {
   });
 }
 
+/**
+ * Forms: 200 surfaces, each a Card of tabs holding text fields whose checks call functions
+ * (`required`, `email`, `regex`; the button's an `and` of a binding and a call), a
+ * ChoicePicker, a DateTimeInput, a Slider and a CheckBox, a title made by `formatString`,
+ * and the form's data.
+ */
+export function forms() {
+  const p = (path) => ({ path });
+  const check = (call, args, message) => ({ condition: { call, args }, message });
+  const msgs = [];
+  for (let s = 0; s < 200; s++) {
+    const sid = `form-${s}`;
+    msgs.push(env("createSurface", { surfaceId: sid, catalogId: BASIC, sendDataModel: true }));
+    msgs.push(
+      env("updateComponents", {
+        surfaceId: sid,
+        components: [
+          { id: "root", component: "Card", child: "col" },
+          { id: "col", component: "Column", children: ["title", "tabs", "agree", "submit"], align: "stretch" },
+          { id: "title", component: "Text", text: { call: "formatString", args: { value: `Order ${s} for \${/user/name}` }, returnType: "string" }, variant: "h3" },
+          { id: "tabs", component: "Tabs", tabs: [{ title: "Contact", child: "contact" }, { title: "Plan", child: "plan-col" }] },
+          { id: "contact", component: "Column", children: ["name", "email", "phone"] },
+          { id: "name", component: "TextField", label: "Name", value: p("/form/name"), checks: [check("required", { value: p("/form/name") }, "A name is needed")] },
+          { id: "email", component: "TextField", label: "Email", value: p("/form/email"), checks: [check("email", { value: p("/form/email") }, "Not an email address")] },
+          { id: "phone", component: "TextField", label: "Phone", value: p("/form/phone"), checks: [check("regex", { value: p("/form/phone"), pattern: "^\\+?[0-9]{10,15}$" }, "Not a phone number")] },
+          { id: "plan-col", component: "Column", children: ["plan", "start", "seats"] },
+          { id: "plan", component: "ChoicePicker", options: [{ label: "Annual", value: "annual" }, { label: "Monthly", value: "monthly" }, { label: "Trial", value: "trial" }], value: p("/form/plan"), variant: "mutuallyExclusive", displayStyle: "chips" },
+          { id: "start", component: "DateTimeInput", label: "Start", value: p("/form/start"), enableDate: true, enableTime: false },
+          { id: "seats", component: "Slider", value: p("/form/seats"), max: 100 },
+          { id: "agree", component: "CheckBox", label: "I agree", value: p("/form/agree") },
+          { id: "submit-text", component: "Text", text: "Send" },
+          {
+            id: "submit",
+            component: "Button",
+            child: "submit-text",
+            checks: [check("and", { values: [p("/form/agree"), { call: "required", args: { value: p("/form/email") } }] }, "Agree, and give an email address")],
+            action: { event: { name: "order", context: { form: p("/form"), order: s } } },
+          },
+        ],
+      }),
+    );
+    msgs.push(env("updateDataModel", { surfaceId: sid, value: { user: { name: `User ${s}` }, form: { name: "", email: "", phone: "", plan: ["annual"], start: "2026-01-01", seats: 5, agree: false } } }));
+  }
+  return msgs;
+}
+
 /** Text that is mostly not ASCII: 6,000 strings of words in eight scripts, with punctuation. */
 export function scripts() {
   const r = rng(7);
@@ -547,6 +593,7 @@ export const WORKLOADS = [
   { key: "scripts", title: "text in eight scripts: 6,000 strings, mostly not ASCII", build: scripts },
   { key: "markdown", title: "markdown answers: 3,000 strings with escapes", build: markdown },
   { key: "component-storm", title: "3,000 one-component updates", build: componentStorm },
+  { key: "forms", title: "200 forms: fields with checks, a choice picker, tabs, a slider", build: forms },
   { key: "nested", title: "300 nested values, 28 deep", build: nested },
   { key: "chat-log", title: "chat log: a Column resent with each of 400 messages", build: chatLog },
   { key: "reordered", title: "a Column of 100 rows listed in 500 new orders", build: reordered },
