@@ -670,26 +670,15 @@ pub(crate) fn decode_fields(name: &str, fields: &mut Fields) -> Result<Component
             child: take_id(fields, "child", "child")?,
         },
         "Tabs" => ComponentKind::Tabs {
-            tabs: match take_field(fields, "tabs") {
-                Some(Field::Pairs(_, tabs)) => tabs
-                    .into_iter()
-                    .map(|(title, child)| Tab {
+            tabs: take_pairs(fields, "tabs", ["title", "child"], "a tab")?
+                .into_iter()
+                .map(|(title, child)| {
+                    Ok(Tab {
                         title,
-                        child: Id::from(child),
+                        child: id(child.map(Value::String), "child")?,
                     })
-                    .collect(),
-                other => array(other.map(Field::into_json))
-                    .into_iter()
-                    .map(|t| {
-                        let mut t = object(t, "a tab")?;
-                        Ok(Tab {
-                            title: required_dynamic(dynamic(t.remove("title")), "title")?,
-                            child: id(t.remove("child"), "child")?,
-                        })
-                    })
-                    .collect::<Result<_, String>>()
-                    .map(exact)?,
-            },
+                })
+                .collect::<Result<_, String>>()?,
         },
         "Modal" => ComponentKind::Modal {
             trigger: take_id(fields, "trigger", "trigger")?,
@@ -716,23 +705,13 @@ pub(crate) fn decode_fields(name: &str, fields: &mut Fields) -> Result<Component
         "ChoicePicker" => ComponentKind::ChoicePicker {
             label: take_dynamic(fields, "label"),
             variant: ChoiceVariant::read_field(take_field(fields, "variant"))?,
-            options: match take_field(fields, "options") {
-                Some(Field::Pairs(_, options)) => options
-                    .into_iter()
-                    .map(|(label, value)| ChoiceOption { label, value })
-                    .collect(),
-                other => array(other.map(Field::into_json))
-                    .into_iter()
-                    .map(|opt| {
-                        let mut opt = object(opt, "an option")?;
-                        Ok(ChoiceOption {
-                            label: required_dynamic(dynamic(opt.remove("label")), "label")?,
-                            value: string(opt.remove("value")).unwrap_or_default(),
-                        })
-                    })
-                    .collect::<Result<_, String>>()
-                    .map(exact)?,
-            },
+            options: take_pairs(fields, "options", ["label", "value"], "an option")?
+                .into_iter()
+                .map(|(label, value)| ChoiceOption {
+                    label,
+                    value: value.unwrap_or_default(),
+                })
+                .collect(),
             value: required_dynamic(take_dynamic(fields, "value"), "value")?,
             display_style: DisplayStyle::read_field(take_field(fields, "displayStyle"))?,
             filterable: boolean(take(fields, "filterable")),
@@ -759,27 +738,37 @@ pub(crate) fn decode_fields(name: &str, fields: &mut Fields) -> Result<Component
         common.description = dynamic(a.remove("description"));
     }
     common.weight = number(take(fields, "weight"));
-    common.checks = match take_field(fields, "checks") {
-        Some(Field::Pairs(_, checks)) => checks
-            .into_iter()
-            .map(|(condition, message)| Check {
-                condition,
-                message: Some(message),
-            })
-            .collect(),
+    common.checks = take_pairs(fields, "checks", ["condition", "message"], "a check")?
+        .into_iter()
+        .map(|(condition, message)| Check { condition, message })
+        .collect();
+    Ok(Component::new(common, kind))
+}
+
+/// A list of objects of two members, checks, tabs or options: as the hand reader read
+/// them ([`Field::Pairs`]) or from their JSON (`what` one of them is, for the error), the
+/// first member required (a dynamic value), the second a string if it is one. At its
+/// length, kept for the surface's life.
+fn take_pairs(
+    fields: &mut Fields,
+    k: &str,
+    [first, second]: [&str; 2],
+    what: &str,
+) -> Result<Vec<(Dynamic, Option<String>)>, String> {
+    Ok(match take_field(fields, k) {
+        Some(Field::Pairs(_, list)) => list.into_iter().map(|(a, b)| (a, Some(b))).collect(),
         other => array(other.map(Field::into_json))
             .into_iter()
-            .map(|c| {
-                let mut c = object(c, "a check")?;
-                Ok(Check {
-                    condition: required_dynamic(dynamic(c.remove("condition")), "condition")?,
-                    message: string(c.remove("message")),
-                })
+            .map(|item| {
+                let mut item = object(item, what)?;
+                Ok((
+                    required_dynamic(dynamic(item.remove(first)), first)?,
+                    string(item.remove(second)),
+                ))
             })
             .collect::<Result<_, String>>()
             .map(exact)?,
-    };
-    Ok(Component::new(common, kind))
+    })
 }
 
 fn dynamic(v: Option<Value>) -> Option<Dynamic> {
