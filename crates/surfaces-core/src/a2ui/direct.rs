@@ -501,10 +501,19 @@ impl<'a, 'p> Reader<'a, 'p> {
         loop {
             self.ws();
             let start = self.at;
-            let typed = self.typed_component();
-            // The tests' general path: the same reading, with every component left to serde_json.
             #[cfg(test)]
-            let typed = typed.filter(|_| !tests::UNTYPED.with(|u| u.get()));
+            let mark = fast::budget_mark();
+            let typed = self.typed_component();
+            // The tests' general path: the same reading, with every component left to
+            // serde_json, and what the typed reading counted given back as when it fails.
+            #[cfg(test)]
+            let typed = match tests::UNTYPED.with(|u| u.get()) {
+                true => {
+                    fast::give_back_to(mark);
+                    None
+                }
+                false => typed,
+            };
             let item = match typed {
                 Some((id, component)) => {
                     #[cfg(test)]
@@ -777,12 +786,14 @@ impl<'a, 'p> Reader<'a, 'p> {
             },
             Kind::Action => Field::Action(self.event_action(adm)?),
             Kind::Checks | Kind::Tabs | Kind::Options => {
-                let start = self.at;
+                let (start, mark) = (self.at, fast::budget_mark());
                 match self.listed(kind, adm) {
                     Some(field) => field,
                     // Any other shape (a check of an `and` of calls, a list that is not one)
-                    // is read as JSON, below, from its start.
+                    // is read as JSON, below, from its start, and counted then: what the
+                    // calls read before it counted is given back.
                     None => {
+                        fast::give_back_to(mark);
                         self.at = start;
                         self.json_property(kind, adm)?
                     }
@@ -892,7 +903,20 @@ impl<'a, 'p> Reader<'a, 'p> {
                     match i {
                         0 => {
                             a = Some(match (r.peek()?, first) {
-                                (b'{', _) => r.dynamic_object(first, adm)?,
+                                // A binding or a call of the common shape; any other object
+                                // is the JSON reading's, which holds what it nests to the
+                                // depth of a property's list, two containers further in
+                                // than `dynamic_object` reads.
+                                (b'{', _) => {
+                                    let start = r.at;
+                                    match r.binding(adm) {
+                                        Some(binding) => binding,
+                                        None => {
+                                            r.at = start;
+                                            r.call(first.call_returns(), adm)?
+                                        }
+                                    }
+                                }
                                 (_, Kind::DynBool) => Dynamic::from_value(r.boolean()?),
                                 _ => Dynamic::from_value(r.text_value(adm)?),
                             })
@@ -1637,7 +1661,7 @@ impl<'a, 'p> Reader<'a, 'p> {
         shape.len = 0;
     }
 
-    /// The keys of an object that closed in an array, as its next object is expected to
+    /// The keys of an object that closed in a container, as its next object is expected to
     /// repeat them ([`Shape`]): up to the first that is escaped or refused.
     #[inline(never)]
     fn record_shape(&mut self, keys: &Keys<'a>, shape: &mut Shape) {
@@ -3667,6 +3691,65 @@ mod tests {
         // CheckBox; a few more were left to the general path.
         let typed = TYPED_TAKEN.with(|n| n.get()) - typed;
         assert!(typed >= 25, "{typed}");
+    }
+
+    /// A check's condition, a tab's title and an option's label sit two containers further
+    /// in than a property: a value nested in them is held to the same depth as the general
+    /// path holds it, and a list the hand reader gives up on partway is counted against the
+    /// envelope's values once, not once for each reading.
+    #[test]
+    fn lists_read_by_hand_keep_the_general_paths_depth_and_count() {
+        let surface = r#"{"version":"v0.9","createSurface":{"surfaceId":"s","catalogId":"https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"}}"#;
+        let fold = |component: &str| {
+            format!(
+                r#"[{surface},{{"version":"v0.9","updateComponents":{{"surfaceId":"s","components":[{{"id":"root",{component}}}]}}}}]"#
+            )
+        };
+        for k in MAX_DEPTH - 12..MAX_DEPTH {
+            let deep = format!("{}1{}", "[".repeat(k), "]".repeat(k));
+            for component in [
+                format!(
+                    r#""component":"TextField","label":"x","checks":[{{"condition":{{"call":"required","args":{{"value":{deep}}}}},"message":"m"}}]"#
+                ),
+                format!(
+                    r#""component":"Tabs","tabs":[{{"title":{{"call":"formatString","args":{{"value":{deep}}}}},"child":"a"}}]"#
+                ),
+                format!(
+                    r#""component":"ChoicePicker","value":{{"path":"/v"}},"options":[{{"label":{{"x":{deep}}},"value":"y"}}]"#
+                ),
+            ] {
+                assert_typed_folds_as_general(
+                    &fold(&component),
+                    &Limits::default(),
+                    &UrlPolicy::default(),
+                );
+            }
+        }
+        let trues = vec!["true"; 17_000].join(",");
+        // The hand reader gives up at the first check (an `and` of 17,000 values is no call
+        // of the common shape), at the second, or not at all; the envelope holds fewer
+        // values than `envelopeValues` all the same, once each.
+        for (second, lands) in [
+            (r#"{"condition":true,"\u006dessage":"n"}"#, true),
+            (r#"{"condition":true}"#, false),
+            (
+                r#"{"condition":{"call":"required","args":{"value":[1]}},"message":"n"}"#,
+                true,
+            ),
+        ] {
+            let component = format!(
+                r#""component":"TextField","label":"x","checks":[{{"condition":{{"call":"and","args":{{"values":[{trues}]}}}},"message":"m"}},{second}]"#
+            );
+            let text = fold(&component);
+            assert_typed_folds_as_general(&text, &Limits::default(), &UrlPolicy::default());
+            let mut store = crate::a2ui::SurfaceStore::new(Limits::default());
+            store.apply_text(&text, &crate::a2ui::ApplyContext::default());
+            assert_eq!(
+                store.surfaces[0].components.len(),
+                usize::from(lands),
+                "{second}"
+            );
+        }
     }
 
     /// A call read by hand is counted as the rest of its envelope is: by a scan, once.

@@ -678,7 +678,8 @@ pub(crate) fn decode_fields(name: &str, fields: &mut Fields) -> Result<Component
                         child: id(child.map(Value::String), "child")?,
                     })
                 })
-                .collect::<Result<_, String>>()?,
+                .collect::<Result<_, String>>()
+                .map(exact)?,
         },
         "Modal" => ComponentKind::Modal {
             trigger: take_id(fields, "trigger", "trigger")?,
