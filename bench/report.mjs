@@ -931,7 +931,11 @@ build the alternative into another directory, for example
   without admission's look at its text. The cost: 1.2 KB gzipped (397.6 to 398.8 KB), with
   one form for the three lists and one decoder for them, read by hand or as JSON; a first
   form that kept each list in its own type took 4.6 KB, and one form with a decoder each
-  2.9 KB.
+  2.9 KB. A review then found that a condition, title or label of another shape than a
+  binding or a call was read as JSON at a property's depth, two containers short of where it
+  sits, so that a value nested 98 deep there passed where the general path refuses it
+  (\`lists_read_by_hand_keep_the_general_paths_depth_and_count\`); such a list is now read
+  as JSON whole, which costs the forms (the button's \`and\`) 2–3%.
 - Tried and not kept (2026-12-05):
   - The whole module built without bulk memory, so that no copy is a \`memory.copy\`: every
     fold slower (emoji chat 0.55 to 0.62 ms, ~1 MB 0.73 to 0.92; compiler-builtins' own
