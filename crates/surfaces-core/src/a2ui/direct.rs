@@ -786,14 +786,12 @@ impl<'a, 'p> Reader<'a, 'p> {
             },
             Kind::Action => Field::Action(self.event_action(adm)?),
             Kind::Checks | Kind::Tabs | Kind::Options => {
-                let (start, mark) = (self.at, fast::budget_mark());
+                let start = self.at;
                 match self.listed(kind, adm) {
                     Some(field) => field,
                     // Any other shape (a check of an `and` of calls, a list that is not one)
-                    // is read as JSON, below, from its start, and counted then: what the
-                    // calls read before it counted is given back.
+                    // is read as JSON, from its start.
                     None => {
-                        fast::give_back_to(mark);
                         self.at = start;
                         self.json_property(kind, adm)?
                     }
@@ -886,7 +884,12 @@ impl<'a, 'p> Reader<'a, 'p> {
     /// tab's `title` where a string belongs and its `child`; an option's `label` where a
     /// string belongs and its `value`), each read as a property of its kind is, and
     /// admission's rule of a ChoicePicker's count of options. `None` for any other shape.
-    /// Read as JSON, each such object cost about 3 µs, a third of a fold of forms.
+    /// Read as JSON, each such object cost about 3 µs, a third of a fold of forms. It reads
+    /// no JSON itself (a condition, title or label of another shape is the JSON reading's,
+    /// which holds what it nests to the depth of a property's list, two containers further
+    /// in than [`Reader::dynamic_object`] reads), so it counts nothing against the
+    /// envelope's values (a call read by hand is counted by the scan), and giving up costs
+    /// no count.
     fn listed(&mut self, kind: Kind, adm: &mut Admission) -> Option<Field> {
         let (names, first) = match kind {
             Kind::Checks => (["condition", "message"], Kind::DynBool),
@@ -903,20 +906,7 @@ impl<'a, 'p> Reader<'a, 'p> {
                     match i {
                         0 => {
                             a = Some(match (r.peek()?, first) {
-                                // A binding or a call of the common shape; any other object
-                                // is the JSON reading's, which holds what it nests to the
-                                // depth of a property's list, two containers further in
-                                // than `dynamic_object` reads.
-                                (b'{', _) => {
-                                    let start = r.at;
-                                    match r.binding(adm) {
-                                        Some(binding) => binding,
-                                        None => {
-                                            r.at = start;
-                                            r.call(first.call_returns(), adm)?
-                                        }
-                                    }
-                                }
+                                (b'{', _) => r.binding_or_call(first, adm)?,
                                 (_, Kind::DynBool) => Dynamic::from_value(r.boolean()?),
                                 _ => Dynamic::from_value(r.text_value(adm)?),
                             })
@@ -957,6 +947,17 @@ impl<'a, 'p> Reader<'a, 'p> {
         Some(Dynamic::Binding(ShortText::from(path)))
     }
 
+    /// [`Reader::dynamic_object`] when it is a binding or a call of the common shape, each
+    /// read by hand; `None`, from anywhere, for any other.
+    fn binding_or_call(&mut self, kind: Kind, adm: &mut Admission) -> Option<Dynamic> {
+        let start = self.at;
+        if let Some(binding) = self.binding(adm) {
+            return Some(binding);
+        }
+        self.at = start;
+        self.call(kind.call_returns(), adm)
+    }
+
     /// An object where a dynamic value of `kind` belongs: a binding, as [`Reader::binding`]
     /// reads it, or else a function call (`Text`s of formatted prices and dates, a tenth of
     /// the official examples' components), read as the general path reads it
@@ -966,22 +967,13 @@ impl<'a, 'p> Reader<'a, 'p> {
     /// the official examples for a tenth of their components.
     fn dynamic_object(&mut self, kind: Kind, adm: &mut Admission) -> Option<Dynamic> {
         let start = self.at;
-        if let Some(binding) = self.binding(adm) {
-            return Some(binding);
+        if let Some(read) = self.binding_or_call(kind, adm) {
+            return Some(read);
         }
         self.at = start;
-        if let Some(call) = self.call(kind.call_returns(), adm) {
-            return Some(call);
-        }
-        // `start` is at `{`, a char boundary.
-        let (v, took) = fast::property_value(&self.text[start..])?;
-        self.at = start + took;
-        let mut validator = Validator::verdict();
-        validator.kind(&v, &Path::ROOT, kind);
-        if !validator.errors.is_empty() {
+        let Field::Json(v) = self.json_property(kind, adm)? else {
             return None;
-        }
-        adm.walk(&v, &Path::ROOT);
+        };
         // Defensive: the validator lets no other object through here.
         matches!(&v, Value::Object(o) if o.contains_key("call")).then(|| Dynamic::from_value(v))
     }
