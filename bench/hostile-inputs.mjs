@@ -340,6 +340,19 @@ export const CASES = [
     build: () => one(withValue(`{${Array.from({ length: 60_000 }, (_, i) => `"k${i}":0`).join(",")}}`)),
   },
   {
+    id: "reader-records-alternating",
+    group: "reader",
+    name: "5,600 records of 24 keys (1 MB), each with the other key set than its sibling (every run of repeated keys ends at once)",
+    build: () =>
+      one(withValue(`[${Array.from({ length: 5_600 }, (_, i) => `{${Array.from({ length: 24 }, (_, k) => `"${i % 2 === 1 ? "a" : "b"}${k}":0`).join(",")}}`).join(",")}]`)),
+  },
+  {
+    id: "reader-records-escaped",
+    group: "reader",
+    name: "3,400 records of 24 escaped keys (1 MB; past the eighth each kept twice, in order and in a set)",
+    build: () => one(withValue(`[${Array(3_400).fill(`{${Array.from({ length: 24 }, (_, k) => `"\\u0061${k}":0`).join(",")}}`).join(",")}]`)),
+  },
+  {
     id: "reader-tiny-objects",
     group: "reader",
     name: "a value of 130,000 one-member objects (1 MB), then an unknown member (read by hand, then by serde_json up to `envelopeValues`)",

@@ -669,6 +669,33 @@ fn cases() -> Vec<Case> {
             },
         },
         Case {
+            id: "reader-records-alternating",
+            group: "reader",
+            name: "5,600 records of 24 keys (1 MB), each with the other key set than its sibling (every run of repeated keys ends at once)",
+            limits: d(),
+            build: || {
+                let record = |i: usize| {
+                    let keys: Vec<String> = (0..24)
+                        .map(|k| format!("\"{}{k}\":0", if i % 2 == 1 { "a" } else { "b" }))
+                        .collect();
+                    format!("{{{}}}", keys.join(","))
+                };
+                let records: Vec<String> = (0..5_600).map(record).collect();
+                one(with_value(&format!("[{}]", records.join(","))))
+            },
+        },
+        Case {
+            id: "reader-records-escaped",
+            group: "reader",
+            name: "3,400 records of 24 escaped keys (1 MB; past the eighth each kept twice, in order and in a set)",
+            limits: d(),
+            build: || {
+                let keys: Vec<String> = (0..24).map(|k| format!("\"\\u0061{k}\":0")).collect();
+                let record = format!("{{{}}}", keys.join(","));
+                one(with_value(&format!("[{}]", vec![record; 3_400].join(","))))
+            },
+        },
+        Case {
             id: "reader-tiny-objects",
             group: "reader",
             name: "a value of 130,000 one-member objects (1 MB), then an unknown member (read by hand, then by serde_json up to `envelopeValues`)",
