@@ -233,6 +233,10 @@ struct Reader<'a, 'p> {
     /// The keys of the last object of each array being read in a data value, as where each
     /// lies in the text with its quotes ([`Shape`]).
     shapes: Vec<(usize, usize)>,
+    /// How many of [`Reader::shapes`], from the first, are the keys of the last data value
+    /// that was an object, for the next one to repeat as a record repeats its sibling's (a
+    /// status resent, a page of a map with the keys of the one before).
+    top: usize,
 }
 
 /// The most keys of an event's context that [`Reader::event_action`] reads.
@@ -330,6 +334,7 @@ impl<'a, 'p> Reader<'a, 'p> {
             ids: IdListBuilder::default(),
             keys: Vec::new(),
             shapes: Vec::new(),
+            top: 0,
         }
     }
 
@@ -454,28 +459,72 @@ impl<'a, 'p> Reader<'a, 'p> {
     }
 
     /// A `createSurface` body of the fast shape: `surfaceId`, `catalogId`, and
-    /// `sendDataModel` if there, as a boolean. (A theme is the general path's.)
+    /// `sendDataModel` if there, as a boolean, and a theme if there ([`Reader::theme`]).
     fn create_body(&mut self) -> Option<Message<'a>> {
-        let (mut surface_id, mut catalog_id, mut send) = (None, None, None);
-        self.members(&["surfaceId", "catalogId", "sendDataModel"], |r, i| {
-            match i {
-                0 => surface_id = Some(r.string()?),
-                1 => catalog_id = Some(r.string()?),
-                _ => {
-                    send = Some(match r.peek()? {
-                        b't' => r.literal(b"true").map(|()| true)?,
-                        _ => r.literal(b"false").map(|()| false)?,
-                    })
+        let (mut surface_id, mut catalog_id, mut send, mut theme) = (None, None, None, None);
+        self.members(
+            &["surfaceId", "catalogId", "sendDataModel", "theme"],
+            |r, i| {
+                match i {
+                    0 => surface_id = Some(r.string()?),
+                    1 => catalog_id = Some(r.string()?),
+                    2 => {
+                        send = Some(match r.peek()? {
+                            b't' => r.literal(b"true").map(|()| true)?,
+                            _ => r.literal(b"false").map(|()| false)?,
+                        })
+                    }
+                    _ => theme = Some(r.theme()?),
                 }
-            }
-            Some(())
-        })?;
+                Some(())
+            },
+        )?;
         Some(Message::Create(NewSurface {
             surface_id: surface_id?,
             catalog_id: catalog_id?,
             send_data_model: send,
-            theme: None,
+            theme,
         }))
+    }
+
+    /// A theme of the catalog's own members only, each a string that keeps to the
+    /// validator's rule for it (`Validator::theme`) and in which admission's walk of the
+    /// theme finds nothing. Any other theme (a member of an agent's own, a value of
+    /// another type, a bidi control in a name) is the general path's, which says what it
+    /// finds at its place.
+    fn theme(&mut self) -> Option<Value> {
+        const MEMBERS: [&str; 3] = ["primaryColor", "iconUrl", "agentDisplayName"];
+        #[cfg(test)]
+        if tests::UNTYPED.with(|u| u.get()) {
+            return None;
+        }
+        #[cfg(test)]
+        let start = self.at;
+        let mut theme = serde_json::Map::new();
+        let mut adm = Admission::verdict(self.limits, self.urls);
+        self.members(&MEMBERS, |r, i| {
+            let s = r.string()?;
+            let kept = match i {
+                0 => {
+                    s.len() == 7
+                        && s.starts_with('#')
+                        && s[1..].bytes().all(|b| b.is_ascii_hexdigit())
+                }
+                1 => super::formats::is_uri(&s),
+                _ => true,
+            };
+            if !kept {
+                return None;
+            }
+            adm.text(&s, &Path::ROOT);
+            theme.insert(MEMBERS[i].to_owned(), Value::String(s.into_owned()));
+            Some(())
+        })?;
+        let theme =
+            (adm.errors.is_empty() && adm.warnings.is_empty()).then_some(Value::Object(theme))?;
+        #[cfg(test)]
+        tests::theme_as_checked(&self.text[start..self.at], &theme, (self.limits, self.urls));
+        Some(theme)
     }
 
     /// A `deleteSurface` body of the fast shape: `surfaceId` alone.
@@ -1481,7 +1530,7 @@ impl<'a, 'p> Reader<'a, 'p> {
     fn container(&mut self, tape: &mut Vec<u8>) -> Option<Measurement> {
         let mut open: Vec<Open<'a>> = Vec::new();
         self.keys.clear();
-        self.shapes.clear();
+        self.shapes.truncate(self.top);
         loop {
             // At a value.
             let mut m = match self.peek()? {
@@ -1495,6 +1544,12 @@ impl<'a, 'p> Reader<'a, 'p> {
                     let shape = match open.last() {
                         // An object in a container: its sibling's keys.
                         Some(p) if object => Shape { next: 0, ..p.kids },
+                        // The value itself: the last value's keys.
+                        None if object => Shape {
+                            from: 0,
+                            len: self.top,
+                            next: 0,
+                        },
                         _ => Shape::default(),
                     };
                     let mut o = Open {
@@ -1592,6 +1647,10 @@ impl<'a, 'p> Reader<'a, 'p> {
                         if o.shape.len == 0 && record {
                             self.record_shape(keys, &mut p.kids);
                         }
+                    } else if o.shape.len == 0 {
+                        let mut top = Shape::default();
+                        self.record_shape(keys, &mut top);
+                        self.top = top.len;
                     }
                     keys.close(&mut self.keys);
                 }
@@ -1896,8 +1955,39 @@ mod tests {
         pub(super) static BY_SERDE: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
         /// How many components it read into the catalog's form.
         static TYPED_TAKEN: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
-        /// Set, no component is read into the catalog's form (the typed path's oracle).
+        /// Set, no component is read into the catalog's form and no theme is read by hand
+        /// (the general path, the oracle of both).
         pub(super) static UNTYPED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+        /// How many themes the hand reader read.
+        static THEMES_TAKEN: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+    }
+
+    /// A theme the hand reader read (`text`, read as `theme`), held to the general path on
+    /// every read in every test: serde_json reads the same, and neither the validator nor
+    /// admission finds anything in it.
+    pub(super) fn theme_as_checked(
+        text: &str,
+        theme: &Value,
+        (limits, urls): (&Limits, &UrlPolicy),
+    ) {
+        THEMES_TAKEN.with(|n| n.set(n.get() + 1));
+        let v: Value = serde_json::from_str(text).expect(text);
+        assert_eq!(&v, theme, "{text}");
+        let mut validator = super::super::schema::Validator::default();
+        validator.theme(&v, &Path::ROOT);
+        assert!(
+            validator.errors.is_empty(),
+            "{text}: {:?}",
+            validator.errors
+        );
+        let mut adm = Admission::new(limits, urls);
+        adm.theme(&v, &Path::ROOT);
+        assert!(
+            adm.errors.is_empty() && adm.warnings.is_empty(),
+            "{text}: {:?} {:?}",
+            adm.errors,
+            adm.warnings
+        );
     }
 
     /// A component the hand reader read into the catalog's form (`text`, read as `id` and
@@ -2357,9 +2447,52 @@ mod tests {
                         let send = self.piece(&["true", "false", "1", "null", r#""true""#], 2);
                         members.push(format!("\"sendDataModel\"{colon}{send}"));
                     }
-                    if self.below(6) == 0 {
-                        let name = self.pick(&STRINGS);
-                        members.push(format!(r#""theme"{colon}{{"agentDisplayName":{name}}}"#));
+                    if self.below(3) == 0 {
+                        // The catalog's members, of the values the reader takes or not,
+                        // and now and then one of an agent's own or one given twice.
+                        let mut theme = Vec::new();
+                        if self.below(2) == 0 {
+                            let name = self.pick(&STRINGS);
+                            theme.push(format!("\"agentDisplayName\"{colon}{name}"));
+                        }
+                        if self.below(2) == 0 {
+                            let color = self.piece(
+                                &[
+                                    r##""#00BFFF""##,
+                                    r##""#00bf\u0046f""##,
+                                    r##""#00BFF""##,
+                                    r##""00BFFFF""##,
+                                    r##""#00BFFG""##,
+                                    "7",
+                                ],
+                                3,
+                            );
+                            theme.push(format!("\"primaryColor\"{colon}{color}"));
+                        }
+                        if self.below(2) == 0 {
+                            let url = self.piece(
+                                &[
+                                    r#""https://cdn.example.com/icon.png""#,
+                                    r#""not a uri""#,
+                                    r#""mailto:a@example.com""#,
+                                    r#""javascript:alert(1)""#,
+                                    "null",
+                                ],
+                                2,
+                            );
+                            theme.push(format!("\"iconUrl\"{colon}{url}"));
+                        }
+                        match self.below(8) {
+                            0 => theme.push(format!("\"font\"{colon}\"serif\"")),
+                            1 => theme.push(format!("\"__proto__\"{colon}{{}}")),
+                            2 => {
+                                if let Some(again) = theme.first().cloned() {
+                                    theme.push(again);
+                                }
+                            }
+                            _ => {}
+                        }
+                        members.push(format!("\"theme\"{colon}{{{}}}", theme.join(",")));
                     }
                     (
                         self.piece(&["createSurface", r"create\u0053urface"], 1),
@@ -2678,6 +2811,110 @@ mod tests {
             let [direct, serde] = both(&text);
             assert_eq!(direct, serde, "{value}");
             assert_eq!(taken() - before, usize::from(!twice), "{value}");
+        }
+    }
+
+    /// A data value that repeats the keys of the last value that was an object (in another
+    /// envelope) is held to the same rules as any: a key given twice after the repeated
+    /// run or in it, a run cut short, escaped and refused keys, values of other kinds in
+    /// between, and more than eight keys.
+    #[test]
+    fn values_repeating_the_last_values_keys_are_held_to_them() {
+        let keyed = |n: usize, more: &str| {
+            let keys: Vec<String> = (0..n).map(|i| format!("\"k{i}\":{i}")).collect();
+            format!("{{{}{more}}}", keys.join(","))
+        };
+        // The values of a batch, and which of them has a key twice.
+        for (values, twice) in [
+            (
+                vec![r#"{"a":1,"b":2}"#.to_owned(), r#"{"a":3,"b":4}"#.into()],
+                vec![],
+            ),
+            (
+                vec![
+                    r#"{"a":1,"b":2}"#.to_owned(),
+                    r#"{"a":3,"b":4,"a":5}"#.into(),
+                ],
+                vec![1],
+            ),
+            (
+                vec![
+                    r#"{"a":1,"b":2}"#.to_owned(),
+                    r#"{"a":3,"c":4,"b":5}"#.into(),
+                ],
+                vec![],
+            ),
+            (
+                vec![
+                    r#"{"a":1,"b":2}"#.to_owned(),
+                    r#"{"a":3,"c":4,"c":5}"#.into(),
+                ],
+                vec![1],
+            ),
+            (
+                vec![
+                    r#"{"a":1,"b":2}"#.to_owned(),
+                    r#"{"a":3}"#.into(),
+                    r#"{"a":1,"b":2,"b":3}"#.into(),
+                ],
+                vec![2],
+            ),
+            (
+                vec![
+                    r#"{"a":1,"b":2}"#.to_owned(),
+                    "[1,2]".into(),
+                    "7".into(),
+                    r#"{"a":1,"b":2}"#.into(),
+                ],
+                vec![],
+            ),
+            (
+                vec![
+                    r#"{"a":1,"b":2}"#.to_owned(),
+                    r#"[{"a":1,"a":2}]"#.into(),
+                    r#"{"a":1,"b":2}"#.into(),
+                ],
+                vec![1],
+            ),
+            (
+                vec![
+                    r#"{"\u0061":1,"b":2}"#.to_owned(),
+                    r#"{"a":1,"\u0061":2}"#.into(),
+                ],
+                vec![1],
+            ),
+            (
+                vec![
+                    r#"{"a":1,"\u0062":2}"#.to_owned(),
+                    r#"{"a":1,"b":2,"b":3}"#.into(),
+                ],
+                vec![1],
+            ),
+            (
+                vec![r#"{"__proto__":1}"#.to_owned(), r#"{"__proto__":2}"#.into()],
+                vec![],
+            ),
+            (vec![keyed(12, ""), keyed(12, "")], vec![]),
+            (vec![keyed(12, ""), keyed(12, r#","k3":0"#)], vec![1]),
+            (vec![keyed(12, ""), keyed(4, r#","k3":0"#)], vec![1]),
+            (vec![keyed(12, ""), keyed(20, r#","k19":0"#)], vec![1]),
+            (vec![keyed(3, r#","k0":0"#), keyed(3, "")], vec![0]),
+        ] {
+            let envelopes: Vec<String> = values
+                .iter()
+                .map(|v| {
+                    format!(
+                        r#"{{"version":"v0.9","updateDataModel":{{"surfaceId":"s","value":{v}}}}}"#
+                    )
+                })
+                .collect();
+            let text = format!("[{}]", envelopes.join(","));
+            let before = taken();
+            let [direct, serde] = both(&text);
+            assert_eq!(direct, serde, "{text}");
+            // A value with a key twice and the rest of the batch after it are serde_json's.
+            let taken_here = twice.first().copied().unwrap_or(values.len());
+            assert_eq!(taken() - before, taken_here, "{text}");
         }
     }
 
@@ -3448,6 +3685,97 @@ mod tests {
             let sorted = |c: &Components| format!("{:?}", c.iter().collect::<BTreeMap<_, _>>());
             assert_eq!(sorted(&a.components), sorted(&b.components), "{text}");
         }
+    }
+
+    /// Surfaces created with themes of every kind the hand reader takes or leaves (the
+    /// catalog's members with good and bad values, escapes, bidi controls, text past the
+    /// limit, members of an agent's own, a member given twice) fold as the general path
+    /// folds them: the same findings, and the same theme kept.
+    #[test]
+    fn themes_fold_as_the_general_path_folds_them() {
+        let names = [
+            r#""Helper""#,
+            r#""H\u0065lper""#,
+            r#""evil\u202etxt""#,
+            r#""a long name past the tight limit""#,
+            "7",
+        ];
+        let colors = [
+            r##""#00BFFF""##,
+            r##""#00bf\u0046f""##,
+            r##""#00BFF""##,
+            r##""#00BFFG""##,
+            r##""red""##,
+            "null",
+        ];
+        let icons = [
+            r#""https://cdn.example.com/icon.png""#,
+            r#""not a uri""#,
+            r#""javascript:alert(1)""#,
+            "[]",
+        ];
+        let others = [
+            "",
+            r#","font":"serif""#,
+            r#","__proto__":{}"#,
+            r#","agentDisplayName":"Again""#,
+        ];
+        let before = THEMES_TAKEN.with(|n| n.get());
+        let mut cases = 0;
+        for (i, name) in names.iter().enumerate() {
+            for (j, color) in colors.iter().enumerate() {
+                for (k, icon) in icons.iter().enumerate() {
+                    for other in others {
+                        // Some members left out, in turn.
+                        let mut members = Vec::new();
+                        if (i + j) % 3 != 0 {
+                            members.push(format!(r#""agentDisplayName":{name}"#));
+                        }
+                        if (j + k) % 4 != 1 {
+                            members.push(format!(r#""primaryColor":{color}"#));
+                        }
+                        if (i + k) % 3 != 2 {
+                            members.push(format!(r#""iconUrl":{icon}"#));
+                        }
+                        let theme =
+                            format!("{{{}{other}}}", members.join(",")).replacen("{,", "{", 1);
+                        let text = format!(
+                            r#"[{{"version":"v0.9","createSurface":{{"surfaceId":"s","catalogId":"https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json","theme":{theme}}}}}]"#
+                        );
+                        let tight = Limits {
+                            text_chars: 20,
+                            ..Limits::default()
+                        };
+                        for limits in [Limits::default(), tight] {
+                            assert_typed_folds_as_general(&text, &limits, &UrlPolicy::default());
+                            let ctx = crate::a2ui::ApplyContext::default();
+                            let (mut direct, mut general) = (
+                                crate::a2ui::SurfaceStore::new(limits.clone()),
+                                crate::a2ui::SurfaceStore::new(limits.clone()),
+                            );
+                            direct.apply_text(&text, &ctx);
+                            UNTYPED.with(|u| u.set(true));
+                            general.apply_text(&text, &ctx);
+                            UNTYPED.with(|u| u.set(false));
+                            let themes = |s: &crate::a2ui::SurfaceStore| {
+                                s.surfaces
+                                    .iter()
+                                    .map(|s| s.theme.clone())
+                                    .collect::<Vec<_>>()
+                            };
+                            assert_eq!(themes(&direct), themes(&general), "{text}");
+                            cases += 1;
+                        }
+                    }
+                }
+            }
+        }
+        // Most themes are left to the general path; the plain ones are read by hand.
+        let taken = THEMES_TAKEN.with(|n| n.get()) - before;
+        assert!(
+            taken * 20 > cases && taken * 2 < cases,
+            "{taken} of {cases}"
+        );
     }
 
     #[test]

@@ -18,6 +18,7 @@
 use std::borrow::Cow;
 use std::cell::Cell;
 use std::fmt;
+use std::hash::BuildHasherDefault;
 
 use serde::de::{DeserializeSeed, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer};
@@ -282,6 +283,9 @@ impl Message<'_> {
                 });
                 if let Some(send) = new.send_data_model {
                     body["sendDataModel"] = Value::Bool(send);
+                }
+                if let Some(theme) = new.theme {
+                    body["theme"] = theme;
                 }
                 ("createSurface", body)
             }
@@ -1060,18 +1064,78 @@ impl Measurement {
 
 /// An object's keys as either reader checks them for one given twice: on a stack of keys the
 /// reader keeps for the value it reads (the innermost open object's last), from `from` on,
-/// and past [`FEW_KEYS`] of them in a set as well, so a large object costs no quadratic
-/// search. They stay on the stack in their order, for the next record to repeat
-/// ([`Keys::in_order`]) however many they are.
+/// and past [`FEW_KEYS`] of them by their hash as well ([`ManyKeys`]), so a large object
+/// costs no quadratic search. They stay on the stack in their order, for the next record to
+/// repeat ([`Keys::in_order`]) however many they are.
 /// (Each object kept its first eight keys in place, about a hundred bytes zeroed as it
 /// opened and, in the hand reader, copied onto and off its stack of open containers.)
 pub(super) struct Keys<'a> {
     from: usize,
-    many: Option<std::collections::BTreeSet<Cow<'a, str>>>,
+    /// Boxed: a `Keys` is in every open container the readers keep, most of which never
+    /// need one.
+    many: Option<Box<ManyKeys>>,
+    stack: std::marker::PhantomData<&'a str>,
 }
 
-/// How many keys of an object are compared one by one before they go into a set.
+/// How many keys of an object are compared one by one before they are hashed.
 const FEW_KEYS: usize = 8;
+
+/// The keys of an object of more than [`FEW_KEYS`]: each one's hash under a seed an agent
+/// cannot know ([`super::store::key_seed`]), to its place on the stack. Two keys of one
+/// hash are compared; a key whose hash another key has already is kept in `more` and
+/// compared one by one, which no agent can make happen but by chance (one in 2^64 a pair).
+/// (A `BTreeSet` of the keys took a fold of objects of 50 keys with a common prefix to a
+/// third again the time of the official core: every key compared with about six others,
+/// byte by byte in wasm32, and every escaped key copied into it.)
+struct ManyKeys {
+    hasher: super::catalog::IdHasher,
+    first: std::collections::HashMap<u64, u32, BuildHasherDefault<Hashed>>,
+    more: Vec<u32>,
+}
+
+/// A hasher for a key that is a hash already.
+#[derive(Default)]
+struct Hashed(u64);
+
+impl std::hash::Hasher for Hashed {
+    fn write(&mut self, _: &[u8]) {
+        unreachable!("only hashes are hashed so")
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+impl ManyKeys {
+    /// Whether `k`, to be pushed at `at` on `stack`, is new to the object.
+    fn insert(&mut self, stack: &[Cow<'_, str>], k: &str, at: usize) -> bool {
+        use std::hash::BuildHasher;
+        let hash = self.hasher.hash_one(k);
+        self.insert_hashed(stack, k, at, hash)
+    }
+
+    /// [`ManyKeys::insert`] of `k` of this hash.
+    fn insert_hashed(&mut self, stack: &[Cow<'_, str>], k: &str, at: usize, hash: u64) -> bool {
+        use std::collections::hash_map::Entry;
+        let same = |i: u32| same_bytes(stack[i as usize].as_bytes(), k.as_bytes());
+        match self.first.entry(hash) {
+            Entry::Vacant(e) => {
+                e.insert(at as u32);
+                true
+            }
+            Entry::Occupied(e) => {
+                if same(*e.get()) || self.more.iter().any(|&i| same(i)) {
+                    return false;
+                }
+                self.more.push(at as u32);
+                true
+            }
+        }
+    }
+}
 
 impl<'a> Keys<'a> {
     /// An object opening as the innermost on `stack`.
@@ -1080,26 +1144,34 @@ impl<'a> Keys<'a> {
         Keys {
             from: stack.len(),
             many: None,
+            stack: std::marker::PhantomData,
         }
     }
 
     /// Whether `k` is new to this object, the innermost open on `stack`.
     #[inline]
     pub(super) fn insert(&mut self, stack: &mut Vec<Cow<'a, str>>, k: Cow<'a, str>) -> bool {
+        let at = stack.len();
         let new = match &mut self.many {
-            Some(set) => set.insert(k.clone()),
-            None if stack.len() - self.from < FEW_KEYS => !stack[self.from..]
+            Some(many) => many.insert(stack, &k, at),
+            None if at - self.from < FEW_KEYS => !stack[self.from..]
                 .iter()
                 .any(|x| same_bytes(x.as_bytes(), k.as_bytes())),
             None => {
-                // Inserted one by one: collected, a set is sorted first, a sort of its own in
-                // the `.wasm`.
-                let mut set = std::collections::BTreeSet::new();
-                for key in &stack[self.from..] {
-                    set.insert(key.clone());
+                let mut many = Box::new(ManyKeys {
+                    hasher: super::catalog::IdHasher::with_seed(super::store::key_seed()),
+                    first: std::collections::HashMap::with_capacity_and_hasher(
+                        7 * FEW_KEYS,
+                        BuildHasherDefault::default(),
+                    ),
+                    more: Vec::new(),
+                });
+                // The keys before it are all different.
+                for i in self.from..at {
+                    many.insert(stack, &stack[i], i);
                 }
-                let new = set.insert(k.clone());
-                self.many = Some(set);
+                let new = many.insert(stack, &k, at);
+                self.many = Some(many);
                 new
             }
         };
@@ -1176,6 +1248,26 @@ mod tests {
 
     /// Containers nest as deep as the scan lets them and no deeper: the deepest container
     /// allowed is at depth `MAX_DEPTH - 1` (the envelope is at 0), in any field.
+    /// Keys of one hash, as no agent can make them without the seed, are still told
+    /// apart, and one given twice is still found.
+    #[test]
+    fn keys_of_one_hash_are_compared() {
+        let stack: Vec<Cow<str>> = (0..40)
+            .map(|i| Cow::Owned(format!("k{}", i % 20)))
+            .collect();
+        let mut many = ManyKeys {
+            hasher: super::super::catalog::IdHasher::with_seed(1),
+            first: std::collections::HashMap::default(),
+            more: Vec::new(),
+        };
+        for (i, k) in stack.iter().enumerate() {
+            // The first twenty are new; the next twenty repeat them.
+            assert_eq!(many.insert_hashed(&stack, k, i, 7), i < 20, "{k}");
+            assert!(!many.insert_hashed(&stack, k, i, 7), "{k}");
+        }
+        assert_eq!(many.more.len(), 19);
+    }
+
     #[test]
     fn nests_as_deep_as_the_scan_allows() {
         let nested = |k: usize| format!("{}1{}", "[".repeat(k), "]".repeat(k));

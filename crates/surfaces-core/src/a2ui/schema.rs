@@ -309,7 +309,7 @@ impl Validator {
         Some(kind)
     }
 
-    fn theme(&mut self, v: &Value, path: &Path) {
+    pub(crate) fn theme(&mut self, v: &Value, path: &Path) {
         let Some(o) = self.object(
             v,
             path,

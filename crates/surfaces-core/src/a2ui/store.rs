@@ -204,6 +204,26 @@ static HOST_SEED: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::n
 /// `Limits::components` and `Limits::surfaces`).
 pub fn seed_hashes(seed: u64) {
     HOST_SEED.store(seed, std::sync::atomic::Ordering::Relaxed);
+    // Made again from the new seed when next asked for.
+    KEY_SEED.store(0, std::sync::atomic::Ordering::Relaxed);
+}
+
+static KEY_SEED: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// The seed the readers hash an object's keys under to find one given twice
+/// (`fast::Keys`): a [`HashSeed`] made once (and again after [`seed_hashes`]), since a
+/// record of a table's rows asks for it each row.
+pub(crate) fn key_seed() -> u64 {
+    use std::sync::atomic::Ordering::Relaxed;
+    match KEY_SEED.load(Relaxed) {
+        0 => {
+            // Never 0, which means "not made yet".
+            let seed = HashSeed::default().0 | 1;
+            KEY_SEED.store(seed, Relaxed);
+            seed
+        }
+        seed => seed,
+    }
 }
 
 impl Default for HashSeed {
