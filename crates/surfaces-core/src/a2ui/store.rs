@@ -749,8 +749,10 @@ fn update_components(
         })?;
         decoded.push((Id::from(id), Box::new(component)));
     }
-    let Some(update) = Update::of(decoded.iter().map(|(id, c)| (id.as_str(), &**c)).collect())
-    else {
+    let Some(update) = Update::of(
+        decoded.iter().map(|(id, c)| (id.as_str(), &**c)).collect(),
+        surface.components.hasher(),
+    ) else {
         // Said at the first place the stream repeats an id.
         let mut seen = std::collections::BTreeSet::new();
         let i = decoded
