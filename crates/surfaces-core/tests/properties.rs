@@ -287,6 +287,23 @@ proptest! {
             let mut by_lines = SurfaceStore::new(l.clone());
             by_lines.apply_text(&lines.join("\n"), &ctx);
             prop_assert_eq!(report(&by_text), report(&by_lines));
+            // Read line by line by hand (`direct::read_lines`) as when scanned first
+            // (bytes), with blank lines, CRLF line ends and a line of no JSON among them.
+            let messy = format!(
+                "{}\r\n\n  \n{}\nnot json\n{}",
+                lines[0],
+                lines[1..].join("\r\n"),
+                lines[1]
+            );
+            for text in [lines.join("\n"), messy] {
+                let mut read = SurfaceStore::new(l.clone());
+                let mut scanned = SurfaceStore::new(l.clone());
+                prop_assert_eq!(
+                    read.apply_text(&text, &ctx),
+                    scanned.apply_bytes(text.as_bytes(), &ctx)
+                );
+                prop_assert_eq!(report(&read), report(&scanned), "{}", text);
+            }
         }
     }
 

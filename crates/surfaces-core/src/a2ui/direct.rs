@@ -85,6 +85,50 @@ impl Declined {
     }
 }
 
+/// Reads `text` as JSON Lines, one envelope a line, handing each to `apply` as soon as it
+/// is read, with no scan first: when its first line that is not blank is one envelope the
+/// hand reader takes, and more follows (what `json_scan::split` reads as JSON Lines). `None`
+/// when it is not, with nothing handed over. Else how many were handed over and where it
+/// stopped: at the first line it does not take, from which the caller scans (the envelopes
+/// handed over are the scan's first items: one a line that is not blank).
+/// (Each line was scanned and then read, and the first read four times over: JSON Lines
+/// folded in about 1.3 times the time of the same envelopes in an array.)
+///
+/// No bidi control starts in the first `clean_to` bytes of `text` (0 when not known).
+pub(crate) fn read_lines<'a>(
+    text: &'a str,
+    clean_to: usize,
+    limits: &Limits,
+    urls: &UrlPolicy,
+    mut apply: impl FnMut(Envelope<'a>),
+) -> Option<(usize, Stop)> {
+    let b = text.as_bytes();
+    let mut read = 0;
+    let mut line_start = 0;
+    while line_start < b.len() {
+        let line_end =
+            crate::swar::find(&b[line_start..], b'\n').map_or(b.len(), |p| line_start + p);
+        if crate::json_scan::skip_ws(&b[..line_end], line_start) < line_end {
+            if read == 0 && crate::json_scan::skip_ws(b, line_end) == b.len() {
+                // One line alone: not JSON Lines.
+                return None;
+            }
+            // A line starts after a newline and ends before one: at char boundaries.
+            let line = &text[line_start..line_end];
+            match read_one(line, clean_to.saturating_sub(line_start), limits, urls) {
+                Ok(envelope) => {
+                    apply(envelope);
+                    read += 1;
+                }
+                Err(_) if read == 0 => return None,
+                Err(_) => return Some((read, Stop::Problem)),
+            }
+        }
+        line_start = line_end + 1;
+    }
+    Some((read, Stop::Whole))
+}
+
 /// Reads `text`, a JSON array of envelopes, handing each to `apply` as soon as it is read,
 /// with no scan first: a clean batch is read once instead of twice. Returns how many were
 /// handed over and where it stopped; on the first error (anything the scan would find, or

@@ -269,7 +269,18 @@ impl SurfaceStore {
                     self.apply_read(e, ctx);
                     return 1;
                 }
-                Err(why) => whole_tried = Some(why),
+                Err(why) => {
+                    // JSON Lines, read line by line up to a line the hand reader leaves.
+                    let (limits, urls) = (self.limits.clone(), self.urls.clone());
+                    let lines = super::direct::read_lines(text, clean_to, &limits, &urls, |e| {
+                        self.apply_read(e, ctx);
+                    });
+                    match lines {
+                        Some((n, Stop::Whole)) => return n,
+                        Some((n, _)) => read = n,
+                        None => whole_tried = Some(why),
+                    }
+                }
             },
             None => {}
         }
