@@ -6,7 +6,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { MessageProcessor } from "@a2ui/web_core/v0_9";
 import { basicCatalog } from "@a2ui/web_core/v0_9/basic_catalog";
-import { WORKLOADS, workloadText } from "./workloads.mjs";
+import { WORKLOADS, workloadText, readMessages } from "./workloads.mjs";
 import { LIMITS } from "./limits.mjs";
 import { timeSides } from "./timing.mjs";
 
@@ -22,9 +22,9 @@ function foldOurs(text) {
   return store;
 }
 
-function foldOfficial(text) {
+function foldOfficial(text, read = JSON.parse) {
   const p = new MessageProcessor([basicCatalog]);
-  p.processMessages(JSON.parse(text));
+  p.processMessages(read(text));
   return p;
 }
 
@@ -47,10 +47,10 @@ function stateOfficial(p) {
   return out;
 }
 
-function idsOurs(text) {
+function idsOurs(text, read) {
   // Our report counts components; the ids come from folding the text's updateComponents.
   const ids = {};
-  for (const m of JSON.parse(text)) {
+  for (const m of read(text)) {
     if (m.updateComponents) for (const c of m.updateComponents.components) (ids[m.updateComponents.surfaceId] ??= new Set()).add(c.id);
     if (m.deleteSurface) delete ids[m.deleteSurface.surfaceId];
   }
@@ -64,10 +64,10 @@ function canonical(value) {
   );
 }
 
-function agreement(text) {
+function agreement(text, read) {
   const a = stateOurs(text);
-  const ids = idsOurs(text);
-  const b = stateOfficial(foldOfficial(text));
+  const ids = idsOurs(text, read);
+  const b = stateOfficial(foldOfficial(text, read));
   const differences = [];
   for (const id of new Set([...Object.keys(a), ...Object.keys(b)])) {
     if (!a[id] || !b[id]) {
@@ -81,18 +81,20 @@ function agreement(text) {
   return differences;
 }
 
-const workloads = Object.fromEntries(WORKLOADS.map((w) => [w.title, workloadText(w, w.build(SPEC))]));
+// Each workload's text, and how a JavaScript client reads its messages (the floor, and what
+// the official core is given).
+const workloads = Object.fromEntries(WORKLOADS.map((w) => [w.title, [workloadText(w, w.build(SPEC)), (t) => readMessages(w, t)]]));
 const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
 for (const name of Object.keys(workloads)) if (only && !only.test(name)) delete workloads[name];
 
 const results = [];
-for (const [name, text] of Object.entries(workloads)) {
+for (const [name, [text, read]] of Object.entries(workloads)) {
   const reps = Number(process.env.BENCH_REPS || 60);
   const { parse, ours: mine, official: theirs } = timeSides(
     {
-      parse: [() => JSON.parse(text)],
+      parse: [() => read(text)],
       ours: [() => foldOurs(text), (store) => store.free()],
-      official: [() => foldOfficial(text)],
+      official: [() => foldOfficial(text, read)],
     },
     reps,
   );
@@ -101,10 +103,10 @@ for (const [name, text] of Object.entries(workloads)) {
   store.free();
   results.push({
     name,
-    envelopes: JSON.parse(text).length,
+    envelopes: read(text).length,
     bytes: text.length,
     ignored: report.ignored,
-    agreement: agreement(text),
+    agreement: agreement(text, read),
     parse,
     ours: mine,
     official: theirs,

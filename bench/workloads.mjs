@@ -562,6 +562,70 @@ export function pythonDumps(v) {
 /** The text of a workload's messages, as its writer writes it. */
 export const workloadText = (w, msgs) => (w.text ?? JSON.stringify)(msgs);
 
+/** The messages of a workload's text, as a JavaScript client reads them: `JSON.parse`, or
+ * `JSON.parse` a line for JSON Lines. */
+export const readMessages = (w, text) => (w.lines ? text.split("\n").filter((l) => l.trim()).map((l) => JSON.parse(l)) : JSON.parse(text));
+
+/** JSON Lines: one envelope a line, as a log or a stream of server-sent events writes them. */
+export const jsonLines = (msgs) => msgs.map((m) => JSON.stringify(m)).join("\n") + "\n";
+
+/** Indented two spaces a level, as `JSON.stringify(v, null, 2)` and Python's `indent=2` write. */
+export const pretty = (msgs) => JSON.stringify(msgs, null, 2);
+
+/** 300 cards, each on a surface created with a theme (a name, a colour and an icon). */
+export function themed() {
+  return Array.from({ length: 300 }, (_, s) => [
+    env("createSurface", {
+      surfaceId: `card-${s}`,
+      catalogId: BASIC,
+      theme: { primaryColor: ["#3366FF", "#00bfa5", "#E65100"][s % 3], agentDisplayName: `Helper ${s % 7}`, iconUrl: `https://cdn.example.com/agents/${s % 7}.png` },
+      sendDataModel: s % 2 === 0,
+    }),
+    env("updateComponents", { surfaceId: `card-${s}`, components: [{ id: "root", component: "Card", child: "t" }, { id: "t", component: "Text", text: `Card ${s}` }] }),
+  ]).flat();
+}
+
+/** One update of a tree seven levels deep, three children a node: 3,280 Rows, Columns and
+ * Texts. */
+export function tree() {
+  const comps = [];
+  let n = 0;
+  const node = (depth) => {
+    const id = n === 0 ? "root" : `c${n}`;
+    n++;
+    if (depth === 0) {
+      comps.push({ id, component: "Text", text: `Leaf ${id}` });
+      return id;
+    }
+    const entry = { id, component: depth % 2 ? "Column" : "Row", children: [] };
+    comps.push(entry);
+    entry.children = [node(depth - 1), node(depth - 1), node(depth - 1)];
+    return id;
+  };
+  node(7);
+  return surface("tree", comps);
+}
+
+/** A toolbar of 1,000 Icons. */
+export function icons() {
+  const names = ["home", "mail", "settings", "star", "search", "favorite", "delete", "share"];
+  return surface("toolbar", [
+    { id: "root", component: "Row", children: Array.from({ length: 1000 }, (_, i) => `icon-${i}`) },
+    ...Array.from({ length: 1000 }, (_, i) => ({ id: `icon-${i}`, component: "Icon", name: names[i % names.length] })),
+  ]);
+}
+
+/** 100 data values of 50 keys each, keys and values in Japanese, each value's keys new. */
+export function japaneseKeys() {
+  return [
+    env("createSurface", { surfaceId: "records", catalogId: BASIC }),
+    env("updateComponents", { surfaceId: "records", components: [{ id: "root", component: "Text", text: { path: "/r0/項目0の0名前" } }] }),
+    ...Array.from({ length: 100 }, (_, r) =>
+      env("updateDataModel", { surfaceId: "records", path: `/r${r}`, value: Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`項目${r}の${i}名前`, `値${i}です`])) }),
+    ),
+  ];
+}
+
 /** Every object's keys in sorted order, as Go's encoding/json, serde_json and Python's
  * `sort_keys` write them: `children`, `action` and `child` come before `component`. */
 function sortedKeys(v) {
@@ -609,4 +673,10 @@ export const WORKLOADS = [
   { key: "emoji", title: "emoji chat: 2,000 messages with emoji and letters past the BMP", build: emojiChat },
   { key: "emoji-python", title: "the emoji chat as Python's json.dumps writes it (escaped to ASCII)", build: emojiChat, text: pythonDumps },
   { key: "scripts-python", title: "text in eight scripts as Python's json.dumps writes it (escaped to ASCII)", build: scripts, text: pythonDumps },
+  { key: "examples-lines", title: "36 official examples as JSON Lines", build: (spec) => examples(spec), text: jsonLines, lines: true },
+  { key: "examples-pretty", title: "36 official examples, indented", build: (spec) => examples(spec), text: pretty },
+  { key: "themed", title: "300 cards, each surface created with a theme", build: themed },
+  { key: "tree", title: "a tree of 3,280 Rows, Columns and Texts in one update", build: tree },
+  { key: "icons", title: "a toolbar of 1,000 Icons", build: icons },
+  { key: "japanese-keys", title: "100 data values of 50 keys each, keys in Japanese, new in each", build: japaneseKeys },
 ];
