@@ -2043,15 +2043,28 @@ mod tests {
         THEMES_TAKEN.with(|n| n.set(n.get() + 1));
         let v: Value = serde_json::from_str(text).expect(text);
         assert_eq!(&v, theme, "{text}");
-        let mut validator = super::super::schema::Validator::default();
-        validator.theme(&v, &Path::ROOT);
+        assert_nothing_found(text, &v, (limits, urls), |validator, adm, v| {
+            validator.theme(v, &Path::ROOT);
+            adm.theme(v, &Path::ROOT);
+        });
+    }
+
+    /// Asserts that the validator and admission, each checking `v` (read from `text`) as
+    /// `check` has them check it, find nothing in it.
+    fn assert_nothing_found(
+        text: &str,
+        v: &Value,
+        (limits, urls): (&Limits, &UrlPolicy),
+        check: impl FnOnce(&mut Validator, &mut Admission, &Value),
+    ) {
+        let mut validator = Validator::default();
+        let mut adm = Admission::new(limits, urls);
+        check(&mut validator, &mut adm, v);
         assert!(
             validator.errors.is_empty(),
             "{text}: {:?}",
             validator.errors
         );
-        let mut adm = Admission::new(limits, urls);
-        adm.theme(&v, &Path::ROOT);
         assert!(
             adm.errors.is_empty() && adm.warnings.is_empty(),
             "{text}: {:?} {:?}",
@@ -2072,21 +2085,10 @@ mod tests {
     ) -> Value {
         TYPED_TAKEN.with(|n| n.set(n.get() + 1));
         let v: Value = serde_json::from_str(text).expect(text);
-        let mut validator = super::super::schema::Validator::default();
-        validator.component(&v, &Path::ROOT);
-        assert!(
-            validator.errors.is_empty(),
-            "{text}: {:?}",
-            validator.errors
-        );
-        let mut adm = Admission::new(limits, urls);
-        adm.component(&v, &Path::ROOT);
-        assert!(
-            adm.errors.is_empty() && adm.warnings.is_empty(),
-            "{text}: {:?} {:?}",
-            adm.errors,
-            adm.warnings
-        );
+        assert_nothing_found(text, &v, (limits, urls), |validator, adm, v| {
+            validator.component(v, &Path::ROOT);
+            adm.component(v, &Path::ROOT);
+        });
         let Value::Object(mut o) = v.clone() else {
             panic!("{text}")
         };
@@ -2922,82 +2924,41 @@ mod tests {
             let keys: Vec<String> = (0..n).map(|i| format!("\"k{i}\":{i}")).collect();
             format!("{{{}{more}}}", keys.join(","))
         };
-        // The values of a batch, and which of them has a key twice.
-        for (values, twice) in [
+        let (twelve, twenty) = (keyed(12, ""), keyed(20, r#","k19":0"#));
+        let (k3, k3_short, three) = (
+            keyed(12, r#","k3":0"#),
+            keyed(4, r#","k3":0"#),
+            keyed(3, r#","k0":0"#),
+        );
+        // The values of a batch, ` | ` between them, and the first with a key twice.
+        let cases = [
+            (r#"{"a":1,"b":2} | {"a":3,"b":4}"#.to_owned(), None),
+            (r#"{"a":1,"b":2} | {"a":3,"b":4,"a":5}"#.into(), Some(1)),
+            (r#"{"a":1,"b":2} | {"a":3,"c":4,"b":5}"#.into(), None),
+            (r#"{"a":1,"b":2} | {"a":3,"c":4,"c":5}"#.into(), Some(1)),
             (
-                vec![r#"{"a":1,"b":2}"#.to_owned(), r#"{"a":3,"b":4}"#.into()],
-                vec![],
+                r#"{"a":1,"b":2} | {"a":3} | {"a":1,"b":2,"b":3}"#.into(),
+                Some(2),
             ),
+            (r#"{"a":1,"b":2} | [1,2] | 7 | {"a":1,"b":2}"#.into(), None),
             (
-                vec![
-                    r#"{"a":1,"b":2}"#.to_owned(),
-                    r#"{"a":3,"b":4,"a":5}"#.into(),
-                ],
-                vec![1],
+                r#"{"a":1,"b":2} | [{"a":1,"a":2}] | {"a":1,"b":2}"#.into(),
+                Some(1),
             ),
+            (r#"{"\u0061":1,"b":2} | {"a":1,"\u0061":2}"#.into(), Some(1)),
             (
-                vec![
-                    r#"{"a":1,"b":2}"#.to_owned(),
-                    r#"{"a":3,"c":4,"b":5}"#.into(),
-                ],
-                vec![],
+                r#"{"a":1,"\u0062":2} | {"a":1,"b":2,"b":3}"#.into(),
+                Some(1),
             ),
-            (
-                vec![
-                    r#"{"a":1,"b":2}"#.to_owned(),
-                    r#"{"a":3,"c":4,"c":5}"#.into(),
-                ],
-                vec![1],
-            ),
-            (
-                vec![
-                    r#"{"a":1,"b":2}"#.to_owned(),
-                    r#"{"a":3}"#.into(),
-                    r#"{"a":1,"b":2,"b":3}"#.into(),
-                ],
-                vec![2],
-            ),
-            (
-                vec![
-                    r#"{"a":1,"b":2}"#.to_owned(),
-                    "[1,2]".into(),
-                    "7".into(),
-                    r#"{"a":1,"b":2}"#.into(),
-                ],
-                vec![],
-            ),
-            (
-                vec![
-                    r#"{"a":1,"b":2}"#.to_owned(),
-                    r#"[{"a":1,"a":2}]"#.into(),
-                    r#"{"a":1,"b":2}"#.into(),
-                ],
-                vec![1],
-            ),
-            (
-                vec![
-                    r#"{"\u0061":1,"b":2}"#.to_owned(),
-                    r#"{"a":1,"\u0061":2}"#.into(),
-                ],
-                vec![1],
-            ),
-            (
-                vec![
-                    r#"{"a":1,"\u0062":2}"#.to_owned(),
-                    r#"{"a":1,"b":2,"b":3}"#.into(),
-                ],
-                vec![1],
-            ),
-            (
-                vec![r#"{"__proto__":1}"#.to_owned(), r#"{"__proto__":2}"#.into()],
-                vec![],
-            ),
-            (vec![keyed(12, ""), keyed(12, "")], vec![]),
-            (vec![keyed(12, ""), keyed(12, r#","k3":0"#)], vec![1]),
-            (vec![keyed(12, ""), keyed(4, r#","k3":0"#)], vec![1]),
-            (vec![keyed(12, ""), keyed(20, r#","k19":0"#)], vec![1]),
-            (vec![keyed(3, r#","k0":0"#), keyed(3, "")], vec![0]),
-        ] {
+            (r#"{"__proto__":1} | {"__proto__":2}"#.into(), None),
+            (format!("{twelve} | {twelve}"), None),
+            (format!("{twelve} | {k3}"), Some(1)),
+            (format!("{twelve} | {k3_short}"), Some(1)),
+            (format!("{twelve} | {twenty}"), Some(1)),
+            (format!("{three} | {twelve}"), Some(0)),
+        ];
+        for (values, twice) in cases {
+            let values: Vec<&str> = values.split(" | ").collect();
             let envelopes: Vec<String> = values
                 .iter()
                 .map(|v| {
@@ -3011,8 +2972,7 @@ mod tests {
             let [direct, serde] = both(&text);
             assert_eq!(direct, serde, "{text}");
             // A value with a key twice and the rest of the batch after it are serde_json's.
-            let taken_here = twice.first().copied().unwrap_or(values.len());
-            assert_eq!(taken() - before, taken_here, "{text}");
+            assert_eq!(taken() - before, twice.unwrap_or(values.len()), "{text}");
         }
     }
 
