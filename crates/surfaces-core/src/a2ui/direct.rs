@@ -15,7 +15,8 @@
 //! walks of it, and the decoder's taking it apart.
 //!
 //! The hand reader only ever *accepts less*: anything it does not take exactly as the
-//! serde_json reader takes it (a theme, a key it does not expect or given twice, an
+//! serde_json reader takes it (a theme of an agent's own members, a key it does not expect
+//! or given twice, an
 //! escape in a key it matches, a lone surrogate escape, an integer no `u64` or `i64` of 18 digits
 //! holds, `-0`, a float past the range, nesting past [`MAX_DEPTH`], bad syntax) makes it give
 //! the whole envelope to serde_json, which reads it or says why not. So a batch reads as
@@ -28,7 +29,10 @@
 //! component's type once more (the look ahead): a linear cost, a few times per byte at
 //! most, and the URLs of a media component parsed at most twice more. A lone envelope
 //! ([`read_one`]) the hand reader gives up on is scanned and read by serde_json after it, as
-//! it was before the hand reader took lone envelopes: one more linear pass, at most.
+//! it was before the hand reader took lone envelopes: one more linear pass, at most. JSON
+//! Lines ([`read_lines`]) read their first line once more (tried as a lone envelope first),
+//! and each line the hand reader gives up on is read by serde_json; from a line neither
+//! takes, the text is scanned and that line read again: a few passes a byte, at most.
 //!
 //! Nothing here recurses: containers are a stack on the heap, at most [`MAX_DEPTH`] deep.
 
@@ -85,6 +89,13 @@ impl Declined {
     }
 }
 
+/// Whether `text` may be JSON Lines ([`read_lines`]): a newline with more than white space
+/// after it.
+pub(crate) fn may_be_lines(text: &str) -> bool {
+    let b = text.as_bytes();
+    crate::swar::find(b, b'\n').is_some_and(|at| crate::json_scan::skip_ws(b, at) < b.len())
+}
+
 /// Reads `text` as JSON Lines, one envelope a line, handing each to `apply` as soon as it
 /// is read, with no scan first: when its first line that is not blank is one envelope the
 /// hand reader takes, and more follows (what `json_scan::split` reads as JSON Lines). `None`
@@ -115,17 +126,32 @@ pub(crate) fn read_lines<'a>(
             }
             // A line starts after a newline and ends before one: at char boundaries.
             let line = &text[line_start..line_end];
-            match read_one(line, clean_to.saturating_sub(line_start), limits, urls) {
-                Ok(envelope) => {
-                    apply(envelope);
-                    read += 1;
+            // Where a line it cannot read leaves the text: if it is the first, nothing was
+            // handed over and the text is the scan's, as if this had not been tried.
+            let stop = || (read > 0).then_some((read, Stop::Problem));
+            let envelope = match read_one(line, clean_to.saturating_sub(line_start), limits, urls) {
+                Ok(envelope) => envelope,
+                // As `read_batch` does: serde_json reads what the hand reader leaves, and it
+                // refuses what the scan refuses, so a line it reads is one the scan passes
+                // (and a first line it reads is a whole value, so the text is JSON Lines).
+                Err(Declined::Shape) => {
+                    #[cfg(test)]
+                    tests::BY_SERDE.with(|n| n.set(n.get() + 1));
+                    let _budget = fast::Budget::start(limits.envelope_values);
+                    match serde_json::from_str::<Envelope>(line) {
+                        Ok(envelope) => envelope,
+                        Err(_) => return stop(),
+                    }
                 }
-                Err(_) if read == 0 => return None,
-                Err(_) => return Some((read, Stop::Problem)),
-            }
+                Err(Declined::TooLarge) => return stop(),
+            };
+            apply(envelope);
+            read += 1;
         }
         line_start = line_end + 1;
     }
+    #[cfg(test)]
+    tests::LINES_TAKEN.with(|n| n.set(n.get() + 1));
     Some((read, Stop::Whole))
 }
 
@@ -2030,6 +2056,8 @@ mod tests {
         pub(super) static UNTYPED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
         /// How many themes the hand reader read.
         static THEMES_TAKEN: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+        /// How many texts [`read_lines`] read to their end.
+        pub(super) static LINES_TAKEN: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
     }
 
     /// A theme the hand reader read (`text`, read as `theme`), held to the general path on
@@ -2884,6 +2912,83 @@ mod tests {
             assert_eq!(direct, serde, "{value}");
             assert_eq!(taken() - before, usize::from(!twice), "{value}");
         }
+    }
+
+    /// JSON Lines of every shape the line reader meets fold as the scan folds them (bytes are
+    /// always scanned first), to the same findings, counts and surfaces: blank and white
+    /// space lines, CR LF, blank lines first, a line with more after its value, a first line
+    /// the hand reader leaves to serde_json, a line neither reads, a line past
+    /// `envelopeValues`, a line of no JSON, one line alone, white space alone.
+    #[test]
+    fn json_lines_fold_as_the_scan_folds_them() {
+        let create = |s: &str| {
+            format!(
+                r#"{{"version":"v0.9","createSurface":{{"surfaceId":"{s}","catalogId":"https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"}}}}"#
+            )
+        };
+        let data = |v: &str| {
+            format!(
+                r#"{{"version":"v0.9","updateDataModel":{{"surfaceId":"a","path":"/x","value":{v}}}}}"#
+            )
+        };
+        // A theme of an agent's own: the hand reader leaves it, serde_json reads it.
+        let themed = r#"{"version":"v0.9","createSurface":{"surfaceId":"t","catalogId":"https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json","theme":{"font":"serif"}}}"#;
+        let (a, one, two) = (create("a"), data("1"), data(r#"{"k":[1,2,3,4,5,6,7,8,9]}"#));
+        let cases = [
+            format!("{a}\n{one}\n{two}\n"),
+            format!("{a}\r\n\r\n  \t\r\n{one}\r\n{two}"),
+            format!("\n\n  \n{a}\n{one}\n"),
+            format!("{a} {one}\n{two}\n"),
+            format!("{a}\n{one} 7\n{two}\n"),
+            format!("{themed}\n{a}\n{one}\n"),
+            format!("{a}\n{themed}\n{one}\n"),
+            format!("{a}\n{one}\n{{\"version\":\"v0.9\",\n{two}\n"),
+            format!("{a}\nnot json\n{one}\n"),
+            format!("{a}\n{}\n{one}\n", data(r#"{"k":1,"k":2}"#)),
+            format!("{a}\n[1,2]\n{one}\n"),
+            format!("[1,2]\n{a}\n{one}\n"),
+            format!(
+                "{a}\n{}\n{one}\n",
+                data(&format!("[{}]", ["0"; 40].join(",")))
+            ),
+            format!("{a}\n"),
+            format!("  {a}  \n\n"),
+            "\n \r\n".to_owned(),
+        ];
+        let before = LINES_TAKEN.with(|n| n.get());
+        let ctx = crate::a2ui::ApplyContext::default();
+        for text in &cases {
+            let tight = Limits {
+                envelope_values: 20,
+                ..Limits::default()
+            };
+            for limits in [Limits::default(), tight] {
+                let mut read = crate::a2ui::SurfaceStore::new(limits.clone());
+                let mut scanned = crate::a2ui::SurfaceStore::new(limits.clone());
+                let (n, m) = (
+                    read.apply_text(text, &ctx),
+                    scanned.apply_bytes(text.as_bytes(), &ctx),
+                );
+                assert_eq!(n, m, "{text}");
+                assert_eq!(
+                    format!("{:?}", read.findings()),
+                    format!("{:?}", scanned.findings()),
+                    "{text}"
+                );
+                assert_eq!(
+                    format!("{:?}", read.stats()),
+                    format!("{:?}", scanned.stats())
+                );
+                assert_eq!(
+                    serde_json::to_string(&read.report()).unwrap(),
+                    serde_json::to_string(&scanned.report()).unwrap(),
+                    "{text}"
+                );
+            }
+        }
+        // The line reader read some of them to their end (and not every one).
+        let whole = LINES_TAKEN.with(|n| n.get()) - before;
+        assert!(whole >= 6 && whole < 2 * cases.len(), "{whole}");
     }
 
     /// Every component type and icon name is found by [`Reader::quoted_among`] where it

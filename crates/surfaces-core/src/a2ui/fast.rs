@@ -233,7 +233,7 @@ pub(crate) enum Message<'a> {
         surface_id: Cow<'a, str>,
         components: Vec<Listed>,
     },
-    /// A string `catalogId`, `sendDataModel` if there (a boolean), no theme.
+    /// A string `catalogId`, `sendDataModel` if there (a boolean), and a theme if there.
     Create(NewSurface<'a>),
     Delete {
         surface_id: Cow<'a, str>,
@@ -1081,9 +1081,12 @@ pub(super) struct Keys<'a> {
 const FEW_KEYS: usize = 8;
 
 /// The keys of an object of more than [`FEW_KEYS`]: each one's hash under a seed an agent
-/// cannot know ([`super::store::key_seed`]), to its place on the stack. Two keys of one
-/// hash are compared; a key whose hash another key has already is kept in `more` and
-/// compared one by one, which no agent can make happen but by chance (one in 2^64 a pair).
+/// cannot know once the host has seeded the hashes ([`super::store::key_seed`]), to its
+/// place on the stack. Two keys of one hash are compared; a key whose hash another key has
+/// already is kept in `more` and compared one by one, which no agent can make happen but by
+/// chance (one in 2^64 a pair). Past [`MORE_KEYS`] of them (an agent that knows the seed of
+/// a build whose host never seeded it), the object is taken for one with a key twice and
+/// refused, rather than searched in time that grows with the square of its keys.
 /// (A `BTreeSet` of the keys took a fold of objects of 50 keys with a common prefix to a
 /// third again the time of the official core: every key compared with about six others,
 /// byte by byte in wasm32, and every escaped key copied into it.)
@@ -1092,6 +1095,9 @@ struct ManyKeys {
     first: std::collections::HashMap<u64, u32, BuildHasherDefault<Hashed>>,
     more: Vec<u32>,
 }
+
+/// The most keys of an object whose hash another of its keys has ([`ManyKeys`]).
+const MORE_KEYS: usize = 64;
 
 /// A hasher for a key that is a hash already.
 #[derive(Default)]
@@ -1128,6 +1134,9 @@ impl ManyKeys {
             }
             Entry::Occupied(e) => {
                 if same(*e.get()) || self.more.iter().any(|&i| same(i)) {
+                    return false;
+                }
+                if self.more.len() == MORE_KEYS {
                     return false;
                 }
                 self.more.push(at as u32);
@@ -1266,6 +1275,27 @@ mod tests {
             assert!(!many.insert_hashed(&stack, k, i, 7), "{k}");
         }
         assert_eq!(many.more.len(), 19);
+    }
+
+    /// Keys of one hash are compared one by one up to [`MORE_KEYS`] of them; one past, the
+    /// object is taken for one with a key twice.
+    #[test]
+    fn keys_of_one_hash_at_the_limit_and_one_past() {
+        let stack: Vec<Cow<str>> = (0..MORE_KEYS + 2)
+            .map(|i| Cow::Owned(format!("k{i}")))
+            .collect();
+        let mut many = ManyKeys {
+            hasher: super::super::catalog::IdHasher::with_seed(1),
+            first: std::collections::HashMap::default(),
+            more: Vec::new(),
+        };
+        // The first is in `first`, the next MORE_KEYS in `more`.
+        for (i, k) in stack.iter().enumerate().take(MORE_KEYS + 1) {
+            assert!(many.insert_hashed(&stack, k, i, 7), "{k}");
+        }
+        let last = MORE_KEYS + 1;
+        assert!(!many.insert_hashed(&stack, &stack[last], last, 7));
+        assert_eq!(many.more.len(), MORE_KEYS);
     }
 
     #[test]

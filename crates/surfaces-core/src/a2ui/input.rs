@@ -269,7 +269,7 @@ impl SurfaceStore {
                     self.apply_read(e, ctx);
                     return 1;
                 }
-                Err(why) => {
+                Err(why) if super::direct::may_be_lines(text) => {
                     // JSON Lines, read line by line up to a line the hand reader leaves.
                     let (limits, urls) = (self.limits.clone(), self.urls.clone());
                     let lines = super::direct::read_lines(text, clean_to, &limits, &urls, |e| {
@@ -281,6 +281,7 @@ impl SurfaceStore {
                         None => whole_tried = Some(why),
                     }
                 }
+                Err(why) => whole_tried = Some(why),
             },
             None => {}
         }
