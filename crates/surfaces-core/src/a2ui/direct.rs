@@ -2970,15 +2970,7 @@ mod tests {
                     scanned.apply_bytes(text.as_bytes(), &ctx),
                 );
                 assert_eq!(n, m, "{text}");
-                assert_eq!(
-                    format!("{:?}", read.findings()),
-                    format!("{:?}", scanned.findings()),
-                    "{text}"
-                );
-                assert_eq!(
-                    format!("{:?}", read.stats()),
-                    format!("{:?}", scanned.stats())
-                );
+                assert_same_findings(&read, &scanned, text);
                 assert_eq!(
                     serde_json::to_string(&read.report()).unwrap(),
                     serde_json::to_string(&scanned.report()).unwrap(),
@@ -3821,6 +3813,24 @@ mod tests {
 
     /// The stores `text` folds into with and without components read into the catalog's
     /// form are the same: findings, counts, and every surface's components.
+    /// Asserts that two stores that folded `text` said the same of it and count the same.
+    fn assert_same_findings(
+        a: &crate::a2ui::SurfaceStore,
+        b: &crate::a2ui::SurfaceStore,
+        text: &str,
+    ) {
+        assert_eq!(
+            format!("{:?}", a.findings()),
+            format!("{:?}", b.findings()),
+            "{text}"
+        );
+        assert_eq!(
+            format!("{:?}", a.stats()),
+            format!("{:?}", b.stats()),
+            "{text}"
+        );
+    }
+
     fn assert_typed_folds_as_general(text: &str, limits: &Limits, urls: &UrlPolicy) {
         let ctx = crate::a2ui::ApplyContext::default();
         let mut direct = crate::a2ui::SurfaceStore::new(limits.clone());
@@ -3831,16 +3841,7 @@ mod tests {
         UNTYPED.with(|u| u.set(true));
         general.apply_text(text, &ctx);
         UNTYPED.with(|u| u.set(false));
-        assert_eq!(
-            format!("{:?}", direct.findings()),
-            format!("{:?}", general.findings()),
-            "{text}"
-        );
-        assert_eq!(
-            format!("{:?}", direct.stats()),
-            format!("{:?}", general.stats()),
-            "{text}"
-        );
+        assert_same_findings(&direct, &general, text);
         assert_eq!(direct.surfaces.len(), general.surfaces.len());
         for (a, b) in direct.surfaces.iter().zip(&general.surfaces) {
             assert!(a.components == b.components, "{text}");
