@@ -966,9 +966,10 @@ build the alternative into another directory, for example
     when first asked (\`tree.rs\` \`Update\`), where each search was a binary search of ids
     of one length: the tree 2.63 to 2.21 ms. Made at once, the index cost a list resent
     whole (which asks for none) 2–3%.
-  - JSON Lines read by hand a line at a time up to the first line the reader leaves, then
-    scanned from there (\`direct::read_lines\`), where each line was scanned and then read,
-    and the first read four times: the official examples as JSON Lines 1.05 to 0.83 ms.
+  - JSON Lines read by hand a line at a time, a line the hand reader leaves read by
+    serde_json, and from a line neither reads scanned (\`direct::read_lines\`), where each
+    line was scanned and then read, and the first read four times: the official examples as
+    JSON Lines 1.05 to 0.83 ms.
 
   The cost: 1.8 KB gzipped (headless, names stripped, 389.7 to 391.4 KB). Still slower than
   the official core: data values of 50 Japanese keys each, new in each value (0.83–0.88×
