@@ -98,10 +98,10 @@ pub(crate) fn may_be_lines(text: &str) -> bool {
 
 /// Reads `text` as JSON Lines, one envelope a line, handing each to `apply` as soon as it
 /// is read, with no scan first: when its first line that is not blank is one envelope the
-/// hand reader takes, and more follows (what `json_scan::split` reads as JSON Lines). `None`
-/// when it is not, with nothing handed over. Else how many were handed over and where it
-/// stopped: at the first line it does not take, from which the caller scans (the envelopes
-/// handed over are the scan's first items: one a line that is not blank).
+/// hand reader or serde_json reads, and more follows (what `json_scan::split` reads as JSON
+/// Lines). `None` when it is not, with nothing handed over. Else how many were handed over
+/// and where it stopped: at the first line neither reads, from which the caller scans (the
+/// envelopes handed over are the scan's first items: one a line that is not blank).
 /// (Each line was scanned and then read, and the first read four times over: JSON Lines
 /// folded in about 1.3 times the time of the same envelopes in an array.)
 ///

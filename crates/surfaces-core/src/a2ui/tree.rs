@@ -979,7 +979,7 @@ mod tests {
             "d",
             "a-component-id-of-over-24-bytes",
         ];
-        let (refused, admitted) = random_updates(&ids, 3, 400, 0x2545_f491_4f6c_dd1d);
+        let (refused, admitted) = random_updates(&ids, 4, 400, 0x2545_f491_4f6c_dd1d);
         assert!(
             refused > 100 && admitted > 100,
             "{refused} refused, {admitted} admitted"
