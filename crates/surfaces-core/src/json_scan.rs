@@ -212,10 +212,13 @@ pub struct Split {
     pub broken: Option<Issue>,
 }
 
-/// A set of keys: a short list compared one by one, a hash set once an object is large.
+/// A set of keys: a short list compared one by one, a hash set once an object is large,
+/// hashed as the readers hash keys (`a2ui::store::key_seed`): the standard library's own
+/// hasher has the same keys in every wasm32 build, so an agent could have sent keys that
+/// all fall in one place of the set.
 enum Keys<'a> {
     Few(Vec<Cow<'a, str>>),
-    Many(HashSet<Cow<'a, str>>),
+    Many(HashSet<Cow<'a, str>, crate::a2ui::catalog::IdHasher>),
 }
 
 impl<'a> Keys<'a> {
@@ -230,7 +233,9 @@ impl<'a> Keys<'a> {
                 true
             }
             Keys::Few(v) => {
-                let mut set: HashSet<Cow<'a, str>> = v.drain(..).collect();
+                let hasher = crate::a2ui::catalog::IdHasher::with_seed(crate::a2ui::key_seed());
+                let mut set = HashSet::with_capacity_and_hasher(2 * v.len(), hasher);
+                set.extend(v.drain(..));
                 let fresh = set.insert(k);
                 *self = Keys::Many(set);
                 fresh
@@ -1099,6 +1104,28 @@ mod tests {
             assert_eq!(scan_document(t.as_bytes(), true), Ok(vec![]), "{t}");
             // Whatever scans clean, serde_json reads.
             serde_json::from_str::<serde_json::Value>(t).unwrap();
+        }
+    }
+
+    #[test]
+    fn a_key_given_twice_is_found_in_an_object_of_any_size() {
+        // `n` keys `k0`, `k1`, … and then `more`: sixteen are compared one by one, past
+        // that they are in a seeded set.
+        let keyed = |n: usize, more: &str| {
+            let keys: Vec<String> = (0..n).map(|i| format!("\"k{i}\":{i}")).collect();
+            format!("{{{}{more}}}", keys.join(","))
+        };
+        let twice = |k: &str| vec![(Problem::DuplicateKey(k.into()), format!("/{k}"))];
+        for n in [15, 16, 17, 40, 3000] {
+            assert_eq!(problems(&keyed(n, "")), vec![], "{n}");
+            assert_eq!(problems(&keyed(n, r#","k0":0"#)), twice("k0"), "{n}");
+            let last = format!("k{}", n - 1);
+            assert_eq!(
+                problems(&keyed(n, &format!(r#","{last}":0"#))),
+                twice(&last),
+                "{n}"
+            );
+            assert_eq!(problems(&keyed(n, r#","\u006b0":0"#)), twice("k0"), "{n}");
         }
     }
 

@@ -126,9 +126,11 @@ pub(crate) fn read_lines<'a>(
             }
             // A line starts after a newline and ends before one: at char boundaries.
             let line = &text[line_start..line_end];
-            // Where a line it cannot read leaves the text: if it is the first, nothing was
-            // handed over and the text is the scan's, as if this had not been tried.
-            let stop = || (read > 0).then_some((read, Stop::Problem));
+            // Where a line neither reads leaves the text: if it is the first, nothing was
+            // handed over and the text is the scan's, as if this had not been tried; else
+            // the scan goes on from it, knowing why it was left (so it is not read again
+            // by hand, nor by serde_json past the budget).
+            let stop = |why| (read > 0).then_some((read, Stop::Declined(why)));
             let envelope = match read_one(line, clean_to.saturating_sub(line_start), limits, urls) {
                 Ok(envelope) => envelope,
                 // As `read_batch` does: serde_json reads what the hand reader leaves, and it
@@ -137,13 +139,13 @@ pub(crate) fn read_lines<'a>(
                 Err(Declined::Shape) => {
                     #[cfg(test)]
                     tests::BY_SERDE.with(|n| n.set(n.get() + 1));
-                    let _budget = fast::Budget::start(limits.envelope_values);
+                    let budget = fast::Budget::start(limits.envelope_values);
                     match serde_json::from_str::<Envelope>(line) {
                         Ok(envelope) => envelope,
-                        Err(_) => return stop(),
+                        Err(_) => return stop(Declined::over(budget.over())),
                     }
                 }
-                Err(Declined::TooLarge) => return stop(),
+                Err(Declined::TooLarge) => return stop(Declined::TooLarge),
             };
             apply(envelope);
             read += 1;
@@ -579,11 +581,7 @@ impl<'a, 'p> Reader<'a, 'p> {
         self.members(&MEMBERS, |r, i| {
             let s = r.string()?;
             let kept = match i {
-                0 => {
-                    s.len() == 7
-                        && s.starts_with('#')
-                        && s[1..].bytes().all(|b| b.is_ascii_hexdigit())
-                }
+                0 => super::formats::is_hex_colour(&s),
                 1 => super::formats::is_uri(&s),
                 _ => true,
             };
@@ -3811,8 +3809,6 @@ mod tests {
         format!("{{{}}}", members.join(&format!("{},{}", g.ws(), g.ws())))
     }
 
-    /// The stores `text` folds into with and without components read into the catalog's
-    /// form are the same: findings, counts, and every surface's components.
     /// Asserts that two stores that folded `text` said the same of it and count the same.
     fn assert_same_findings(
         a: &crate::a2ui::SurfaceStore,
@@ -3831,6 +3827,8 @@ mod tests {
         );
     }
 
+    /// The stores `text` folds into with and without components read into the catalog's
+    /// form are the same: findings, counts, and every surface's components.
     fn assert_typed_folds_as_general(text: &str, limits: &Limits, urls: &UrlPolicy) {
         let ctx = crate::a2ui::ApplyContext::default();
         let mut direct = crate::a2ui::SurfaceStore::new(limits.clone());

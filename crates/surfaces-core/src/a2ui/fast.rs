@@ -1255,8 +1255,6 @@ mod tests {
         }
     }
 
-    /// Containers nest as deep as the scan lets them and no deeper: the deepest container
-    /// allowed is at depth `MAX_DEPTH - 1` (the envelope is at 0), in any field.
     /// Keys of one hash, as no agent can make them without the seed, are still told
     /// apart, and one given twice is still found.
     #[test]
@@ -1298,6 +1296,8 @@ mod tests {
         assert_eq!(many.more.len(), MORE_KEYS);
     }
 
+    /// Containers nest as deep as the scan lets them and no deeper: the deepest container
+    /// allowed is at depth `MAX_DEPTH - 1` (the envelope is at 0), in any field.
     #[test]
     fn nests_as_deep_as_the_scan_allows() {
         let nested = |k: usize| format!("{}1{}", "[".repeat(k), "]".repeat(k));

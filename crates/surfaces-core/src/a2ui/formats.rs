@@ -126,6 +126,11 @@ fn is_host(h: &[u8]) -> bool {
     chars_ok(h, |c| unreserved(c) || sub_delim(c))
 }
 
+/// A theme's `primaryColor`: `#RRGGBB` (the catalog's pattern `^#[0-9a-fA-F]{6}$`).
+pub fn is_hex_colour(s: &str) -> bool {
+    s.len() == 7 && s.starts_with('#') && s[1..].bytes().all(|b| b.is_ascii_hexdigit())
+}
+
 /// RFC 3986 `URI`: a scheme, then hier-part, optional query and fragment.
 pub fn is_uri(s: &str) -> bool {
     let b = s.as_bytes();

@@ -277,7 +277,8 @@ impl SurfaceStore {
                     });
                     match lines {
                         Some((n, Stop::Whole)) => return n,
-                        Some((n, _)) => read = n,
+                        Some((n, Stop::Declined(why))) => (read, tried) = (n, Some(why)),
+                        Some((n, Stop::Problem)) => read = n,
                         None => whole_tried = Some(why),
                     }
                 }

@@ -33,6 +33,7 @@ pub use input::{
 };
 pub use limits::{Limits, MAX_RENDER_DEPTH};
 pub use report::{A2uiReport, SurfaceReport};
+pub(crate) use store::key_seed;
 pub use store::{
     seed_hashes, ApplyContext, EnvelopeFinding, Stats, SurfaceStore, BASIC_CATALOG_ALIASES,
     BASIC_CATALOG_ID,

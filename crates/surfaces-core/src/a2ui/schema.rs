@@ -321,10 +321,7 @@ impl Validator {
         if let Some(c) = o.get("primaryColor") {
             let cp = path.key("primaryColor");
             match c.as_str() {
-                Some(s)
-                    if s.len() == 7
-                        && s.starts_with('#')
-                        && s[1..].bytes().all(|b| b.is_ascii_hexdigit()) => {}
+                Some(s) if formats::is_hex_colour(s) => {}
                 Some(_) => self.err(Code::PatternMismatch, &cp, || {
                     "`primaryColor` must look like #RRGGBB.".into()
                 }),
