@@ -626,6 +626,25 @@ export function japaneseKeys() {
   ];
 }
 
+/** A dashboard's grid of readings: 300 rows of 300 decimals of up to two places, and a
+ * price list of 3,000 items, as an agent sends measured or priced data. */
+export function readings() {
+  const r = rng(9);
+  return [
+    ...surface("grid", [{ id: "root", component: "Text", text: { path: "/title" } }]),
+    env("updateDataModel", {
+      surfaceId: "grid",
+      path: "/",
+      value: { title: "Readings", rows: Array.from({ length: 300 }, () => Array.from({ length: 300 }, () => Math.round(r() * 100000) / 100)) },
+    }),
+    env("updateDataModel", {
+      surfaceId: "grid",
+      path: "/prices",
+      value: Array.from({ length: 3000 }, (_, i) => ({ sku: `SKU-${i}`, price: Math.round(r() * 10000) / 100 + 0.99, was: Math.round(r() * 200) / 2, qty: i % 17 })),
+    }),
+  ];
+}
+
 /** Every object's keys in sorted order, as Go's encoding/json, serde_json and Python's
  * `sort_keys` write them: `children`, `action` and `child` come before `component`. */
 function sortedKeys(v) {
@@ -678,5 +697,6 @@ export const WORKLOADS = [
   { key: "themed", title: "300 cards, each surface created with a theme", build: themed },
   { key: "tree", title: "a tree of 3,280 Rows, Columns and Texts in one update", build: tree },
   { key: "icons", title: "a toolbar of 1,000 Icons", build: icons },
+  { key: "readings", title: "a grid of 90,000 readings and 3,000 prices, decimals of a few places", build: readings },
   { key: "japanese-keys", title: "100 data values of 50 keys each, keys in Japanese, new in each", build: japaneseKeys },
 ];

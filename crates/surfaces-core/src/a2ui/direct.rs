@@ -1232,7 +1232,7 @@ impl<'a, 'p> Reader<'a, 'p> {
         Some(match self.number()? {
             Number::U64(n) => Value::from(n),
             Number::I64(n) => Value::from(n),
-            Number::F64(f) => Value::from(f),
+            Number::F64(f) | Number::Decimal(f, _) => Value::from(f),
         })
     }
 
@@ -1544,7 +1544,8 @@ impl<'a, 'p> Reader<'a, 'p> {
             fraction.end = self.at;
         }
         let mut exponent = Some(0i32);
-        if matches!(self.peek(), Some(b'e' | b'E')) {
+        let scaled = matches!(self.peek(), Some(b'e' | b'E'));
+        if scaled {
             float = true;
             self.at += 1;
             let sign = match self.peek() {
@@ -1562,13 +1563,20 @@ impl<'a, 'p> Reader<'a, 'p> {
         }
         if float {
             // The floats agents send (up to 19 digits, powers of ten not far from 1) are read
-            // here with no second pass over their text (`crate::number::decimal_f64`).
+            // here with no second pass over their text (`crate::number::decimal_f64`), and
+            // a decimal of a few places measured from it too.
             let fraction = &bytes[fraction];
             let q = exponent.map(|e| e - fraction.len() as i32);
             if let Some(q) = q.filter(|_| int_digits + fraction.len() <= 19) {
                 let w = decimal(&bytes[first..first + int_digits])
                     * 10u64.pow(fraction.len() as u32)
                     + decimal(fraction);
+                if !scaled {
+                    if let Some((f, size)) = short_decimal_value(w, negative, int_digits, fraction)
+                    {
+                        return Some(Number::Decimal(f, size as u8));
+                    }
+                }
                 if let Some(f) = crate::number::decimal_f64(w, q) {
                     return Some(Number::F64(if negative { -f } else { f }));
                 }
@@ -1614,7 +1622,7 @@ impl<'a, 'p> Reader<'a, 'p> {
             _ => match self.number()? {
                 Number::U64(n) => Value::from(n),
                 Number::I64(n) => Value::from(n),
-                Number::F64(f) => Value::from(f),
+                Number::F64(f) | Number::Decimal(f, _) => Value::from(f),
             },
         }))
     }
@@ -1693,6 +1701,13 @@ impl<'a, 'p> Reader<'a, 'p> {
                     }
                     Number::I64(n) => Measurement::i64(tape, n),
                     Number::F64(f) => Measurement::f64(tape, f),
+                    Number::Decimal(f, size) => {
+                        let m = Measurement::f64_of_size(tape, f, usize::from(size));
+                        self.run(&mut open, m, tape, |bytes, tape| {
+                            let (len, f, size) = short_decimal(bytes)?;
+                            Some((len, Measurement::f64_of_size(tape, f, size)))
+                        })
+                    }
                 },
             };
             // A value is read: it joins its container, and each container it ends closes.
@@ -1882,6 +1897,81 @@ fn literal_at(bytes: &[u8], tape: &mut Vec<u8>) -> Option<(usize, Measurement)> 
     }
 }
 
+/// A decimal of one to three places and at most 15 digits in all, not 0 (`12.5`,
+/// `-0.25`: a price, a reading), at the start of `bytes`: its length, its value and the
+/// length serde_json writes it in ([`short_decimal_value`]); `None` for any other number or
+/// none. Read in the run of such decimals after one [`Reader::number`] read (a table of
+/// prices, a matrix of readings).
+// Inlined by hand, as `literal_at` is. Tried before `number` for every number instead, its
+// look at the digits of a computed float before giving up made a fold of them a tenth slower.
+#[inline(always)]
+fn short_decimal(bytes: &[u8]) -> Option<(usize, f64, usize)> {
+    let sign = usize::from(bytes.first() == Some(&b'-'));
+    let digit = |i: usize| match bytes.get(i) {
+        Some(&d @ b'0'..=b'9') => Some(u64::from(d - b'0')),
+        _ => None,
+    };
+    let mut w = digit(sign)?;
+    let mut i = sign + 1;
+    // No digit after a leading zero (JSON has none; `number` says what is wrong).
+    if w != 0 {
+        while let Some(d) = digit(i) {
+            if i - sign == 15 {
+                return None;
+            }
+            w = w * 10 + d;
+            i += 1;
+        }
+    }
+    let whole = i - sign;
+    if bytes.get(i) != Some(&b'.') {
+        return None;
+    }
+    i += 1;
+    let point = i;
+    while let Some(d) = digit(i) {
+        if i - point == 3 {
+            return None;
+        }
+        w = w * 10 + d;
+        i += 1;
+    }
+    if matches!(bytes.get(i), Some(b'e' | b'E')) {
+        return None;
+    }
+    let (f, size) = short_decimal_value(w, sign == 1, whole, &bytes[point..i])?;
+    Some((i, f, size))
+}
+
+/// A decimal's value and the length serde_json writes it in, from its digits `w`, its sign,
+/// how many digits its whole part has and its fraction's digits, when it has one to three
+/// places, at most 15 digits in all and no exponent, and is not 0; `None` for any other.
+///
+/// Such a decimal is a float exactly (Clinger's fast path: its digits and the power of ten
+/// are exact in an `f64`, so the one division rounds once), and no other decimal of 15 digits
+/// or fewer is that float, so its shortest form, which serde_json writes, is its own digits
+/// but for zeros ending its fraction. Measured so from the text, where
+/// [`super::pointer::float_size_fast`] finds that length with a division a place.
+#[inline(always)]
+fn short_decimal_value(
+    w: u64,
+    negative: bool,
+    whole: usize,
+    fraction: &[u8],
+) -> Option<(f64, usize)> {
+    const SCALES: [f64; 4] = [1.0, 10.0, 100.0, 1000.0];
+    let places = fraction.len();
+    if !(1..=3).contains(&places) || whole + places > 15 || w == 0 {
+        return None;
+    }
+    let f = w as f64 / SCALES[places];
+    let f = if negative { -f } else { f };
+    let zeros = fraction.iter().rev().take_while(|&&b| b == b'0').count();
+    let size = usize::from(negative) + whole + 1 + (places - zeros).max(1);
+    debug_assert_eq!(super::pointer::float_size_fast(f), Some(size), "{f}");
+    Some((f, size))
+}
+
 /// A positive integer of up to seven digits at the start of `bytes` (no leading zero, and
 /// no fraction or exponent after it), as its length and value, found in one word; `None`
 /// for any other number or none.
@@ -2030,6 +2120,9 @@ enum Number {
     U64(u64),
     I64(i64),
     F64(f64),
+    /// A float and its length as serde_json writes it ([`short_decimal_value`]: at most
+    /// 17), in a byte, so that a `Number` fits in two words.
+    Decimal(f64, u8),
 }
 
 #[cfg(test)]
@@ -2733,6 +2826,93 @@ mod tests {
             );
             let [direct, serde] = both(&text);
             assert_eq!(direct, serde, "{text}");
+        }
+    }
+
+    /// Every decimal [`short_decimal`] reads, and every one [`Reader::number`] measures,
+    /// reads as serde_json reads it, to the bit, and measures as serde_json writes it:
+    /// decimals written by hand (up to five places, zeros among them) and computed floats
+    /// in their shortest forms. Both take the decimals of a few places and only those.
+    #[test]
+    fn decimals_read_and_measure_as_serde_json() {
+        let mut rng = Xorshift(0x9E37_79B9_7F4A_7C15);
+        let mut pick = |n: u64| rng.next() % n;
+        let mut measured = 0;
+        for i in 0..300_000 {
+            let sign = if i % 3 == 0 { "-" } else { "" };
+            let number = if i % 4 == 3 {
+                let f =
+                    (pick(1 << 53) as f64) / (1u64 << 53) as f64 * 10f64.powi(pick(12) as i32 - 4);
+                format!("{sign}{}", serde_json::to_string(&f).unwrap())
+            } else {
+                let whole = match pick(4) {
+                    0 => "0".to_string(),
+                    1 => (1 + pick(9)).to_string(),
+                    2 => (pick(1_000_000) + 1).to_string(),
+                    _ => (pick(999_999_999_999_999) + 1).to_string(),
+                };
+                let places = pick(6) as usize;
+                let fraction: String = (0..places)
+                    .map(|_| char::from(b'0' + if pick(4) == 0 { 0 } else { pick(10) as u8 }))
+                    .collect();
+                if places == 0 && i % 2 == 0 {
+                    format!("{sign}{whole}")
+                } else {
+                    format!("{sign}{whole}.{fraction}")
+                }
+            };
+            let tail = [",", "]", "}", " ", "e5", "E-2", ""][pick(7) as usize];
+            let text = format!("{number}{tail}");
+            let short = short_decimal(text.as_bytes());
+            let (limits, urls) = (Limits::default(), UrlPolicy::default());
+            let mut reader = Reader::new(&text, 0, &limits, &urls);
+            let read = reader.number();
+            let Some(Number::Decimal(f, size)) = read else {
+                assert_eq!(short, None, "{text}");
+                continue;
+            };
+            measured += 1;
+            let size = usize::from(size);
+            assert_eq!(short, Some((number.len(), f, size)), "{text}");
+            assert_eq!(reader.at, number.len(), "{text}");
+            let theirs: f64 = serde_json::from_str(&number).unwrap();
+            assert_eq!(f.to_bits(), theirs.to_bits(), "{text}");
+            let written = serde_json::to_string(&theirs).unwrap();
+            assert_eq!(size, written.len(), "{text}");
+        }
+        assert!(measured > 40_000, "{measured}");
+        for (text, size) in [
+            ("12.5,", 4),
+            ("-0.25]", 5),
+            ("19.90", 4),
+            ("7.0", 3),
+            ("0.001", 5),
+        ] {
+            assert_eq!(
+                short_decimal(text.as_bytes()).map(|r| r.2),
+                Some(size),
+                "{text}"
+            );
+        }
+        for text in [
+            "0.0",
+            "-0.0",
+            "12",
+            "1.5e3",
+            "1.5e0",
+            "01.5",
+            "1.",
+            ".5",
+            "-",
+            "1.2345",
+            "0.8414709848078965",
+            "1234567890123456.5",
+        ] {
+            assert_eq!(short_decimal(text.as_bytes()), None, "{text}");
+            let (limits, urls) = (Limits::default(), UrlPolicy::default());
+            let mut reader = Reader::new(text, 0, &limits, &urls);
+            let decimal = matches!(reader.number(), Some(Number::Decimal(..)));
+            assert!(!decimal, "{text}");
         }
     }
 

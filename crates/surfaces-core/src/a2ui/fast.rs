@@ -906,6 +906,13 @@ impl Measurement {
         Measurement::scalar(pointer::digits(n))
     }
 
+    /// A finite float whose length as serde_json writes it, `size`, is known.
+    #[inline]
+    pub(super) fn f64_of_size(tape: &mut Vec<u8>, n: f64, size: usize) -> Self {
+        Writer(tape).f64(n);
+        Measurement::scalar(size)
+    }
+
     pub(super) fn f64(tape: &mut Vec<u8>, n: f64) -> Self {
         Writer(tape).f64(n);
         // As `Value::from(f64)` keeps it: a float no JSON number is would be `null`.
