@@ -645,6 +645,19 @@ export function readings() {
   ];
 }
 
+/** A table of 3,000 rows whose keys are in Japanese, in pages of 300 (written by Python's
+ * `json.dumps`, below, every key and string not in ASCII escaped). */
+export function japaneseRecords() {
+  const r = rng(10);
+  const cities = ["東京", "大阪", "名古屋", "札幌", "福岡"];
+  const msgs = [...surface("table", [{ id: "root", component: "Text", text: { path: "/title" } }])];
+  for (let p = 0; p < 10; p++) {
+    const rows = Array.from({ length: 300 }, (_, i) => ({ 番号: p * 300 + i, 名前: `顧客${p * 300 + i}`, 都市: cities[i % 5], 数量: Math.floor(r() * 100), 備考: i % 7 ? "なし" : "要確認" }));
+    msgs.push(env("updateDataModel", { surfaceId: "table", path: `/pages/${p}`, value: rows }));
+  }
+  return msgs;
+}
+
 /** Every object's keys in sorted order, as Go's encoding/json, serde_json and Python's
  * `sort_keys` write them: `children`, `action` and `child` come before `component`. */
 function sortedKeys(v) {
@@ -698,5 +711,6 @@ export const WORKLOADS = [
   { key: "tree", title: "a tree of 3,280 Rows, Columns and Texts in one update", build: tree },
   { key: "icons", title: "a toolbar of 1,000 Icons", build: icons },
   { key: "readings", title: "a grid of 90,000 readings and 3,000 prices, decimals of a few places", build: readings },
+  { key: "japanese-records", title: "3,000 rows with keys in Japanese, as Python's json.dumps writes them (escaped to ASCII)", build: japaneseRecords, text: pythonDumps },
   { key: "japanese-keys", title: "100 data values of 50 keys each, keys in Japanese, new in each", build: japaneseKeys },
 ];

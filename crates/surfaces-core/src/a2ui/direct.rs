@@ -303,8 +303,15 @@ struct Reader<'a, 'p> {
     /// The keys of the objects being read in a data value, the innermost last ([`Keys`]).
     keys: Vec<Cow<'a, str>>,
     /// The keys of the last object of each array being read in a data value, as where each
-    /// lies in the text with its quotes ([`Shape`]).
-    shapes: Vec<(usize, usize)>,
+    /// lies in the text with its quotes ([`Shape`]), and for a key with an escape, where in
+    /// [`Reader::shape_text`] it is unescaped ([`NOT_ESCAPED`] for the rest).
+    shapes: Vec<(usize, usize, u32)>,
+    /// The keys of [`Reader::shapes`] that have an escape (as Python's `json.dumps` writes
+    /// every key not in ASCII), unescaped, each with its length as serde_json writes it.
+    shape_text: Vec<(Box<str>, usize)>,
+    /// Where each key on [`Reader::keys`] that has an escape lies: its place on that stack,
+    /// and where it lies in the text with its quotes, for [`Reader::record_shape`].
+    escaped: Vec<(usize, usize, usize)>,
     /// How many of [`Reader::shapes`], from the first, are the keys of the last data value
     /// that was an object, for the next one to repeat as a record repeats its sibling's (a
     /// status resent, a page of a map with the keys of the one before).
@@ -381,10 +388,12 @@ struct Open<'a> {
 /// rows in an array, or in an object keyed by id): for a container, where in
 /// [`Reader::shapes`] the keys of its last object lie (`from`, `len`); for an object in a
 /// container, those of the object before it, and how many of them it has repeated (`next`).
-/// A key written as the one before it was, byte for byte, is known: not escaped, not
-/// refused, and, in a run from the object's first, not given twice; it is taken with one
-/// comparison instead of being read, measured and compared with the keys before it (a
-/// quarter of a fold of chat messages). The first key that differs ends the run, and it
+/// A key written as the one before it was, byte for byte, is known: not refused, and, in a
+/// run from the object's first, not given twice; it is taken with one comparison instead of
+/// being read, measured and compared with the keys before it (a quarter of a fold of chat
+/// messages), and an escaped one as it was unescaped the first time (records a Python agent
+/// writes with keys not in ASCII folded at 0.77× the official core's speed, unescaped anew
+/// in each). The first key that differs ends the run, and it
 /// and those after it are read as any key is, compared with the run's keys too. An object
 /// that repeats its sibling's keys to its end leaves the shape as it was; any other gives
 /// its own to the next.
@@ -410,6 +419,8 @@ impl<'a, 'p> Reader<'a, 'p> {
             ids: IdListBuilder::default(),
             keys: Vec::new(),
             shapes: Vec::new(),
+            shape_text: Vec::new(),
+            escaped: Vec::new(),
             top: 0,
         }
     }
@@ -1354,7 +1365,7 @@ impl<'a, 'p> Reader<'a, 'p> {
                 return Some(Cow::Borrowed(s));
             }
             Body::Plain(s, false) => Cow::Borrowed(s),
-            Body::Unescaped { .. } => Cow::Owned(self.unescaped()?),
+            Body::Unescaped { .. } => Cow::Owned(self.unescaped()),
         };
         adm.text(&s, &Path::ROOT);
         Some(s)
@@ -1449,14 +1460,19 @@ impl<'a, 'p> Reader<'a, 'p> {
     fn string(&mut self) -> Option<Cow<'a, str>> {
         Some(match self.string_body(None)? {
             Body::Plain(s, _) => Cow::Borrowed(s),
-            Body::Unescaped { .. } => Cow::Owned(self.unescaped()?),
+            Body::Unescaped { .. } => Cow::Owned(self.unescaped()),
         })
     }
 
     /// The string `string_body` left in `scratch`, as a `String` (`scratch` keeps its room).
     /// It is UTF-8: runs of the text cut at ASCII bytes, and characters `\u` escapes encode.
-    fn unescaped(&self) -> Option<String> {
-        String::from_utf8(self.scratch.clone()).ok()
+    fn unescaped(&self) -> String {
+        debug_assert!(std::str::from_utf8(&self.scratch).is_ok());
+        // SAFETY: `scratch` is UTF-8, as said above: the runs are cut from a `&str` at ASCII
+        // bytes (a quote, a backslash), so at characters' ends, and each escape is written
+        // as its character's UTF-8 (`unescape`). Checked again, the UTF-8 was a twentieth
+        // of a fold of keys Python escapes.
+        unsafe { String::from_utf8_unchecked(self.scratch.clone()) }
     }
 
     /// Past a string's opening quote and up to past its closing one: the string as it stands
@@ -1632,7 +1648,8 @@ impl<'a, 'p> Reader<'a, 'p> {
     fn container(&mut self, tape: &mut Vec<u8>) -> Option<Measurement> {
         let mut open: Vec<Open<'a>> = Vec::new();
         self.keys.clear();
-        self.shapes.truncate(self.top);
+        self.escaped.clear();
+        self.truncate_shapes(self.top);
         loop {
             // At a value.
             let mut m = match self.peek()? {
@@ -1728,7 +1745,7 @@ impl<'a, 'p> Reader<'a, 'p> {
                 Writer(tape).close();
                 let o = open.pop()?;
                 // What a container kept of its objects' keys goes with it.
-                self.shapes.truncate(o.kids.from);
+                self.truncate_shapes(o.kids.from);
                 if let Some(keys) = &o.keys {
                     // An object whose keys were all its sibling's leaves the shape as it
                     // was (those keys, the same bytes).
@@ -1762,6 +1779,9 @@ impl<'a, 'p> Reader<'a, 'p> {
                         self.top = top.len;
                     }
                     keys.close(&mut self.keys);
+                    while self.escaped.last().is_some_and(|e| e.0 >= self.keys.len()) {
+                        self.escaped.pop();
+                    }
                 }
                 m = o.all.closed(o.n);
             }
@@ -1814,27 +1834,59 @@ impl<'a, 'p> Reader<'a, 'p> {
     /// sibling then repeats.
     #[inline(never)]
     fn end_run(&mut self, shape: &mut Shape) {
-        for &(start, len) in &self.shapes[shape.from..shape.from + shape.next] {
-            self.keys
-                .push(Cow::Borrowed(&self.text[start + 1..start + len - 1]));
+        for &(start, len, text) in &self.shapes[shape.from..shape.from + shape.next] {
+            if text == NOT_ESCAPED {
+                self.keys
+                    .push(Cow::Borrowed(&self.text[start + 1..start + len - 1]));
+            } else {
+                self.escaped.push((self.keys.len(), start, len));
+                let k = &self.shape_text[text as usize].0;
+                self.keys.push(Cow::Owned(String::from(&**k)));
+            }
         }
         shape.len = 0;
     }
 
+    /// Cuts [`Reader::shapes`] to its first `n`, and [`Reader::shape_text`] with it.
+    fn truncate_shapes(&mut self, n: usize) {
+        let cut = self.shapes.get(n..).unwrap_or_default();
+        if let Some(&(_, _, text)) = cut.iter().find(|s| s.2 != NOT_ESCAPED) {
+            self.shape_text.truncate(text as usize);
+        }
+        self.shapes.truncate(n);
+    }
+
     /// The keys of an object that closed in a container, as its next object is expected to
-    /// repeat them ([`Shape`]): up to the first that is escaped or refused.
+    /// repeat them ([`Shape`]): up to the first that is refused. The object's keys leave
+    /// [`Reader::keys`] right after, so an escaped key is moved from there, not copied.
     #[inline(never)]
     fn record_shape(&mut self, keys: &Keys<'a>, shape: &mut Shape) {
-        self.shapes.truncate(shape.from);
+        self.truncate_shapes(shape.from);
         let base = self.text.as_ptr() as usize;
-        for k in keys.in_order(&self.keys) {
-            let Cow::Borrowed(k) = k else { break };
-            if super::pointer::FORBIDDEN_SEGMENTS.contains(k) {
+        let first = self.keys.len() - keys.in_order(&self.keys).len();
+        let mut escaped = self.escaped.iter().filter(|e| e.0 >= first);
+        for k in &mut self.keys[first..] {
+            if super::pointer::FORBIDDEN_SEGMENTS.contains(&&**k) {
                 break;
             }
-            // Borrowed keys are slices of the text, between their quotes.
-            self.shapes
-                .push((k.as_ptr() as usize - base - 1, k.len() + 2));
+            match k {
+                // Borrowed keys are slices of the text, between their quotes.
+                Cow::Borrowed(k) => {
+                    self.shapes
+                        .push((k.as_ptr() as usize - base - 1, k.len() + 2, NOT_ESCAPED));
+                }
+                // Escaped keys are on `escaped` in their order.
+                Cow::Owned(k) => {
+                    let Some(&(_, start, len)) = escaped.next() else {
+                        break;
+                    };
+                    let text = self.shape_text.len() as u32;
+                    let size = super::pointer::string_size(k);
+                    self.shape_text
+                        .push((std::mem::take(k).into_boxed_str(), size));
+                    self.shapes.push((start, len, text));
+                }
+            }
         }
         shape.len = self.shapes.len() - shape.from;
     }
@@ -1844,15 +1896,21 @@ impl<'a, 'p> Reader<'a, 'p> {
     fn key(&mut self, o: &mut Open<'a>, tape: &mut Vec<u8>) -> Option<()> {
         if o.shape.len > 0 {
             if o.shape.next < o.shape.len {
-                let (start, len) = self.shapes[o.shape.from + o.shape.next];
+                let (start, len, text) = self.shapes[o.shape.from + o.shape.next];
                 let bytes = self.text.as_bytes();
                 let here = bytes.get(self.at..self.at + len).unwrap_or_default();
                 if crate::swar::same_bytes(here, &bytes[start..start + len]) {
-                    let k = &self.text[start + 1..start + len - 1];
+                    let (k, size) = match text {
+                        NOT_ESCAPED => (&self.text[start + 1..start + len - 1], len),
+                        _ => {
+                            let (k, size) = &self.shape_text[text as usize];
+                            (&**k, *size)
+                        }
+                    };
                     debug_assert!(!super::pointer::FORBIDDEN_SEGMENTS.contains(&k));
                     self.at += len;
                     o.shape.next += 1;
-                    o.all.key_known(tape, k, len);
+                    o.all.key_known(tape, k, size);
                     self.ws();
                     self.expect(b':')?;
                     self.ws();
@@ -1861,17 +1919,23 @@ impl<'a, 'p> Reader<'a, 'p> {
             }
             self.end_run(&mut o.shape);
         }
+        let start = self.at;
         let (k, size) = match self.string_body(None)? {
             Body::Plain(s, _) => (Cow::Borrowed(s), s.len() + 2),
             Body::Unescaped { extra, .. } => {
-                let k = self.unescaped()?;
+                let k = self.unescaped();
                 let size = k.len() + 2 + extra;
                 (Cow::Owned(k), size)
             }
         };
         o.all.key(tape, &k, size);
+        let escaped = matches!(k, Cow::Owned(_));
         if !o.keys.as_mut()?.insert(&mut self.keys, k) {
             return None;
+        }
+        if escaped {
+            self.escaped
+                .push((self.keys.len() - 1, start, self.at - start));
         }
         self.ws();
         self.expect(b':')?;
@@ -2101,6 +2165,9 @@ fn unicode_escape(bytes: &[u8], at: &mut usize) -> Option<char> {
     *at += 10;
     Some(c)
 }
+
+/// In [`Reader::shapes`], a key with no escape: it is the text between its quotes.
+const NOT_ESCAPED: u32 = u32::MAX;
 
 /// A string as [`Reader::string_body`] leaves it.
 enum Body<'a> {
@@ -3226,6 +3293,22 @@ mod tests {
                 Some(1),
             ),
             (r#"{"__proto__":1} | {"__proto__":2}"#.into(), None),
+            // Escaped keys repeated, as Python's `json.dumps` writes keys not in ASCII.
+            (
+                r#"{"\u0061":1,"b":2} | {"\u0061":3,"b":4} | {"\u0061":5,"b":6,"a":7}"#.into(),
+                Some(2),
+            ),
+            (
+                r#"{"\u00e9t\u00e9":1,"x":2} | {"\u00e9t\u00e9":3,"x":4} | {"x":1,"\u00e9t\u00e9":2,"\u00e9t\u00e9":3}"#.into(),
+                Some(2),
+            ),
+            (r#"{"a\"":1,"\\":2} | {"a\"":3,"\\":4} | {"a\"":3,"\\":4}"#.into(), None),
+            (r#"{"\u005f_proto__":1} | {"\u005f_proto__":2}"#.into(), None),
+            (r#"{"\u0061":1} | {"a":2} | {"\u0061":3,"a":4}"#.into(), Some(2)),
+            (
+                r#"{"\ud83d\ude00":1,"b":2} | {"\ud83d\ude00":2,"b":3} | {"b":1,"\ud83d\ude00":2}"#.into(),
+                None,
+            ),
             (format!("{twelve} | {twelve}"), None),
             (format!("{twelve} | {k3}"), Some(1)),
             (format!("{twelve} | {k3_short}"), Some(1)),
@@ -3298,6 +3381,18 @@ mod tests {
                 true,
             ),
             (r#"[{"__proto__":1},{"__proto__":2}]"#.to_owned(), false),
+            (
+                r#"[{"\u0061":1,"b":2},{"\u0061":3,"b":4},{"\u0061":5,"b":6,"a":7}]"#.to_owned(),
+                true,
+            ),
+            (
+                r#"[{"\u00e9":1,"\n":2},{"\u00e9":3,"\n":4},{"\u00e9":5,"\n":6}]"#.to_owned(),
+                false,
+            ),
+            (
+                r#"[{"\u00e9":{"\u00e8":1}},{"\u00e9":{"\u00e8":2}},{"\u00e9":{"\u00e8":2,"\u00e8":3}}]"#.to_owned(),
+                true,
+            ),
             (
                 r#"[{"a":1,"__proto__":1},{"a":2,"__proto__":2,"a":3}]"#.to_owned(),
                 true,
