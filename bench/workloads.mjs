@@ -658,6 +658,21 @@ export function japaneseRecords() {
   return msgs;
 }
 
+/** A selection: 10,000 UUIDs in one array, then 20 smaller lists of tags. */
+export function idLists() {
+  const r = rng(11);
+  const hex = (n) => Array.from({ length: n }, () => "0123456789abcdef"[Math.floor(r() * 16)]).join("");
+  const uuid = () => `${hex(8)}-${hex(4)}-4${hex(3)}-a${hex(3)}-${hex(12)}`;
+  const tags = ["urgent", "billing", "q3", "follow-up", "vip", "west", "renewal"];
+  return [
+    ...surface("ids", [{ id: "root", component: "Text", text: { path: "/title" } }]),
+    env("updateDataModel", { surfaceId: "ids", path: "/selected", value: Array.from({ length: 10000 }, uuid) }),
+    ...Array.from({ length: 20 }, (_, i) =>
+      env("updateDataModel", { surfaceId: "ids", path: `/tags/${i}`, value: Array.from({ length: 50 }, (_, j) => tags[(i + j) % tags.length]) }),
+    ),
+  ];
+}
+
 /** Every object's keys in sorted order, as Go's encoding/json, serde_json and Python's
  * `sort_keys` write them: `children`, `action` and `child` come before `component`. */
 function sortedKeys(v) {
@@ -711,6 +726,7 @@ export const WORKLOADS = [
   { key: "tree", title: "a tree of 3,280 Rows, Columns and Texts in one update", build: tree },
   { key: "icons", title: "a toolbar of 1,000 Icons", build: icons },
   { key: "readings", title: "a grid of 90,000 readings and 3,000 prices, decimals of a few places", build: readings },
+  { key: "id-lists", title: "10,000 UUIDs in one array, and 20 lists of tags", build: idLists },
   { key: "japanese-records", title: "3,000 rows with keys in Japanese, as Python's json.dumps writes them (escaped to ASCII)", build: japaneseRecords, text: pythonDumps },
   { key: "japanese-keys", title: "100 data values of 50 keys each, keys in Japanese, new in each", build: japaneseKeys },
 ];
