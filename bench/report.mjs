@@ -1007,6 +1007,48 @@ build the alternative into another directory, for example
     branches are cheaper than doing without them all the same: with none on a pair cut by
     a block's end, the 16 variants 0.58 to 0.68 ms; with none on a surrogate in the block,
     0.58 to 0.57, but the text in eight scripts (seldom a surrogate) 1.02 to 1.14.
+- Shapes no workload had, a third round (2026-12-05): 30 more streams folded beside the
+  official core by a throwaway script (a matrix of readings, prices, timestamps, UUIDs,
+  floats with exponents, deep objects, long strings, text indented with tabs or CRLF,
+  sparse objects, keys with escapes, keys in Japanese or Arabic as Python writes them,
+  deep and many templates, forms, 2,000 tiny surfaces). Four were slower than the
+  official core: a 300 × 300 grid of decimals of two places (0.72×), 20,000 prices
+  (0.78×), records with Japanese keys as Python's \`json.dumps\` writes them, every such
+  key escaped (0.77×), and 10,000 UUIDs in one array (0.92×). Three are workloads now
+  (\`readings\`, \`japanese-records\`, \`id-lists\`). What changed, each measured before
+  and after in one process (\`node bench/ab.mjs\`, both orders):
+  - A decimal of one to three places and at most 15 digits (\`12.5\`, \`198.73\`) is read
+    and measured from its text (\`direct.rs\` \`short_decimal_value\`): such a decimal is
+    a float exactly (Clinger's fast path), and no other decimal of 15 digits or fewer is the
+    same float, so its shortest form, which serde_json writes, is its own digits but for
+    zeros ending its fraction; where \`pointer::float_size_fast\` found that length with a
+    division a place, a quarter of the fold, and the general number reading read its digits
+    three times, two fifths. After one, a run of them in an array is read in a loop of its
+    own (\`short_decimal\`), as runs of integers are. Readings 5.92 to 3.22 ms (the grid
+    alone 3.80 to 1.27 ms, 2.1× the official core), value-heavy 5.18 to 4.56, the rest
+    within the noise. Tried first for every number, before the general reading: its look at
+    a computed float's digits before giving up made chart series 11% slower; read in one
+    pass for every decimal of up to 19 digits, it was slower than the general reading's
+    eight digits at a time on computed floats. \`number::decimal_f64\` is inlined by hand,
+    which LLVM stopped doing as the reader grew (chart series 4.6 to 5.0 ms without).
+  - An escaped key of a record is kept unescaped with its sibling's shape
+    (\`Reader::shape_text\`, moved off the key stack as the object closes, not copied), so
+    the next record that writes it byte for byte takes it with one comparison, as a key
+    with no escape was taken; the UTF-8 of an unescaped key is no longer checked again
+    (one \`unsafe\` block, its reason beside it). Japanese records as Python writes them
+    2.25 to 1.24 ms.
+  - After one ASCII string with no escape in an array, those after each comma are read in
+    a loop of their own (\`ascii_string_at\`), where each went round the value loop, a
+    third of such a fold: 10,000 UUIDs and 20 lists of tags 0.37 to 0.25 ms.
+
+  The cost: 2.2 KB gzipped (headless, names stripped, \`gzip -9\`, 400.9 to 403.2 KB; the
+  decimals 0.9 KB of it). Still slower than the official core among the 30: data values whose non-ASCII keys are new in every object, as in
+  \`japanese-keys\` (0.83×), and the same written by Python with every key escaped
+  (0.71×): each new key is unescaped, hashed and copied, where \`JSON.parse\` makes the
+  engine's strings. Tried and not kept the same day: the hash map of \`ManyKeys\` replaced by
+  a table of its own (open addressing, 32 bits of hash and a place a slot): no change
+  (japanese-keys 0.66 against 0.65 ms); with no duplicate check at all, as a bound, the
+  fold was 8% faster.
 - Where a stream is mostly large data values the official core keeps \`JSON.parse\`'s objects
   by reference (about 1.3× \`JSON.parse\`); the fold reads, checks and copies every byte in wasm
   memory, which is where the ~1 MB workload's time goes now (the hand reader's string scan and
