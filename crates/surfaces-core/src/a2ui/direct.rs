@@ -382,6 +382,9 @@ struct Open<'a> {
     /// The keys of its last object member or element (`from`, `len`); in an object, `next`
     /// counts its object members.
     kids: Shape,
+    /// In an object, whether its object members' keys are no longer recorded (one did not
+    /// repeat the keys of the one before).
+    unrecorded: bool,
 }
 
 /// The keys the objects of a container are expected to repeat, as records do (a table's
@@ -1680,6 +1683,7 @@ impl<'a, 'p> Reader<'a, 'p> {
                             from: self.shapes.len(),
                             ..Shape::default()
                         },
+                        unrecorded: false,
                     };
                     self.ws();
                     if self.eat(if object { b'}' } else { b']' }) {
@@ -1757,13 +1761,10 @@ impl<'a, 'p> Reader<'a, 'p> {
                         // kinds (an address, a price) would pay for recording their keys.
                         let record = match p.keys {
                             None => true,
-                            Some(_) if p.kids.next == usize::MAX => false,
+                            Some(_) if p.unrecorded => false,
                             Some(_) if p.kids.len > 0 && o.shape.next == 0 => {
-                                p.kids = Shape {
-                                    from: p.kids.from,
-                                    len: 0,
-                                    next: usize::MAX,
-                                };
+                                p.kids.len = 0;
+                                p.unrecorded = true;
                                 false
                             }
                             Some(_) => {
