@@ -96,6 +96,28 @@ pub(crate) fn may_be_lines(text: &str) -> bool {
     crate::swar::find(b, b'\n').is_some_and(|at| crate::json_scan::skip_ws(b, at) < b.len())
 }
 
+/// serde_json's reading of the envelope that starts `text` (after white space), where the
+/// hand reader left it, under a budget of its own (what the hand reader built is dropped, so
+/// each reader counts what it builds; serde_json, reading what the scan passes and refusing
+/// the rest, counts as much as the hand reader would): the envelope and where it ends in
+/// `text`, or why neither reads it, with serde_json's error. The one fallback of
+/// [`read_batch`], [`read_lines`] and the scan's items (`input.rs`).
+pub(crate) fn read_by_serde<'a>(
+    text: &'a str,
+    limits: &Limits,
+) -> Result<(Envelope<'a>, usize), (Declined, serde_json::Error)> {
+    let budget = fast::Budget::start(limits.envelope_values);
+    let mut rest = serde_json::Deserializer::from_str(text).into_iter::<Envelope>();
+    match rest.next() {
+        Some(Ok(envelope)) => Ok((envelope, rest.byte_offset())),
+        Some(Err(e)) => Err((Declined::over(budget.over()), e)),
+        None => Err((
+            Declined::Shape,
+            serde::de::Error::custom("no envelope, only white space"),
+        )),
+    }
+}
+
 /// Reads `text` as JSON Lines, one envelope a line, handing each to `apply` as soon as it
 /// is read, with no scan first: when its first line that is not blank is one envelope the
 /// hand reader or serde_json reads, and more follows (what `json_scan::split` reads as JSON
@@ -139,10 +161,15 @@ pub(crate) fn read_lines<'a>(
                 Err(Declined::Shape) => {
                     #[cfg(test)]
                     tests::BY_SERDE.with(|n| n.set(n.get() + 1));
-                    let budget = fast::Budget::start(limits.envelope_values);
-                    match serde_json::from_str::<Envelope>(line) {
-                        Ok(envelope) => envelope,
-                        Err(_) => return stop(Declined::over(budget.over())),
+                    match read_by_serde(line, limits) {
+                        // Nothing but white space after it on its line.
+                        Ok((envelope, end))
+                            if crate::json_scan::skip_ws(line.as_bytes(), end) == line.len() =>
+                        {
+                            envelope
+                        }
+                        Ok(_) => return stop(Declined::Shape),
+                        Err((why, _)) => return stop(why),
                     }
                 }
                 Err(Declined::TooLarge) => return stop(Declined::TooLarge),
@@ -211,20 +238,13 @@ pub(crate) fn read_batch<'a>(
             None => {
                 #[cfg(test)]
                 tests::BY_SERDE.with(|n| n.set(n.get() + 1));
-                let budget = fast::Budget::start(limits.envelope_values);
                 // `start` follows ASCII (whitespace, `[` or `,`), so it is a char boundary.
-                let mut rest =
-                    serde_json::Deserializer::from_str(&text[start..]).into_iter::<Envelope>();
-                match rest.next() {
-                    Some(Ok(envelope)) => {
-                        r.at = start + rest.byte_offset();
-                        drop(budget);
+                match read_by_serde(&text[start..], limits) {
+                    Ok((envelope, end)) => {
+                        r.at = start + end;
                         envelope
                     }
-                    _ => {
-                        let over = budget.over();
-                        return (read, Stop::Declined(Declined::over(over)));
-                    }
+                    Err((why, _)) => return (read, Stop::Declined(why)),
                 }
             }
         };

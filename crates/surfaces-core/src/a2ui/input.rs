@@ -394,19 +394,18 @@ impl SurfaceStore {
                 Err(why) => tried = Some(why),
             }
         }
-        let budget = fast::Budget::start(self.limits.envelope_values);
-        let read = match tried {
-            Some(Declined::TooLarge) => None,
-            _ => Some(serde_json::from_str::<fast::Envelope>(source)),
-        };
-        let over = budget.over();
-        drop(budget);
-        match read {
-            Some(Ok(e)) => self.apply_read(e, ctx),
-            None => self.too_large(),
-            Some(Err(_)) if over => self.too_large(),
+        if tried == Some(Declined::TooLarge) {
+            return self.too_large();
+        }
+        match super::direct::read_by_serde(source, &self.limits) {
+            // The scan's item is the value alone.
+            Ok((e, end)) if json_scan::skip_ws(source.as_bytes(), end) == source.len() => {
+                self.apply_read(e, ctx)
+            }
+            Err((Declined::TooLarge, _)) => self.too_large(),
             // Never expected: the scan found this value clean. Refused, not trusted.
-            Some(Err(e)) => self.not_read(&e.to_string()),
+            Ok(_) => self.not_read("more than one value"),
+            Err((Declined::Shape, e)) => self.not_read(&e.to_string()),
         }
     }
 
