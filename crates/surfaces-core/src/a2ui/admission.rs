@@ -144,6 +144,16 @@ impl<'a> Admission<'a> {
         note(&mut self.warnings, self.verdict, code, path, message);
     }
 
+    /// A ChoicePicker's count of options, `n`, at `path`: within `Limits::options`.
+    pub(crate) fn options(&mut self, n: usize, path: &Path) {
+        let limit = self.limits.options;
+        if n > limit {
+            self.err(Code::TooManyOptions, path, || {
+                format!("{n} options; the limit is {limit}.")
+            });
+        }
+    }
+
     pub fn id(&mut self, id: &str, path: &Path) {
         // A surface id keys `a2uiClientDataModel.surfaces` in JavaScript; no id may name a
         // prototype.
@@ -330,12 +340,7 @@ impl<'a> Admission<'a> {
         }
         if kind == "ChoicePicker" {
             if let Some(options) = o.get("options").and_then(Value::as_array) {
-                let (n, limit) = (options.len(), self.limits.options);
-                if n > limit {
-                    self.err(Code::TooManyOptions, &path.key("options"), || {
-                        format!("{n} options; the limit is {limit}.")
-                    });
-                }
+                self.options(options.len(), &path.key("options"));
             }
         }
         for (k, v) in o {

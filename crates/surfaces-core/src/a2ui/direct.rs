@@ -1023,11 +1023,8 @@ impl<'a, 'p> Reader<'a, 'p> {
         if !validator.errors.is_empty() {
             return None;
         }
-        // Admission's one rule of a component's own (`Admission::component`).
-        if matches!(kind, Kind::Options)
-            && v.as_array().is_some_and(|a| a.len() > self.limits.options)
-        {
-            return None;
+        if let (Kind::Options, Some(list)) = (kind, v.as_array()) {
+            adm.options(list.len(), here);
         }
         adm.walk(&v, here);
         Some(Field::Json(v))
@@ -1037,8 +1034,8 @@ impl<'a, 'p> Reader<'a, 'p> {
     /// validator's rule for the kind has them: a list of objects of two members, each once
     /// and both there (a check's `condition` where a boolean belongs and its `message`; a
     /// tab's `title` where a string belongs and its `child`; an option's `label` where a
-    /// string belongs and its `value`), each read as a property of its kind is, and
-    /// admission's rule of a ChoicePicker's count of options. `None` for any other shape.
+    /// string belongs and its `value`), each read as a property of its kind is, and a
+    /// ChoicePicker's count of options held to admission's rule. `None` for any other shape.
     /// Read as JSON, each such object cost about 3 µs, a third of a fold of forms. It reads
     /// no JSON itself (a condition, title or label of another shape is the JSON reading's,
     /// which holds what it nests to the depth of a property's list, two containers further
@@ -1078,12 +1075,12 @@ impl<'a, 'p> Reader<'a, 'p> {
                 self.ws();
             }
         }
-        // The validator's one rule of a list of tabs itself, and admission's one rule of a
-        // component's own (`Admission::component`).
-        if matches!(kind, Kind::Tabs) && list.is_empty()
-            || matches!(kind, Kind::Options) && list.len() > self.limits.options
-        {
+        // The validator's one rule of a list of tabs itself.
+        if matches!(kind, Kind::Tabs) && list.is_empty() {
             return None;
+        }
+        if matches!(kind, Kind::Options) {
+            adm.options(list.len(), &Path::ROOT);
         }
         list.shrink_to_fit();
         Some(Field::Pairs(names, list))
