@@ -1018,10 +1018,11 @@ build the alternative into another directory, for example
   (\`readings\`, \`japanese-records\`, \`id-lists\`). What changed, each measured before
   and after in one process (\`node bench/ab.mjs\`, both orders):
   - A decimal of one to three places and at most 15 digits (\`12.5\`, \`198.73\`) is read
-    and measured from its text (\`direct.rs\` \`short_decimal_value\`): such a decimal is
-    a float exactly (Clinger's fast path), and no other decimal of 15 digits or fewer is the
-    same float, so its shortest form, which serde_json writes, is its own digits but for
-    zeros ending its fraction; where \`pointer::float_size_fast\` found that length with a
+    and measured from its text (\`direct.rs\` \`short_decimal_value\`): its digits and the
+    power of ten are both exact in an \`f64\`, so one division gives the nearest float
+    (Clinger's fast path), and no other decimal of 15 digits or fewer rounds to the same
+    float, so its shortest form, which serde_json writes, is its own digits but for zeros
+    ending its fraction; where \`pointer::float_size_fast\` found that length with a
     division a place, a quarter of the fold, and the general number reading read its digits
     three times, two fifths. After one, a run of them in an array is read in a loop of its
     own (\`short_decimal\`), as runs of integers are. Readings 5.92 to 3.22 ms (the grid
@@ -1029,10 +1030,12 @@ build the alternative into another directory, for example
     within the noise. Tried first for every number, before the general reading: its look at
     a computed float's digits before giving up made chart series 11% slower; read in one
     pass for every decimal of up to 19 digits, it was slower than the general reading's
-    eight digits at a time on computed floats. \`number::decimal_f64\` is inlined by hand,
-    which LLVM stopped doing as the reader grew (chart series 4.6 to 5.0 ms without).
+    eight digits at a time on computed floats. \`number::decimal_f64\` is marked
+    \`#[inline(always)]\`: LLVM stopped inlining it as the reader grew (chart series 4.6
+    to 5.0 ms without).
   - An escaped key of a record is kept unescaped with its sibling's shape
-    (\`Reader::shape_text\`, moved off the key stack as the object closes, not copied), so
+    (\`Reader::shape_text\`, moved off the key stack as the object closes; a run that ends
+    early copies the keys it repeated back onto the stack), so
     the next record that writes it byte for byte takes it with one comparison, as a key
     with no escape was taken; the UTF-8 of an unescaped key is no longer checked again
     (one \`unsafe\` block, its reason beside it). Japanese records as Python writes them
@@ -1041,7 +1044,7 @@ build the alternative into another directory, for example
     a loop of their own (\`ascii_string_at\`), where each went round the value loop, a
     third of such a fold: 10,000 UUIDs and 20 lists of tags 0.37 to 0.25 ms.
 
-  The cost: 2.2 KB gzipped (headless, names stripped, \`gzip -9\`, 400.9 to 403.2 KB; the
+  The cost: 2.3 KB gzipped (headless, names stripped, \`gzip -9\`, 400.9 to 403.2 KB; the
   decimals 0.9 KB of it). Still slower than the official core among the 30: data values whose non-ASCII keys are new in every object, as in
   \`japanese-keys\` (0.83×), and the same written by Python with every key escaped
   (0.71×): each new key is unescaped, hashed and copied, where \`JSON.parse\` makes the

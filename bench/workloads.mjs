@@ -640,7 +640,7 @@ export function readings() {
     env("updateDataModel", {
       surfaceId: "grid",
       path: "/prices",
-      value: Array.from({ length: 3000 }, (_, i) => ({ sku: `SKU-${i}`, price: Math.round(r() * 10000) / 100 + 0.99, was: Math.round(r() * 200) / 2, qty: i % 17 })),
+      value: Array.from({ length: 3000 }, (_, i) => ({ sku: `SKU-${i}`, price: (Math.round(r() * 100) * 100 + 99) / 100, was: Math.round(r() * 200) / 2, qty: i % 17 })),
     }),
   ];
 }

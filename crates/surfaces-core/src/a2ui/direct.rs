@@ -330,7 +330,8 @@ struct Reader<'a, 'p> {
     /// every key not in ASCII), unescaped, each with its length as serde_json writes it.
     shape_text: Vec<(Box<str>, usize)>,
     /// Where each key on [`Reader::keys`] that has an escape lies: its place on that stack,
-    /// and where it lies in the text with its quotes, for [`Reader::record_shape`].
+    /// and where it (or, for a key of a repeated run, the sibling's same bytes) lies in the
+    /// text with its quotes, for [`Reader::record_shape`].
     escaped: Vec<(usize, usize, usize)>,
     /// How many of [`Reader::shapes`], from the first, are the keys of the last data value
     /// that was an object, for the next one to repeat as a record repeats its sibling's (a
@@ -2027,10 +2028,10 @@ fn short_decimal(bytes: &[u8]) -> Option<(usize, f64, usize)> {
 /// how many digits its whole part has and its fraction's digits, when it has one to three
 /// places, at most 15 digits in all and no exponent, and is not 0; `None` for any other.
 ///
-/// Such a decimal is a float exactly (Clinger's fast path: its digits and the power of ten
-/// are exact in an `f64`, so the one division rounds once), and no other decimal of 15 digits
-/// or fewer is that float, so its shortest form, which serde_json writes, is its own digits
-/// but for zeros ending its fraction. Measured so from the text, where
+/// Its digits and the power of ten are both exact in an `f64`, so the one division rounds
+/// once, to the float nearest the decimal (Clinger's fast path); and no other decimal of 15
+/// digits or fewer rounds to that float, so its shortest form, which serde_json writes, is
+/// its own digits but for zeros ending its fraction. Measured so from the text, where
 /// [`super::pointer::float_size_fast`] finds that length with a division a place.
 #[inline(always)]
 fn short_decimal_value(
