@@ -364,6 +364,56 @@ fn early_at(k: &str) -> Option<usize> {
 /// `quoted_words_are_found_among_many`).
 const LONGEST_WORD: usize = 32;
 
+/// Words sorted by their length, and where those of each length start, so that
+/// [`Reader::quoted_among`] compares a string with the words of its length only (the 59
+/// icon names have 11 of four letters at most; each word's length compared in turn was
+/// most of a search).
+struct ByLength<const N: usize> {
+    words: [&'static str; N],
+    /// Words of length `n` are `words[starts[n]..starts[n + 1]]`.
+    starts: [u8; LONGEST_WORD + 2],
+}
+
+impl<const N: usize> ByLength<N> {
+    /// `words` grouped by length, when compiled; each at most [`LONGEST_WORD`] long.
+    const fn new(mut words: [&'static str; N]) -> Self {
+        // An insertion sort, stable: words of one length keep their order.
+        let mut i = 1;
+        while i < N {
+            let mut j = i;
+            while j > 0 && words[j - 1].len() > words[j].len() {
+                let w = words[j - 1];
+                words[j - 1] = words[j];
+                words[j] = w;
+                j -= 1;
+            }
+            i += 1;
+        }
+        assert!(N < 256 && (N == 0 || words[N - 1].len() <= LONGEST_WORD));
+        let mut starts = [0u8; LONGEST_WORD + 2];
+        let (mut n, mut at) = (0, 0);
+        while n <= LONGEST_WORD + 1 {
+            while at < N && words[at].len() < n {
+                at += 1;
+            }
+            starts[n] = at as u8;
+            n += 1;
+        }
+        ByLength { words, starts }
+    }
+
+    /// The words `len` long.
+    fn of_length(&self, len: usize) -> &[&'static str] {
+        &self.words[usize::from(self.starts[len])..usize::from(self.starts[len + 1])]
+    }
+}
+
+/// [`TYPED`] by length.
+static TYPED_BY_LENGTH: ByLength<18> = ByLength::new(TYPED);
+
+/// The icon names by length.
+static ICONS_BY_LENGTH: ByLength<59> = ByLength::new(ICON_NAMES);
+
 /// How deep a value [`Reader::skip_value`] skips may nest: deeper, the component is left to
 /// the general path. What it skips is the first property before `component` that is not
 /// [`EARLY`] (an `accessibility` object, `checks`) and those after it up to `component`.
@@ -753,7 +803,7 @@ impl<'a, 'p> Reader<'a, 'p> {
             match &*key {
                 "id" if id.is_none() => id = Some(self.string()?),
                 "component" if !named => {
-                    let n = self.quoted_among(&TYPED)?;
+                    let n = self.quoted_among(&TYPED_BY_LENGTH)?;
                     // Defensive: the look ahead stops at this member, the first of its name.
                     if name.is_some_and(|ahead| ahead != n) {
                         return None;
@@ -861,7 +911,7 @@ impl<'a, 'p> Reader<'a, 'p> {
             self.expect(b':')?;
             self.ws();
             if key == "component" {
-                return self.quoted_among(&TYPED);
+                return self.quoted_among(&TYPED_BY_LENGTH);
             }
         })();
         self.at = back;
@@ -922,7 +972,7 @@ impl<'a, 'p> Reader<'a, 'p> {
                 // An `svgPath` object is the general path's.
                 b'{' => Field::Dynamic(self.binding(adm)?),
                 _ => {
-                    let name = self.quoted_among(&ICON_NAMES)?;
+                    let name = self.quoted_among(&ICONS_BY_LENGTH)?;
                     adm.text(name, here);
                     Field::Json(Value::String(name.into()))
                 }
@@ -1446,7 +1496,7 @@ impl<'a, 'p> Reader<'a, 'p> {
     /// the string's end is found first, and only the words of its length are compared (a
     /// search of the icon names, word by word with `memcmp`, was a fifth of a fold of
     /// Icons).
-    fn quoted_among(&mut self, words: &[&'static str]) -> Option<&'static str> {
+    fn quoted_among<const N: usize>(&mut self, words: &ByLength<N>) -> Option<&'static str> {
         let rest = &self.text.as_bytes()[self.at..];
         if rest.first() != Some(&b'"') {
             return None;
@@ -1458,8 +1508,9 @@ impl<'a, 'p> Reader<'a, 'p> {
             .position(|&c| c == b'"')?;
         let candidate = &rest[1..1 + len];
         let word = words
+            .of_length(len)
             .iter()
-            .find(|w| w.len() == len && same_bytes(w.as_bytes(), candidate))?;
+            .find(|w| same_bytes(w.as_bytes(), candidate))?;
         self.at += len + 2;
         Some(word)
     }
@@ -3325,8 +3376,14 @@ mod tests {
     /// stands, and nothing else is: a word cut short or run on, escaped, or unquoted.
     #[test]
     fn quoted_words_are_found_among_many() {
-        let (limits, urls) = (Limits::default(), UrlPolicy::default());
-        for words in [&TYPED[..], &ICON_NAMES[..]] {
+        fn check<const N: usize>(words: &[&'static str], grouped: &ByLength<N>) {
+            let (limits, urls) = (Limits::default(), UrlPolicy::default());
+            // Grouped, the words are the same words.
+            let mut sorted: Vec<_> = grouped.words.to_vec();
+            let mut given = words.to_vec();
+            sorted.sort();
+            given.sort();
+            assert_eq!(sorted, given);
             for w in words {
                 assert!(w.len() <= LONGEST_WORD, "{w}");
                 for (text, found) in [
@@ -3338,7 +3395,7 @@ mod tests {
                     (format!("\"{w}"), None),
                 ] {
                     let mut r = Reader::new(&text, 0, &limits, &urls);
-                    let got = r.quoted_among(words);
+                    let got = r.quoted_among(grouped);
                     // A word the list holds in another length is not found for it.
                     let found = found
                         .or_else(|| words.iter().copied().find(|x| text == format!("\"{x}\"")));
@@ -3347,6 +3404,8 @@ mod tests {
                 }
             }
         }
+        check(&TYPED, &TYPED_BY_LENGTH);
+        check(&ICON_NAMES, &ICONS_BY_LENGTH);
     }
 
     /// A data value that repeats the keys of the last value that was an object (in another
