@@ -1034,7 +1034,7 @@ build the alternative into another directory, for example
     \`#[inline(always)]\`: LLVM stopped inlining it as the reader grew (chart series 4.6
     to 5.0 ms without).
   - An escaped key of a record is kept unescaped with its sibling's shape
-    (\`Reader::shape_text\`, moved off the key stack as the object closes; a run that ends
+    (\`direct::ShapeKey\`, moved off the key stack as the object closes; a run that ends
     early copies the keys it repeated back onto the stack), so
     the next record that writes it byte for byte takes it with one comparison, as a key
     with no escape was taken; the UTF-8 of an unescaped key is no longer checked again

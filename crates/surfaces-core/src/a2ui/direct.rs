@@ -322,13 +322,8 @@ struct Reader<'a, 'p> {
     ids: IdListBuilder,
     /// The keys of the objects being read in a data value, the innermost last ([`Keys`]).
     keys: Vec<Cow<'a, str>>,
-    /// The keys of the last object of each array being read in a data value, as where each
-    /// lies in the text with its quotes ([`Shape`]), and for a key with an escape, where in
-    /// [`Reader::shape_text`] it is unescaped ([`NOT_ESCAPED`] for the rest).
-    shapes: Vec<(usize, usize, u32)>,
-    /// The keys of [`Reader::shapes`] that have an escape (as Python's `json.dumps` writes
-    /// every key not in ASCII), unescaped, each with its length as serde_json writes it.
-    shape_text: Vec<(Box<str>, usize)>,
+    /// The keys of the last object of each array being read in a data value ([`Shape`]).
+    shapes: Vec<ShapeKey>,
     /// Where each key on [`Reader::keys`] that has an escape lies: its place on that stack,
     /// and where it (or, for a key of a repeated run, the sibling's same bytes) lies in the
     /// text with its quotes, for [`Reader::record_shape`].
@@ -493,7 +488,6 @@ impl<'a, 'p> Reader<'a, 'p> {
             ids: IdListBuilder::default(),
             keys: Vec::new(),
             shapes: Vec::new(),
-            shape_text: Vec::new(),
             escaped: Vec::new(),
             top: 0,
         }
@@ -1718,7 +1712,7 @@ impl<'a, 'p> Reader<'a, 'p> {
         let mut open: Vec<Open<'a>> = Vec::new();
         self.keys.clear();
         self.escaped.clear();
-        self.truncate_shapes(self.top);
+        self.shapes.truncate(self.top);
         loop {
             // At a value.
             let mut m = match self.peek()? {
@@ -1816,7 +1810,7 @@ impl<'a, 'p> Reader<'a, 'p> {
                 Writer(tape).close();
                 let o = open.pop()?;
                 // What a container kept of its objects' keys goes with it.
-                self.truncate_shapes(o.kids.from);
+                self.shapes.truncate(o.kids.from);
                 if let Some(keys) = &o.keys {
                     // An object whose keys were all its sibling's leaves the shape as it
                     // was (those keys, the same bytes).
@@ -1902,26 +1896,19 @@ impl<'a, 'p> Reader<'a, 'p> {
     /// sibling then repeats.
     #[inline(never)]
     fn end_run(&mut self, shape: &mut Shape) {
-        for &(start, len, text) in &self.shapes[shape.from..shape.from + shape.next] {
-            if text == NOT_ESCAPED {
-                self.keys
-                    .push(Cow::Borrowed(&self.text[start + 1..start + len - 1]));
-            } else {
-                self.escaped.push((self.keys.len(), start, len));
-                let k = &self.shape_text[text as usize].0;
-                self.keys.push(Cow::Owned(String::from(&**k)));
+        for key in &self.shapes[shape.from..shape.from + shape.next] {
+            let (start, len) = (key.start, key.len);
+            match &key.unescaped {
+                None => self
+                    .keys
+                    .push(Cow::Borrowed(&self.text[start + 1..start + len - 1])),
+                Some((k, _)) => {
+                    self.escaped.push((self.keys.len(), start, len));
+                    self.keys.push(Cow::Owned(String::from(&**k)));
+                }
             }
         }
         shape.len = 0;
-    }
-
-    /// Cuts [`Reader::shapes`] to its first `n`, and [`Reader::shape_text`] with it.
-    fn truncate_shapes(&mut self, n: usize) {
-        let cut = self.shapes.get(n..).unwrap_or_default();
-        if let Some(&(_, _, text)) = cut.iter().find(|s| s.2 != NOT_ESCAPED) {
-            self.shape_text.truncate(text as usize);
-        }
-        self.shapes.truncate(n);
     }
 
     /// The keys of an object that closed in a container, as its next object is expected to
@@ -1929,7 +1916,7 @@ impl<'a, 'p> Reader<'a, 'p> {
     /// [`Reader::keys`] right after, so an escaped key is moved from there, not copied.
     #[inline(never)]
     fn record_shape(&mut self, keys: &Keys<'a>, shape: &mut Shape) {
-        self.truncate_shapes(shape.from);
+        self.shapes.truncate(shape.from);
         let base = self.text.as_ptr() as usize;
         let first = self.keys.len() - keys.in_order(&self.keys).len();
         let mut escaped = self.escaped.iter().filter(|e| e.0 >= first);
@@ -1939,20 +1926,22 @@ impl<'a, 'p> Reader<'a, 'p> {
             }
             match k {
                 // Borrowed keys are slices of the text, between their quotes.
-                Cow::Borrowed(k) => {
-                    self.shapes
-                        .push((k.as_ptr() as usize - base - 1, k.len() + 2, NOT_ESCAPED));
-                }
+                Cow::Borrowed(k) => self.shapes.push(ShapeKey {
+                    start: k.as_ptr() as usize - base - 1,
+                    len: k.len() + 2,
+                    unescaped: None,
+                }),
                 // Escaped keys are on `escaped` in their order.
                 Cow::Owned(k) => {
                     let Some(&(_, start, len)) = escaped.next() else {
                         break;
                     };
-                    let text = self.shape_text.len() as u32;
                     let size = super::pointer::string_size(k);
-                    self.shape_text
-                        .push((std::mem::take(k).into_boxed_str(), size));
-                    self.shapes.push((start, len, text));
+                    self.shapes.push(ShapeKey {
+                        start,
+                        len,
+                        unescaped: Some((std::mem::take(k).into_boxed_str(), size)),
+                    });
                 }
             }
         }
@@ -1964,16 +1953,14 @@ impl<'a, 'p> Reader<'a, 'p> {
     fn key(&mut self, o: &mut Open<'a>, tape: &mut Vec<u8>) -> Option<()> {
         if o.shape.len > 0 {
             if o.shape.next < o.shape.len {
-                let (start, len, text) = self.shapes[o.shape.from + o.shape.next];
+                let key = &self.shapes[o.shape.from + o.shape.next];
+                let (start, len) = (key.start, key.len);
                 let bytes = self.text.as_bytes();
                 let here = bytes.get(self.at..self.at + len).unwrap_or_default();
                 if crate::swar::same_bytes(here, &bytes[start..start + len]) {
-                    let (k, size) = match text {
-                        NOT_ESCAPED => (&self.text[start + 1..start + len - 1], len),
-                        _ => {
-                            let (k, size) = &self.shape_text[text as usize];
-                            (&**k, *size)
-                        }
+                    let (k, size) = match &key.unescaped {
+                        None => (&self.text[start + 1..start + len - 1], len),
+                        Some((k, size)) => (&**k, *size),
                     };
                     debug_assert!(!super::pointer::FORBIDDEN_SEGMENTS.contains(&k));
                     self.at += len;
@@ -2254,8 +2241,14 @@ fn unicode_escape(bytes: &[u8], at: &mut usize) -> Option<char> {
     Some(c)
 }
 
-/// In [`Reader::shapes`], a key with no escape: it is the text between its quotes.
-const NOT_ESCAPED: u32 = u32::MAX;
+/// A key of a [`Shape`]: where it lies in the text with its quotes, and, when it has an
+/// escape (as Python's `json.dumps` writes every key not in ASCII), the key unescaped and
+/// its length as serde_json writes it; with none, it is the text between its quotes.
+struct ShapeKey {
+    start: usize,
+    len: usize,
+    unescaped: Option<(Box<str>, usize)>,
+}
 
 /// A string as [`Reader::string_body`] leaves it.
 enum Body<'a> {
