@@ -1111,10 +1111,7 @@ mod tests {
     fn a_key_given_twice_is_found_in_an_object_of_any_size() {
         // `n` keys `k0`, `k1`, … and then `more`: sixteen are compared one by one, past
         // that they are in a seeded set.
-        let keyed = |n: usize, more: &str| {
-            let keys: Vec<String> = (0..n).map(|i| format!("\"k{i}\":{i}")).collect();
-            format!("{{{}{more}}}", keys.join(","))
-        };
+        use crate::test_rng::keyed;
         let twice = |k: &str| vec![(Problem::DuplicateKey(k.into()), format!("/{k}"))];
         for n in [15, 16, 17, 40, 3000] {
             assert_eq!(problems(&keyed(n, "")), vec![], "{n}");

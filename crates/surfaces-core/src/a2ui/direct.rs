@@ -3256,10 +3256,7 @@ mod tests {
     #[test]
     fn each_object_is_held_to_its_own_keys() {
         // `n` keys `k0`, `k1`, … and then `more`.
-        let keyed = |n: usize, more: &str| {
-            let keys: Vec<String> = (0..n).map(|i| format!("\"k{i}\":{i}")).collect();
-            format!("{{{}{more}}}", keys.join(","))
-        };
+        use crate::test_rng::keyed;
         let many = |dup: &str| keyed(12, dup);
         for (value, twice) in [
             (
@@ -3407,10 +3404,7 @@ mod tests {
     /// between, and more than eight keys.
     #[test]
     fn values_repeating_the_last_values_keys_are_held_to_them() {
-        let keyed = |n: usize, more: &str| {
-            let keys: Vec<String> = (0..n).map(|i| format!("\"k{i}\":{i}")).collect();
-            format!("{{{}{more}}}", keys.join(","))
-        };
+        use crate::test_rng::keyed;
         let (twelve, twenty) = (keyed(12, ""), keyed(20, r#","k19":0"#));
         let (k3, k3_short, three) = (
             keyed(12, r#","k3":0"#),
@@ -3493,10 +3487,7 @@ mod tests {
             assert_eq!(direct, serde, "{value}");
             taken() == before
         };
-        let keyed = |n: usize, more: &str| {
-            let keys: Vec<String> = (0..n).map(|i| format!("\"k{i}\":{i}")).collect();
-            format!("{{{}{more}}}", keys.join(","))
-        };
+        use crate::test_rng::keyed;
         for (value, twice) in [
             (
                 r#"[{"a":1,"b":2},{"a":3,"b":4},{"a":5,"b":6}]"#.to_owned(),
