@@ -332,6 +332,8 @@ struct Reader<'a, 'p> {
     /// that was an object, for the next one to repeat as a record repeats its sibling's (a
     /// status resent, a page of a map with the keys of the one before).
     top: usize,
+    /// [`Missed`] for the data values of the batch.
+    top_missed: Missed,
 }
 
 /// The most keys of an event's context that [`Reader::event_action`] reads.
@@ -448,9 +450,39 @@ struct Open<'a> {
     /// The keys of its last object member or element (`from`, `len`); in an object, `next`
     /// counts its object members.
     kids: Shape,
-    /// In an object, whether its object members' keys are no longer recorded (one did not
-    /// repeat the keys of the one before).
-    unrecorded: bool,
+    /// How many of its objects in a row repeated none of the keys of the one before
+    /// ([`Missed`]).
+    missed: Missed,
+}
+
+/// Objects in a row, in one container, that repeated none of the keys of the object before
+/// them: from [`Missed::LIMIT`] of them on, the container's objects' keys are no longer
+/// recorded, so that objects with keys of their own (a map per value, each with new names)
+/// pay for no copies of keys that will not come again. An object's object members stop at
+/// the first (an object that holds one object, a tree's next level, or several of their own
+/// kinds, an address and a price, would pay for recording their keys); an array's elements
+/// and the data values of a batch at the second, so that a first element of its own kind
+/// (a header before the rows) leaves the rows their records.
+#[derive(Clone, Copy, Default)]
+struct Missed(u8);
+
+impl Missed {
+    const LIMIT: u8 = 2;
+
+    /// Whether to record the keys of an object that closed, given whether it repeated none
+    /// of the keys of the one before (`missed`), in a container whose objects stop being
+    /// recorded at `limit` misses in a row.
+    fn record(&mut self, missed: bool, limit: u8) -> bool {
+        if self.0 >= limit {
+            return false;
+        }
+        if !missed {
+            self.0 = 0;
+            return true;
+        }
+        self.0 += 1;
+        self.0 < limit
+    }
 }
 
 /// The keys the objects of a container are expected to repeat, as records do (a table's
@@ -490,6 +522,7 @@ impl<'a, 'p> Reader<'a, 'p> {
             shapes: Vec::new(),
             escaped: Vec::new(),
             top: 0,
+            top_missed: Missed::default(),
         }
     }
 
@@ -1743,7 +1776,7 @@ impl<'a, 'p> Reader<'a, 'p> {
                             from: self.shapes.len(),
                             ..Shape::default()
                         },
-                        unrecorded: false,
+                        missed: Missed::default(),
                     };
                     self.ws();
                     if self.eat(if object { b'}' } else { b']' }) {
@@ -1814,31 +1847,32 @@ impl<'a, 'p> Reader<'a, 'p> {
                 if let Some(keys) = &o.keys {
                     // An object whose keys were all its sibling's leaves the shape as it
                     // was (those keys, the same bytes).
+                    // It repeated none of the keys of the object before it.
+                    let missed = o.shape.next == 0;
                     if let Some(p) = open.last_mut() {
-                        // In an object, from its second object member on, and only while
-                        // each repeats the first key of the one before: an object that
-                        // holds one object (a tree's next level) or several of their own
-                        // kinds (an address, a price) would pay for recording their keys.
+                        let missed = missed && p.kids.len > 0;
+                        // In an object, from its second object member on.
                         let record = match p.keys {
-                            None => true,
-                            Some(_) if p.unrecorded => false,
-                            Some(_) if p.kids.len > 0 && o.shape.next == 0 => {
-                                p.kids.len = 0;
-                                p.unrecorded = true;
-                                false
-                            }
+                            None => p.missed.record(missed, Missed::LIMIT),
                             Some(_) => {
                                 p.kids.next += 1;
-                                p.kids.next > 1
+                                p.missed.record(missed, 1) && p.kids.next > 1
                             }
                         };
-                        if o.shape.len == 0 && record {
+                        if !record {
+                            p.kids.len = 0;
+                        } else if o.shape.len == 0 {
                             self.record_shape(keys, &mut p.kids);
                         }
-                    } else if o.shape.len == 0 {
-                        let mut top = Shape::default();
-                        self.record_shape(keys, &mut top);
-                        self.top = top.len;
+                    } else {
+                        let missed = missed && self.top > 0;
+                        if !self.top_missed.record(missed, Missed::LIMIT) {
+                            self.top = 0;
+                        } else if o.shape.len == 0 {
+                            let mut top = Shape::default();
+                            self.record_shape(keys, &mut top);
+                            self.top = top.len;
+                        }
                     }
                     keys.close(&mut self.keys);
                     while self.escaped.last().is_some_and(|e| e.0 >= self.keys.len()) {
@@ -3453,6 +3487,11 @@ mod tests {
             (format!("{twelve} | {k3_short}"), Some(1)),
             (format!("{twelve} | {twenty}"), Some(1)),
             (format!("{three} | {twelve}"), Some(0)),
+            // Values with keys of their own, past [`Missed::LIMIT`] of them in a row (no
+            // longer recorded), then values that repeat keys, and one with a key twice.
+            (r#"{"a":1} | {"b":1} | {"c":1} | {"c":2} | {"c":1,"c":2}"#.into(), Some(4)),
+            (r#"{"a":1} | {"b":1} | {"c":1} | {"a":1,"b":2} | {"a":1,"b":2}"#.into(), None),
+            (r#"{"a":1} | {"b":1} | {"a":1} | {"a":1,"a":2}"#.into(), Some(3)),
         ];
         for (values, twice) in cases {
             let values: Vec<&str> = values.split(" | ").collect();
@@ -3471,6 +3510,24 @@ mod tests {
             // A value with a key twice and the rest of the batch after it are serde_json's.
             assert_eq!(taken() - before, twice.unwrap_or(values.len()), "{text}");
         }
+    }
+
+    /// A container's objects are recorded until [`Missed::LIMIT`] in a row (one, in an
+    /// object) repeat none of the keys before them, and not after, whatever comes.
+    #[test]
+    fn objects_are_recorded_up_to_the_limit_of_misses_in_a_row() {
+        let mut array = Missed::default();
+        let seen: Vec<bool> = [true, false, true, false, true, true, false, true]
+            .into_iter()
+            .map(|missed| array.record(missed, Missed::LIMIT))
+            .collect();
+        assert_eq!(seen, [true, true, true, true, true, false, false, false]);
+        let mut object = Missed::default();
+        let seen: Vec<bool> = [false, false, true, false]
+            .into_iter()
+            .map(|missed| object.record(missed, 1))
+            .collect();
+        assert_eq!(seen, [true, true, false, false]);
     }
 
     /// The objects of an array that repeat their sibling's keys ([`Shape`]) are held to the
@@ -3542,6 +3599,11 @@ mod tests {
                 false,
             ),
             (r#"[[{"a":1}],[{"a":1,"a":2}]]"#.to_owned(), true),
+            // Elements with keys of their own, past [`Missed::LIMIT`] of them in a row (no
+            // longer recorded), then elements that repeat keys.
+            (r#"[{"a":1},{"b":1},{"c":1},{"c":2},{"c":1,"c":2}]"#.to_owned(), true),
+            (r#"[{"a":1},{"b":1},{"c":1},{"c":2},{"c":1,"d":2}]"#.to_owned(), false),
+            (r#"[{"h":1},{"a":1},{"a":2},{"b":1},{"a":1,"a":2}]"#.to_owned(), true),
             (r#"{"a":{"x":1,"y":2},"b":{"x":1,"y":2}}"#.to_owned(), false),
             (
                 r#"{"a":{"x":1,"y":2},"b":{"x":1,"y":2,"x":3}}"#.to_owned(),

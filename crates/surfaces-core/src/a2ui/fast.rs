@@ -1087,21 +1087,64 @@ pub(super) struct Keys<'a> {
 /// How many keys of an object are compared one by one before they are hashed.
 const FEW_KEYS: usize = 8;
 
-/// The keys of an object of more than [`FEW_KEYS`]: each one's hash under a seed an agent
-/// cannot know once the host has seeded the hashes ([`super::store::key_seed`]), to its
-/// place on the stack. Two keys of one hash are compared; a key whose hash another key has
-/// already is kept in `more` and compared one by one, which no agent can make happen but by
-/// chance (one in 2^64 a pair). Past [`MORE_KEYS`] of them (an agent that knows the seed of
-/// a build whose host never seeded it), the object is taken for one with a key twice and
-/// refused, rather than searched in time that grows with the square of its keys.
+/// The keys of an object of more than [`FEW_KEYS`], by their hash under a seed an agent
+/// cannot know once the host has seeded the hashes ([`super::store::key_seed`]).
+///
+/// Up to [`FILTERED_KEYS`] keys, each hash sets two bits of a filter and is kept in order:
+/// a key whose two bits are both set already (about one in twenty at the most keys, none
+/// but by chance before) has its hash looked for among the others', and the keys of an equal
+/// hash are compared. Past them, hash to place in a map, where two keys of one hash are
+/// compared and a key whose hash another key has already is kept in `more` and compared one
+/// by one, which no agent can make happen but by chance (one in 2^64 a pair). Past
+/// [`MORE_KEYS`] of those (an agent that knows the seed of a build whose host never seeded
+/// it), the object is taken for one with a key twice and refused, rather than searched in
+/// time that grows with the square of its keys.
 /// (A `BTreeSet` of the keys took a fold of objects of 50 keys with a common prefix to a
 /// third again the time of the official core: every key compared with about six others,
-/// byte by byte in wasm32, and every escaped key copied into it.)
+/// byte by byte in wasm32, and every escaped key copied into it; the map alone, an entry a
+/// key, was a tenth of a fold of values of 50 keys new in each.)
 struct ManyKeys {
+    seed: u64,
     hasher: super::catalog::IdHasher,
+    filter: [u64; FILTER_WORDS],
+    /// The hashes of the object's keys in their order, while they are at most
+    /// [`FILTERED_KEYS`].
+    hashes: Vec<u64>,
     first: std::collections::HashMap<u64, u32, BuildHasherDefault<Hashed>>,
     more: Vec<u32>,
 }
+
+/// A key's hash for [`ManyKeys`]'s filter under `seed`: a word of the key at a time, each
+/// multiplied in, which wasm32 does in one instruction where foldhash's folded multiply
+/// takes four (a twentieth of a fold of values of 50 keys new in each). Keys of one such
+/// hash cost compares only, and at most [`FILTERED_KEYS`] of them a key.
+fn filter_hash(seed: u64, k: &[u8]) -> u64 {
+    const K: u64 = 0x9E37_79B9_7F4A_7C15;
+    let word = |b: &[u8]| u64::from_le_bytes(b.try_into().expect("eight bytes"));
+    let half = |b: &[u8]| u64::from(u32::from_le_bytes(b.try_into().expect("four bytes")));
+    let n = k.len();
+    let mut h = (seed ^ n as u64).wrapping_mul(K);
+    let last = match n {
+        8.. => {
+            for w in k[..n - 1].chunks_exact(8) {
+                h = (h ^ word(w)).wrapping_mul(K).rotate_left(23);
+            }
+            word(&k[n - 8..])
+        }
+        4.. => half(&k[..4]) | half(&k[n - 4..]) << 32,
+        1.. => u64::from(k[0]) | u64::from(k[n / 2]) << 8 | u64::from(k[n - 1]) << 16,
+        0 => 0,
+    };
+    h = (h ^ last).wrapping_mul(K);
+    h ^ (h >> 31)
+}
+
+/// The most keys of an object found twice through [`ManyKeys`]'s filter, not its map.
+const FILTERED_KEYS: usize = 128;
+
+/// The words of [`ManyKeys`]'s filter: 1,024 bits, so that [`FILTERED_KEYS`] keys set at
+/// most a quarter of them.
+const FILTER_WORDS: usize = 16;
 
 /// The most keys of an object whose hash another of its keys has ([`ManyKeys`]).
 const MORE_KEYS: usize = 64;
@@ -1123,15 +1166,69 @@ impl std::hash::Hasher for Hashed {
 }
 
 impl ManyKeys {
-    /// Whether `k`, to be pushed at `at` on `stack`, is new to the object.
-    fn insert(&mut self, stack: &[Cow<'_, str>], k: &str, at: usize) -> bool {
+    fn new(seed: u64) -> Box<Self> {
+        Box::new(ManyKeys {
+            seed,
+            hasher: super::catalog::IdHasher::with_seed(seed),
+            filter: [0; FILTER_WORDS],
+            hashes: Vec::with_capacity(4 * FEW_KEYS),
+            first: std::collections::HashMap::default(),
+            more: Vec::new(),
+        })
+    }
+
+    /// Whether `k`, to be pushed at `at` on `stack`, is new to the object whose keys are
+    /// `stack[from..at]`, all of them inserted before.
+    fn insert(&mut self, stack: &[Cow<'_, str>], from: usize, k: &str, at: usize) -> bool {
         use std::hash::BuildHasher;
-        let hash = self.hasher.hash_one(k);
-        self.insert_hashed(stack, k, at, hash)
+        let hash = if at - from < FILTERED_KEYS {
+            filter_hash(self.seed, k.as_bytes())
+        } else {
+            self.hasher.hash_one(k)
+        };
+        self.insert_hashed(stack, from, k, at, hash)
     }
 
     /// [`ManyKeys::insert`] of `k` of this hash.
-    fn insert_hashed(&mut self, stack: &[Cow<'_, str>], k: &str, at: usize, hash: u64) -> bool {
+    fn insert_hashed(
+        &mut self,
+        stack: &[Cow<'_, str>],
+        from: usize,
+        k: &str,
+        at: usize,
+        hash: u64,
+    ) -> bool {
+        let same = |i: usize| same_bytes(stack[i].as_bytes(), k.as_bytes());
+        if at - from < FILTERED_KEYS {
+            let mut seen = true;
+            for bit in [hash >> 54, (hash >> 44) & 1023].map(|b| b as usize) {
+                let (word, mask) = (&mut self.filter[bit / 64], 1u64 << (bit % 64));
+                seen &= *word & mask != 0;
+                *word |= mask;
+            }
+            if seen
+                && (self.hashes.iter())
+                    .zip(from..)
+                    .any(|(&h, i)| h == hash && same(i))
+            {
+                return false;
+            }
+            self.hashes.push(hash);
+            return true;
+        }
+        if at - from == FILTERED_KEYS {
+            // The keys before it, all different, move to the map.
+            use std::hash::BuildHasher;
+            self.first.reserve(2 * FILTERED_KEYS);
+            for (i, key) in stack.iter().enumerate().take(at).skip(from) {
+                self.map(stack, key, i, self.hasher.hash_one(key));
+            }
+        }
+        self.map(stack, k, at, hash)
+    }
+
+    /// Whether `k`, of this hash, is new to the keys in the map.
+    fn map(&mut self, stack: &[Cow<'_, str>], k: &str, at: usize, hash: u64) -> bool {
         use std::collections::hash_map::Entry;
         let same = |i: u32| same_bytes(stack[i as usize].as_bytes(), k.as_bytes());
         match self.first.entry(hash) {
@@ -1169,24 +1266,17 @@ impl<'a> Keys<'a> {
     pub(super) fn insert(&mut self, stack: &mut Vec<Cow<'a, str>>, k: Cow<'a, str>) -> bool {
         let at = stack.len();
         let new = match &mut self.many {
-            Some(many) => many.insert(stack, &k, at),
+            Some(many) => many.insert(stack, self.from, &k, at),
             None if at - self.from < FEW_KEYS => !stack[self.from..]
                 .iter()
                 .any(|x| same_bytes(x.as_bytes(), k.as_bytes())),
             None => {
-                let mut many = Box::new(ManyKeys {
-                    hasher: super::catalog::IdHasher::with_seed(super::store::key_seed()),
-                    first: std::collections::HashMap::with_capacity_and_hasher(
-                        7 * FEW_KEYS,
-                        BuildHasherDefault::default(),
-                    ),
-                    more: Vec::new(),
-                });
+                let mut many = ManyKeys::new(super::store::key_seed());
                 // The keys before it are all different.
                 for i in self.from..at {
-                    many.insert(stack, &stack[i], i);
+                    many.insert(stack, self.from, &stack[i], i);
                 }
-                let new = many.insert(stack, &k, at);
+                let new = many.insert(stack, self.from, &k, at);
                 self.many = Some(many);
                 new
             }
@@ -1262,45 +1352,92 @@ mod tests {
         }
     }
 
-    /// Keys of one hash, as no agent can make them without the seed, are still told
-    /// apart, and one given twice is still found.
-    #[test]
-    fn keys_of_one_hash_are_compared() {
-        let stack: Vec<Cow<str>> = (0..40)
-            .map(|i| Cow::Owned(format!("k{}", i % 20)))
-            .collect();
-        let mut many = ManyKeys {
-            hasher: super::super::catalog::IdHasher::with_seed(1),
-            first: std::collections::HashMap::default(),
-            more: Vec::new(),
-        };
-        for (i, k) in stack.iter().enumerate() {
-            // The first twenty are new; the next twenty repeat them.
-            assert_eq!(many.insert_hashed(&stack, k, i, 7), i < 20, "{k}");
-            assert!(!many.insert_hashed(&stack, k, i, 7), "{k}");
+    /// An object's first `n` keys on `stack`, each of a hash of its own, in a [`ManyKeys`].
+    fn many_keys(stack: &[Cow<str>], n: usize) -> Box<ManyKeys> {
+        let mut many = ManyKeys::new(1);
+        for (i, k) in stack.iter().enumerate().take(n) {
+            let hash = (i as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            assert!(many.insert_hashed(stack, 0, k, i, hash), "{k}");
         }
-        assert_eq!(many.more.len(), 19);
+        many
     }
 
-    /// Keys of one hash are compared one by one up to [`MORE_KEYS`] of them; one past, the
-    /// object is taken for one with a key twice.
+    /// Keys of one hash, as no agent can make them without the seed, are still told
+    /// apart, and one given twice is still found: among the filtered keys and in the map.
+    #[test]
+    fn keys_of_one_hash_are_compared() {
+        for before in [0, FILTERED_KEYS] {
+            let stack: Vec<Cow<str>> = (0..before)
+                .map(|i| Cow::Owned(format!("other{i}")))
+                .chain((0..20).map(|i| Cow::Owned(format!("k{i}"))))
+                .collect();
+            let mut many = many_keys(&stack, before);
+            for (i, k) in stack.iter().enumerate().skip(before) {
+                assert!(many.insert_hashed(&stack, 0, k, i, 7), "{k}");
+            }
+            // Each of them again, as the next key.
+            for k in &stack[before..] {
+                assert!(!many.insert_hashed(&stack, 0, k, stack.len(), 7), "{k}");
+            }
+            assert_eq!(many.more.len(), if before == 0 { 0 } else { 19 });
+        }
+    }
+
+    /// Keys of one hash in the map are compared one by one up to [`MORE_KEYS`] of them; one
+    /// past, the object is taken for one with a key twice.
     #[test]
     fn keys_of_one_hash_at_the_limit_and_one_past() {
-        let stack: Vec<Cow<str>> = (0..MORE_KEYS + 2)
+        let stack: Vec<Cow<str>> = (0..FILTERED_KEYS + MORE_KEYS + 2)
             .map(|i| Cow::Owned(format!("k{i}")))
             .collect();
-        let mut many = ManyKeys {
-            hasher: super::super::catalog::IdHasher::with_seed(1),
-            first: std::collections::HashMap::default(),
-            more: Vec::new(),
-        };
+        let mut many = many_keys(&stack, FILTERED_KEYS);
         // The first is in `first`, the next MORE_KEYS in `more`.
-        for (i, k) in stack.iter().enumerate().take(MORE_KEYS + 1) {
-            assert!(many.insert_hashed(&stack, k, i, 7), "{k}");
+        for (i, k) in stack
+            .iter()
+            .enumerate()
+            .skip(FILTERED_KEYS)
+            .take(MORE_KEYS + 1)
+        {
+            assert!(many.insert_hashed(&stack, 0, k, i, 7), "{k}");
         }
-        let last = MORE_KEYS + 1;
-        assert!(!many.insert_hashed(&stack, &stack[last], last, 7));
+        let last = FILTERED_KEYS + MORE_KEYS + 1;
+        assert!(!many.insert_hashed(&stack, 0, &stack[last], last, 7));
         assert_eq!(many.more.len(), MORE_KEYS);
+    }
+
+    /// A key given twice is found wherever its first place is, in objects whose keys end
+    /// among the filtered ones, at their limit, one past it and well past it; an object of
+    /// keys all different is let through.
+    #[test]
+    fn keys_given_twice_are_found_at_the_filters_limit_and_past_it() {
+        for n in [
+            FEW_KEYS + 1,
+            FILTERED_KEYS - 1,
+            FILTERED_KEYS,
+            FILTERED_KEYS + 1,
+            3 * FILTERED_KEYS,
+        ] {
+            for twice in [None, Some(0), Some(FEW_KEYS), Some(n / 2), Some(n - 1)] {
+                let mut stack: Vec<Cow<str>> = vec![Cow::Borrowed("outer")];
+                let mut keys = Keys::open(&stack);
+                for i in 0..n {
+                    assert!(
+                        keys.insert(&mut stack, Cow::Owned(format!("key {i}"))),
+                        "{n} {i}"
+                    );
+                }
+                let last = match twice {
+                    Some(i) => format!("key {i}"),
+                    None => format!("key {n}"),
+                };
+                assert_eq!(
+                    keys.insert(&mut stack, Cow::Owned(last)),
+                    twice.is_none(),
+                    "{n} {twice:?}"
+                );
+                assert_eq!(keys.in_order(&stack).len(), n + 1);
+            }
+        }
     }
 
     /// Containers nest as deep as the scan lets them and no deeper: the deepest container
