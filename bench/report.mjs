@@ -1057,6 +1057,34 @@ build the alternative into another directory, for example
   a table of its own (open addressing, 32 bits of hash and a place a slot): no change
   (japanese-keys 0.66 against 0.65 ms); with no duplicate check at all, as a bound, the
   fold was 8% faster.
+- Objects of many keys new in each (2026-12-05, later; \`fast.rs\` \`ManyKeys\`, \`direct.rs\`
+  \`Missed\`): the fold of \`japanese-keys\` spent a sixth of its time on its keys' duplicate
+  check (each key past the eighth hashed by foldhash, whose folded multiply is four
+  multiplications in wasm32, and entered in a map) and a twentieth recording each value's keys
+  for the next value, which never repeats them. Up to 128 keys, each key's hash (a word of the
+  key at a time, multiplied in) now sets two bits of a filter of 1,024: only a key whose two
+  bits are set already has its hash looked for among the others', and keys of one hash are
+  compared; past 128, the map as before. And a container (an array, or the data values of a
+  batch) stops recording its objects' keys once two in a row repeated none of the keys before
+  them (an object's object members at the first, as before). In \`bench/ab.mjs\` (median of
+  150, each order): japanese-keys 0.64 to 0.59 and 0.63 to 0.58 ms; in a throwaway run of
+  unseen shapes (median of 60, each order), the same values as Python writes them 1.37 to
+  1.26 and 1.38 to 1.27 ms, and values of 50 keys new in each with Japanese keys of another
+  form 0.65 to 0.60 ms; the other 37 workloads within the noise (median of 40). Natively the
+  hostile object of 60,000 keys folds in 7–8 ms before and after. The cost: 0.6 KB gzipped
+  (403.3 to 403.9 KB, names stripped), 1.7 KB raw. The tests hold the filter at its limit and
+  one past (\`keys_given_twice_are_found_at_the_filters_limit_and_past_it\`), keys of one
+  hash among the filtered ones and in the map, and arrays and data values past the limit of
+  misses to serde_json.
+- Tried and not kept (2026-12-05, later): a \`\\u\` escape of a character of three bytes
+  decoded from its four digits in the unescaping loop (values with keys as Python writes them
+  1.30 to 1.26 ms, but Arabic so written 1.19 to 1.23: its characters of two bytes pay for
+  the test); \`u\` tested before a table of the other escapes, where a jump table took all of
+  them (no change, natively or in wasm32); the search for a line's end four blocks a test
+  (a batch on one line is searched whole for its first line's end: no change past the noise).
+  Where a fold of values with new keys goes now (Node CPU profile of \`japanese-keys\`): the
+  conversion from UTF-16 a seventh, the string scan a sixth, the reader's loop a seventh, the
+  duplicate check an eighth; \`JSON.parse\` makes the engine's strings from the UTF-16 as it is.
 - Where a stream is mostly large data values the official core keeps \`JSON.parse\`'s objects
   by reference (about 1.3× \`JSON.parse\`); the fold reads, checks and copies every byte in wasm
   memory, which is where the ~1 MB workload's time goes now (the hand reader's string scan and
