@@ -672,6 +672,7 @@ impl<'a, 'p> Reader<'a, 'p> {
             catalog_id: catalog_id?,
             send_data_model: send,
             theme,
+            theme_admitted: true,
         }))
     }
 

@@ -306,6 +306,9 @@ pub(crate) struct NewSurface<'a> {
     pub send_data_model: Option<bool>,
     /// Any JSON the schema lets through (an object), kept as data.
     pub theme: Option<Value>,
+    /// Whether admission has found nothing in the theme already (the hand reader takes only
+    /// such a theme), so that the store need not walk it again.
+    pub theme_admitted: bool,
 }
 
 /// A component of an `updateComponents` list, read as [`Checked`] reads it there (the

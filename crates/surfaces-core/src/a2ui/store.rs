@@ -418,6 +418,7 @@ impl SurfaceStore {
                     },
                     send_data_model: body.get("sendDataModel").and_then(Value::as_bool),
                     theme: body.remove("theme"),
+                    theme_admitted: false,
                     surface_id: sid.into(),
                 };
                 self.create_surface(new, ctx)
@@ -619,7 +620,7 @@ impl SurfaceStore {
         let mut adm = self.admission();
         adm.id(sid, &mpath.key("surfaceId"));
         // theme.iconUrl is kept as data only: never loaded, never shown as identity.
-        if let Some(theme) = &new.theme {
+        if let Some(theme) = new.theme.as_ref().filter(|_| !new.theme_admitted) {
             adm.theme(theme, &mpath.key("theme"));
         }
         if !adm.errors.is_empty() {
