@@ -1222,6 +1222,7 @@ impl ManyKeys {
         if at - from == FILTERED_KEYS {
             // The keys before it, all different, move to the map.
             use std::hash::BuildHasher;
+            self.hashes = Vec::new();
             self.first.reserve(2 * FILTERED_KEYS);
             for (i, key) in stack.iter().enumerate().take(at).skip(from) {
                 self.map(stack, key, i, self.hasher.hash_one(key));
