@@ -1951,6 +1951,8 @@ impl<'a, 'p> Reader<'a, 'p> {
     /// [`Reader::keys`] right after, so an escaped key is moved from there, not copied.
     #[inline(never)]
     fn record_shape(&mut self, keys: &Keys<'a>, shape: &mut Shape) {
+        #[cfg(test)]
+        tests::SHAPES_RECORDED.with(|n| n.set(n.get() + 1));
         self.shapes.truncate(shape.from);
         let base = self.text.as_ptr() as usize;
         let first = self.keys.len() - keys.in_order(&self.keys).len();
@@ -2332,6 +2334,8 @@ mod tests {
         static THEMES_TAKEN: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
         /// How many texts [`read_lines`] read to their end.
         pub(super) static LINES_TAKEN: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+        /// How many objects' keys [`Reader::record_shape`] recorded.
+        pub(super) static SHAPES_RECORDED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
     }
 
     /// A theme the hand reader read (`text`, read as `theme`), held to the general path on
@@ -2475,6 +2479,17 @@ mod tests {
             }
         }
         assert_eq!(t.depth, depth, "{json}");
+    }
+
+    /// A batch of data updates of surface `s`, one a value.
+    fn batch_of_values(values: &[&str]) -> String {
+        let envelopes: Vec<String> = values
+            .iter()
+            .map(|v| {
+                format!(r#"{{"version":"v0.9","updateDataModel":{{"surfaceId":"s","value":{v}}}}}"#)
+            })
+            .collect();
+        format!("[{}]", envelopes.join(","))
     }
 
     fn both(text: &str) -> [(usize, bool, Vec<String>); 2] {
@@ -3496,15 +3511,7 @@ mod tests {
         ];
         for (values, twice) in cases {
             let values: Vec<&str> = values.split(" | ").collect();
-            let envelopes: Vec<String> = values
-                .iter()
-                .map(|v| {
-                    format!(
-                        r#"{{"version":"v0.9","updateDataModel":{{"surfaceId":"s","value":{v}}}}}"#
-                    )
-                })
-                .collect();
-            let text = format!("[{}]", envelopes.join(","));
+            let text = batch_of_values(&values);
             let before = taken();
             let [direct, serde] = both(&text);
             assert_eq!(direct, serde, "{text}");
@@ -3529,6 +3536,39 @@ mod tests {
             .map(|missed| object.record(missed, 1))
             .collect();
         assert_eq!(seen, [true, true, false, false]);
+    }
+
+    /// The reader records the keys of an array's elements and of a batch's data values
+    /// until two in a row repeat none of the keys before them, and not after; an element
+    /// that repeats them, or repeats some, resets the count.
+    #[test]
+    fn recording_stops_after_two_objects_in_a_row_repeat_no_keys() {
+        let recorded = |values: &[&str]| {
+            let text = batch_of_values(values);
+            let before = SHAPES_RECORDED.with(|n| n.get());
+            let [direct, serde] = both(&text);
+            assert_eq!(direct, serde, "{text}");
+            SHAPES_RECORDED.with(|n| n.get()) - before
+        };
+        let elements = |list: &str| recorded(&[list]);
+        // Each element new: the first, and the first that repeats nothing; then no more.
+        assert_eq!(elements(r#"[{"a":1},{"b":1},{"c":1},{"d":1},{"e":1}]"#), 2);
+        // A header, then rows: each row repeats the first row's keys.
+        assert_eq!(elements(r#"[{"h":1},{"a":1},{"a":2},{"a":3}]"#), 2);
+        // A row that repeats some of the keys before it resets the count.
+        assert_eq!(
+            elements(r#"[{"a":1},{"b":1},{"b":2,"x":1},{"c":1},{"d":1},{"e":1}]"#),
+            4
+        );
+        // The data values of a batch alike.
+        assert_eq!(
+            recorded(&[r#"{"a":1}"#, r#"{"b":1}"#, r#"{"c":1}"#, r#"{"d":1}"#]),
+            2
+        );
+        assert_eq!(
+            recorded(&[r#"{"a":1}"#, r#"{"a":2}"#, r#"{"b":1}"#, r#"{"c":1,"d":2}"#]),
+            2
+        );
     }
 
     /// The objects of an array that repeat their sibling's keys ([`Shape`]) are held to the
@@ -3634,6 +3674,16 @@ mod tests {
                 true,
             ),
             (format!("[{},{}]", keyed(12, ""), keyed(12, "")), false),
+            // A run of repeated keys past the filter's 128, then one given twice.
+            (format!("[{},{}]", keyed(140, ""), keyed(140, "")), false),
+            (
+                format!("[{},{}]", keyed(140, ""), keyed(140, r#","k5":0"#)),
+                true,
+            ),
+            (
+                format!("[{},{}]", keyed(140, ""), keyed(130, r#","k135":0,"k129":0"#)),
+                true,
+            ),
             (
                 format!("[{},{}]", keyed(12, ""), keyed(12, r#","k3":0"#)),
                 true,

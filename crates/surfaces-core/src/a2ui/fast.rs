@@ -1098,10 +1098,10 @@ const FEW_KEYS: usize = 8;
 /// but by chance before) has its hash looked for among the others', and the keys of an equal
 /// hash are compared. Past them, hash to place in a map, where two keys of one hash are
 /// compared and a key whose hash another key has already is kept in `more` and compared one
-/// by one, which no agent can make happen but by chance (one in 2^64 a pair). Past
-/// [`MORE_KEYS`] of those (an agent that knows the seed of a build whose host never seeded
-/// it), the object is taken for one with a key twice and refused, rather than searched in
-/// time that grows with the square of its keys.
+/// by one. No agent can make two keys of one hash but by chance (one in 2^64 a pair); past
+/// [`MORE_KEYS`] keys that share a hash, in the filter or in the map (an agent that knows
+/// the seed of a build whose host never seeded it), the object is taken for one with a key
+/// twice and refused, rather than searched in time that grows with the square of its keys.
 /// (A `BTreeSet` of the keys took a fold of objects of 50 keys with a common prefix to a
 /// third again the time of the official core: every key compared with about six others,
 /// byte by byte in wasm32, and every escaped key copied into it; the map alone, an entry a
@@ -1113,6 +1113,8 @@ struct ManyKeys {
     /// The hashes of the object's keys in their order, while they are at most
     /// [`FILTERED_KEYS`].
     hashes: Vec<u64>,
+    /// How many of those keys have the hash of a key before them (as `more`, below).
+    shared: usize,
     first: std::collections::HashMap<u64, u32, BuildHasherDefault<Hashed>>,
     more: Vec<u32>,
 }
@@ -1175,6 +1177,7 @@ impl ManyKeys {
             hasher: super::catalog::IdHasher::with_seed(seed),
             filter: [0; FILTER_WORDS],
             hashes: Vec::with_capacity(4 * FEW_KEYS),
+            shared: 0,
             first: std::collections::HashMap::default(),
             more: Vec::new(),
         })
@@ -1209,12 +1212,22 @@ impl ManyKeys {
                 seen &= *word & mask != 0;
                 *word |= mask;
             }
-            if seen
-                && (self.hashes.iter())
-                    .zip(from..)
-                    .any(|(&h, i)| h == hash && same(i))
-            {
-                return false;
+            if seen {
+                let mut shared = false;
+                for (&h, i) in self.hashes.iter().zip(from..) {
+                    if h == hash {
+                        if same(i) {
+                            return false;
+                        }
+                        shared = true;
+                    }
+                }
+                if shared {
+                    if self.shared == MORE_KEYS {
+                        return false;
+                    }
+                    self.shared += 1;
+                }
             }
             self.hashes.push(hash);
             return true;
@@ -1387,26 +1400,28 @@ mod tests {
         }
     }
 
-    /// Keys of one hash in the map are compared one by one up to [`MORE_KEYS`] of them; one
-    /// past, the object is taken for one with a key twice.
+    /// Keys of one hash are compared one by one up to [`MORE_KEYS`] of them, among the
+    /// filtered keys and in the map; one past, the object is taken for one with a key twice.
     #[test]
     fn keys_of_one_hash_at_the_limit_and_one_past() {
-        let stack: Vec<Cow<str>> = (0..FILTERED_KEYS + MORE_KEYS + 2)
-            .map(|i| Cow::Owned(format!("k{i}")))
-            .collect();
-        let mut many = many_keys(&stack, FILTERED_KEYS);
-        // The first is in `first`, the next MORE_KEYS in `more`.
-        for (i, k) in stack
-            .iter()
-            .enumerate()
-            .skip(FILTERED_KEYS)
-            .take(MORE_KEYS + 1)
-        {
-            assert!(many.insert_hashed(&stack, 0, k, i, 7), "{k}");
+        for before in [0, FILTERED_KEYS] {
+            let stack: Vec<Cow<str>> = (0..before + MORE_KEYS + 2)
+                .map(|i| Cow::Owned(format!("k{i}")))
+                .collect();
+            let mut many = many_keys(&stack, before);
+            // The first has the hash alone; the next MORE_KEYS share it.
+            for (i, k) in stack.iter().enumerate().skip(before).take(MORE_KEYS + 1) {
+                assert!(many.insert_hashed(&stack, 0, k, i, 7), "{k}");
+            }
+            let last = before + MORE_KEYS + 1;
+            assert!(!many.insert_hashed(&stack, 0, &stack[last], last, 7));
+            let shared = if before == 0 {
+                many.shared
+            } else {
+                many.more.len()
+            };
+            assert_eq!(shared, MORE_KEYS);
         }
-        let last = FILTERED_KEYS + MORE_KEYS + 1;
-        assert!(!many.insert_hashed(&stack, 0, &stack[last], last, 7));
-        assert_eq!(many.more.len(), MORE_KEYS);
     }
 
     /// A key given twice is found wherever its first place is, in objects whose keys end
