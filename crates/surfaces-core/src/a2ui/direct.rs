@@ -1846,9 +1846,9 @@ impl<'a, 'p> Reader<'a, 'p> {
                 // What a container kept of its objects' keys goes with it.
                 self.shapes.truncate(o.kids.from);
                 if let Some(keys) = &o.keys {
-                    // An object whose keys were all its sibling's leaves the shape as it
-                    // was (those keys, the same bytes).
-                    // It repeated none of the keys of the object before it.
+                    // It repeated none of the keys of the object before it. (One that
+                    // repeated all of them leaves the shape as it was: those keys, the same
+                    // bytes; `o.shape.len` is not 0.)
                     let missed = o.shape.next == 0;
                     if let Some(p) = open.last_mut() {
                         let missed = missed && p.kids.len > 0;
