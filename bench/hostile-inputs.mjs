@@ -353,6 +353,12 @@ export const CASES = [
     build: () => one(withValue(`[${Array(3_400).fill(`{${Array.from({ length: 24 }, (_, k) => `"\\u0061${k}":0`).join(",")}}`).join(",")}]`)),
   },
   {
+    id: "reader-escaped-keys-nested",
+    group: "reader",
+    name: "an object of 36,000 escaped keys (1 MB), each holding a list of one record with an escaped key",
+    build: () => one(withValue(`{${Array.from({ length: 36_000 }, (_, i) => `"\\u0061${i}":[{"\\u0062":1}]`).join(",")}}`)),
+  },
+  {
     id: "reader-tiny-objects",
     group: "reader",
     name: "a value of 130,000 one-member objects (1 MB), then an unknown member (read by hand, then by serde_json up to `envelopeValues`)",

@@ -696,6 +696,18 @@ fn cases() -> Vec<Case> {
             },
         },
         Case {
+            id: "reader-escaped-keys-nested",
+            group: "reader",
+            name: "an object of 36,000 escaped keys (1 MB), each holding a list of one record with an escaped key",
+            limits: d(),
+            build: || {
+                let members: Vec<String> = (0..36_000)
+                    .map(|i| format!("\"\\u0061{i}\":[{{\"\\u0062\":1}}]"))
+                    .collect();
+                one(with_value(&format!("{{{}}}", members.join(","))))
+            },
+        },
+        Case {
             id: "reader-tiny-objects",
             group: "reader",
             name: "a value of 130,000 one-member objects (1 MB), then an unknown member (read by hand, then by serde_json up to `envelopeValues`)",

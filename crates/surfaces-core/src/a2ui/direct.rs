@@ -326,7 +326,8 @@ struct Reader<'a, 'p> {
     shapes: Vec<ShapeKey>,
     /// Where each key on [`Reader::keys`] that has an escape lies: its place on that stack,
     /// and where it (or, for a key of a repeated run, the sibling's same bytes) lies in the
-    /// text with its quotes, for [`Reader::record_shape`].
+    /// text with its quotes, for [`Reader::record_shape`]; in the order of their places, as
+    /// the keys are pushed and taken off.
     escaped: Vec<(usize, usize, usize)>,
     /// How many of [`Reader::shapes`], from the first, are the keys of the last data value
     /// that was an object, for the next one to repeat as a record repeats its sibling's (a
@@ -1956,7 +1957,11 @@ impl<'a, 'p> Reader<'a, 'p> {
         self.shapes.truncate(shape.from);
         let base = self.text.as_ptr() as usize;
         let first = self.keys.len() - keys.in_order(&self.keys).len();
-        let mut escaped = self.escaped.iter().filter(|e| e.0 >= first);
+        // `escaped` is in the order of the stack, the outer objects' keys first: this
+        // object's are found by a search, not by going through those (an object of 40,000
+        // escaped keys, each holding a list of one object with an escaped key, took 290 ms).
+        let from = self.escaped.partition_point(|e| e.0 < first);
+        let mut escaped = self.escaped[from..].iter();
         for k in &mut self.keys[first..] {
             if super::pointer::FORBIDDEN_SEGMENTS.contains(&&**k) {
                 break;
@@ -3674,6 +3679,14 @@ mod tests {
                 true,
             ),
             (format!("[{},{}]", keyed(12, ""), keyed(12, "")), false),
+            // Escaped keys of an outer object and of records inside it: each record's
+            // shape is its own keys' (taken for an outer key's, `"\u0061"` would read as `b`).
+            (r#"{"\u0061":[{"\u0062":1},{"\u0061":2}]}"#.to_owned(), false),
+            (r#"{"\u0061":[{"\u0062":1},{"\u0062":2,"\u0062":3}]}"#.to_owned(), true),
+            (
+                r#"{"\u0063":0,"\u0061":[{"\u0062":1,"\u0064":0},{"\u0061":2}]}"#.to_owned(),
+                false,
+            ),
             // A run of repeated keys past the filter's 128, then one given twice.
             (format!("[{},{}]", keyed(140, ""), keyed(140, "")), false),
             (
