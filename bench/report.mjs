@@ -1080,6 +1080,14 @@ build the alternative into another directory, for example
   a build whose host never seeded the hashes, an agent could make the filter compare 128
   keys of one hash with each other; past 64 keys of one hash the object is refused as one
   with a key twice, in the filter as in the map.
+- Escaped keys of records found by a search (2026-12-05, later; \`Reader::record_shape\`):
+  a second reading of the day's changes found that, to record a closing object's escaped
+  keys, the reader went through every escaped key on its stack from the first, the outer
+  objects' too. An object of 36,000 escaped keys, each holding a list of one record with an
+  escaped key (the new hostile case \`reader-escaped-keys-nested\`, 1 MB), folded in 373 ms
+  natively, past the 50 ms budget; the entries are in the stack's order, and a binary search
+  now finds the object's first: 10.1 ms. A case of \`records_repeating_their_keys_are_held_to_them\`
+  fails if the search starts at an outer object's keys.
 - A theme the hand reader took (2026-12-05, later; \`NewSurface::theme_admitted\`): it takes
   only a theme in which admission finds nothing, and \`create_surface\` walked it with
   admission again. 300 themed cards 0.87 to 0.83 and 0.90 to 0.87 ms (\`bench/ab.mjs\`,
