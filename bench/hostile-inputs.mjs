@@ -464,7 +464,13 @@ export const CASES = [
     id: "grow-lookalike-hosts",
     group: "amplification",
     name: "1 MB of Image updates, each URL's host three 62-byte Cyrillic `xn--` labels that pass for Latin",
-    build: () => one(lines(lookalikeUpdates())),
+    build: () => one(lines(lookalikeUpdates(false))),
+  },
+  {
+    id: "grow-lookalike-hosts-new",
+    group: "amplification",
+    name: "the same, each URL's host new (a label of its own after the three): no host read before",
+    build: () => one(lines(lookalikeUpdates(true))),
   },
   {
     id: "grow-array-padding",
@@ -480,13 +486,14 @@ export const CASES = [
 
 /** A surface `h`, then updates of 200 Images (the `components` limit) until about 1 MB, each
  * URL's host three labels of `аррӏе` (Cyrillic that reads as `apple`) ten times over, in
- * punycode. */
-function lookalikeUpdates() {
+ * punycode. With `newHosts`, each host ends in a label of its own (`c7-42`), so that no host
+ * is one read before (the core keeps the last few). */
+function lookalikeUpdates(newHosts) {
   const label = "xn--80aaaaaaaaaa0cbbbbbbbbb6sacacacacacacacacaca149ceaeeeeeeee";
-  const host = `${label}.${label}.${label}.com`;
   const out = [create("h")];
   for (let bytes = 0, n = 0; bytes < 1_000_000; n++) {
-    const list = Array.from({ length: 200 }, (_, i) => ({ id: `i${i}`, component: "Image", url: `https://${host}/${n}/${i}.png` }));
+    const host = (i) => `${label}.${label}.${label}.${newHosts ? `c${n}-${i}` : "com"}`;
+    const list = Array.from({ length: 200 }, (_, i) => ({ id: `i${i}`, component: "Image", url: `https://${host(i)}/${n}/${i}.png` }));
     const update = components("h", list);
     bytes += canon(update).length + 1;
     out.push(update);

@@ -849,7 +849,14 @@ fn cases() -> Vec<Case> {
             group: "amplification",
             name: "1 MB of Image updates, each URL's host three 62-byte Cyrillic `xn--` labels that pass for Latin",
             limits: d(),
-            build: || one(lines(&lookalike_updates())),
+            build: || one(lines(&lookalike_updates(false))),
+        },
+        Case {
+            id: "grow-lookalike-hosts-new",
+            group: "amplification",
+            name: "the same, each URL's host new (a label of its own after the three): no host read before",
+            limits: d(),
+            build: || one(lines(&lookalike_updates(true))),
         },
         Case {
             id: "grow-array-padding",
@@ -875,16 +882,23 @@ fn cases() -> Vec<Case> {
 /// URL's host three labels of `аррӏе` (Cyrillic that reads as `apple`) ten times over, in
 /// punycode: every label is decoded, the host read back, its scripts found and its skeleton
 /// made. Longer labels cost more a byte than short ones (16 `xn--80ak6aa92e` to a host).
-fn lookalike_updates() -> Vec<Value> {
+/// With `new_hosts`, each host ends in a label of its own (`c7-42`), so that no host is one
+/// read before ([`surfaces_core::web_url::parse_with_unicode`] keeps the last few).
+fn lookalike_updates(new_hosts: bool) -> Vec<Value> {
     // `аррӏе` ten times: the longest label of it (62 bytes), three to a host.
     let label = "xn--80aaaaaaaaaa0cbbbbbbbbb6sacacacacacacacacaca149ceaeeeeeeee";
-    let host = format!("{label}.{label}.{label}.com");
     let mut out = vec![create("h")];
     let mut bytes = 0;
     let mut n = 0;
     while bytes < 1_000_000 {
         let list: Vec<Value> = (0..200)
             .map(|i| {
+                let tld = if new_hosts {
+                    format!("c{n}-{i}")
+                } else {
+                    "com".to_string()
+                };
+                let host = format!("{label}.{label}.{label}.{tld}");
                 json!({"id": format!("i{i}"), "component": "Image",
                        "url": format!("https://{host}/{n}/{i}.png")})
             })

@@ -18,6 +18,7 @@ pub mod json_scan;
 mod leb128;
 mod number;
 mod pointer;
+mod recent;
 mod scripts;
 mod skeleton;
 mod swar;

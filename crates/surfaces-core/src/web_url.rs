@@ -14,8 +14,11 @@
 //! whether text draws anything (RegExp property escapes in the host, `icu_properties`
 //! natively).
 
+use std::cell::RefCell;
 use std::fmt;
 use std::sync::OnceLock;
+
+use crate::recent::Recent;
 
 /// The host of a parsed URL, serialised as WHATWG serialises it (IPv6 in brackets).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -404,6 +407,17 @@ impl<'a> PlainUrl<'a> {
     }
 
     fn read(input: &'a str) -> Option<Self> {
+        Self::read_with(input, false).map(|(url, _)| url)
+    }
+
+    /// A URL [`plain`] but for `xn--` labels in its host, which must then be in lower case,
+    /// and whether it has such a label: the same bytes a parser reads the same way once its
+    /// host is known to be a host the parser gives back as written ([`known_unicode_form`]).
+    fn read_idn(input: &'a str) -> Option<(Self, bool)> {
+        Self::read_with(input, true).filter(|(url, idn)| !(*idn && url.upper))
+    }
+
+    fn read_with(input: &'a str, idn: bool) -> Option<(Self, bool)> {
         // One pass over the bytes: this runs for every URL a surface names, before any check.
         let b = input.as_bytes();
         let (scheme, start, default_port) = if b.starts_with(b"https://") {
@@ -416,6 +430,7 @@ impl<'a> PlainUrl<'a> {
         let mut i = start;
         let mut label = start;
         let mut upper = false;
+        let mut punycode = false;
         loop {
             match b.get(i) {
                 Some(b'a'..=b'z' | b'0'..=b'9' | b'-') => i += 1,
@@ -424,12 +439,17 @@ impl<'a> PlainUrl<'a> {
                     i += 1;
                 }
                 end @ (None | Some(b'.' | b'/' | b'?' | b'#' | b':')) => {
-                    if i == label
-                        || b[label..i]
-                            .get(..4)
-                            .is_some_and(|p| p.eq_ignore_ascii_case(b"xn--"))
-                    {
+                    if i == label {
                         return None;
+                    }
+                    if b[label..i]
+                        .get(..4)
+                        .is_some_and(|p| p.eq_ignore_ascii_case(b"xn--"))
+                    {
+                        if !idn {
+                            return None;
+                        }
+                        punycode = true;
                     }
                     if end != Some(&b'.') {
                         if !b[label].is_ascii_alphabetic() {
@@ -503,7 +523,7 @@ impl<'a> PlainUrl<'a> {
         if hashes > 1 {
             return None;
         }
-        Some(PlainUrl {
+        let url = PlainUrl {
             input,
             scheme,
             start,
@@ -512,7 +532,8 @@ impl<'a> PlainUrl<'a> {
             upper,
             port,
             no_path: path_end == port_end,
-        })
+        };
+        Some((url, punycode))
     }
 }
 
@@ -570,10 +591,21 @@ pub fn parse_fully(input: &str) -> Result<WebUrl, UrlError> {
 /// found on the way: decoding a host's labels and reading it back costs more than the
 /// parse itself, so a caller that warns of look-alike hosts takes it from here.
 pub fn parse_with_unicode(input: &str) -> Result<(WebUrl, Option<String>), UrlError> {
-    match PlainUrl::parsed(input) {
-        Some(url) => Ok((url.to_url(), None)),
-        None => parse_fully_with_unicode(input),
+    if parser().is_some() {
+        match PlainUrl::read_idn(input) {
+            Some((url, false)) => return Ok((url.to_url(), None)),
+            // A plain URL but for a host with `xn--` labels that the parser has lately read
+            // in full and given back as written: the same host, and the rest plain, so the
+            // same URL. The parser's reading of such a host is most of what it costs.
+            Some((url, true)) => {
+                if let Some(unicode) = known_unicode_form(&url.host()) {
+                    return Ok((url.to_url(), Some(unicode)));
+                }
+            }
+            None => {}
+        }
     }
+    parse_fully_with_unicode(input)
 }
 
 fn parse_fully_with_unicode(input: &str) -> Result<(WebUrl, Option<String>), UrlError> {
@@ -611,6 +643,25 @@ fn has_punycode(domain: &str) -> bool {
 /// `ascii` with each `xn--` label decoded, when each decodes to a non-ASCII label and the
 /// parser reads the whole back as `ascii`.
 fn unicode_form(parser: &dyn Parser, ascii: &str) -> Option<String> {
+    crate::recent::answer(&UNICODE_FORMS, ascii, |ascii| {
+        unicode_form_of(parser, ascii)
+    })
+}
+
+thread_local! {
+    /// Hosts the parser gave back from a URL, each with its [`unicode_form`].
+    static UNICODE_FORMS: RefCell<Recent<Option<String>>> =
+        const { RefCell::new(Recent::new()) };
+}
+
+/// The Unicode form of `ascii` when the parser lately gave `ascii` back as a URL's host and
+/// it has one ([`unicode_form`]); otherwise `None`, and nothing is computed.
+fn known_unicode_form(ascii: &str) -> Option<String> {
+    crate::recent::kept(&UNICODE_FORMS, ascii).flatten()
+}
+
+/// [`unicode_form`], computed.
+fn unicode_form_of(parser: &dyn Parser, ascii: &str) -> Option<String> {
     let mut labels = Vec::new();
     for label in ascii.split('.') {
         match label.strip_prefix("xn--") {
@@ -793,6 +844,27 @@ mod tests {
             assert_eq!(split, found, "{domain}");
             assert_eq!(has_punycode(domain), found, "{domain}");
         }
+    }
+
+    /// A URL of a host with `xn--` labels leaves the host known, so that the next URL of it
+    /// that is plain but for the host is read without the parser.
+    #[test]
+    fn a_host_read_in_full_is_known_to_the_next_url_of_it() {
+        let host = "xn--80ak6aa92e.xn--p1ai";
+        assert_eq!(known_unicode_form(host), None);
+        let (url, unicode) = parse_with_unicode(&format!("https://{host}/a.png")).unwrap();
+        assert_eq!(url.host_str(), Some(host));
+        let unicode = unicode.expect("a Unicode form");
+        assert_eq!(known_unicode_form(host).as_ref(), Some(&unicode));
+        let next = format!("https://{host}:8443/b/c.png?w=1#top");
+        assert!(matches!(PlainUrl::read_idn(&next), Some((_, true))));
+        assert_eq!(
+            parse_with_unicode(&next),
+            parse_fully(&next).map(|url| (url, Some(unicode)))
+        );
+        // A host the parser refuses to give back as written is never known.
+        assert!(parse_with_unicode("https://xn--abc.example/").is_err());
+        assert_eq!(known_unicode_form("xn--abc.example"), None);
     }
 
     #[test]

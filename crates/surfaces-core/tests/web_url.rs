@@ -22,3 +22,13 @@ fn plain_urls_are_read_as_the_url_crate_reads_them() {
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
     assert!(read > 1000, "only {read} generated URLs were plain");
 }
+
+/// A URL plain but for a host with `xn--` labels that the parser has just given back is
+/// read without the parser (`web_url::parse_with_unicode`), as the parser reads it, with
+/// the same Unicode form of its host.
+#[test]
+fn urls_of_a_host_read_before_are_read_as_the_parser_reads_them() {
+    let (read, wrong) = web_url_corpus::idn_disagreements();
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    assert!(read > 1000, "only {read} generated URLs had a Unicode form");
+}

@@ -25,4 +25,9 @@ fn the_host_parses_the_corpus_as_the_url_crate_does() {
     let (read, wrong) = web_url_corpus::plain_disagreements();
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
     assert!(read > 1000, "only {read} generated URLs were plain");
+    // A URL of a host the host's parser has just given back is read without it, as it
+    // reads it.
+    let (read, wrong) = web_url_corpus::idn_disagreements();
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    assert!(read > 1000, "only {read} generated URLs had a Unicode form");
 }

@@ -1,6 +1,9 @@
 //! Origins and hosts, as a WHATWG URL parser computes them ([`crate::web_url`]): default
 //! ports, host case and IDNA are normalised before anything is compared.
 
+use std::cell::RefCell;
+
+use crate::recent::Recent;
 use crate::web_url::{self, Host, Origin, WebUrl};
 use crate::Code;
 
@@ -49,6 +52,14 @@ pub(super) enum Look {
 /// script that cannot pass for Latin (`.рф`), a confusable label is ordinary: the name as
 /// a whole does not read as a Latin one (browsers make the same exception).
 pub(super) fn look(unicode_host: &str) -> Look {
+    thread_local! {
+        static LOOKS: RefCell<Recent<Look>> = const { RefCell::new(Recent::new()) };
+    }
+    crate::recent::answer(&LOOKS, unicode_host, look_of)
+}
+
+/// [`look`], computed.
+fn look_of(unicode_host: &str) -> Look {
     // Each label's script set is found once: it is most of the cost of a look, and a
     // host may hold dozens of labels (a look-alike stream names thousands of such hosts).
     let labels: Vec<(&str, ScriptSet)> = unicode_host

@@ -167,17 +167,6 @@ pub fn mismatches(expected_failures: &[&str]) -> Vec<String> {
 pub fn plain_disagreements() -> (usize, Vec<String>) {
     let corpus: Corpus = serde_json::from_str(CORPUS).expect("web-url.json is the corpus");
     let mut inputs: Vec<String> = corpus.urls.iter().map(|c| c.input.clone()).collect();
-    // Each part drawn from its plain choices (the first few of each list) three times in
-    // four, else from all of them, so that most URLs are plain and the rest are near it.
-    let schemes = [
-        "https://",
-        "http://",
-        "HTTPS://",
-        "ftp://",
-        "https:/",
-        "https:///",
-        "wss://",
-    ];
     let long = "a".repeat(70);
     let labels = [
         "a",
@@ -205,6 +194,88 @@ pub fn plain_disagreements() -> (usize, Vec<String>) {
         "0",
         "09",
         "ex\u{e9}",
+    ];
+    inputs.extend(generated(&labels, 10, 6000));
+    let mut read = 0;
+    let mut wrong = Vec::new();
+    for input in &inputs {
+        if let Some(plain) = web_url::plain(input) {
+            read += 1;
+            let full = web_url::parse_fully(input);
+            if full.as_ref() != Ok(&plain) {
+                wrong.push(format!("{input:?}: plain {plain:?}, parser {full:?}"));
+            }
+        }
+    }
+    (read, wrong)
+}
+
+/// URLs whose hosts have `xn--` labels, each read twice by `web_url::parse_with_unicode`
+/// (the second time its host is one the parser has just given back, so a URL plain but for
+/// that host is read without the parser) against the parser's reading and the host's
+/// Unicode form: how many were read with a Unicode form both times, and where they differ.
+pub fn idn_disagreements() -> (usize, Vec<String>) {
+    let long = format!(
+        "xn--{}",
+        "80aaaaaaaaaa0cbbbbbbbbb6sacacacacacacacacaca149ceaeeeeeeee"
+    );
+    let labels = [
+        "xn--nxasmq6b",
+        "xn--80ak6aa92e",
+        "xn--mnchen-3ya",
+        "example",
+        "xn--p1ai",
+        &long,
+        "cdn",
+        "a-b",
+        "xn--abc",
+        "xn--zz-zz-zz",
+        "XN--nxasmq6b",
+        "Xn--80ak6aa92e",
+        "xn--MNCHEN-3YA",
+        "xn--",
+        "xn--80ak6aa92e-",
+        "EXAMPLE",
+        "1",
+        "",
+        "ex\u{e9}",
+    ];
+    let mut read = 0;
+    let mut wrong = Vec::new();
+    for input in generated(&labels, 7, 4000) {
+        let expected = web_url::parse_fully(&input).map(|url| {
+            let unicode = match &url.host {
+                Some(web_url::Host::Domain(d)) => web_url::domain_to_unicode(d),
+                _ => None,
+            };
+            (url, unicode)
+        });
+        for time in ["first", "second"] {
+            let got = web_url::parse_with_unicode(&input);
+            if got != expected {
+                wrong.push(format!(
+                    "{input:?}, read the {time} time: {got:?}, parser {expected:?}"
+                ));
+            }
+        }
+        read += usize::from(matches!(expected, Ok((_, Some(_)))));
+    }
+    (read, wrong)
+}
+
+/// `n` URLs of these host labels (the first `plain` of them the usual ones), with ports,
+/// path segments, queries and fragments plain and not, from a fixed seed.
+fn generated(labels: &[&str], plain: usize, n: usize) -> Vec<String> {
+    // Each part drawn from its plain choices (the first few of each list) three times in
+    // four, else from all of them, so that most URLs are plain and the rest are near it.
+    let schemes = [
+        "https://",
+        "http://",
+        "HTTPS://",
+        "ftp://",
+        "https:/",
+        "https:///",
+        "wss://",
     ];
     let ports = [
         "", ":443", ":80", ":8080", ":", ":08080", ":65535", ":65536", ":0", ":8443", ":123456",
@@ -284,10 +355,11 @@ pub fn plain_disagreements() -> (usize, Vec<String>) {
         "?%2D",
     ];
     let mut draw = Draw(0x2545_f491_4f6c_dd1d);
-    for _ in 0..6000 {
+    let mut inputs = Vec::with_capacity(n);
+    for _ in 0..n {
         let mut url = schemes[draw.pick(schemes.len(), 2)].to_string();
         let host: Vec<&str> = (0..1 + draw.next(3))
-            .map(|_| labels[draw.pick(labels.len(), 10)])
+            .map(|_| labels[draw.pick(labels.len(), plain)])
             .collect();
         url.push_str(&host.join("."));
         url.push_str(ports[draw.pick(ports.len(), 1)]);
@@ -298,18 +370,7 @@ pub fn plain_disagreements() -> (usize, Vec<String>) {
         url.push_str(tails[draw.pick(tails.len(), 10)]);
         inputs.push(url);
     }
-    let mut read = 0;
-    let mut wrong = Vec::new();
-    for input in &inputs {
-        if let Some(plain) = web_url::plain(input) {
-            read += 1;
-            let full = web_url::parse_fully(input);
-            if full.as_ref() != Ok(&plain) {
-                wrong.push(format!("{input:?}: plain {plain:?}, parser {full:?}"));
-            }
-        }
-    }
-    (read, wrong)
+    inputs
 }
 
 /// A fixed generator (xorshift), so every run tries the same URLs.

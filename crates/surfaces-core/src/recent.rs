@@ -1,0 +1,128 @@
+//! The last few answers of a costly pure function of a string, kept per thread.
+//!
+//! A host with `xn--` labels costs tens of microseconds to read (its labels decoded, the
+//! host read back by the parser, its scripts and skeleton found), and a surface names the
+//! same few hosts again and again: a gallery's images on one CDN, each update resending
+//! them. Each answer depends on its key alone (the parser is installed once a process), so
+//! one kept is the answer. At most [`KEPT`] are kept, the oldest dropped first: the memory
+//! is bounded, and a stream of hosts all new costs what it did without the memo.
+
+use std::cell::RefCell;
+use std::thread::LocalKey;
+
+/// How many answers a memo keeps.
+pub(crate) const KEPT: usize = 16;
+
+/// The longest key kept: a longer one is answered each time (a host is at most 253 bytes
+/// once parsed, and its Unicode form at most a few times that).
+const LONGEST_KEY: usize = 1024;
+
+/// A memo's answers, in a ring.
+pub(crate) struct Recent<V> {
+    entries: Vec<(Box<str>, V)>,
+    next: usize,
+}
+
+impl<V> Recent<V> {
+    pub(crate) const fn new() -> Self {
+        Recent {
+            entries: Vec::new(),
+            next: 0,
+        }
+    }
+}
+
+/// The answer `memo` holds for `key`, if it holds one.
+pub(crate) fn kept<V: Clone + 'static>(
+    memo: &'static LocalKey<RefCell<Recent<V>>>,
+    key: &str,
+) -> Option<V> {
+    memo.with(|m| {
+        let m = m.borrow();
+        m.entries
+            .iter()
+            .find(|(k, _)| **k == *key)
+            .map(|(_, v)| v.clone())
+    })
+}
+
+/// `f(key)`, from `memo` when it holds the answer, else computed and kept.
+pub(crate) fn answer<V: Clone + 'static>(
+    memo: &'static LocalKey<RefCell<Recent<V>>>,
+    key: &str,
+    f: impl FnOnce(&str) -> V,
+) -> V {
+    if let Some(v) = kept(memo, key) {
+        return v;
+    }
+    // Computed outside the borrow: `f` may ask another memo (or this one, for another key).
+    let v = f(key);
+    if key.len() <= LONGEST_KEY {
+        memo.with(|m| {
+            let mut m = m.borrow_mut();
+            let entry = (Box::from(key), v.clone());
+            if m.entries.len() < KEPT {
+                m.entries.push(entry);
+            } else {
+                let at = m.next;
+                m.entries[at] = entry;
+            }
+            m.next = (m.next + 1) % KEPT;
+        });
+    }
+    v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::cell::Cell;
+
+    thread_local! {
+        static MEMO: RefCell<Recent<usize>> = const { RefCell::new(Recent::new()) };
+        static CALLS: Cell<usize> = const { Cell::new(0) };
+    }
+
+    fn len_counted(k: &str) -> usize {
+        CALLS.with(|c| c.set(c.get() + 1));
+        k.len()
+    }
+
+    fn calls() -> usize {
+        CALLS.with(Cell::get)
+    }
+
+    #[test]
+    fn an_answer_kept_is_not_computed_again_and_the_oldest_goes_first() {
+        let keys: Vec<String> = (0..=KEPT).map(|i| format!("host{i}.example")).collect();
+        for k in &keys[..KEPT] {
+            assert_eq!(answer(&MEMO, k, len_counted), k.len());
+        }
+        assert_eq!(calls(), KEPT);
+        // All KEPT are kept.
+        for k in &keys[..KEPT] {
+            assert_eq!(answer(&MEMO, k, len_counted), k.len());
+        }
+        assert_eq!(calls(), KEPT);
+        // One past: the oldest is dropped, the others stay.
+        answer(&MEMO, &keys[KEPT], len_counted);
+        assert_eq!(calls(), KEPT + 1);
+        answer(&MEMO, &keys[1], len_counted);
+        assert_eq!(calls(), KEPT + 1);
+        answer(&MEMO, &keys[0], len_counted);
+        assert_eq!(calls(), KEPT + 2);
+    }
+
+    #[test]
+    fn a_key_past_the_longest_is_answered_each_time() {
+        let at = "a".repeat(LONGEST_KEY);
+        let past = "a".repeat(LONGEST_KEY + 1);
+        let before = calls();
+        answer(&MEMO, &at, len_counted);
+        answer(&MEMO, &at, len_counted);
+        assert_eq!(calls(), before + 1);
+        answer(&MEMO, &past, len_counted);
+        answer(&MEMO, &past, len_counted);
+        assert_eq!(calls(), before + 3);
+    }
+}
