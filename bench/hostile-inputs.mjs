@@ -473,6 +473,12 @@ export const CASES = [
     build: () => one(lines(lookalikeUpdates(true))),
   },
   {
+    id: "grow-unplain-urls",
+    group: "amplification",
+    name: "1 MB of Image updates, each URL not plain (a space in its path): every one read by the URL parser",
+    build: () => one(lines(unplainUpdates())),
+  },
+  {
     id: "grow-array-padding",
     group: "amplification",
     name: "1,999 updates alternating a write at `/a/9999` (9,999 `null`s padded) and a delete of `/a`",
@@ -494,6 +500,19 @@ function lookalikeUpdates(newHosts) {
   for (let bytes = 0, n = 0; bytes < 1_000_000; n++) {
     const host = (i) => `${label}.${label}.${label}.${newHosts ? `c${n}-${i}` : "com"}`;
     const list = Array.from({ length: 200 }, (_, i) => ({ id: `i${i}`, component: "Image", url: `https://${host(i)}/${n}/${i}.png` }));
+    const update = components("h", list);
+    bytes += canon(update).length + 1;
+    out.push(update);
+  }
+  return out;
+}
+
+/** A surface `h`, then updates of 200 Images until about 1 MB, each URL with a space in its
+ * path, so that none is plain and each goes through the whole URL parser. */
+function unplainUpdates() {
+  const out = [create("h")];
+  for (let bytes = 0, n = 0; bytes < 1_000_000; n++) {
+    const list = Array.from({ length: 200 }, (_, i) => ({ id: `i${i}`, component: "Image", url: `https://cdn${i}.example.com/photos/${n}/${i} large.png` }));
     const update = components("h", list);
     bytes += canon(update).length + 1;
     out.push(update);

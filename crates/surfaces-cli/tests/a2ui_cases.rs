@@ -18,10 +18,19 @@ use serde_json::Value;
 const BIN: &str = env!("CARGO_BIN_EXE_surfaces");
 
 /// The stream of a case as one file's text, when the command line can read it as the
-/// core read it: input steps with no context or clock, all before any person step, and
-/// either all `envelopes` (joined into one array) or one `text`.
+/// core read it: input steps with no context, clock or per-part limit, all before any
+/// person step, and either all `envelopes` (joined into one array) or one `text`.
 fn stream(case: &Case) -> Option<String> {
     if case.allowed_hosts.is_some() {
+        return None;
+    }
+    // A limit per part (one call that applies text) tells the steps apart, which one file
+    // read as one part does not.
+    if case
+        .limits
+        .as_ref()
+        .is_some_and(|l| l.contains_key("idnHosts"))
+    {
         return None;
     }
     let inputs = case.steps.iter().take_while(|s| !s.is_person()).count();

@@ -859,6 +859,13 @@ fn cases() -> Vec<Case> {
             build: || one(lines(&lookalike_updates(true))),
         },
         Case {
+            id: "grow-unplain-urls",
+            group: "amplification",
+            name: "1 MB of Image updates, each URL not plain (a space in its path): every one read by the URL parser",
+            limits: d(),
+            build: || one(lines(&unplain_updates())),
+        },
+        Case {
             id: "grow-array-padding",
             group: "amplification",
             name: "1,999 updates alternating a write at `/a/9999` (9,999 `null`s padded) and a delete of `/a`",
@@ -901,6 +908,27 @@ fn lookalike_updates(new_hosts: bool) -> Vec<Value> {
                 let host = format!("{label}.{label}.{label}.{tld}");
                 json!({"id": format!("i{i}"), "component": "Image",
                        "url": format!("https://{host}/{n}/{i}.png")})
+            })
+            .collect();
+        let update = components("h", Value::Array(list));
+        bytes += canon(&update).len() + 1;
+        out.push(update);
+        n += 1;
+    }
+    out
+}
+
+/// A surface `h`, then updates of 200 Images until about 1 MB, each URL with a space in its
+/// path, so that none is plain and each goes through the whole URL parser.
+fn unplain_updates() -> Vec<Value> {
+    let mut out = vec![create("h")];
+    let mut bytes = 0;
+    let mut n = 0;
+    while bytes < 1_000_000 {
+        let list: Vec<Value> = (0..200)
+            .map(|i| {
+                json!({"id": format!("i{i}"), "component": "Image",
+                       "url": format!("https://cdn{i}.example.com/photos/{n}/{i} large.png")})
             })
             .collect();
         let update = components("h", Value::Array(list));

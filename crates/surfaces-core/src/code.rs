@@ -195,7 +195,7 @@ codes! {
         PathInvalid "path-invalid" Error "A path has a `~` that is not `~0` or `~1`.",
         PathForbiddenSegment "path-forbidden-segment" Error "A path has a segment refused everywhere (__proto__, constructor, prototype).",
         TooManyOptions "too-many-options" Error "A ChoicePicker has more options than the limit.",
-        UrlRefused "url-refused" Error "An address the URL policy refuses (not https:, credentials, a host not allowed); a resolved one shows a placeholder.",
+        UrlRefused "url-refused" Error "An address the URL policy refuses (not https:, credentials, a host not allowed, a host with `xn--` labels past `idnHosts` in one part); a resolved one shows a placeholder.",
     }
     Fold {
         EnvelopeLimit "envelope-limit" Error "More envelopes than the limit; the rest are ignored.",

@@ -584,37 +584,109 @@ fn plain_byte(b: u8) -> bool {
 /// every `xn--` label must decode to a form the parser reads back as the same host, and an
 /// IPv6 host must be an IPv6 literal as written. The `url` crate and Node meet all three.
 pub fn parse_fully(input: &str) -> Result<WebUrl, UrlError> {
-    parse_fully_with_unicode(input).map(|(url, _)| url)
+    parse_fully_with_unicode(input, &mut Unbounded)
+        .and_then(|read| read.map(|(url, _)| url).ok_or(UrlError::Invalid))
 }
 
 /// [`parse`], with the Unicode form of the host ([`domain_to_unicode`]) that the checks
 /// found on the way: decoding a host's labels and reading it back costs more than the
 /// parse itself, so a caller that warns of look-alike hosts takes it from here.
 pub fn parse_with_unicode(input: &str) -> Result<(WebUrl, Option<String>), UrlError> {
+    // Every host may be named, so `None` never comes.
+    parse_with_unicode_within(input, &mut Unbounded).and_then(|read| read.ok_or(UrlError::Invalid))
+}
+
+/// How many hosts with `xn--` labels a caller lets [`parse_with_unicode_within`] read:
+/// each is decoded, read back by the parser and looked at, tens of microseconds.
+pub(crate) trait HostBudget {
+    /// Whether `host` (ASCII) may be read: one read before, or one more that fits.
+    fn name(&mut self, host: &str) -> bool;
+    /// Whether no host may be read but those read before.
+    fn spent(&self) -> bool;
+}
+
+/// No bound.
+struct Unbounded;
+
+impl HostBudget for Unbounded {
+    fn name(&mut self, _: &str) -> bool {
+        true
+    }
+    fn spent(&self) -> bool {
+        false
+    }
+}
+
+/// [`parse_with_unicode`] within `budget`: `Ok(None)` when the host has `xn--` labels and
+/// the budget refuses it. A refused URL costs at most one parse, and none when the budget
+/// is spent and the parser would be needed to tell its host: a URL whose authority could
+/// hold such a host (`xn--`, a character past ASCII or a percent escape) is refused then.
+pub(crate) fn parse_with_unicode_within(
+    input: &str,
+    budget: &mut dyn HostBudget,
+) -> Result<Option<(WebUrl, Option<String>)>, UrlError> {
     if parser().is_some() {
         match PlainUrl::read_idn(input) {
-            Some((url, false)) => return Ok((url.to_url(), None)),
+            Some((url, false)) => return Ok(Some((url.to_url(), None))),
             // A plain URL but for a host with `xn--` labels that the parser has lately read
             // in full and given back as written: the same host, and the rest plain, so the
             // same URL. The parser's reading of such a host is most of what it costs.
             Some((url, true)) => {
-                if let Some(unicode) = known_unicode_form(&url.host()) {
-                    return Ok((url.to_url(), Some(unicode)));
+                let host = url.host();
+                if !budget.name(&host) {
+                    return Ok(None);
+                }
+                if let Some(unicode) = known_unicode_form(&host) {
+                    return Ok(Some((url.to_url(), Some(unicode))));
                 }
             }
+            // Once the budget is spent, a host the parser would be needed to tell (one in
+            // Unicode or escaped) is taken for another one; an ASCII one is asked for.
+            None if budget.spent() && may_be_international(input) => match ascii_host(input) {
+                Some(host) if budget.name(&host) => {}
+                _ => return Ok(None),
+            },
             None => {}
         }
     }
-    parse_fully_with_unicode(input)
+    parse_fully_with_unicode(input, budget)
 }
 
-fn parse_fully_with_unicode(input: &str) -> Result<(WebUrl, Option<String>), UrlError> {
+/// The host of `input`'s authority in lower case, when it is ASCII letters, digits, hyphens
+/// and dots alone: as the parser gives it back, if it takes it.
+fn ascii_host(input: &str) -> Option<String> {
+    let authority = authority(input)?;
+    let host_port = after_credentials(&authority);
+    let host = host_port.split_once(':').map_or(host_port, |(h, _)| h);
+    host.bytes()
+        .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'.')
+        .then(|| host.to_ascii_lowercase())
+}
+
+/// Whether the authority of `input` could hold a host with `xn--` labels once the parser
+/// has read it: it has one, or a character past ASCII, or a percent escape (which the
+/// parser decodes in a host).
+fn may_be_international(input: &str) -> bool {
+    authority(input).is_none_or(|a| {
+        let b = a.as_bytes();
+        b.iter().any(|&c| c >= 0x80 || c == b'%')
+            || b.windows(4).any(|w| w.eq_ignore_ascii_case(b"xn--"))
+    })
+}
+
+fn parse_fully_with_unicode(
+    input: &str,
+    budget: &mut dyn HostBudget,
+) -> Result<Option<(WebUrl, Option<String>)>, UrlError> {
     let parser = parser().ok_or(UrlError::NoParser)?;
     let url = parser.parse(input)?;
     let mut unicode = None;
     let standard = !is_special(&url.scheme)
         || match &url.host {
             Some(Host::Domain(d)) => {
+                if standard_domain(d) && has_punycode(d) && !budget.name(d) {
+                    return Ok(None);
+                }
                 standard_domain(d)
                     && (!has_punycode(d) || {
                         unicode = unicode_form(parser, d);
@@ -625,7 +697,7 @@ fn parse_fully_with_unicode(input: &str) -> Result<(WebUrl, Option<String>), Url
             _ => true,
         };
     if standard {
-        Ok((url, unicode))
+        Ok(Some((url, unicode)))
     } else {
         Err(UrlError::Invalid)
     }
@@ -865,6 +937,54 @@ mod tests {
         // A host the parser refuses to give back as written is never known.
         assert!(parse_with_unicode("https://xn--abc.example/").is_err());
         assert_eq!(known_unicode_form("xn--abc.example"), None);
+    }
+
+    /// A budget of hosts already named, and no room for another.
+    struct Spent(&'static [&'static str]);
+
+    impl HostBudget for Spent {
+        fn name(&mut self, host: &str) -> bool {
+            self.0.contains(&host)
+        }
+        fn spent(&self) -> bool {
+            true
+        }
+    }
+
+    /// Once a budget is spent, a URL of a host named before stands, and one that could
+    /// name another host with `xn--` labels is refused, before the parser when it would
+    /// take the parser to tell.
+    #[test]
+    fn a_spent_budget_refuses_what_could_name_another_international_host() {
+        let within = |raw: &str| {
+            parse_with_unicode_within(raw, &mut Spent(&["xn--mnchen-3ya.example"]))
+                .map(|read| read.map(|(url, unicode)| (url.href, unicode)))
+        };
+        let named = Some("münchen.example".to_string());
+        for raw in [
+            "https://xn--mnchen-3ya.example/a",
+            "https://xn--mnchen-3ya.example/a b",
+            "https://XN--mnchen-3ya.example/a",
+            "https://user@xn--mnchen-3ya.example:8443/a",
+            "https:\\\txn--mnchen-3ya.example/a",
+        ] {
+            assert_eq!(within(raw).unwrap().unwrap().1, named, "{raw}");
+        }
+        for raw in [
+            "https://xn--nxasmq6b.example/a",
+            "https://xn--nxasmq6b.example/a b",
+            "https://XN--nxasmq6b.example/a",
+            "https://münchen.example/a",
+            "https://m%C3%BCnchen.example/a",
+            "https:\\\txn--nxasmq6b.example/a",
+        ] {
+            assert_eq!(within(raw), Ok(None), "{raw}");
+        }
+        // Whatever cannot name such a host is read as ever.
+        assert!(within("https://example.com/a b").unwrap().is_some());
+        assert!(within("https://xn.example/a%41").unwrap().is_some());
+        assert_eq!(within("https://a b.example/"), Err(UrlError::Invalid));
+        assert!(!may_be_international("https://example.com/xn--/%41/é"));
     }
 
     #[test]

@@ -5,10 +5,13 @@ use crate::web_url::WebUrl;
 use crate::Code;
 use serde_json::Value;
 
+use super::catalog::IdHasher;
 use super::limits::Limits;
 use super::path::Path;
 use super::pointer::{self, FORBIDDEN_SEGMENTS};
 use super::schema::SchemaError;
+use std::borrow::Cow;
+use std::collections::HashSet;
 
 /// Which URLs an agent may name for the renderer to load or open.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -26,8 +29,31 @@ impl UrlPolicy {
 
     /// [`UrlPolicy::admit`], with the host's Unicode form when it has `xn--` labels.
     pub(crate) fn admit_with_unicode(&self, raw: &str) -> Result<(WebUrl, Option<String>), String> {
-        let (url, unicode) = match crate::web_url::parse_with_unicode(raw) {
-            Ok(u) => u,
+        self.admit_within(raw, None)
+    }
+
+    /// [`UrlPolicy::admit_with_unicode`]; with `hosts`, a host with `xn--` labels must be
+    /// one it may name ([`PartHosts::name`]), or the URL is refused before the host is
+    /// decoded.
+    fn admit_within(
+        &self,
+        raw: &str,
+        hosts: Option<(&PartHosts, usize)>,
+    ) -> Result<(WebUrl, Option<String>), String> {
+        let read = match hosts {
+            Some((hosts, limit)) => {
+                crate::web_url::parse_with_unicode_within(raw, &mut Within { hosts, limit })
+            }
+            None => crate::web_url::parse_with_unicode(raw).map(Some),
+        };
+        let (url, unicode) = match read {
+            Ok(Some(u)) => u,
+            Ok(None) => {
+                let limit = hosts.map_or(0, |(_, limit)| limit);
+                return Err(format!(
+                    "This part names more than {limit} hosts with `xn--` labels (each is decoded and checked for look-alikes, `idnHosts`); \"{raw}\" names another and is refused."
+                ));
+            }
             Err(e) => {
                 return Err(format!(
                     "\"{raw}\" is not an absolute URL ({}).",
@@ -44,11 +70,16 @@ impl UrlPolicy {
     /// The look-alike warnings of a URL that may stand; otherwise why it may not. A plain
     /// URL ([`crate::web_url::plain`]) is checked as read, with nothing built: it names no
     /// IP address and has an ASCII host with no `xn--` label, so it draws no warning.
-    pub(crate) fn admit_warnings(&self, raw: &str) -> Result<Vec<(Code, String)>, String> {
+    /// With `hosts`, within them as [`UrlPolicy::admit_within`].
+    fn admit_warnings(
+        &self,
+        raw: &str,
+        hosts: Option<(&PartHosts, usize)>,
+    ) -> Result<Vec<(Code, String)>, String> {
         if let Some(plain) = self.admit_plain(raw) {
             return plain.map(|()| Vec::new());
         }
-        self.admit_with_unicode(raw)
+        self.admit_within(raw, hosts)
             .map(|(url, unicode)| crate::card::host::warnings_of(&url, unicode.as_deref()))
     }
 
@@ -103,9 +134,79 @@ fn note(
     }
 }
 
+/// The hosts with `xn--` labels the part being applied has named, so that no part names
+/// more than `Limits::idn_hosts`: each new one is decoded, read back by the URL parser and
+/// checked for look-alikes, tens of microseconds, and a part of 1 MB could name thousands
+/// (BENCHMARKS.md, "Hostile input"). A store empties it as each part begins.
+/// (A lock, not a `RefCell`, so that a store stays `Sync`; it is never contended: a store
+/// applies one part at a time.)
+#[derive(Debug, Default)]
+pub(crate) struct PartHosts(std::sync::Mutex<Option<HashSet<Cow<'static, str>, IdHasher>>>);
+
+impl Clone for PartHosts {
+    fn clone(&self) -> Self {
+        PartHosts(std::sync::Mutex::new(self.hosts().clone()))
+    }
+}
+
+impl PartHosts {
+    fn hosts(&self) -> std::sync::MutexGuard<'_, Option<HashSet<Cow<'static, str>, IdHasher>>> {
+        self.0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Whether a part may name `host` (its ASCII form): it has already, or it has named
+    /// fewer than `limit` such hosts, and now names this one.
+    fn name(&self, host: &str, limit: usize) -> bool {
+        let mut hosts = self.hosts();
+        let hosts = hosts
+            .get_or_insert_with(|| HashSet::with_hasher(IdHasher::with_seed(super::key_seed())));
+        if hosts.contains(host) {
+            return true;
+        }
+        if hosts.len() >= limit {
+            return false;
+        }
+        hosts.insert(Cow::Owned(host.to_string()));
+        true
+    }
+
+    /// How many hosts the part has named.
+    fn named(&self) -> usize {
+        self.hosts().as_ref().map_or(0, HashSet::len)
+    }
+
+    /// A part begins: it has named none.
+    pub(crate) fn clear(&mut self) {
+        *self
+            .0
+            .get_mut()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = None;
+    }
+}
+
+/// A part's hosts as the URL reader's budget.
+struct Within<'a> {
+    hosts: &'a PartHosts,
+    limit: usize,
+}
+
+impl crate::web_url::HostBudget for Within<'_> {
+    fn name(&mut self, host: &str) -> bool {
+        self.hosts.name(host, self.limit)
+    }
+    fn spent(&self) -> bool {
+        self.hosts.named() >= self.limit
+    }
+}
+
 pub struct Admission<'a> {
     pub limits: &'a Limits,
     pub urls: &'a UrlPolicy,
+    /// The hosts with `xn--` labels named so far in the part the envelope came in, when a
+    /// store checks it (`None`: no bound, for a check on its own).
+    pub(crate) hosts: Option<&'a PartHosts>,
     pub errors: Vec<SchemaError>,
     /// What the envelope may carry but a careful reader should know (look-alike hosts).
     pub warnings: Vec<SchemaError>,
@@ -119,9 +220,19 @@ impl<'a> Admission<'a> {
         Admission {
             limits,
             urls,
+            hosts: None,
             errors: Vec::new(),
             warnings: Vec::new(),
             verdict: false,
+        }
+    }
+
+    /// Checks of an envelope a store applies, within what the part it came in has named
+    /// so far (`Limits::idn_hosts`).
+    pub(crate) fn in_part(limits: &'a Limits, urls: &'a UrlPolicy, hosts: &'a PartHosts) -> Self {
+        Admission {
+            hosts: Some(hosts),
+            ..Admission::new(limits, urls)
         }
     }
 
@@ -305,7 +416,8 @@ impl<'a> Admission<'a> {
                 }
                 return;
             }
-            match self.urls.admit_warnings(raw) {
+            let hosts = self.hosts.map(|h| (h, self.limits.idn_hosts));
+            match self.urls.admit_warnings(raw, hosts) {
                 Err(why) => self.err(Code::UrlRefused, path, || why),
                 Ok(warnings) => {
                     for (code, message) in warnings {
@@ -460,7 +572,7 @@ mod tests {
                         let parsed = policy
                             .admit(&raw)
                             .map(|url| crate::card::host::address_warnings(&url));
-                        assert_eq!(policy.admit_warnings(&raw), parsed, "{raw}");
+                        assert_eq!(policy.admit_warnings(&raw, None), parsed, "{raw}");
                     }
                 }
             }

@@ -84,6 +84,7 @@ impl SurfaceStore {
         advertised: bool,
         ctx: &ApplyContext,
     ) -> PartOutcome {
+        self.begin_part();
         if !part_is_a2ui(media_type(&part), advertised) {
             return PartOutcome::NotA2ui;
         }
@@ -108,6 +109,7 @@ impl SurfaceStore {
         advertised: bool,
         ctx: &ApplyContext,
     ) -> PartOutcome {
+        self.begin_part();
         if !part_is_a2ui(media_type, advertised) {
             return PartOutcome::NotA2ui;
         }
@@ -139,6 +141,7 @@ impl SurfaceStore {
     /// Applies parsed data: an array of envelopes, `{"messages": [...]}`, or one envelope.
     /// Returns how many envelopes it held.
     pub fn apply_data(&mut self, data: &Value, ctx: &ApplyContext) -> usize {
+        self.begin_part();
         let list: &[Value] = match data {
             Value::Array(items) => items,
             Value::Object(o) if o.contains_key("messages") && !o.contains_key("version") => {
@@ -150,13 +153,14 @@ impl SurfaceStore {
             other => std::slice::from_ref(other),
         };
         for env in list {
-            self.apply_envelope(env, ctx);
+            self.envelope_owned(env.clone(), ctx);
         }
         list.len()
     }
 
     /// Like [`SurfaceStore::apply_data`], taking the data so envelopes move, not copy.
     pub fn apply_data_owned(&mut self, data: Value, ctx: &ApplyContext) -> usize {
+        self.begin_part();
         let list: Vec<Value> = match data {
             Value::Array(items) => items,
             Value::Object(mut o) if o.contains_key("messages") && !o.contains_key("version") => {
@@ -170,7 +174,7 @@ impl SurfaceStore {
         };
         let n = list.len();
         for env in list {
-            self.apply_envelope_owned(env, ctx);
+            self.envelope_owned(env, ctx);
         }
         n
     }
@@ -179,6 +183,7 @@ impl SurfaceStore {
     /// [`SurfaceStore::apply_data`]) or JSON Lines. An envelope whose bytes are not UTF-8
     /// is refused on its own, like any other bad envelope.
     pub fn apply_bytes(&mut self, bytes: &[u8], ctx: &ApplyContext) -> usize {
+        self.begin_part();
         self.apply_document(bytes, None, 0, ctx)
     }
 
@@ -189,6 +194,7 @@ impl SurfaceStore {
     /// lone surrogate is refused alone, and its neighbours still apply. Every item read
     /// counts against the `envelopes` limit, the unreadable ones included.
     pub fn apply_text(&mut self, text: &str, ctx: &ApplyContext) -> usize {
+        self.begin_part();
         self.apply_document(text.as_bytes(), Some(text), 0, ctx)
     }
 
@@ -197,6 +203,7 @@ impl SurfaceStore {
     /// a host whose string is UTF-16 anyway: converting it here is a fraction of the cost of
     /// its engine's UTF-8 encoder on text mostly not ASCII ([`crate::utf16`]).
     pub fn apply_utf16(&mut self, text: crate::utf16::Utf16Text, ctx: &ApplyContext) -> usize {
+        self.begin_part();
         // UTF-8 takes at least a byte a unit: refused before it is converted.
         if text.len() > self.limits.part_bytes {
             self.refuse_text_past_limit(text.len());
@@ -335,6 +342,7 @@ impl SurfaceStore {
 
     /// Applies one envelope given as JSON text. Returns whether it was applied.
     pub fn apply_envelope_text(&mut self, text: &str, ctx: &ApplyContext) -> bool {
+        self.begin_part();
         let b = text.as_bytes();
         let item = match json_scan::scan_document(b, false) {
             Ok(issues) => json_scan::Item {
@@ -449,7 +457,7 @@ impl SurfaceStore {
                 fast::Message::Create(new) => store.create_surface(new, ctx),
                 fast::Message::Delete { surface_id } => store.delete_surface(&surface_id, ctx),
             }),
-            fast::Envelope::Other(v) => self.apply_envelope_owned(v, ctx),
+            fast::Envelope::Other(v) => self.envelope_owned(v, ctx),
         }
     }
 }

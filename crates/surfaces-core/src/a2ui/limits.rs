@@ -76,6 +76,13 @@ pub struct Limits {
     /// Findings a store keeps; past it they are counted, and the report ends with one
     /// `findings-truncated` finding.
     pub findings: usize,
+    /// Hosts with `xn--` labels one part may name (a host written in Unicode counts by its
+    /// punycode form): each is decoded, read back by the URL parser and checked for
+    /// look-alikes, tens of microseconds. A URL naming one more is refused (`url-refused`)
+    /// before its host is decoded; once a part has named this many, so is a URL whose host
+    /// is written in Unicode or with percent escapes (telling which host it names would
+    /// take the parser). A part is one call that applies text, data or an envelope.
+    pub idn_hosts: usize,
 }
 
 impl Limits {
@@ -115,6 +122,7 @@ impl Default for Limits {
             render_work: super::catalog::functions::DEFAULT_PASS_WORK,
             render_bytes: 256 * 1024,
             findings: 1000,
+            idn_hosts: 256,
         }
     }
 }

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 use serde_json::Value;
 
-use super::admission::{Admission, UrlPolicy};
+use super::admission::{Admission, PartHosts, UrlPolicy};
 use super::catalog::{self, Component, Components, Id};
 use super::fast::{Listed, NewSurface};
 use super::limits::Limits;
@@ -157,6 +157,8 @@ pub struct SurfaceStore {
     hash_seed: HashSeed,
     /// The `null` slots data updates have asked to add to arrays ([`MAX_STREAM_PADDING`]).
     padded: usize,
+    /// The hosts with `xn--` labels the part being applied has named (`Limits::idn_hosts`).
+    part_hosts: PartHosts,
 }
 
 /// Surface ids to places, hashed as component ids are ([`catalog::IdHasher`]) under a seed
@@ -335,14 +337,20 @@ impl SurfaceStore {
         });
     }
 
-    /// Applies one envelope. Returns whether it was applied.
+    /// Applies one envelope, as a part of its own. Returns whether it was applied.
     pub fn apply_envelope(&mut self, env: &Value, ctx: &ApplyContext) -> bool {
         self.apply_envelope_owned(env.clone(), ctx)
     }
 
     /// Like [`SurfaceStore::apply_envelope`], taking the envelope so that its components and
     /// values move into the surface instead of being copied.
-    pub fn apply_envelope_owned(&mut self, mut env: Value, ctx: &ApplyContext) -> bool {
+    pub fn apply_envelope_owned(&mut self, env: Value, ctx: &ApplyContext) -> bool {
+        self.begin_part();
+        self.envelope_owned(env, ctx)
+    }
+
+    /// Applies one envelope of the part being applied.
+    pub(crate) fn envelope_owned(&mut self, mut env: Value, ctx: &ApplyContext) -> bool {
         self.counted(|store| store.admit_and_apply(&mut env, ctx))
     }
 
@@ -429,7 +437,13 @@ impl SurfaceStore {
 
     /// Admission's checks, with this store's limits and URL policy.
     fn admission(&self) -> Admission<'_> {
-        Admission::new(&self.limits, &self.urls)
+        Admission::in_part(&self.limits, &self.urls, &self.part_hosts)
+    }
+
+    /// A part begins (one call that applies text, data or an envelope): it has named no
+    /// host yet (`Limits::idn_hosts`).
+    pub(crate) fn begin_part(&mut self) {
+        self.part_hosts.clear();
     }
 
     /// Applies a `deleteSurface` whose envelope is schema-valid.
