@@ -413,8 +413,14 @@ impl TaskView {
         }
     }
 
-    /// Folds one event.
+    /// Folds one event, its parts one part for the limits a part has (`idnHosts`).
     pub fn apply(&mut self, event: Event) {
+        self.surfaces.enter_part();
+        self.apply_event(event);
+        self.surfaces.leave_part();
+    }
+
+    fn apply_event(&mut self, event: Event) {
         match event {
             Event::Message(m) => {
                 self.message(m);
@@ -521,12 +527,15 @@ impl TaskView {
         bytes: &[u8],
         mut seen: impl FnMut(&Event),
     ) {
+        // The chunk's events are one part (`idnHosts`), as one call.
+        self.surfaces.enter_part();
         for item in decoder.push(bytes) {
             match item {
                 Ok(ev) => self.apply_text_with(version, &ev.data, &mut seen),
                 Err(p) => self.finding(p.finding()),
             }
         }
+        self.surfaces.leave_part();
     }
 
     /// Records what the person sends (before the answer comes) and notes that an answer is

@@ -406,3 +406,73 @@ fn data_shown_as_values_is_counted_before_it_is_built_and_kept_as_text() {
         matches!(&m.parts[0], wire::Part::File { uri: Some(u), .. } if u == "https://a.example/f")
     );
 }
+
+/// An event's parts, and a stream chunk's events, are one part for `idnHosts`: an agent
+/// cannot spread hosts with `xn--` labels over many small parts of one event to have each
+/// decoded and looked at. The next event counts again from none.
+#[test]
+fn an_events_parts_name_at_most_idn_hosts_together() {
+    let limits = Limits {
+        idn_hosts: 2,
+        ..Limits::default()
+    };
+    let create = json!([{"version": "v0.9", "createSurface": {"surfaceId": "s",
+        "catalogId": "https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"}}]);
+    let image = |host: &str| {
+        let update = json!([{"version": "v0.9", "updateComponents": {"surfaceId": "s",
+            "components": [{"id": "root", "component": "Image",
+                            "url": format!("https://{host}/a.png")}]}}]);
+        json!({"kind": "data", "data": update, "metadata": {"mimeType": MIME}})
+    };
+    let hosts = [
+        "xn--mnchen-3ya.example",
+        "xn--nxasmq6b.example",
+        "xn--80ak6aa92e.example",
+    ];
+    let first = json!({"kind": "data", "data": create, "metadata": {"mimeType": MIME}});
+    let refused = |v: &TaskView| {
+        store_codes(v)
+            .iter()
+            .filter(|c| *c == "url-refused")
+            .count()
+    };
+    for (name, event) in shapes(&[first.clone(), image(hosts[0]), image(hosts[1])]) {
+        let mut v = view(limits.clone());
+        v.apply(event);
+        assert_eq!(refused(&v), 0, "{name}: two hosts, at the limit");
+    }
+    for (name, event) in shapes(&[first, image(hosts[0]), image(hosts[1]), image(hosts[2])]) {
+        let mut v = view(limits.clone());
+        v.apply(event);
+        assert_eq!(refused(&v), 1, "{name}: a third host in the same event");
+        // The next event is a part of its own.
+        let (_, again) = shapes(&[image(hosts[2])]).remove(0);
+        v.apply(again);
+        assert_eq!(
+            refused(&v),
+            1,
+            "{name}: the third host in an event of its own"
+        );
+    }
+    // A stream chunk of several events is one part too.
+    let events: String = hosts
+        .iter()
+        .map(|h| {
+            let body = json!({"jsonrpc": "2.0", "id": 1, "result": {"kind": "message",
+                "messageId": format!("m-{h}"), "role": "agent",
+                "parts": [image(h)]}});
+            format!("data: {body}\n\n")
+        })
+        .collect();
+    let mut v = view(limits);
+    v.apply_text(
+        ProtocolVersion::V0_3,
+        &json!({"jsonrpc": "2.0", "id": 1, "result": {"kind": "message", "messageId": "c",
+            "role": "agent", "parts": [json!({"kind": "data", "data": create,
+            "metadata": {"mimeType": MIME}})]}})
+        .to_string(),
+    );
+    let mut decoder = surfaces_a2a::SseDecoder::default();
+    v.apply_stream_bytes(ProtocolVersion::V0_3, &mut decoder, events.as_bytes());
+    assert_eq!(refused(&v), 1, "three hosts in one chunk of three events");
+}

@@ -81,7 +81,8 @@ pub struct Limits {
     /// look-alikes, tens of microseconds. A URL naming one more is refused (`url-refused`)
     /// before its host is decoded; once a part has named this many, so is a URL whose host
     /// is written in Unicode or with percent escapes (telling which host it names would
-    /// take the parser). A part is one call that applies text, data or an envelope.
+    /// take the parser). A part is one call that applies text, data or an envelope, or
+    /// what is applied within `SurfaceStore::enter_part` (an A2A event, a chunk of a stream).
     pub idn_hosts: usize,
 }
 

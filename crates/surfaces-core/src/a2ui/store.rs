@@ -159,6 +159,9 @@ pub struct SurfaceStore {
     padded: usize,
     /// The hosts with `xn--` labels the part being applied has named (`Limits::idn_hosts`).
     part_hosts: PartHosts,
+    /// How many [`SurfaceStore::enter_part`] are not left yet: while any is, the calls that
+    /// apply are one part.
+    parts_entered: u32,
 }
 
 /// Surface ids to places, hashed as component ids are ([`catalog::IdHasher`]) under a seed
@@ -441,9 +444,25 @@ impl SurfaceStore {
     }
 
     /// A part begins (one call that applies text, data or an envelope): it has named no
-    /// host yet (`Limits::idn_hosts`).
+    /// host yet (`Limits::idn_hosts`). Within [`SurfaceStore::enter_part`], nothing begins.
     pub(crate) fn begin_part(&mut self) {
-        self.part_hosts.clear();
+        if self.parts_entered == 0 {
+            self.part_hosts.clear();
+        }
+    }
+
+    /// Makes what is applied until the matching [`SurfaceStore::leave_part`] one part, for
+    /// the limits a part has (`Limits::idn_hosts`): for a caller whose one call applies
+    /// several parts (an A2A event of several, a chunk of a stream of several events), so
+    /// that the call is bounded as one part is. Calls nest.
+    pub fn enter_part(&mut self) {
+        self.begin_part();
+        self.parts_entered += 1;
+    }
+
+    /// Ends what [`SurfaceStore::enter_part`] began.
+    pub fn leave_part(&mut self) {
+        self.parts_entered = self.parts_entered.saturating_sub(1);
     }
 
     /// Applies a `deleteSurface` whose envelope is schema-valid.
