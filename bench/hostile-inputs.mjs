@@ -464,19 +464,40 @@ export const CASES = [
     id: "grow-lookalike-hosts",
     group: "amplification",
     name: "1 MB of Image updates, each URL's host three 62-byte Cyrillic `xn--` labels that pass for Latin",
-    build: () => one(lines(lookalikeUpdates(false))),
+    build: () => one(lines(imageUpdates((n, i) => `https://${lookalikeHost("com")}/${n}/${i}.png`))),
   },
   {
     id: "grow-lookalike-hosts-new",
     group: "amplification",
     name: "the same, each URL's host new (a label of its own after the three): no host read before",
-    build: () => one(lines(lookalikeUpdates(true))),
+    build: () => one(lines(imageUpdates((n, i) => `https://${lookalikeHost(`c${n}-${i}`)}/${n}/${i}.png`))),
+  },
+  {
+    id: "grow-lookalike-hosts-turns",
+    group: "amplification",
+    name: "the same, 200 such hosts in turn (each update names each once)",
+    build: () => one(lines(imageUpdates((n, i) => `https://${lookalikeHost(`c${i}`)}/${n}/${i}.png`))),
+  },
+  {
+    id: "grow-lookalike-hosts-unplain",
+    group: "amplification",
+    name: "the same, one host, each URL not plain (a space in its path): every one read by the URL parser",
+    build: () => one(lines(imageUpdates((n, i) => `https://${lookalikeHost("com")}/${n}/${i} a.png`))),
+  },
+  {
+    id: "grow-lookalike-hosts-unicode",
+    group: "amplification",
+    name: "the same hosts written in Unicode (`аррӏе` ten times a label), 200 in turn: every URL read by the URL parser",
+    build: () => {
+      const label = "аррӏе".repeat(10);
+      return one(lines(imageUpdates((n, i) => `https://${label}.${label}.${label}.c${i}/${n}/${i}.png`)));
+    },
   },
   {
     id: "grow-unplain-urls",
     group: "amplification",
     name: "1 MB of Image updates, each URL not plain (a space in its path): every one read by the URL parser",
-    build: () => one(lines(unplainUpdates())),
+    build: () => one(lines(imageUpdates((n, i) => `https://cdn${i}.example.com/photos/${n}/${i} large.png`))),
   },
   {
     id: "grow-array-padding",
@@ -490,31 +511,21 @@ export const CASES = [
   },
 ];
 
-/** A surface `h`, then updates of 200 Images (the `components` limit) until about 1 MB, each
- * URL's host three labels of `аррӏе` (Cyrillic that reads as `apple`) ten times over, in
- * punycode. With `newHosts`, each host ends in a label of its own (`c7-42`), so that no host
- * is one read before (the core keeps the last few). */
-function lookalikeUpdates(newHosts) {
-  const label = "xn--80aaaaaaaaaa0cbbbbbbbbb6sacacacacacacacacaca149ceaeeeeeeee";
-  const out = [create("h")];
-  for (let bytes = 0, n = 0; bytes < 1_000_000; n++) {
-    const host = (i) => `${label}.${label}.${label}.${newHosts ? `c${n}-${i}` : "com"}`;
-    const list = Array.from({ length: 200 }, (_, i) => ({ id: `i${i}`, component: "Image", url: `https://${host(i)}/${n}/${i}.png` }));
-    const update = components("h", list);
-    bytes += canon(update).length + 1;
-    out.push(update);
-  }
-  return out;
-}
+/** `аррӏе` (Cyrillic that reads as `apple`) ten times: the longest label of it (62 bytes), in
+ * punycode; three to a host, then `last`. */
+const LOOKALIKE = "xn--80aaaaaaaaaa0cbbbbbbbbb6sacacacacacacacacaca149ceaeeeeeeee";
+const lookalikeHost = (last) => `${LOOKALIKE}.${LOOKALIKE}.${LOOKALIKE}.${last}`;
 
-/** A surface `h`, then updates of 200 Images until about 1 MB, each URL with a space in its
- * path, so that none is plain and each goes through the whole URL parser. */
-function unplainUpdates() {
+/** A surface `h`, then updates of 200 Images (the `components` limit) until about 1 MB, the
+ * `i`th Image of the `n`th update at `url(n, i)`. */
+function imageUpdates(url) {
   const out = [create("h")];
+  const utf8 = new TextEncoder();
   for (let bytes = 0, n = 0; bytes < 1_000_000; n++) {
-    const list = Array.from({ length: 200 }, (_, i) => ({ id: `i${i}`, component: "Image", url: `https://cdn${i}.example.com/photos/${n}/${i} large.png` }));
+    const list = Array.from({ length: 200 }, (_, i) => ({ id: `i${i}`, component: "Image", url: url(n, i) }));
     const update = components("h", list);
-    bytes += canon(update).length + 1;
+    // Bytes of UTF-8, as the Rust side counts them (a URL may be written in Unicode).
+    bytes += utf8.encode(canon(update)).length + 1;
     out.push(update);
   }
   return out;

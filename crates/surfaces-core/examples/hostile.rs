@@ -849,21 +849,45 @@ fn cases() -> Vec<Case> {
             group: "amplification",
             name: "1 MB of Image updates, each URL's host three 62-byte Cyrillic `xn--` labels that pass for Latin",
             limits: d(),
-            build: || one(lines(&lookalike_updates(false))),
+            build: || one(lines(&image_updates(|n, i| format!("https://{}/{n}/{i}.png", lookalike_host("com"))))),
         },
         Case {
             id: "grow-lookalike-hosts-new",
             group: "amplification",
             name: "the same, each URL's host new (a label of its own after the three): no host read before",
             limits: d(),
-            build: || one(lines(&lookalike_updates(true))),
+            build: || one(lines(&image_updates(|n, i| format!("https://{}/{n}/{i}.png", lookalike_host(&format!("c{n}-{i}")))))),
+        },
+        Case {
+            id: "grow-lookalike-hosts-turns",
+            group: "amplification",
+            name: "the same, 200 such hosts in turn (each update names each once)",
+            limits: d(),
+            build: || one(lines(&image_updates(|n, i| format!("https://{}/{n}/{i}.png", lookalike_host(&format!("c{i}")))))),
+        },
+        Case {
+            id: "grow-lookalike-hosts-unplain",
+            group: "amplification",
+            name: "the same, one host, each URL not plain (a space in its path): every one read by the URL parser",
+            limits: d(),
+            build: || one(lines(&image_updates(|n, i| format!("https://{}/{n}/{i} a.png", lookalike_host("com"))))),
+        },
+        Case {
+            id: "grow-lookalike-hosts-unicode",
+            group: "amplification",
+            name: "the same hosts written in Unicode (`аррӏе` ten times a label), 200 in turn: every URL read by the URL parser",
+            limits: d(),
+            build: || {
+                let label = "аррӏе".repeat(10);
+                one(lines(&image_updates(|n, i| format!("https://{label}.{label}.{label}.c{i}/{n}/{i}.png"))))
+            },
         },
         Case {
             id: "grow-unplain-urls",
             group: "amplification",
             name: "1 MB of Image updates, each URL not plain (a space in its path): every one read by the URL parser",
             limits: d(),
-            build: || one(lines(&unplain_updates())),
+            build: || one(lines(&image_updates(|n, i| format!("https://cdn{i}.example.com/photos/{n}/{i} large.png")))),
         },
         Case {
             id: "grow-array-padding",
@@ -885,51 +909,26 @@ fn cases() -> Vec<Case> {
     ]
 }
 
-/// A surface `h`, then updates of 200 Images (the `components` limit) until about 1 MB, each
-/// URL's host three labels of `аррӏе` (Cyrillic that reads as `apple`) ten times over, in
-/// punycode: every label is decoded, the host read back, its scripts found and its skeleton
-/// made. Longer labels cost more a byte than short ones (16 `xn--80ak6aa92e` to a host).
-/// With `new_hosts`, each host ends in a label of its own (`c7-42`), so that no host is one
-/// read before ([`surfaces_core::web_url::parse_with_unicode`] keeps the last few).
-fn lookalike_updates(new_hosts: bool) -> Vec<Value> {
-    // `аррӏе` ten times: the longest label of it (62 bytes), three to a host.
-    let label = "xn--80aaaaaaaaaa0cbbbbbbbbb6sacacacacacacacacaca149ceaeeeeeeee";
-    let mut out = vec![create("h")];
-    let mut bytes = 0;
-    let mut n = 0;
-    while bytes < 1_000_000 {
-        let list: Vec<Value> = (0..200)
-            .map(|i| {
-                let tld = if new_hosts {
-                    format!("c{n}-{i}")
-                } else {
-                    "com".to_string()
-                };
-                let host = format!("{label}.{label}.{label}.{tld}");
-                json!({"id": format!("i{i}"), "component": "Image",
-                       "url": format!("https://{host}/{n}/{i}.png")})
-            })
-            .collect();
-        let update = components("h", Value::Array(list));
-        bytes += canon(&update).len() + 1;
-        out.push(update);
-        n += 1;
-    }
-    out
+/// `аррӏе` (Cyrillic that reads as `apple`) ten times: the longest label of it (62 bytes),
+/// in punycode. Longer labels cost more a byte than short ones (16 `xn--80ak6aa92e` to a
+/// host).
+const LOOKALIKE: &str = "xn--80aaaaaaaaaa0cbbbbbbbbb6sacacacacacacacacaca149ceaeeeeeeee";
+
+/// Three [`LOOKALIKE`] labels, then `last`: every label is decoded, the host read back, its
+/// scripts found and its skeleton made.
+fn lookalike_host(last: &str) -> String {
+    format!("{LOOKALIKE}.{LOOKALIKE}.{LOOKALIKE}.{last}")
 }
 
-/// A surface `h`, then updates of 200 Images until about 1 MB, each URL with a space in its
-/// path, so that none is plain and each goes through the whole URL parser.
-fn unplain_updates() -> Vec<Value> {
+/// A surface `h`, then updates of 200 Images (the `components` limit) until about 1 MB, the
+/// `i`th Image of the `n`th update at `url(n, i)`.
+fn image_updates(url: impl Fn(usize, usize) -> String) -> Vec<Value> {
     let mut out = vec![create("h")];
     let mut bytes = 0;
     let mut n = 0;
     while bytes < 1_000_000 {
         let list: Vec<Value> = (0..200)
-            .map(|i| {
-                json!({"id": format!("i{i}"), "component": "Image",
-                       "url": format!("https://cdn{i}.example.com/photos/{n}/{i} large.png")})
-            })
+            .map(|i| json!({"id": format!("i{i}"), "component": "Image", "url": url(n, i)}))
             .collect();
         let update = components("h", Value::Array(list));
         bytes += canon(&update).len() + 1;

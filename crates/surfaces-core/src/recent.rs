@@ -1,33 +1,40 @@
-//! The last few answers of a costly pure function of a string, kept per thread.
+//! The last answers of a costly pure function of a string, kept per thread.
 //!
 //! A host with `xn--` labels costs tens of microseconds to read (its labels decoded, the
 //! host read back by the parser, its scripts and skeleton found), and a surface names the
-//! same few hosts again and again: a gallery's images on one CDN, each update resending
-//! them. Each answer depends on its key alone (the parser is installed once a process), so
-//! one kept is the answer. At most [`KEPT`] are kept, the oldest dropped first: the memory
-//! is bounded, and a stream of hosts all new costs what it did without the memo.
+//! same hosts again and again: a gallery's images on one CDN, each update resending them.
+//! Each answer depends on its key alone (the parser is installed once a process), so one
+//! kept is the answer. At most [`KEPT`] are kept, the oldest dropped first, so the memory is
+//! bounded; as many as a part may name such hosts by default (`Limits::idn_hosts`), so a
+//! part names none it has named already at full cost however it takes turns among them (with
+//! 16 kept, 17 hosts in turn cost what no memo did: a red-team review).
 
 use std::cell::RefCell;
+use std::collections::{HashMap, VecDeque};
 use std::thread::LocalKey;
 
-/// How many answers a memo keeps.
-pub(crate) const KEPT: usize = 16;
+use crate::a2ui::catalog::IdHasher;
 
-/// The longest key kept: a longer one is answered each time (a host is at most 253 bytes
-/// once parsed, and its Unicode form at most a few times that).
-const LONGEST_KEY: usize = 1024;
+/// How many answers a memo keeps: the default of `Limits::idn_hosts`.
+pub(crate) const KEPT: usize = 256;
 
-/// A memo's answers, in a ring.
+/// The longest key kept: a longer one is answered each time. (A host the URL policy reads
+/// is at most 253 bytes, and its Unicode form at most a few times that.)
+const LONGEST_KEY: usize = 2048;
+
+/// A memo's answers, by key, and their keys oldest first.
 pub(crate) struct Recent<V> {
-    entries: Vec<(Box<str>, V)>,
-    next: usize,
+    /// Made when first kept, hashed under a seed an agent cannot know
+    /// (`a2ui::key_seed`): the keys are an agent's hosts.
+    answers: Option<HashMap<Box<str>, V, IdHasher>>,
+    order: VecDeque<Box<str>>,
 }
 
 impl<V> Recent<V> {
     pub(crate) const fn new() -> Self {
         Recent {
-            entries: Vec::new(),
-            next: 0,
+            answers: None,
+            order: VecDeque::new(),
         }
     }
 }
@@ -37,13 +44,7 @@ pub(crate) fn kept<V: Clone + 'static>(
     memo: &'static LocalKey<RefCell<Recent<V>>>,
     key: &str,
 ) -> Option<V> {
-    memo.with(|m| {
-        let m = m.borrow();
-        m.entries
-            .iter()
-            .find(|(k, _)| **k == *key)
-            .map(|(_, v)| v.clone())
-    })
+    memo.with(|m| m.borrow().answers.as_ref()?.get(key).cloned())
 }
 
 /// `f(key)`, from `memo` when it holds the answer, else computed and kept.
@@ -59,15 +60,18 @@ pub(crate) fn answer<V: Clone + 'static>(
     let v = f(key);
     if key.len() <= LONGEST_KEY {
         memo.with(|m| {
-            let mut m = m.borrow_mut();
-            let entry = (Box::from(key), v.clone());
-            if m.entries.len() < KEPT {
-                m.entries.push(entry);
-            } else {
-                let at = m.next;
-                m.entries[at] = entry;
+            let m = &mut *m.borrow_mut();
+            let answers = m.answers.get_or_insert_with(|| {
+                HashMap::with_hasher(IdHasher::with_seed(crate::a2ui::key_seed()))
+            });
+            if m.order.len() == KEPT {
+                if let Some(oldest) = m.order.pop_front() {
+                    answers.remove(&oldest);
+                }
             }
-            m.next = (m.next + 1) % KEPT;
+            if answers.insert(Box::from(key), v.clone()).is_none() {
+                m.order.push_back(Box::from(key));
+            }
         });
     }
     v

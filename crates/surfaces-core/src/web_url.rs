@@ -619,8 +619,8 @@ impl HostBudget for Unbounded {
 
 /// [`parse_with_unicode`] within `budget`: `Ok(None)` when the host has `xn--` labels and
 /// the budget refuses it. A refused URL costs at most one parse, and none when the budget
-/// is spent and the parser would be needed to tell its host: a URL whose authority could
-/// hold such a host (`xn--`, a character past ASCII or a percent escape) is refused then.
+/// is spent and the parser would be needed to tell its host: a URL whose host could be
+/// such a host (written in Unicode or with percent escapes) is refused then.
 pub(crate) fn parse_with_unicode_within(
     input: &str,
     budget: &mut dyn HostBudget,
@@ -633,45 +633,95 @@ pub(crate) fn parse_with_unicode_within(
             // same URL. The parser's reading of such a host is most of what it costs.
             Some((url, true)) => {
                 let host = url.host();
-                if !budget.name(&host) {
+                if let Some(unicode) = known_unicode_form(&host) {
+                    return Ok(budget.name(&host).then(|| (url.to_url(), Some(unicode))));
+                }
+                if budget.spent() && !budget.name(&host) {
                     return Ok(None);
                 }
-                if let Some(unicode) = known_unicode_form(&host) {
-                    return Ok(Some((url.to_url(), Some(unicode))));
-                }
             }
-            // Once the budget is spent, a host the parser would be needed to tell (one in
-            // Unicode or escaped) is taken for another one; an ASCII one is asked for.
-            None if budget.spent() && may_be_international(input) => match ascii_host(input) {
-                Some(host) if budget.name(&host) => {}
-                _ => return Ok(None),
+            None => match international_host(input) {
+                Some(Written::Ascii(host)) if budget.spent() && !budget.name(&host) => {
+                    return Ok(None)
+                }
+                Some(Written::Unknown) if budget.spent() => return Ok(None),
+                _ => {}
             },
-            None => {}
+        }
+        if let Some((host, unicode)) = known_host_as_written(input) {
+            if !budget.name(host) {
+                return Ok(None);
+            }
+            if let Some(read) = read_around_host(input, host) {
+                return read.map(|url| Some((url, Some(unicode))));
+            }
         }
     }
     parse_fully_with_unicode(input, budget)
 }
 
-/// The host of `input`'s authority in lower case, when it is ASCII letters, digits, hyphens
-/// and dots alone: as the parser gives it back, if it takes it.
-fn ascii_host(input: &str) -> Option<String> {
+/// The host of an `http(s)://` URL as written, with its Unicode form, when it is a host the
+/// parser has lately given back ([`known_unicode_form`]), written as it gave it back, with no
+/// user information and nothing the parser drops (a tab or a newline) before it ends.
+fn known_host_as_written(input: &str) -> Option<(&str, String)> {
+    let rest = input
+        .strip_prefix("https://")
+        .or_else(|| input.strip_prefix("http://"))?;
+    let end = rest
+        .find([':', '/', '?', '#', '\\', '@', '\t', '\n', '\r'])
+        .unwrap_or(rest.len());
+    if matches!(rest.as_bytes().get(end), Some(b'@' | b'\t' | b'\n' | b'\r')) {
+        return None;
+    }
+    let host = &rest[..end];
+    Some((host, known_unicode_form(host)?))
+}
+
+/// A URL whose host (as written, [`known_host_as_written`]) the parser has lately given back
+/// as it is written, read by the parser with a one-letter host in its place, and that host
+/// put back: how the parser reads a special URL's port, path, query and fragment does not
+/// depend on its host, and the parser's reading of a host with `xn--` labels is most of what
+/// such a URL costs (a URL of a known host not plain for a space in its path cost as much as
+/// a new host).
+/// `None` when the parser did not read it so (then it reads the URL whole).
+fn read_around_host(input: &str, host: &str) -> Option<Result<WebUrl, UrlError>> {
+    let scheme_end = input.find("://")?;
+    let (scheme, rest) = (&input[..scheme_end], &input[scheme_end + 3 + host.len()..]);
+    let mut url = match parse_fully(&format!("{scheme}://h{rest}")) {
+        Ok(url) => url,
+        Err(e) => return Some(Err(e)),
+    };
+    let after = url.href.strip_prefix(&format!("{scheme}://h"))?.to_string();
+    if url.host != Some(Host::Domain("h".into())) || !url.username.is_empty() {
+        return None;
+    }
+    url.href = format!("{scheme}://{host}{after}");
+    url.host = Some(Host::Domain(host.to_string()));
+    Some(Ok(url))
+}
+
+/// A host as written that could have `xn--` labels once the parser has read it.
+enum Written {
+    /// ASCII with such a label, in lower case: as the parser gives it back, if it takes it.
+    Ascii(String),
+    /// Written in Unicode or with percent escapes: it would take the parser to tell.
+    Unknown,
+}
+
+/// The host of `input`'s authority, when it could have `xn--` labels once the parser has
+/// read it (`None`: it could not).
+fn international_host(input: &str) -> Option<Written> {
     let authority = authority(input)?;
     let host_port = after_credentials(&authority);
     let host = host_port.split_once(':').map_or(host_port, |(h, _)| h);
-    host.bytes()
-        .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'.')
-        .then(|| host.to_ascii_lowercase())
-}
-
-/// Whether the authority of `input` could hold a host with `xn--` labels once the parser
-/// has read it: it has one, or a character past ASCII, or a percent escape (which the
-/// parser decodes in a host).
-fn may_be_international(input: &str) -> bool {
-    authority(input).is_none_or(|a| {
-        let b = a.as_bytes();
-        b.iter().any(|&c| c >= 0x80 || c == b'%')
-            || b.windows(4).any(|w| w.eq_ignore_ascii_case(b"xn--"))
-    })
+    let b = host.as_bytes();
+    if b.iter().any(|&c| c >= 0x80 || c == b'%') {
+        return Some(Written::Unknown);
+    }
+    let punycode = b
+        .split(|&c| c == b'.')
+        .any(|l| l.get(..4).is_some_and(|p| p.eq_ignore_ascii_case(b"xn--")));
+    punycode.then(|| Written::Ascii(host.to_ascii_lowercase()))
 }
 
 fn parse_fully_with_unicode(
@@ -984,7 +1034,8 @@ mod tests {
         assert!(within("https://example.com/a b").unwrap().is_some());
         assert!(within("https://xn.example/a%41").unwrap().is_some());
         assert_eq!(within("https://a b.example/"), Err(UrlError::Invalid));
-        assert!(!may_be_international("https://example.com/xn--/%41/é"));
+        assert!(international_host("https://example.com/xn--/%41/é").is_none());
+        assert!(international_host("https://ü@xn--user@example.com:1/").is_none());
     }
 
     #[test]

@@ -77,9 +77,10 @@ pub struct Limits {
     /// `findings-truncated` finding.
     pub findings: usize,
     /// Hosts with `xn--` labels one part may name (a host written in Unicode counts by its
-    /// punycode form): each is decoded, read back by the URL parser and checked for
-    /// look-alikes, tens of microseconds. A URL naming one more is refused (`url-refused`)
-    /// before its host is decoded; once a part has named this many, so is a URL whose host
+    /// punycode form; each at most 253 bytes, as a DNS name): each is decoded, read back by
+    /// the URL parser and checked for look-alikes, tens of microseconds (the last 256 are
+    /// kept, so a larger limit lets a part cost more). A URL naming one more is refused
+    /// (`url-refused`) before its host is decoded; once a part has named this many, so is a URL whose host
     /// is written in Unicode or with percent escapes (telling which host it names would
     /// take the parser). A part is one call that applies text, data or an envelope, or
     /// what is applied within `SurfaceStore::enter_part` (an A2A event, a chunk of a stream).
