@@ -10,7 +10,7 @@
 //! 16 kept, 17 hosts in turn cost what no memo did: a red-team review).
 
 use std::cell::RefCell;
-use std::collections::{HashMap, VecDeque};
+use std::collections::HashMap;
 use std::thread::LocalKey;
 
 use crate::a2ui::catalog::IdHasher;
@@ -22,19 +22,57 @@ pub(crate) const KEPT: usize = 256;
 /// is at most 253 bytes, and its Unicode form at most a few times that.)
 const LONGEST_KEY: usize = 2048;
 
-/// A memo's answers, by key, and their keys oldest first.
+/// A memo's answers: their places by key, and the answers in a ring.
 pub(crate) struct Recent<V> {
+    places: Places,
+    answers: Vec<V>,
+}
+
+/// Where each kept key's answer is, and each place's key: the part of a memo that does not
+/// depend on its answers' type, so that its code is in the module once.
+struct Places {
     /// Made when first kept, hashed under a seed an agent cannot know
     /// (`a2ui::key_seed`): the keys are an agent's hosts.
-    answers: Option<HashMap<Box<str>, V, IdHasher>>,
-    order: VecDeque<Box<str>>,
+    by_key: Option<HashMap<String, usize, IdHasher>>,
+    keys: Vec<String>,
+    /// The place the next key takes once all [`KEPT`] are taken: the oldest.
+    next: usize,
+}
+
+impl Places {
+    fn find(&self, key: &str) -> Option<usize> {
+        self.by_key.as_ref()?.get(key).copied()
+    }
+
+    /// The place for `key` (not kept): a new one, or the oldest's, which is dropped.
+    fn take(&mut self, key: &str) -> usize {
+        let by_key = self.by_key.get_or_insert_with(|| {
+            HashMap::with_hasher(IdHasher::with_seed(crate::a2ui::key_seed()))
+        });
+        let at = if self.keys.len() < KEPT {
+            self.keys.push(key.to_string());
+            self.keys.len() - 1
+        } else {
+            let at = self.next;
+            self.next = (at + 1) % KEPT;
+            let oldest = std::mem::replace(&mut self.keys[at], key.to_string());
+            by_key.remove(&oldest);
+            at
+        };
+        by_key.insert(key.to_string(), at);
+        at
+    }
 }
 
 impl<V> Recent<V> {
     pub(crate) const fn new() -> Self {
         Recent {
-            answers: None,
-            order: VecDeque::new(),
+            places: Places {
+                by_key: None,
+                keys: Vec::new(),
+                next: 0,
+            },
+            answers: Vec::new(),
         }
     }
 }
@@ -44,7 +82,10 @@ pub(crate) fn kept<V: Clone + 'static>(
     memo: &'static LocalKey<RefCell<Recent<V>>>,
     key: &str,
 ) -> Option<V> {
-    memo.with(|m| m.borrow().answers.as_ref()?.get(key).cloned())
+    memo.with(|m| {
+        let m = m.borrow();
+        m.places.find(key).map(|at| m.answers[at].clone())
+    })
 }
 
 /// `f(key)`, from `memo` when it holds the answer, else computed and kept.
@@ -61,16 +102,13 @@ pub(crate) fn answer<V: Clone + 'static>(
     if key.len() <= LONGEST_KEY {
         memo.with(|m| {
             let m = &mut *m.borrow_mut();
-            let answers = m.answers.get_or_insert_with(|| {
-                HashMap::with_hasher(IdHasher::with_seed(crate::a2ui::key_seed()))
-            });
-            if m.order.len() == KEPT {
-                if let Some(oldest) = m.order.pop_front() {
-                    answers.remove(&oldest);
+            if m.places.find(key).is_none() {
+                let at = m.places.take(key);
+                if at == m.answers.len() {
+                    m.answers.push(v.clone());
+                } else {
+                    m.answers[at] = v.clone();
                 }
-            }
-            if answers.insert(Box::from(key), v.clone()).is_none() {
-                m.order.push_back(Box::from(key));
             }
         });
     }
