@@ -494,6 +494,32 @@ export const CASES = [
     },
   },
   {
+    id: "grow-lookalike-hosts-invalid",
+    group: "amplification",
+    name: "the same, one host ending in an `xn--` label that encodes nothing: every URL refused by the URL parser",
+    build: () => one(lines(imageUpdates((n, i) => `https://${lookalikeHost("xn--zz-zz-zz")}/${n}/${i}.png`))),
+  },
+  {
+    id: "grow-long-unicode-labels",
+    group: "amplification",
+    name: "1 MB of Image URLs whose hosts have four labels of 1,000 CJK characters (longer than any DNS name), 200 in turn",
+    build: () => {
+      const label = cjkLabel();
+      return one(lines(imageUpdates((n, i) => `https://${label}.${label}.${label}.${label}.c${i}/${n}/${i}.png`)));
+    },
+  },
+  {
+    id: "render-long-unicode-labels",
+    group: "amplification",
+    name: "199 Images bound to one data URL whose host has four labels of 1,000 CJK characters (read at each render)",
+    build: () => {
+      const label = cjkLabel();
+      const list = Array.from({ length: 199 }, (_, i) => ({ id: `i${i}`, component: "Image", url: { path: "/u" } }));
+      list.push({ id: "root", component: "Column", children: Array.from({ length: 199 }, (_, i) => `i${i}`) });
+      return one(lines(surface("h", list, [["/u", `https://${label}.${label}.${label}.${label}.com/`]])));
+    },
+  },
+  {
     id: "grow-unplain-urls",
     group: "amplification",
     name: "1 MB of Image updates, each URL not plain (a space in its path): every one read by the URL parser",
@@ -516,19 +542,29 @@ export const CASES = [
 const LOOKALIKE = "xn--80aaaaaaaaaa0cbbbbbbbbb6sacacacacacacacacaca149ceaeeeeeeee";
 const lookalikeHost = (last) => `${LOOKALIKE}.${LOOKALIKE}.${LOOKALIKE}.${last}`;
 
-/** A surface `h`, then updates of 200 Images (the `components` limit) until about 1 MB, the
- * `i`th Image of the `n`th update at `url(n, i)`. */
+/** 1,000 distinct CJK characters (U+4E00 on): a label no DNS name can have. */
+const cjkLabel = () => Array.from({ length: 1000 }, (_, k) => String.fromCodePoint(0x4e00 + k)).join("");
+
+/** A surface `h`, then updates of up to 200 Images (the `components` limit) until about 1 MB,
+ * the `i`th Image of the `n`th update at `url(n, i)`: the last update stops at 1 MB. */
 function imageUpdates(url) {
   const out = [create("h")];
   const utf8 = new TextEncoder();
-  for (let bytes = 0, n = 0; bytes < 1_000_000; n++) {
-    const list = Array.from({ length: 200 }, (_, i) => ({ id: `i${i}`, component: "Image", url: url(n, i) }));
-    const update = components("h", list);
-    // Bytes of UTF-8, as the Rust side counts them (a URL may be written in Unicode).
-    bytes += utf8.encode(canon(update)).length + 1;
-    out.push(update);
+  let bytes = 0;
+  for (let n = 0; ; n++) {
+    const list = [];
+    for (let i = 0; i < 200; i++) {
+      const image = { id: `i${i}`, component: "Image", url: url(n, i) };
+      // Bytes of UTF-8, as the Rust side counts them (a URL may be written in Unicode).
+      bytes += utf8.encode(canon(image)).length + 1;
+      list.push(image);
+      if (bytes >= 1_000_000) {
+        out.push(components("h", list));
+        return out;
+      }
+    }
+    out.push(components("h", list));
   }
-  return out;
 }
 
 /** A surface `h` and one `updateComponents` of 11,000 Texts, with `zz` after its members

@@ -883,6 +883,39 @@ fn cases() -> Vec<Case> {
             },
         },
         Case {
+            id: "grow-lookalike-hosts-invalid",
+            group: "amplification",
+            name: "the same, one host ending in an `xn--` label that encodes nothing: every URL refused by the URL parser",
+            limits: d(),
+            build: || one(lines(&image_updates(|n, i| format!("https://{}/{n}/{i}.png", lookalike_host("xn--zz-zz-zz"))))),
+        },
+        Case {
+            id: "grow-long-unicode-labels",
+            group: "amplification",
+            name: "1 MB of Image URLs whose hosts have four labels of 1,000 CJK characters (longer than any DNS name), 200 in turn",
+            limits: d(),
+            build: || {
+                let label = cjk_label();
+                one(lines(&image_updates(|n, i| format!("https://{label}.{label}.{label}.{label}.c{i}/{n}/{i}.png"))))
+            },
+        },
+        Case {
+            id: "render-long-unicode-labels",
+            group: "amplification",
+            name: "199 Images bound to one data URL whose host has four labels of 1,000 CJK characters (read at each render)",
+            limits: d(),
+            build: || {
+                let label = cjk_label();
+                let mut list: Vec<Value> = (0..199)
+                    .map(|i| json!({"id": format!("i{i}"), "component": "Image", "url": {"path": "/u"}}))
+                    .collect();
+                let ids: Vec<String> = (0..199).map(|i| format!("i{i}")).collect();
+                list.push(json!({"id": "root", "component": "Column", "children": ids}));
+                let url = json!(format!("https://{label}.{label}.{label}.{label}.com/"));
+                one(lines(&surface("h", Value::Array(list), vec![("/u", url)])))
+            },
+        },
+        Case {
             id: "grow-unplain-urls",
             group: "amplification",
             name: "1 MB of Image updates, each URL not plain (a space in its path): every one read by the URL parser",
@@ -920,20 +953,31 @@ fn lookalike_host(last: &str) -> String {
     format!("{LOOKALIKE}.{LOOKALIKE}.{LOOKALIKE}.{last}")
 }
 
-/// A surface `h`, then updates of 200 Images (the `components` limit) until about 1 MB, the
-/// `i`th Image of the `n`th update at `url(n, i)`.
+/// 1,000 distinct CJK characters (U+4E00 on): a label no DNS name can have, which the URL
+/// parser encodes in time that grows with the square of its length.
+fn cjk_label() -> String {
+    (0..1000u32)
+        .filter_map(|k| char::from_u32(0x4E00 + k))
+        .collect()
+}
+
+/// A surface `h`, then updates of up to 200 Images (the `components` limit) until about
+/// 1 MB, the `i`th Image of the `n`th update at `url(n, i)`: the last update stops at 1 MB.
 fn image_updates(url: impl Fn(usize, usize) -> String) -> Vec<Value> {
     let mut out = vec![create("h")];
     let mut bytes = 0;
-    let mut n = 0;
-    while bytes < 1_000_000 {
-        let list: Vec<Value> = (0..200)
-            .map(|i| json!({"id": format!("i{i}"), "component": "Image", "url": url(n, i)}))
-            .collect();
-        let update = components("h", Value::Array(list));
-        bytes += canon(&update).len() + 1;
-        out.push(update);
-        n += 1;
+    for n in 0.. {
+        let mut list = Vec::new();
+        for i in 0..200 {
+            let image = json!({"id": format!("i{i}"), "component": "Image", "url": url(n, i)});
+            bytes += canon(&image).len() + 1;
+            list.push(image);
+            if bytes >= 1_000_000 {
+                out.push(components("h", Value::Array(list)));
+                return out;
+            }
+        }
+        out.push(components("h", Value::Array(list)));
     }
     out
 }

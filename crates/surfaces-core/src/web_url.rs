@@ -14,6 +14,7 @@
 //! whether text draws anything (RegExp property escapes in the host, `icu_properties`
 //! natively).
 
+use std::borrow::Cow;
 use std::cell::RefCell;
 use std::fmt;
 use std::sync::OnceLock;
@@ -239,20 +240,28 @@ fn after_credentials(authority: &str) -> &str {
 
 /// The authority of a URL's text (user information, host and port), as the parser finds it:
 /// tabs and newlines dropped, after the scheme and the slashes or backslashes that follow it.
-fn authority(raw: &str) -> Option<String> {
+fn authority(raw: &str) -> Option<Cow<'_, str>> {
+    let raw = raw.trim_matches(|c: char| c <= ' ');
+    let of = |text: &str| -> Option<(usize, usize)> {
+        let (scheme, rest) = text.split_once(':')?;
+        let after = rest.trim_start_matches(['/', '\\']);
+        let start = scheme.len() + 1 + (rest.len() - after.len());
+        Some((
+            start,
+            start + after.find(['/', '?', '#', '\\']).unwrap_or(after.len()),
+        ))
+    };
+    // Most URLs hold no tab or newline: their authority is a slice of them.
+    if !raw.contains(['\t', '\n', '\r']) {
+        let (start, end) = of(raw)?;
+        return Some(Cow::Borrowed(&raw[start..end]));
+    }
     let text: String = raw
-        .trim_matches(|c: char| c <= ' ')
         .chars()
         .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
         .collect();
-    let (_, rest) = text.split_once(':')?;
-    let rest = rest.trim_start_matches(['/', '\\']);
-    Some(
-        rest.split(['/', '?', '#', '\\'])
-            .next()
-            .unwrap_or("")
-            .to_string(),
-    )
+    let (start, end) = of(&text)?;
+    Some(Cow::Owned(text[start..end].to_string()))
 }
 
 /// Whether `input` starts with a scheme and its colon, after what the WHATWG parser strips
@@ -625,6 +634,8 @@ pub(crate) fn parse_with_unicode_within(
     input: &str,
     budget: &mut dyn HostBudget,
 ) -> Result<Option<(WebUrl, Option<String>)>, UrlError> {
+    // The host as written, when it could have `xn--` labels, once looked for.
+    let mut written = None;
     if parser().is_some() {
         match PlainUrl::read_idn(input) {
             Some((url, false)) => return Ok(Some((url.to_url(), None))),
@@ -640,11 +651,11 @@ pub(crate) fn parse_with_unicode_within(
                     return Ok(None);
                 }
             }
-            None => match international_host(input) {
-                Some(Written::Ascii(host)) if budget.spent() && !budget.name(&host) => {
+            None => match written.insert(international_host(input)) {
+                Some(Written::Ascii(host)) if budget.spent() && !budget.name(host) => {
                     return Ok(None)
                 }
-                Some(Written::Unknown) if budget.spent() => return Ok(None),
+                Some(Written::Unknown(_)) if budget.spent() => return Ok(None),
                 _ => {}
             },
         }
@@ -657,7 +668,40 @@ pub(crate) fn parse_with_unicode_within(
             }
         }
     }
-    parse_fully_with_unicode(input, budget)
+    // A host the parser has lately refused, it refuses again, whatever else the URL holds.
+    let refusable = refusable_host(input, written);
+    if let Some(host) = &refusable {
+        if crate::recent::kept(&REFUSED_HOSTS, host).is_some() {
+            return Err(UrlError::Invalid);
+        }
+    }
+    let read = parse_fully_with_unicode(input, budget);
+    if let (Err(UrlError::Invalid), Some(host)) = (&read, &refusable) {
+        if parse_fully(&format!("https://{host}/")).is_err() {
+            crate::recent::answer(&REFUSED_HOSTS, host, |_| ());
+        }
+    }
+    read
+}
+
+thread_local! {
+    /// Hosts as written that could have `xn--` labels and that the parser refused, alone in a
+    /// URL ([`refusable_host`]): such a host may cost the parser as much as one it takes (a
+    /// stream of URLs of one took 68 ms a MB natively: a red-team review).
+    static REFUSED_HOSTS: RefCell<Recent<()>> = const { RefCell::new(Recent::new()) };
+}
+
+/// The host of an `http(s)://` URL as written, when it could have `xn--` labels once read:
+/// a host whose refusal by the parser, alone, is the URL's (a special URL's host is read
+/// the same whatever its port, path, query or fragment; another scheme's is not read so).
+/// `written` is what [`international_host`] found, when it was looked for.
+fn refusable_host(input: &str, written: Option<Option<Written>>) -> Option<String> {
+    if !(input.starts_with("https://") || input.starts_with("http://")) {
+        return None;
+    }
+    match written.unwrap_or_else(|| international_host(input))? {
+        Written::Ascii(host) | Written::Unknown(host) => Some(host),
+    }
 }
 
 /// The host of an `http(s)://` URL as written, with its Unicode form, when it is a host the
@@ -667,13 +711,13 @@ fn known_host_as_written(input: &str) -> Option<(&str, String)> {
     let rest = input
         .strip_prefix("https://")
         .or_else(|| input.strip_prefix("http://"))?;
-    let end = rest
-        .find([':', '/', '?', '#', '\\', '@', '\t', '\n', '\r'])
-        .unwrap_or(rest.len());
-    if matches!(rest.as_bytes().get(end), Some(b'@' | b'\t' | b'\n' | b'\r')) {
+    // User information (an `@` anywhere in the authority, after a `:` too) makes the host
+    // another one; a tab or a newline the parser drops moves where the host ends.
+    let authority = &rest[..rest.find(['/', '?', '#', '\\']).unwrap_or(rest.len())];
+    if authority.contains(['@', '\t', '\n', '\r']) {
         return None;
     }
-    let host = &rest[..end];
+    let host = authority.split_once(':').map_or(authority, |(h, _)| h);
     Some((host, known_unicode_form(host)?))
 }
 
@@ -700,23 +744,91 @@ fn read_around_host(input: &str, host: &str) -> Option<Result<WebUrl, UrlError>>
     Some(Ok(url))
 }
 
+/// Whether the host of `input` as written fits a name in the DNS when it could have `xn--`
+/// labels once the parser has read it (it has one, a character past ASCII or a percent
+/// escape): each label at most 63 characters and the whole at most 253, counted with its
+/// escapes decoded. The parser decodes or encodes each such label in time that grows with
+/// the square of its length (two labels of 2,000 bytes were 1.7 ms a URL: a red-team
+/// review), and no longer one names anything. Any other host is read in time that grows
+/// with its length alone, and fits.
+pub(crate) fn host_fits_dns(input: &str) -> bool {
+    international_host(input).is_none_or(|host| written_fits_dns(&host))
+}
+
+/// [`host_fits_dns`] of a host as written.
+fn written_fits_dns(host: &Written) -> bool {
+    let host = match host {
+        // A plain one fits as it is, byte for byte.
+        Written::Ascii(host) => {
+            return host.len() <= 253 && host.split('.').all(|label| label.len() <= 63)
+        }
+        Written::Unknown(host) => host,
+    };
+    let decoded = percent_decoded(host.as_bytes());
+    let text = String::from_utf8_lossy(&decoded);
+    let (mut label, mut all) = (0, 0);
+    for c in text.chars() {
+        all += 1;
+        // The full stops IDNA maps to `.` end a label as it does.
+        if matches!(c, '.' | '\u{3002}' | '\u{FF0E}' | '\u{FF61}') {
+            label = 0;
+        } else {
+            label += 1;
+        }
+        if label > 63 || all > 253 {
+            return false;
+        }
+    }
+    true
+}
+
+/// `b` with each `%` and two hex digits as the byte they stand for.
+fn percent_decoded(b: &[u8]) -> Vec<u8> {
+    let hex = |c: u8| (c as char).to_digit(16);
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        match (
+            b[i],
+            b.get(i + 1).and_then(|&c| hex(c)),
+            b.get(i + 2).and_then(|&c| hex(c)),
+        ) {
+            (b'%', Some(hi), Some(lo)) => {
+                out.push((hi * 16 + lo) as u8);
+                i += 3;
+            }
+            (c, ..) => {
+                out.push(c);
+                i += 1;
+            }
+        }
+    }
+    out
+}
+
 /// A host as written that could have `xn--` labels once the parser has read it.
 enum Written {
     /// ASCII with such a label, in lower case: as the parser gives it back, if it takes it.
     Ascii(String),
-    /// Written in Unicode or with percent escapes: it would take the parser to tell.
-    Unknown,
+    /// Written in Unicode or with percent escapes (as written): it would take the parser
+    /// to tell.
+    Unknown(String),
 }
 
 /// The host of `input`'s authority, when it could have `xn--` labels once the parser has
-/// read it (`None`: it could not).
+/// read it (`None`: it could not). Asked of every URL that is not plain, so nothing is
+/// made for one whose host could not.
 fn international_host(input: &str) -> Option<Written> {
     let authority = authority(input)?;
     let host_port = after_credentials(&authority);
-    let host = host_port.split_once(':').map_or(host_port, |(h, _)| h);
+    let host = if host_port.starts_with('[') {
+        host_port
+    } else {
+        host_port.split_once(':').map_or(host_port, |(h, _)| h)
+    };
     let b = host.as_bytes();
     if b.iter().any(|&c| c >= 0x80 || c == b'%') {
-        return Some(Written::Unknown);
+        return Some(Written::Unknown(host.to_string()));
     }
     let punycode = b
         .split(|&c| c == b'.')
@@ -1036,6 +1148,30 @@ mod tests {
         assert_eq!(within("https://a b.example/"), Err(UrlError::Invalid));
         assert!(international_host("https://example.com/xn--/%41/é").is_none());
         assert!(international_host("https://ü@xn--user@example.com:1/").is_none());
+    }
+
+    /// A host the parser refuses alone is refused again without it; a URL refused for its
+    /// port or path leaves its host as it was.
+    #[test]
+    fn a_refused_host_is_refused_again_without_the_parser() {
+        let refused = |host: &str| crate::recent::kept(&REFUSED_HOSTS, host).is_some();
+        assert_eq!(
+            parse_with_unicode("https://xn--mnchen-3ya.example:99999/"),
+            Err(UrlError::Invalid)
+        );
+        assert!(!refused("xn--mnchen-3ya.example"));
+        assert!(parse_with_unicode("https://xn--mnchen-3ya.example/").is_ok());
+        for raw in [
+            "https://XN--zz-zz-zz.example/a b",
+            "https://xn--zz-zz-zz.example:8443/",
+            "https://u@xn--zz-zz-zz.example/",
+        ] {
+            assert_eq!(parse_with_unicode(raw), Err(UrlError::Invalid), "{raw}");
+            assert!(refused("xn--zz-zz-zz.example"), "{raw}");
+        }
+        // Another scheme's host is not read as a special one's.
+        assert!(refusable_host("foo://xn--zz-zz-zz.example/", None).is_none());
+        assert!(parse_fully("foo://xn--zz-zz-zz.example/").is_ok());
     }
 
     #[test]

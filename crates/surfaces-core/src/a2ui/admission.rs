@@ -40,6 +40,11 @@ impl UrlPolicy {
         raw: &str,
         hosts: Option<(&PartHosts, usize)>,
     ) -> Result<(WebUrl, Option<String>), String> {
+        if !crate::web_url::host_fits_dns(raw) {
+            return Err(format!(
+                "\"{raw}\" names a host with a label longer than 63 characters, or longer than {LONGEST_HOST} in all, that could be an international name (no such name exists in the DNS, and each costs much to decode); it is refused."
+            ));
+        }
         let read = match hosts {
             Some((hosts, limit)) => {
                 crate::web_url::parse_with_unicode_within(raw, &mut Within { hosts, limit })
@@ -47,6 +52,12 @@ impl UrlPolicy {
             None => crate::web_url::parse_with_unicode(raw).map(Some),
         };
         let (url, unicode) = match read {
+            // Written in Unicode, a host can be longer once encoded.
+            Ok(Some((url, Some(_)))) if url.host_str().is_some_and(|h| h.len() > LONGEST_HOST) => {
+                return Err(format!(
+                    "\"{raw}\" names a host with `xn--` labels longer than {LONGEST_HOST} bytes, the most a name in the DNS has; it is refused."
+                ));
+            }
             Ok(Some(u)) => u,
             Ok(None) => {
                 let limit = hosts.map_or(0, |(_, limit)| limit);
