@@ -1102,6 +1102,36 @@ build the alternative into another directory, for example
   Where a fold of values with new keys goes now (Node CPU profile of \`japanese-keys\`): the
   conversion from UTF-16 a seventh, the string scan a sixth, the reader's loop a seventh, the
   duplicate check an eighth; \`JSON.parse\` makes the engine's strings from the UTF-16 as it is.
+- Hosts with \`xn--\` labels (2026-12-05, latest; \`src/recent.rs\`, \`web_url::HostBudget\`,
+  \`Limits::idn_hosts\`, \`web_url::host_fits_dns\`): each such host is decoded, read back by
+  the URL parser and looked at for look-alikes, 25–30 µs natively, and the hostile case of
+  1 MB of Image updates on one such host took 123 ms natively and 140 ms in Chromium, past
+  both budgets. Now the last 256 hosts' Unicode forms and looks are kept per thread (as many
+  as a part may name; with 16 kept, 17 hosts in turn cost what no memo did), a URL plain but
+  for such a host is read without the parser once the parser has given that host back, and
+  one of a known host not plain for another reason is read by the parser with a one-letter
+  host in its place. A part may name 256 such hosts (\`idnHosts\`; an A2A event or stream
+  chunk is one part); a URL naming one more is refused before its host is decoded. Two
+  red-team reviews of the change found what the first version left open, each now a hostile
+  case: hosts in turn, URLs of a known host that are not plain, hosts in Unicode, a host the
+  parser refuses (parsed again for every URL: 68 ms a MB; the hosts it refuses alone are now
+  kept too), and labels far longer than any DNS name, which the parser decodes in time that
+  grows with the square of their length (two of 2,000 bytes: 1.7 ms a URL, 430 ms a MB, in
+  the fold and at every render). A host that could be international is now read only in the
+  shape of a DNS name (labels of at most 63 characters, 253 in all). Every such case is at
+  most 31 ms natively (\`HOSTILE_ONLY=grow-lookalike-hosts cargo run --release -p
+  surfaces-core --example hostile\`, and the cases after it in the table below); the one
+  host case went from 123 to 7–16 ms natively and from 141 to 22 ms in Chromium, where every
+  such case's median is at most 65 ms (a run's slowest can pass 100 ms: hosts in turn took
+  121.7 ms once in the run below, 59.6 and 67.2 ms in two more with
+  \`node bench/hostile-browser.mjs --only grow-lookalike-hosts-turns\`, medians 16–28 ms;
+  1 MB of URLs merely not plain, each a call to the host's \`URL\`, is the slowest class
+  there, 97–99 ms at its slowest). The cost: 6.1 KB of the headless \`.wasm\` gzipped
+  (404.0 to 410.1 KB, names stripped; the memo's map is the one the store's surface
+  positions already use). \`a2ui-cases.json\` holds \`idnHosts\` at it and one past it and
+  a host at 253 bytes and one past (natively, in Chromium and from Node);
+  \`idn_disagreements\` holds the parser-free readings to the \`url\` crate and to
+  Chromium's \`URL\` on 4,000 generated URLs, each read before and after its host is known.
 - Where a stream is mostly large data values the official core keeps \`JSON.parse\`'s objects
   by reference (about 1.3× \`JSON.parse\`); the fold reads, checks and copies every byte in wasm
   memory, which is where the ~1 MB workload's time goes now (the hand reader's string scan and
