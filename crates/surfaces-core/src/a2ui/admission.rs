@@ -42,7 +42,7 @@ impl UrlPolicy {
     ) -> Result<(WebUrl, Option<String>), String> {
         if !crate::web_url::host_fits_dns(raw) {
             return Err(format!(
-                "\"{raw}\" names a host with a label longer than 63 characters, or longer than {LONGEST_HOST} in all, that could be an international name (no such name exists in the DNS, and each costs much to decode); it is refused."
+                "\"{raw}\" names a host that could be an international name with a label of more than 63 characters, or more than {LONGEST_HOST} in all: no name in the DNS has one, and such a label costs much to decode; it is refused."
             ));
         }
         let read = match hosts {
@@ -151,6 +151,7 @@ fn note(
 /// (BENCHMARKS.md, "Hostile input"). A store empties it as each part begins.
 /// (A lock, not a `RefCell`, so that a store stays `Sync`; it is never contended: a store
 /// applies one part at a time.)
+/// (A set of `Cow`s: the set `json_scan` keeps keys in, so its code is in the module once.)
 #[derive(Debug, Default)]
 pub(crate) struct PartHosts(std::sync::Mutex<Option<HashSet<Cow<'static, str>, IdHasher>>>);
 
