@@ -19,8 +19,9 @@ use crate::a2ui::catalog::IdHasher;
 pub(crate) const KEPT: usize = 256;
 
 /// The longest key kept: a longer one is answered each time. (A host the URL policy reads
-/// is at most 253 bytes, and its Unicode form at most a few times that.)
-const LONGEST_KEY: usize = 2048;
+/// is at most 253 bytes, and its Unicode form at most four times that; a card's host is
+/// not held to the policy, and one past this would make an answer of kilobytes.)
+const LONGEST_KEY: usize = 1024;
 
 /// A memo's answers: their places by key, and the answers in a ring.
 pub(crate) struct Recent<V> {
