@@ -48,7 +48,14 @@ impl Host {
             None
         } else if host.starts_with('[') {
             Some(Host::Ipv6(host.to_string()))
-        } else if is_special(scheme) && host.bytes().all(|b| b.is_ascii_digit() || b == b'.') {
+        } else if is_special(scheme)
+            // An IPv4 address is serialised as four decimal numbers; a domain of dots alone
+            // (`.`) is no address.
+            && host.split('.').count() == 4
+            && host
+                .split('.')
+                .all(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+        {
             Some(Host::Ipv4(host.to_string()))
         } else {
             Some(Host::Domain(host.to_string()))
@@ -103,6 +110,49 @@ fn default_port(scheme: &str) -> Option<u16> {
 }
 
 impl WebUrl {
+    /// The parts of a URL read back from its serialisation (`URL.href`, as a WHATWG parser
+    /// writes it), or `None` when `href` is no such serialisation. Its user information,
+    /// host and port are written in one way only (each `@`, `:`, `/`, `?` and `#` in user
+    /// information escaped; a port only when it is not the default), so they are read back
+    /// as the parser's own getters give them: a host parser asked for `href` alone crosses
+    /// out of wasm and back once where six getters crossed six times.
+    pub fn from_href(href: String) -> Option<WebUrl> {
+        let colon = href.find(':')?;
+        let scheme = href[..colon].to_string();
+        let (mut username, mut password, mut host, mut port) =
+            (String::new(), String::new(), None, None);
+        if let Some(rest) = href[colon + 1..].strip_prefix("//") {
+            let authority = &rest[..rest.find(['/', '?', '#']).unwrap_or(rest.len())];
+            let host_port = match authority.rsplit_once('@') {
+                Some((userinfo, host_port)) => {
+                    let (user, pass) = userinfo.split_once(':').unwrap_or((userinfo, ""));
+                    username = user.to_string();
+                    password = pass.to_string();
+                    host_port
+                }
+                None => authority,
+            };
+            // An IPv6 host's colons are within its brackets.
+            let host_end = match host_port.strip_prefix('[') {
+                Some(v6) => v6.find(']')? + 2,
+                None => host_port.find(':').unwrap_or(host_port.len()),
+            };
+            host = Host::from_serialised(&scheme, &host_port[..host_end]);
+            port = match &host_port[host_end..] {
+                "" => None,
+                p => Some(p.strip_prefix(':')?.parse().ok()?),
+            };
+        }
+        Some(WebUrl {
+            href,
+            scheme,
+            username,
+            password,
+            host,
+            port,
+        })
+    }
+
     pub fn host_str(&self) -> Option<&str> {
         self.host.as_ref().map(Host::as_str)
     }

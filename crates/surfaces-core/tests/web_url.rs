@@ -32,3 +32,12 @@ fn urls_of_a_host_read_before_are_read_as_the_parser_reads_them() {
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
     assert!(read > 1000, "only {read} generated URLs had a Unicode form");
 }
+
+/// A URL's parts read back from its serialisation are the parser's: what a host parser that
+/// gives only `href` (surfaces-host) relies on.
+#[test]
+fn a_urls_parts_are_read_back_from_its_href() {
+    let (read, wrong) = web_url_corpus::href_disagreements();
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    assert!(read > 1000, "only {read} URLs parsed");
+}

@@ -7,7 +7,7 @@
 //! has both, and its parser is the reference one. `tests/web_url.rs` holds it to the corpus
 //! the `url` crate is held to natively.
 
-use surfaces_core::web_url::{self, Host, Parser, UrlError, WebUrl};
+use surfaces_core::web_url::{self, Parser, UrlError, WebUrl};
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen]
@@ -18,16 +18,6 @@ extern "C" {
     fn new(input: &str) -> Result<JsUrl, JsValue>;
     #[wasm_bindgen(method, getter)]
     fn href(this: &JsUrl) -> String;
-    #[wasm_bindgen(method, getter)]
-    fn protocol(this: &JsUrl) -> String;
-    #[wasm_bindgen(method, getter)]
-    fn username(this: &JsUrl) -> String;
-    #[wasm_bindgen(method, getter)]
-    fn password(this: &JsUrl) -> String;
-    #[wasm_bindgen(method, getter)]
-    fn hostname(this: &JsUrl) -> String;
-    #[wasm_bindgen(method, getter)]
-    fn port(this: &JsUrl) -> String;
 }
 
 thread_local! {
@@ -51,18 +41,8 @@ impl Parser for HostUrl {
                 UrlError::RelativeWithoutBase
             });
         };
-        let protocol = url.protocol();
-        let scheme = protocol.strip_suffix(':').unwrap_or(&protocol).to_string();
-        let port = url.port();
-        Ok(WebUrl {
-            href: url.href(),
-            host: Host::from_serialised(&scheme, &url.hostname()),
-            scheme,
-            username: url.username(),
-            password: url.password(),
-            // `URL` gives "" for a default or absent port, a decimal otherwise.
-            port: port.parse().ok(),
-        })
+        // Its parts read back from `href`, where its getters were a call each.
+        WebUrl::from_href(url.href()).ok_or(UrlError::Invalid)
     }
 
     fn nfkc(&self, text: &str) -> String {
