@@ -1121,17 +1121,25 @@ build the alternative into another directory, for example
   shape of a DNS name (labels of at most 63 characters, 253 in all). Every such case is at
   most 31 ms natively (\`HOSTILE_ONLY=grow-lookalike-hosts cargo run --release -p
   surfaces-core --example hostile\`, and the cases after it in the table below); the one
-  host case went from 123 to 7–16 ms natively and from 141 to 22 ms in Chromium, where every
-  such case's median is at most 65 ms (a run's slowest can pass 100 ms: hosts in turn took
-  121.7 ms once in the run below, 59.6 and 67.2 ms in two more with
-  \`node bench/hostile-browser.mjs --only grow-lookalike-hosts-turns\`, medians 16–28 ms;
-  1 MB of URLs merely not plain, each a call to the host's \`URL\`, is the slowest class
-  there, 97–99 ms at its slowest). The cost: 6.1 KB of the headless \`.wasm\` gzipped
+  host case went from 123 to 9 ms natively and from 141 to 29 ms in Chromium (medians),
+  where every such case's slowest run is under 100 ms (in the run below at most 81 ms; in an
+  earlier run, before the host's \`URL\` was read through \`href\` alone (below), one run of
+  hosts in turn took 121.7 ms against medians of 16–28 ms, and 1 MB of URLs merely not plain
+  97–99 ms at its slowest). The cost: 6.1 KB of the headless \`.wasm\` gzipped
   (404.0 to 410.1 KB, names stripped; the memo's map is the one the store's surface
   positions already use). \`a2ui-cases.json\` holds \`idnHosts\` at it and one past it and
   a host at 253 bytes and one past (natively, in Chromium and from Node);
   \`idn_disagreements\` holds the parser-free readings to the \`url\` crate and to
   Chromium's \`URL\` on 4,000 generated URLs, each read before and after its host is known.
+- The host's \`URL\` read through \`href\` alone (2026-12-05, latest; \`WebUrl::from_href\`):
+  each URL the host's parser read was seven calls out of wasm, the constructor and six
+  getters; a WHATWG serialisation writes user information, host and port one way only, so
+  they are read back from \`href\`. 1 MB of URLs that are not plain (\`grow-unplain-urls\`)
+  44.7 to 38.3 ms in Node (the hostile input folded ten times with each build, median),
+  hosts written in Unicode 48.0 to 46.1 ms; in Chromium, the table below
+  (\`node bench/hostile-browser.mjs --only grow-unplain-urls\`). No size change. \`a_urls_parts_are_read_back_from_its_href\` holds it to
+  the \`url\` crate on the corpus and 3,000 generated URLs; it found a domain of dots (\`.\`)
+  taken for an IPv4 address in the wasm builds.
 - Where a stream is mostly large data values the official core keeps \`JSON.parse\`'s objects
   by reference (about 1.3× \`JSON.parse\`); the fold reads, checks and copies every byte in wasm
   memory, which is where the ~1 MB workload's time goes now (the hand reader's string scan and
