@@ -706,16 +706,20 @@ pub(crate) fn parse_with_unicode_within(
                     return Ok(None)
                 }
                 Some(Written::Unknown(_)) if budget.spent() => return Ok(None),
+                // Only a host with `xn--` labels written in ASCII can be one the parser has
+                // lately given back; any other URL skips the look for one.
+                Some(Written::Ascii(_)) => {
+                    if let Some((host, unicode)) = known_host_as_written(input) {
+                        if !budget.name(host) {
+                            return Ok(None);
+                        }
+                        if let Some(read) = read_around_host(input, host) {
+                            return read.map(|url| Some((url, Some(unicode))));
+                        }
+                    }
+                }
                 _ => {}
             },
-        }
-        if let Some((host, unicode)) = known_host_as_written(input) {
-            if !budget.name(host) {
-                return Ok(None);
-            }
-            if let Some(read) = read_around_host(input, host) {
-                return read.map(|url| Some((url, Some(unicode))));
-            }
         }
     }
     // A host the parser has lately refused, it refuses again, whatever else the URL holds.
@@ -810,7 +814,8 @@ fn written_fits_dns(host: &Written) -> bool {
     let host = match host {
         // A plain one fits as it is, byte for byte.
         Written::Ascii(host) => {
-            return host.len() <= 253 && host.split('.').all(|label| label.len() <= 63)
+            return host.len() <= LONGEST_HOST
+                && host.split('.').all(|label| label.len() <= LONGEST_LABEL)
         }
         Written::Unknown(host) => host,
     };
@@ -825,12 +830,18 @@ fn written_fits_dns(host: &Written) -> bool {
         } else {
             label += 1;
         }
-        if label > 63 || all > 253 {
+        if label > LONGEST_LABEL || all > LONGEST_HOST {
             return false;
         }
     }
     true
 }
+
+/// The most bytes (or characters, as written) a name in the DNS has.
+pub(crate) const LONGEST_HOST: usize = 253;
+
+/// The most bytes (or characters, as written) a label of a name in the DNS has.
+pub(crate) const LONGEST_LABEL: usize = 63;
 
 /// `b` with each `%` and two hex digits as the byte they stand for.
 fn percent_decoded(b: &[u8]) -> Vec<u8> {

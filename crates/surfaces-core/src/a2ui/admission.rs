@@ -1,7 +1,7 @@
 //! Admission checks beyond the schema (the contract view's list): bounded ids, text and
 //! options; refused URL schemes and hosts; data paths that cannot escape or pollute.
 
-use crate::web_url::WebUrl;
+use crate::web_url::{WebUrl, LONGEST_HOST, LONGEST_LABEL};
 use crate::Code;
 use serde_json::Value;
 
@@ -42,7 +42,7 @@ impl UrlPolicy {
     ) -> Result<(WebUrl, Option<String>), String> {
         if !crate::web_url::host_fits_dns(raw) {
             return Err(format!(
-                "\"{raw}\" names a host that could be an international name with a label of more than 63 characters, or more than {LONGEST_HOST} in all: no name in the DNS has one, and such a label costs much to decode; it is refused."
+                "\"{raw}\" names a host that could be an international name with a label of more than {LONGEST_LABEL} characters, or more than {LONGEST_HOST} in all: no name in the DNS has one, and such a label costs much to decode; it is refused."
             ));
         }
         let read = match hosts {
@@ -204,12 +204,9 @@ struct Within<'a> {
     limit: usize,
 }
 
-/// The most bytes of a host with `xn--` labels a part may name: the most a name in the DNS
-/// can have. A longer one resolves nowhere, and each of its labels costs as much again to
-/// decode and look at (a 4 KB host folded 1 MB in 148 ms: a red-team review).
-const LONGEST_HOST: usize = 253;
-
 impl crate::web_url::HostBudget for Within<'_> {
+    /// A host longer than a DNS name resolves nowhere, and each of its labels costs as much
+    /// again to decode and look at (a 4 KB host folded 1 MB in 148 ms: a red-team review).
     fn name(&mut self, host: &str) -> bool {
         host.len() <= LONGEST_HOST && self.hosts.name(host, self.limit)
     }
