@@ -138,6 +138,10 @@ pub fn origin_problem(raw: &str) -> String {
                 "The host has an xn-- part that does not encode a valid international name."
                     .to_string()
             }
+            F::NotDnsName => {
+                "The host has a part longer than 63 characters, or is longer than 253 in all; no name in the DNS is."
+                    .to_string()
+            }
             F::Other | F::NoParser => format!("This is not a valid web address. {WANT}"),
         },
         Ok(u) if !matches!(u.scheme.as_str(), "http" | "https") => {

@@ -86,7 +86,7 @@ fn candidates(card: &Value) -> Vec<(String, ProtocolVersion)> {
 }
 
 fn usable(raw: &str) -> Option<String> {
-    let url = surfaces_core::web_url::parse(raw).ok()?;
+    let url = surfaces_core::web_url::parse_dns(raw).ok()?;
     let ok = matches!(url.scheme.as_str(), "http" | "https")
         && url.host.is_some()
         && !url.has_credentials();
@@ -181,9 +181,15 @@ mod tests {
             json!({"url": "https://user:pw@x.example/a2a"}),
             json!({"url": "/relative"}),
             json!({"supportedInterfaces": [{"url": "https://x.example", "protocolBinding": "HTTP+JSON", "protocolVersion": "1.0"}]}),
+            // No name in the DNS has a label of 64 bytes: no address to ask.
+            json!({"url": format!("https://{}.example/a2a", "a".repeat(64))}),
+            json!({"url": format!("https://xn--{}.example/a2a", "a".repeat(2000))}),
         ] {
             let f = endpoint(&card, None).unwrap_err();
             assert_eq!(f.code, Code::A2aNoEndpoint, "{card}");
         }
+        let at_the_limit = format!("https://{}.example/a2a", "a".repeat(63));
+        let card = json!({"url": at_the_limit});
+        assert_eq!(endpoint(&card, None).unwrap().url, at_the_limit);
     }
 }

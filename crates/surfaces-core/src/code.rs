@@ -123,7 +123,7 @@ codes! {
         UrlNotString "url-not-string" Error "`url` is not a string.",
         UrlTooLong "url-too-long" Error "`url` is longer than the limit.",
         UrlHasWhitespace "url-has-whitespace" Error "`url` contains whitespace.",
-        UrlInvalid "url-invalid" Error "`url` is not a URL.",
+        UrlInvalid "url-invalid" Error "`url` is not a URL, or names a host no DNS name could be (a label past 63 bytes, more than 253 in all).",
         UrlNotAbsolute "url-not-absolute" Error "`url` is relative; only absolute https: URLs are links.",
         UrlNotHttps "url-not-https" Error "`url` is not https: (javascript:, data:, http: ...); it is not a link.",
         UrlHasCredentials "url-has-credentials" Warning "`url` carries a user name or password; the real host is shown.",
@@ -195,7 +195,7 @@ codes! {
         PathInvalid "path-invalid" Error "A path has a `~` that is not `~0` or `~1`.",
         PathForbiddenSegment "path-forbidden-segment" Error "A path has a segment refused everywhere (__proto__, constructor, prototype).",
         TooManyOptions "too-many-options" Error "A ChoicePicker has more options than the limit.",
-        UrlRefused "url-refused" Error "An address the URL policy refuses (not https:, credentials, a host not allowed, a host with `xn--` labels past `idnHosts` in one part); a resolved one shows a placeholder.",
+        UrlRefused "url-refused" Error "An address the URL policy refuses (not https:, credentials, a host not allowed, a host with `xn--` labels past `idnHosts` in one part, a host no DNS name could be); a resolved one shows a placeholder.",
     }
     Fold {
         EnvelopeLimit "envelope-limit" Error "More envelopes than the limit; the rest are ignored.",

@@ -186,6 +186,9 @@ pub enum UrlError {
     Invalid,
     /// No parser is installed (a wasm32 embedder that did not call [`install`]).
     NoParser,
+    /// A URL by the WHATWG rules whose host no name in the DNS has: a label longer than
+    /// [`LONGEST_LABEL`] or more than [`LONGEST_HOST`] in all ([`parse_dns`]).
+    NotDnsName,
 }
 
 impl fmt::Display for UrlError {
@@ -194,6 +197,7 @@ impl fmt::Display for UrlError {
             UrlError::RelativeWithoutBase => "a relative URL, with no scheme",
             UrlError::Invalid => "not a valid URL",
             UrlError::NoParser => "no URL parser is installed in this build",
+            UrlError::NotDnsName => "a URL whose host no name in the DNS has",
         })
     }
 }
@@ -210,6 +214,8 @@ pub enum Failure {
     Punycode,
     HostCharacters,
     NoParser,
+    /// A host too long for the DNS ([`UrlError::NotDnsName`]).
+    NotDnsName,
     Other,
 }
 
@@ -219,6 +225,7 @@ impl Failure {
         match error {
             UrlError::RelativeWithoutBase => return Failure::Relative,
             UrlError::NoParser => return Failure::NoParser,
+            UrlError::NotDnsName => return Failure::NotDnsName,
             UrlError::Invalid => {}
         }
         let Some(auth) = authority(raw) else {
@@ -271,6 +278,9 @@ impl Failure {
             }
             Failure::HostCharacters => "its host holds characters a host name cannot have",
             Failure::NoParser => "this build has no URL parser installed",
+            Failure::NotDnsName => {
+                "its host has a label of more than 63 characters, or more than 253 in all, and no name in the DNS has one"
+            }
             Failure::Other => "it does not follow the URL syntax",
         }
     }
@@ -387,6 +397,34 @@ pub fn parse(input: &str) -> Result<WebUrl, UrlError> {
         Some(url) => Ok(url.to_url()),
         None => parse_fully(input),
     }
+}
+
+/// [`parse`] for a URL an agent wrote, whose host is to be a name the DNS could be asked
+/// for: refused ([`UrlError::NotDnsName`]) when its host has a label of more than
+/// [`LONGEST_LABEL`] bytes or more than [`LONGEST_HOST`] in all. As written, before the
+/// parser reads it ([`host_fits_dns`]): the parser decodes and encodes a long international
+/// label in time that grows with the square of its length. And as the parser gives it back
+/// ([`dns_sized`]): a host written in Unicode is longer once encoded. Every URL an agent's
+/// card or stream names is read through this, so that none is a link or an address in one
+/// place and refused in another.
+pub fn parse_dns(input: &str) -> Result<WebUrl, UrlError> {
+    if !host_fits_dns(input) {
+        return Err(UrlError::NotDnsName);
+    }
+    let url = parse(input)?;
+    if !url.host_str().is_none_or(dns_sized) {
+        return Err(UrlError::NotDnsName);
+    }
+    Ok(url)
+}
+
+/// Whether a host as the parser gives it back (ASCII) is the size of a name in the DNS:
+/// at most [`LONGEST_HOST`] bytes and [`LONGEST_LABEL`] a label, a final full stop aside
+/// (RFC 1035, section 2.3.4; UTS #46's `VerifyDnsLength` but for its refusal of an empty
+/// label, which the URL Standard lets stand). An IP address always is.
+pub fn dns_sized(host: &str) -> bool {
+    let name = host.strip_suffix('.').unwrap_or(host);
+    name.len() <= LONGEST_HOST && name.split('.').all(|label| label.len() <= LONGEST_LABEL)
 }
 
 /// `http://` or `https://`, a host of ASCII letters, digits and hyphens in dot-separated
@@ -1119,6 +1157,55 @@ impl Parser for UrlCrate {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_host_is_dns_sized_up_to_63_bytes_a_label_and_253_in_all() {
+        let label = |n: usize| "a".repeat(n);
+        let name253 = [label(63), label(63), label(63), label(61)].join(".");
+        assert_eq!(name253.len(), 253);
+        for (host, sized) in [
+            (label(63), true),
+            (label(64), false),
+            (format!("{}.example", label(63)), true),
+            (format!("x.{}.example", label(64)), false),
+            (name253.clone(), true),
+            (format!("{name253}."), true),
+            (format!("a{name253}"), false),
+            ("127.0.0.1".to_string(), true),
+            ("[::1]".to_string(), true),
+        ] {
+            assert_eq!(dns_sized(&host), sized, "{host}");
+        }
+    }
+
+    #[test]
+    fn parse_dns_refuses_what_no_dns_name_is_and_reads_the_rest_as_parse_does() {
+        for ok in [
+            format!("https://{}.example/x", "a".repeat(63)),
+            format!("https://{}.example/x", "\u{6771}".repeat(20)),
+            "https://agent.example:8443/a?b#c".to_string(),
+            "https://127.0.0.1/".to_string(),
+        ] {
+            assert_eq!(parse_dns(&ok), parse(&ok), "{ok}");
+            assert!(parse_dns(&ok).is_ok(), "{ok}");
+        }
+        for refused in [
+            format!("https://{}.example/x", "a".repeat(64)),
+            // Encoded, 63 CJK characters are a label of more than 63 bytes.
+            format!("https://{}.example/x", "\u{6771}".repeat(63)),
+            // Refused before the parser decodes (or is asked to decode) the label.
+            format!("https://xn--{}.example/", "a".repeat(2000)),
+            format!("https://{}.example/", "%41".repeat(64)),
+        ] {
+            assert_eq!(parse_dns(&refused), Err(UrlError::NotDnsName), "{refused}");
+            assert_eq!(
+                Failure::of(&refused, UrlError::NotDnsName),
+                Failure::NotDnsName
+            );
+        }
+        // Whatever is no URL stays so.
+        assert_eq!(parse_dns("/relative"), Err(UrlError::RelativeWithoutBase));
+    }
 
     #[test]
     fn punycode_labels_are_found_only_at_a_label_start() {

@@ -41,9 +41,7 @@ impl UrlPolicy {
         hosts: Option<(&PartHosts, usize)>,
     ) -> Result<(WebUrl, Option<String>), String> {
         if !crate::web_url::host_fits_dns(raw) {
-            return Err(format!(
-                "\"{raw}\" names a host that could be an international name with a label of more than {LONGEST_LABEL} characters, or more than {LONGEST_HOST} in all: no name in the DNS has one, and such a label costs much to decode; it is refused."
-            ));
+            return Err(not_dns_name(raw));
         }
         let read = match hosts {
             Some((hosts, limit)) => {
@@ -52,11 +50,10 @@ impl UrlPolicy {
             None => crate::web_url::parse_with_unicode(raw).map(Some),
         };
         let (url, unicode) = match read {
-            // Written in Unicode, a host can be longer once encoded.
-            Ok(Some((url, Some(_)))) if url.host_str().is_some_and(|h| h.len() > LONGEST_HOST) => {
-                return Err(format!(
-                    "\"{raw}\" names a host with `xn--` labels longer than {LONGEST_HOST} bytes, the most a name in the DNS has; it is refused."
-                ));
+            // As the DNS would be asked for it: a host written in Unicode is longer once
+            // encoded, and one of plain ASCII labels is not looked at before.
+            Ok(Some((url, _))) if !url.host_str().is_none_or(crate::web_url::dns_sized) => {
+                return Err(not_dns_name(raw));
             }
             Ok(Some(u)) => u,
             Ok(None) => {
@@ -98,7 +95,11 @@ impl UrlPolicy {
     /// plain.
     fn admit_plain(&self, raw: &str) -> Option<Result<(), String>> {
         let url = crate::web_url::PlainUrl::parsed(raw)?;
-        Some(match self.refusal(url.scheme, false, Some(&url.host())) {
+        let host = url.host();
+        if !crate::web_url::dns_sized(&host) {
+            return Some(Err(not_dns_name(raw)));
+        }
+        Some(match self.refusal(url.scheme, false, Some(&host)) {
             Some(why) => Err(why),
             None => Ok(()),
         })
@@ -127,6 +128,14 @@ impl UrlPolicy {
         }
         None
     }
+}
+
+/// Why a URL whose host no name in the DNS has is refused ([`crate::web_url::parse_dns`],
+/// which cards are read with: the same rule, in the same words).
+fn not_dns_name(raw: &str) -> String {
+    format!(
+        "\"{raw}\" names a host with a label of more than {LONGEST_LABEL} characters, or more than {LONGEST_HOST} in all: no name in the DNS has one; it is refused."
+    )
 }
 
 /// Keeps a finding in `list`: at most the validator's `MAX_ERRORS`, or for a `verdict` only

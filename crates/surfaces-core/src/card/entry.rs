@@ -168,7 +168,7 @@ fn check_url(
         );
         return None;
     }
-    let url = match web_url::parse(raw) {
+    let url = match web_url::parse_dns(raw) {
         Ok(u) => u,
         Err(UrlError::RelativeWithoutBase) => {
             findings.push(

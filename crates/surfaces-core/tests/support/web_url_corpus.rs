@@ -78,6 +78,7 @@ pub fn mismatches(expected_failures: &[&str]) -> Vec<String> {
                     UrlError::RelativeWithoutBase => "relative",
                     UrlError::Invalid => "invalid",
                     UrlError::NoParser => "no parser",
+                    UrlError::NotDnsName => "not a DNS name",
                 };
                 (want != e).then(|| format!("{:?}: error {e}, want {want}", case.input))
             }
