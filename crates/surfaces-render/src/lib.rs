@@ -98,13 +98,105 @@ pub struct LiveTree {
     heading: u8,
     /// Whether the person has tried to submit (Enter in a field, or a press on a Button its
     /// checks keep disabled): from then on every field's check messages are shown.
-    tried: ArcRwSignal<bool>,
+    tried: Tried,
+}
+
+/// Whether the person has tried to submit a tree's form, as each of its inputs and Buttons
+/// reads it: a flag of their own ([`Tried::flag`]), all set at once ([`Tried::set`]). Read
+/// from one signal, a tree of 1,000 inputs gave that signal thousands of readers, and
+/// reactive_graph takes each reader off a signal by shifting the rest of its list
+/// (`IndexSet::shift_remove`): unmounting (or redrawing) a surface of nested templates took
+/// 60 ms in Chromium, in time that grew with the square of its inputs.
+#[derive(Clone, Default)]
+struct Tried(Arc<TriedInner>);
+
+#[derive(Default)]
+struct TriedInner {
+    on: std::sync::atomic::AtomicBool,
+    flags: std::sync::Mutex<Flags>,
+}
+
+/// The flags handed out, the dropped ones among them taken out once there are twice as
+/// many as were left the time before (so each costs a constant share of a sweep).
+#[derive(Default)]
+struct Flags {
+    list: Vec<std::sync::Weak<ArcRwSignal<bool>>>,
+    sweep_at: usize,
+}
+
+impl Tried {
+    fn is_on(&self) -> bool {
+        self.0.on.load(Ordering::Relaxed)
+    }
+
+    fn flags(&self) -> std::sync::MutexGuard<'_, Flags> {
+        self.0
+            .flags
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// A flag of its own for a new input or Button, on when the tree's is.
+    fn flag(&self) -> Arc<ArcRwSignal<bool>> {
+        let flag = Arc::new(ArcRwSignal::new(self.is_on()));
+        if !self.is_on() {
+            let mut flags = self.flags();
+            if flags.list.len() >= flags.sweep_at {
+                flags.list.retain(|f| f.strong_count() > 0);
+                flags.sweep_at = (2 * flags.list.len()).max(64);
+            }
+            flags.list.push(Arc::downgrade(&flag));
+        }
+        flag
+    }
+
+    /// The person tried: every flag handed out is set, and every one handed out from now on
+    /// starts set.
+    fn set(&self) {
+        if self.0.on.swap(true, Ordering::Relaxed) {
+            return;
+        }
+        // Out of the lock first: setting a flag runs effects, which may draw new inputs.
+        let list = std::mem::take(&mut self.flags().list);
+        for flag in list.iter().filter_map(std::sync::Weak::upgrade) {
+            flag.set(true);
+        }
+    }
+}
+
+/// An input's or a Button's view of its tree's [`Tried`].
+#[derive(Clone)]
+struct TriedHere {
+    tree: Tried,
+    flag: Arc<ArcRwSignal<bool>>,
+}
+
+impl TriedHere {
+    fn new(tree: &Tried) -> TriedHere {
+        TriedHere {
+            tree: tree.clone(),
+            flag: tree.flag(),
+        }
+    }
+
+    /// Whether the person has tried, read by the effect now running ([`tracked`]).
+    fn get(&self) -> bool {
+        tracked(&self.flag).get()
+    }
+
+    fn set(&self) {
+        self.tree.set();
+    }
+
+    fn is_on(&self) -> bool {
+        self.tree.is_on()
+    }
 }
 
 impl LiveTree {
     /// The tree of `node`; the agent's headings start one below `heading` (2: below an h2).
     pub fn new(node: Node, heading: u8) -> LiveTree {
-        let tried = ArcRwSignal::new(false);
+        let tried = Tried::default();
         let mut cx = Cx::new(&node, heading, tried.clone());
         LiveTree {
             root: Live::new(node, &mut cx, false, false),
@@ -292,11 +384,11 @@ struct Cx {
     /// copy that does not open it: every such place draws nothing ([`Live::elided`]).
     triggers: HashSet<String>,
     /// The tree's [`LiveTree::tried`], handed to each input.
-    tried: ArcRwSignal<bool>,
+    tried: Tried,
 }
 
 impl Cx {
-    fn new(root: &Node, level: u8, tried: ArcRwSignal<bool>) -> Cx {
+    fn new(root: &Node, level: u8, tried: Tried) -> Cx {
         let mut triggers = HashSet::new();
         // A stack, not recursion: the walk is as deep as the agent's tree.
         let mut todo = vec![root];
@@ -457,7 +549,7 @@ struct State {
     /// not while a person has yet to type anything.
     touched: ArcRwSignal<bool>,
     /// The tree's [`LiveTree::tried`].
-    tried: ArcRwSignal<bool>,
+    tried: TriedHere,
 }
 
 const STATE: &str = "inputs and Buttons have state";
@@ -519,7 +611,7 @@ impl Live {
             proposal: ArcRwSignal::new(parts.proposal),
             value: ArcRwSignal::new(parts.value),
             touched: ArcRwSignal::new(false),
-            tried: cx.tried.clone(),
+            tried: TriedHere::new(&cx.tried),
         });
         let slots = Slots::of(kind);
         let kids = has_kids(kind).then(|| {
@@ -788,8 +880,8 @@ impl Live {
                 // A press on a Button its checks disable is a submit tried: a disabled button
                 // gets no click, but its pointerdown reaches this wrap.
                 let on_press = move |_| {
-                    if checks_fail.with_untracked(|e| !e.is_empty()) && !tried.get_untracked() {
-                        tried.set(true);
+                    if checks_fail.with_untracked(|e| !e.is_empty()) && !tried.is_on() {
+                        tried.set();
                     }
                 };
                 view! {
@@ -1144,7 +1236,7 @@ struct Input {
     errors: ArcRwSignal<Vec<String>>,
     proposal: ArcRwSignal<Option<String>>,
     touched: ArcRwSignal<bool>,
-    tried: ArcRwSignal<bool>,
+    tried: TriedHere,
 }
 
 impl Input {
@@ -1156,7 +1248,7 @@ impl Input {
             self.tried.clone(),
         );
         move || {
-            if tracked(&touched).get() || tracked(&tried).get() {
+            if tracked(&touched).get() || tried.get() {
                 tracked(&errors).get()
             } else {
                 Vec::new()
@@ -1213,8 +1305,8 @@ impl Input {
             // Enter that ends an input method's composition (Chinese, Japanese) picks a
             // word; it submits nothing.
             let composing = ev.is_composing() || ev.key_code() == 229;
-            if ev.key() == "Enter" && one_line && !composing && !tried.get_untracked() {
-                tried.set(true);
+            if ev.key() == "Enter" && one_line && !composing && !tried.is_on() {
+                tried.set();
             }
         };
         view! {
@@ -1477,4 +1569,38 @@ fn choice_view(
         </fieldset>
     }
     .into_any()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_try_sets_every_flag_handed_out_and_each_handed_out_after() {
+        let tried = Tried::default();
+        let before: Vec<_> = (0..3).map(|_| TriedHere::new(&tried)).collect();
+        assert!(before.iter().all(|t| !t.flag.get_untracked()));
+        before[1].set();
+        assert!(before.iter().all(|t| t.flag.get_untracked() && t.is_on()));
+        assert!(TriedHere::new(&tried).flag.get_untracked());
+        // Set once: nothing is kept to set again.
+        assert!(tried.flags().list.is_empty());
+    }
+
+    #[test]
+    fn dropped_flags_are_not_kept() {
+        let tried = Tried::default();
+        let kept: Vec<_> = (0..10).map(|_| TriedHere::new(&tried)).collect();
+        for _ in 0..10_000 {
+            drop(TriedHere::new(&tried));
+        }
+        // At most twice the live flags since the last sweep, and never below the floor.
+        assert!(
+            tried.flags().list.len() <= 64,
+            "{}",
+            tried.flags().list.len()
+        );
+        tried.set();
+        assert!(kept.iter().all(|t| t.flag.get_untracked()));
+    }
 }
