@@ -7,6 +7,7 @@
 //! is an `Err`.
 
 pub mod a2ui;
+mod bidi;
 #[doc(hidden)]
 pub mod calendar;
 pub mod card;

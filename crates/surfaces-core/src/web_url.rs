@@ -362,9 +362,13 @@ pub trait Parser: Send + Sync {
     fn is_graphic(&self, c: char) -> bool;
     /// Whether `c` is a Default_Ignorable_Code_Point.
     fn is_default_ignorable(&self, c: char) -> bool;
-    /// The full lowercase mapping of `c` alone (SpecialCasing's unconditional mappings, so
-    /// `İ` gives `i̇`), as `char::to_lowercase` gives it.
-    fn lowercase(&self, c: char) -> String;
+    /// Each character of `text` in its full lowercase mapping, on its own (SpecialCasing's
+    /// unconditional mappings, so `İ` gives `i̇`), as `char::to_lowercase` gives it. `text`
+    /// holds no `Σ`, whose mapping alone depends on where it stands ([`lowercase`]).
+    fn lowercase(&self, text: &str) -> String;
+    /// `text` without its Default_Ignorable_Code_Points, but for the bidi controls among them
+    /// ([`crate::text::is_bidi_control`]).
+    fn without_default_ignorables(&self, text: &str) -> String;
 }
 
 static INSTALLED: OnceLock<&'static dyn Parser> = OnceLock::new();
@@ -386,7 +390,11 @@ fn parser() -> Option<&'static dyn Parser> {
     }
 }
 
-/// Parses an absolute URL with the installed parser. With none, nothing is a URL.
+/// Parses an absolute URL with the installed parser. With none, nothing is a URL. A host
+/// that could be an international name is refused ([`UrlError::NotDnsName`]) when it has a
+/// label longer than a DNS label or is longer than a DNS name as written
+/// ([`parse_fully_with_unicode`]); the URL Standard takes it, at a cost that grows with the
+/// square of the label.
 ///
 /// A URL in the plain form most agents send ([`plain`]) is read here without the parser: in
 /// wasm32 the parser is the host's `URL`, a call into JavaScript and one back per part
@@ -401,16 +409,12 @@ pub fn parse(input: &str) -> Result<WebUrl, UrlError> {
 
 /// [`parse`] for a URL an agent wrote, whose host is to be a name the DNS could be asked
 /// for: refused ([`UrlError::NotDnsName`]) when its host has a label of more than
-/// [`LONGEST_LABEL`] bytes or more than [`LONGEST_HOST`] in all. As written, before the
-/// parser reads it ([`host_fits_dns`]): the parser decodes and encodes a long international
-/// label in time that grows with the square of its length. And as the parser gives it back
-/// ([`dns_sized`]): a host written in Unicode is longer once encoded. Every URL an agent's
-/// card or stream names is read through this, so that none is a link or an address in one
-/// place and refused in another.
+/// [`LONGEST_LABEL`] bytes or more than [`LONGEST_HOST`] in all, as the parser gives it back
+/// ([`dns_sized`]; a host written in Unicode is longer once encoded). [`parse`] refuses one
+/// that could be an international name so as written, before the parser reads it. Every URL
+/// an agent's card or stream names is read through this (the A2UI policy applies the same
+/// check), so that none is a link or an address in one place and refused in another.
 pub fn parse_dns(input: &str) -> Result<WebUrl, UrlError> {
-    if !host_fits_dns(input) {
-        return Err(UrlError::NotDnsName);
-    }
     let url = parse(input)?;
     if !url.host_str().is_none_or(dns_sized) {
         return Err(UrlError::NotDnsName);
@@ -681,7 +685,7 @@ fn plain_byte(b: u8) -> bool {
 /// every `xn--` label must decode to a form the parser reads back as the same host, and an
 /// IPv6 host must be an IPv6 literal as written. The `url` crate and Node meet all three.
 pub fn parse_fully(input: &str) -> Result<WebUrl, UrlError> {
-    parse_fully_with_unicode(input, &mut Unbounded)
+    parse_fully_with_unicode(input, &mut Unbounded, None)
         .and_then(|read| read.map(|(url, _)| url).ok_or(UrlError::Invalid))
 }
 
@@ -761,13 +765,13 @@ pub(crate) fn parse_with_unicode_within(
         }
     }
     // A host the parser has lately refused, it refuses again, whatever else the URL holds.
-    let refusable = refusable_host(input, written);
+    let refusable = refusable_host(input, &written);
     if let Some(host) = &refusable {
         if crate::recent::kept(&REFUSED_HOSTS, host).is_some() {
             return Err(UrlError::Invalid);
         }
     }
-    let read = parse_fully_with_unicode(input, budget);
+    let read = parse_fully_with_unicode(input, budget, written);
     if let (Err(UrlError::Invalid), Some(host)) = (&read, &refusable) {
         if parse_fully(&format!("https://{host}/")).is_err() {
             crate::recent::answer(&REFUSED_HOSTS, host, |_| ());
@@ -787,12 +791,16 @@ thread_local! {
 /// a host whose refusal by the parser, alone, is the URL's (a special URL's host is read
 /// the same whatever its port, path, query or fragment; another scheme's is not read so).
 /// `written` is what [`international_host`] found, when it was looked for.
-fn refusable_host(input: &str, written: Option<Option<Written>>) -> Option<String> {
+fn refusable_host(input: &str, written: &Option<Option<Written>>) -> Option<String> {
     if !(input.starts_with("https://") || input.starts_with("http://")) {
         return None;
     }
-    match written.unwrap_or_else(|| international_host(input))? {
-        Written::Ascii(host) | Written::Unknown(host) => Some(host),
+    match written {
+        Some(Some(Written::Ascii(host) | Written::Unknown(host))) => Some(host.clone()),
+        Some(None) => None,
+        None => match international_host(input)? {
+            Written::Ascii(host) | Written::Unknown(host) => Some(host),
+        },
     }
 }
 
@@ -935,16 +943,38 @@ fn international_host(input: &str) -> Option<Written> {
     punycode.then(|| Written::Ascii(host.to_ascii_lowercase()))
 }
 
+/// The parser's reading of `input`, checked as [`parse_fully`] says, within `budget`.
+/// `written` is what [`international_host`] found, when it was looked for.
+///
+/// A host that could be an international name ([`host_fits_dns`]) with a label of more than
+/// [`LONGEST_LABEL`] characters, or more than [`LONGEST_HOST`] in all, is refused
+/// ([`UrlError::NotDnsName`]) before the parser reads it, where the URL Standard takes it:
+/// the parser decodes or encodes each such label in time that grows with the square of its
+/// length (a `fetchedFrom` of 40,000 characters took a second in Node, a red-team review),
+/// and no name in the DNS has one. Here, so that every reading of such a URL is bounded
+/// alike, whoever asks.
 fn parse_fully_with_unicode(
     input: &str,
     budget: &mut dyn HostBudget,
+    written: Option<Option<Written>>,
 ) -> Result<Option<(WebUrl, Option<String>)>, UrlError> {
     let parser = parser().ok_or(UrlError::NoParser)?;
+    let fits = match &written {
+        Some(host) => host.as_ref().is_none_or(written_fits_dns),
+        None => host_fits_dns(input),
+    };
+    if !fits {
+        return Err(UrlError::NotDnsName);
+    }
     let url = parser.parse(input)?;
     let mut unicode = None;
     let standard = !is_special(&url.scheme)
         || match &url.host {
             Some(Host::Domain(d)) => {
+                // Encoded, a host written in Unicode can be longer than a DNS name.
+                if has_punycode(d) && !dns_sized(d) {
+                    return Err(UrlError::NotDnsName);
+                }
                 if standard_domain(d) && has_punycode(d) && !budget.name(d) {
                     return Ok(None);
                 }
@@ -973,8 +1003,8 @@ fn has_punycode(domain: &str) -> bool {
         .any(|(i, &c)| c == b'x' && (i == 0 || b[i - 1] == b'.') && b[i..].starts_with(b"xn--"))
 }
 
-/// `ascii` with each `xn--` label decoded, when each decodes to a non-ASCII label and the
-/// parser reads the whole back as `ascii`.
+/// `ascii` with each `xn--` label decoded, when each decodes to a non-ASCII label, the
+/// whole meets the Bidi Rule ([`crate::bidi`]) and the parser reads it back as `ascii`.
 fn unicode_form(parser: &dyn Parser, ascii: &str) -> Option<String> {
     crate::recent::answer(&UNICODE_FORMS, ascii, |ascii| {
         unicode_form_of(parser, ascii)
@@ -998,6 +1028,8 @@ fn unicode_form_of(parser: &dyn Parser, ascii: &str) -> Option<String> {
     let mut labels = Vec::new();
     for label in ascii.split('.') {
         match label.strip_prefix("xn--") {
+            // No DNS name has such a label, and its decoding grows with its square.
+            Some(_) if label.len() > LONGEST_LABEL => return None,
             Some(code) => labels.push(
                 idna::punycode::decode_to_string(code)
                     .filter(|u| !u.is_empty() && !u.is_ascii())?,
@@ -1006,6 +1038,10 @@ fn unicode_form_of(parser: &dyn Parser, ascii: &str) -> Option<String> {
         }
     }
     let unicode = labels.join(".");
+    // The URL Standard's IDNA checks the Bidi Rule; Node's `URL` does not.
+    if !crate::bidi::holds(&unicode) {
+        return None;
+    }
     let again = parser.parse(&format!("https://{unicode}/")).ok()?;
     (again.host_str() == Some(ascii)).then_some(unicode)
 }
@@ -1075,16 +1111,33 @@ pub fn is_default_ignorable(c: char) -> bool {
     !c.is_ascii() && parser().is_some_and(|p| p.is_default_ignorable(c))
 }
 
-/// Appends the lowercase form of `c` to `out`, by the installed parser's Unicode data (the
-/// case tables are 12 KB of a gzipped wasm32 build); `c` unchanged with none, but for ASCII,
-/// which needs no data.
-pub fn push_lowercase(c: char, out: &mut String) {
-    if c.is_ascii() {
-        out.push(c.to_ascii_lowercase());
-    } else if let Some(p) = parser() {
-        out.push_str(&p.lowercase(c));
+/// Each character of `text` in its lowercase form, on its own (as UTS #46 maps a host: `Σ`
+/// is `σ` wherever it stands), by the installed parser's Unicode data (the case tables are
+/// 12 KB of a gzipped wasm32 build); `text` unchanged with none, but for ASCII, which needs
+/// no data. One call to the host for the whole text: a character at a time, a card's labels
+/// (NFKC makes a character of up to 18) took 0.1 s in Node (a red-team review).
+pub fn lowercase(text: &str) -> String {
+    if text.is_ascii() {
+        return text.to_ascii_lowercase();
+    }
+    let Some(p) = parser() else {
+        return text.to_string();
+    };
+    // The host's `toLowerCase` writes a final `ς` for a `Σ` that ends a word.
+    if text.contains('\u{03A3}') {
+        p.lowercase(&text.replace('\u{03A3}', "\u{03C3}"))
     } else {
-        out.push(c);
+        p.lowercase(text)
+    }
+}
+
+/// `text` without its Default_Ignorable_Code_Points but for the bidi controls, by the
+/// installed parser's Unicode data, in one call to the host; `text` unchanged with none.
+pub fn without_default_ignorables(text: &str) -> String {
+    // ASCII holds none.
+    match parser() {
+        Some(p) if !text.is_ascii() => p.without_default_ignorables(text),
+        _ => text.to_string(),
     }
 }
 
@@ -1149,8 +1202,14 @@ impl Parser for UrlCrate {
         icu_properties::CodePointSetData::new::<DefaultIgnorableCodePoint>().contains(c)
     }
 
-    fn lowercase(&self, c: char) -> String {
-        c.to_lowercase().collect()
+    fn lowercase(&self, text: &str) -> String {
+        text.chars().flat_map(char::to_lowercase).collect()
+    }
+
+    fn without_default_ignorables(&self, text: &str) -> String {
+        text.chars()
+            .filter(|&c| !self.is_default_ignorable(c) || crate::text::is_bidi_control(c))
+            .collect()
     }
 }
 
@@ -1318,7 +1377,7 @@ mod tests {
             assert!(refused("xn--zz-zz-zz.example"), "{raw}");
         }
         // Another scheme's host is not read as a special one's.
-        assert!(refusable_host("foo://xn--zz-zz-zz.example/", None).is_none());
+        assert!(refusable_host("foo://xn--zz-zz-zz.example/", &None).is_none());
         assert!(parse_fully("foo://xn--zz-zz-zz.example/").is_ok());
     }
 

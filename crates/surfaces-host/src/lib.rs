@@ -25,6 +25,12 @@ thread_local! {
     static GRAPHIC: js_sys::RegExp = js_sys::RegExp::new(r"^[\p{L}\p{N}\p{P}\p{S}]$", "u");
     static IGNORABLE: js_sys::RegExp =
         js_sys::RegExp::new(r"^\p{Default_Ignorable_Code_Point}$", "u");
+    /// Every Default_Ignorable_Code_Point but the bidi controls
+    /// (`surfaces_core::text::is_bidi_control`).
+    static IGNORABLES: js_sys::RegExp = js_sys::RegExp::new(
+        r"(?![\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069])\p{Default_Ignorable_Code_Point}",
+        "gu",
+    );
 }
 
 /// The host's parser, normalizer and Unicode properties.
@@ -61,8 +67,12 @@ impl Parser for HostUrl {
         IGNORABLE.with(|re| re.test(c.encode_utf8(&mut [0; 4])))
     }
 
-    fn lowercase(&self, c: char) -> String {
-        String::from(js_sys::JsString::from(c.encode_utf8(&mut [0; 4]) as &str).to_lower_case())
+    fn lowercase(&self, text: &str) -> String {
+        String::from(js_sys::JsString::from(text).to_lower_case())
+    }
+
+    fn without_default_ignorables(&self, text: &str) -> String {
+        IGNORABLES.with(|re| String::from(js_sys::JsString::from(text).replace_by_pattern(re, "")))
     }
 }
 

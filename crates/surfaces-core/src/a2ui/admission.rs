@@ -40,9 +40,6 @@ impl UrlPolicy {
         raw: &str,
         hosts: Option<(&PartHosts, usize)>,
     ) -> Result<(WebUrl, Option<String>), String> {
-        if !crate::web_url::host_fits_dns(raw) {
-            return Err(not_dns_name(raw));
-        }
         let read = match hosts {
             Some((hosts, limit)) => {
                 crate::web_url::parse_with_unicode_within(raw, &mut Within { hosts, limit })
@@ -62,6 +59,7 @@ impl UrlPolicy {
                     "\"{raw}\" names a host with `xn--` labels (or one only the URL parser could tell) past what one part may name: {limit} such hosts (`idnHosts`), each at most {LONGEST_HOST} bytes; it is refused."
                 ));
             }
+            Err(crate::web_url::UrlError::NotDnsName) => return Err(not_dns_name(raw)),
             Err(e) => {
                 return Err(format!(
                     "\"{raw}\" is not an absolute URL ({}).",
