@@ -162,6 +162,15 @@ fn is_break(c: char) -> bool {
                 | '【'
                 | '】'
                 | '、'
+                // Dashes, angle quotes, bullets, arrows and ellipses run text on where no
+                // host can go on (`paypal.com—login`, `paypal.com›`).
+                | '–'
+                | '—'
+                | '‹'
+                | '›'
+                | '•'
+                | '→'
+                | '…'
         )
 }
 
@@ -196,18 +205,14 @@ fn as_a_host_reads(word: &str) -> String {
             c => c,
         })
         .collect();
-    let mut lowered = String::new();
-    for c in web_url::nfkc(&word)
-        .chars()
-        .filter(|&c| !web_url::is_default_ignorable(c) || crate::text::is_bidi_control(c))
-    {
-        web_url::push_lowercase(c, &mut lowered);
-    }
-    lowered.replace('\u{3002}', ".")
+    let kept = web_url::without_default_ignorables(&web_url::nfkc(&word));
+    web_url::lowercase(&kept).replace('\u{3002}', ".")
 }
 
 fn host_in_token(token: &str) -> Option<String> {
-    let token = token.trim_end_matches(['.', ':', ';', '!', '?']);
+    // A host ends with a letter or a digit: what follows it in a sentence does not make the
+    // word name no host (`paypal.com.`, `paypal.com®`, `paypal.com✓`; a red-team review).
+    let token = token.trim_end_matches(|c: char| !c.is_alphanumeric());
     let (has_scheme, rest) = match token.split_once("://") {
         Some((_, rest)) => (true, rest),
         None => (false, token),

@@ -42,13 +42,16 @@ pub struct Entry {
     /// The normalised `https:` URL, present only when the entry is linkable: safe to put
     /// in an `href`. Never `javascript:`, `data:`, relative or malformed.
     pub url: Option<String>,
-    /// The `url` as the card gave it, for showing as text only.
+    /// The `url` as the card gave it, for showing as text only; past `urlBytes`, its first
+    /// `urlBytes` bytes (at a character's boundary) and "…".
     pub url_text: Option<String>,
     /// The host in ASCII (punycode) form, the form a person can compare safely.
     pub host: Option<String>,
     /// The host's Unicode form, when it has one, does not mix scripts and cannot pass for a
     /// Latin host (TS #39); otherwise a person sees `host`.
     pub host_unicode: Option<String>,
+    /// The `label` as the card gave it; past `labelChars`, its first `labelChars`
+    /// characters and "…".
     pub label: Option<String>,
     pub purpose: Option<String>,
     /// `null` when absent or unrecognised: an unstated audience, never `public`.
