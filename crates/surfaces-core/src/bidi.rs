@@ -162,15 +162,11 @@ mod tests {
 
     #[test]
     fn the_table_is_what_icu4x_gives() {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/bidi/table.rs");
-        let fresh = generate();
-        if std::env::var_os("UPDATE_BIDI").is_some() {
-            std::fs::write(&path, &fresh).unwrap();
-        }
-        let kept = std::fs::read_to_string(&path).unwrap_or_default();
-        assert!(
-            kept == fresh,
-            "src/bidi/table.rs is stale: UPDATE_BIDI=1 cargo test -p surfaces-core --lib bidi"
+        crate::code_points::assert_generated(
+            "src/bidi/table.rs",
+            &generate(),
+            "UPDATE_BIDI",
+            "bidi",
         );
     }
 

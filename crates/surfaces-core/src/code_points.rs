@@ -48,6 +48,21 @@ pub(crate) fn encode(points: &[u32]) -> Vec<u8> {
     out
 }
 
+/// Fails unless the generated table at `path` (from the crate's root) is `fresh`, what its
+/// generator makes now; with the environment variable `update` set, writes it first.
+#[cfg(all(test, not(target_arch = "wasm32")))]
+pub(crate) fn assert_generated(path: &str, fresh: &str, update: &str, module: &str) {
+    let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(path);
+    if std::env::var_os(update).is_some() {
+        std::fs::write(&file, fresh).unwrap();
+    }
+    let kept = std::fs::read_to_string(&file).unwrap_or_default();
+    assert!(
+        kept == fresh,
+        "{path} is stale: {update}=1 cargo test -p surfaces-core --lib {module}"
+    );
+}
+
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
     use super::*;

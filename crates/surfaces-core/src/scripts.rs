@@ -241,15 +241,11 @@ mod tests {
 
     #[test]
     fn the_table_is_what_unicode_security_gives() {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/scripts/table.rs");
-        let fresh = generate();
-        if std::env::var_os("UPDATE_SCRIPTS").is_some() {
-            std::fs::write(&path, &fresh).unwrap();
-        }
-        let kept = std::fs::read_to_string(&path).unwrap_or_default();
-        assert!(
-            kept == fresh,
-            "src/scripts/table.rs is stale: UPDATE_SCRIPTS=1 cargo test -p surfaces-core --lib scripts"
+        crate::code_points::assert_generated(
+            "src/scripts/table.rs",
+            &generate(),
+            "UPDATE_SCRIPTS",
+            "scripts",
         );
     }
 

@@ -103,15 +103,11 @@ mod tests {
 
     #[test]
     fn the_table_is_what_unicode_security_gives() {
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/skeleton/table.rs");
-        let want = generate();
-        if std::env::var_os("UPDATE_SKELETONS").is_some() {
-            std::fs::write(path, &want).unwrap();
-        }
-        let have = std::fs::read_to_string(path).unwrap_or_default();
-        assert!(
-            have == want,
-            "src/skeleton/table.rs is stale: UPDATE_SKELETONS=1 cargo test -p surfaces-core --lib skeleton"
+        crate::code_points::assert_generated(
+            "src/skeleton/table.rs",
+            &generate(),
+            "UPDATE_SKELETONS",
+            "skeleton",
         );
     }
 
