@@ -30,13 +30,16 @@ const inputs = [
   "https://\u0645\u062B\u0627\u0644.\u0625\u062E\u062A\u0628\u0627\u0631/", "https://\u05E9\u05DC\u05D5\u05DD.example/",
   "https://a1.\u05E9\u05DC\u05D5\u05DD/",
 ];
-// Where Node's `URL` is more lenient than the Standard, whose IDNA checks the Bidi Rule (UTS
-// #46 CheckBidi; the `url` crate does too, found by red-teaming): a label of Arabic-Indic
-// digits, one starting with a digit in a domain with a right-to-left label. Each is
-// refused, whatever Node says, and the core refuses it in every build.
+// Refused in every build, whatever Node says (found by red-teaming). Where Node's `URL` is
+// more lenient than the Standard: its IDNA checks the Bidi Rule (UTS #46 CheckBidi; the `url`
+// crate does too), so a label of Arabic-Indic digits, or one starting with a digit in a
+// domain with a right-to-left label, is no host; nor is a label starting with a combining
+// mark Node's tables predate (U+1CF28, Unicode 14). And a host holding U+1E9E, which UTS #46
+// maps to "ß" since Unicode 15.1 and Node to "ss": two domains, so none.
 const standardRefuses = [
   "https://\u0661\u0662.example/", "https://a\u0661.example/", "https://\u05D0.\u0661\u0662/", "https://1a.\u05E9\u05DC\u05D5\u05DD/",
-  "https://\u05E9-.example/",
+  "https://\u05E9-.example/", "https://xn--9x0h.example/", "https://\u{1CF28}a.example/", "https://stra\u1E9Ee.de/",
+  "https://stra%E1%BA%9Ee.de/",
 ];
 const parse = (input) => {
   let u;
@@ -68,6 +71,6 @@ const unicode = [
   ["xn--zz-zz-zz.example", null],
 ].map(([ascii, unicode]) => ({ ascii, unicode }));
 const about =
-  "WHATWG URL parsing, NFKC, NFD, two character properties, lowercase forms and Unicode host forms: inputs chosen for what the checks read (hosts, IDNA, IP forms, ports, credentials, schemes, relative text). Expected values are what Node's `URL`, `String.normalize` and `toLowerCase` give (but for hosts the Bidi Rule refuses, which Node's `URL` takes: the Standard refuses them); surfaces-core tests the `url` crate against them natively (crates/surfaces-core/tests/web_url.rs) and surfaces-host tests the host parser against them in Chromium (crates/surfaces-host/tests/web_url.rs). Regenerate with `node scripts/gen-web-url-corpus.mjs`.";
+  "WHATWG URL parsing, NFKC, NFD, two character properties, lowercase forms and Unicode host forms: inputs chosen for what the checks read (hosts, IDNA, IP forms, ports, credentials, schemes, relative text). Expected values are what Node's `URL`, `String.normalize` and `toLowerCase` give (but for the hosts listed as refused in scripts/gen-web-url-corpus.mjs, which Node's `URL` takes); surfaces-core tests the `url` crate against them natively (crates/surfaces-core/tests/web_url.rs) and surfaces-host tests the host parser against them in Chromium (crates/surfaces-host/tests/web_url.rs). Regenerate with `node scripts/gen-web-url-corpus.mjs`.";
 const file = new URL("../tests/fixtures/web-url.json", import.meta.url);
 fs.writeFileSync(file, JSON.stringify({ about, urls: [...inputs.map(parse), ...standardRefuses.map((input) => ({ input, error: "invalid" }))], nfkc, nfd, chars, unicode }, null, 1) + "\n");

@@ -159,8 +159,17 @@ fn note(
 /// (A lock, not a `RefCell`, so that a store stays `Sync`; it is never contended: a store
 /// applies one part at a time.)
 /// (A set of `Cow`s: the set `json_scan` keeps keys in, so its code is in the module once.)
+/// Beside them, the hosts written in Unicode or with escapes that the parser has read in the
+/// part, as written, held to the same limit: such a host costs the parser its IDNA work
+/// whether or not it comes out a host with `xn--` labels (`web_url::HostBudget::read`).
 #[derive(Debug, Default)]
-pub(crate) struct PartHosts(std::sync::Mutex<Option<HashSet<Cow<'static, str>, IdHasher>>>);
+pub(crate) struct PartHosts(std::sync::Mutex<Option<[Hosts; 2]>>);
+
+type Hosts = HashSet<Cow<'static, str>, IdHasher>;
+
+/// Which of [`PartHosts`]' two sets.
+const NAMED: usize = 0;
+const READ: usize = 1;
 
 impl Clone for PartHosts {
     fn clone(&self) -> Self {
@@ -169,7 +178,7 @@ impl Clone for PartHosts {
 }
 
 impl PartHosts {
-    fn hosts(&self) -> std::sync::MutexGuard<'_, Option<HashSet<Cow<'static, str>, IdHasher>>> {
+    fn hosts(&self) -> std::sync::MutexGuard<'_, Option<[Hosts; 2]>> {
         self.0
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
@@ -178,9 +187,21 @@ impl PartHosts {
     /// Whether a part may name `host` (its ASCII form): it has already, or it has named
     /// fewer than `limit` such hosts, and now names this one.
     fn name(&self, host: &str, limit: usize) -> bool {
+        self.add(NAMED, host, limit)
+    }
+
+    /// Whether the parser may read `host`, as written: it has in this part, or it has read
+    /// fewer than `limit` such hosts, and now reads this one.
+    fn read(&self, host: &str, limit: usize) -> bool {
+        self.add(READ, host, limit)
+    }
+
+    fn add(&self, set: usize, host: &str, limit: usize) -> bool {
         let mut hosts = self.hosts();
-        let hosts = hosts
-            .get_or_insert_with(|| HashSet::with_hasher(IdHasher::with_seed(super::key_seed())));
+        let hosts = &mut hosts.get_or_insert_with(|| {
+            let seed = super::key_seed();
+            [0, 1].map(|_| HashSet::with_hasher(IdHasher::with_seed(seed)))
+        })[set];
         if hosts.contains(host) {
             return true;
         }
@@ -191,9 +212,11 @@ impl PartHosts {
         true
     }
 
-    /// How many hosts the part has named.
-    fn named(&self) -> usize {
-        self.hosts().as_ref().map_or(0, HashSet::len)
+    /// How many hosts the part has named, and read as written.
+    fn counted(&self) -> [usize; 2] {
+        self.hosts()
+            .as_ref()
+            .map_or([0, 0], |sets| [sets[NAMED].len(), sets[READ].len()])
     }
 
     /// A part begins: it has named none.
@@ -216,8 +239,11 @@ impl crate::web_url::HostBudget for Within<'_> {
     fn name(&mut self, host: &str) -> bool {
         self.hosts.name(host, self.limit)
     }
+    fn read(&mut self, host: &str) -> bool {
+        self.hosts.read(host, self.limit)
+    }
     fn spent(&self) -> bool {
-        self.hosts.named() >= self.limit
+        self.hosts.counted()[NAMED] >= self.limit
     }
 }
 

@@ -82,8 +82,11 @@ pub struct Limits {
     /// kept, so a larger limit lets a part cost more). A URL naming one more is refused
     /// (`url-refused`) before its host is decoded; once a part has named this many, so is a URL whose host
     /// is written in Unicode or with percent escapes (telling which host it names would
-    /// take the parser). A part is one call that applies text, data or an envelope, or
-    /// what is applied within `SurfaceStore::enter_part` (an A2A event, a chunk of a stream).
+    /// take the parser). Hosts written in Unicode or with percent escapes that the parser
+    /// reads in one part are held to the same number, as written, whatever comes of them
+    /// (one refused once mapped and encoded costs the parser as much). A part is one call
+    /// that applies text, data or an envelope, or what is applied within
+    /// `SurfaceStore::enter_part` (an A2A event, a chunk of a stream).
     pub idn_hosts: usize,
 }
 
