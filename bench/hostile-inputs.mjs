@@ -509,6 +509,12 @@ export const CASES = [
     },
   },
   {
+    id: "grow-mapped-hosts",
+    group: "amplification",
+    name: "1 MB of Image URLs, each host new: labels of 63, 63, 63 and 61 squared katakana, longer than a DNS name only once mapped (each to three to five katakana) and encoded",
+    build: () => one(lines(imageUpdates((n, i) => `https://${mappedHost(n * 200 + i)}/${n}/${i}.png`))),
+  },
+  {
     id: "render-long-unicode-labels",
     group: "amplification",
     name: "199 Images bound to one data URL whose host has four labels of 1,000 CJK characters (read at each render)",
@@ -544,6 +550,13 @@ const lookalikeHost = (last) => `${LOOKALIKE}.${LOOKALIKE}.${LOOKALIKE}.${last}`
 
 /** 1,000 distinct CJK characters (U+4E00 on): a label no DNS name can have. */
 const cjkLabel = () => Array.from({ length: 1000 }, (_, k) => String.fromCodePoint(0x4e00 + k)).join("");
+/** A host of its own for each `id`: four labels of squared katakana (U+3300 to U+3357), each a
+ * rotation of them, 253 characters in all, as written (as hostile.rs's `mapped_host`). */
+const mappedHost = (id) => {
+  const label = (len, from) => Array.from({ length: len }, (_, j) => String.fromCodePoint(0x3300 + ((from + j) % 88))).join("");
+  const a = id % 88, b = Math.floor(id / 88) % 88;
+  return `${label(63, a)}.${label(63, b)}.${label(63, a + b)}.${label(61, 0)}`;
+};
 
 /** A surface `h`, then updates of up to 200 Images (the `components` limit) until about 1 MB,
  * the `i`th Image of the `n`th update at `url(n, i)`: the last update stops at 1 MB. */

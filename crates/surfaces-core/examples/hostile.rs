@@ -900,6 +900,13 @@ fn cases() -> Vec<Case> {
             },
         },
         Case {
+            id: "grow-mapped-hosts",
+            group: "amplification",
+            name: "1 MB of Image URLs, each host new: labels of 63, 63, 63 and 61 squared katakana, longer than a DNS name only once mapped (each to three to five katakana) and encoded",
+            limits: d(),
+            build: || one(lines(&image_updates(|n, i| format!("https://{}/{n}/{i}.png", mapped_host(n * 200 + i))))),
+        },
+        Case {
             id: "render-long-unicode-labels",
             group: "amplification",
             name: "199 Images bound to one data URL whose host has four labels of 1,000 CJK characters (read at each render)",
@@ -959,6 +966,24 @@ fn cjk_label() -> String {
     (0..1000u32)
         .filter_map(|k| char::from_u32(0x4E00 + k))
         .collect()
+}
+
+/// A host of its own for each `id`: four labels of squared katakana (U+3300 to U+3357),
+/// each a rotation of them, 253 characters in all, as written.
+fn mapped_host(id: usize) -> String {
+    let label = |len: usize, from: usize| -> String {
+        (0..len)
+            .filter_map(|j| char::from_u32(0x3300 + ((from + j) % 88) as u32))
+            .collect()
+    };
+    let (a, b) = (id % 88, id / 88 % 88);
+    format!(
+        "{}.{}.{}.{}",
+        label(63, a),
+        label(63, b),
+        label(63, a + b),
+        label(61, 0)
+    )
 }
 
 /// A surface `h`, then updates of up to 200 Images (the `components` limit) until about
