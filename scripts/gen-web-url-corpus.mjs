@@ -35,11 +35,14 @@ const inputs = [
 // crate does too), so a label of Arabic-Indic digits, or one starting with a digit in a
 // domain with a right-to-left label, is no host; nor is a label starting with a combining
 // mark Node's tables predate (U+1CF28, Unicode 14). And a host holding U+1E9E, which UTS #46
-// maps to "ß" since Unicode 15.1 and Node to "ss": two domains, so none.
+// maps to "ß" since Unicode 15.1 and Node to "ss": two domains, so none. And a host that maps to
+// a character no domain may hold, which Chromium reads as another host.
 const standardRefuses = [
   "https://\u0661\u0662.example/", "https://a\u0661.example/", "https://\u05D0.\u0661\u0662/", "https://1a.\u05E9\u05DC\u05D5\u05DD/",
   "https://\u05E9-.example/", "https://xn--9x0h.example/", "https://\u{1CF28}a.example/", "https://stra\u1E9Ee.de/",
   "https://stra%E1%BA%9Ee.de/",
+  // Chromium maps a full-width percent sign to "%" and decodes the escape it makes.
+  "https://ex\uFF0541mple.com/", "https://a\uFF052eb.com/", "https://\uFF0530x7f.1/", "https://a\uFE6A2eb.com/",
 ];
 const parse = (input) => {
   let u;

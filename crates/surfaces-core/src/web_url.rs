@@ -982,7 +982,7 @@ fn parse_fully_with_unicode(
             return Ok(None);
         }
     }
-    if sharp_s_in_host(input, &written) {
+    if disputed_host(input, &written) {
         return Err(UrlError::Invalid);
     }
     let url = parser.parse(input)?;
@@ -1013,19 +1013,33 @@ fn parse_fully_with_unicode(
     }
 }
 
-/// Whether the host of `input` as written holds `ẞ` (U+1E9E), as itself or percent-escaped.
-/// UTS #46 maps it to `ß` since Unicode 15.1 and to `ss` before, and hosts follow either:
-/// Node's `URL` reads `https://straẞe.de/` as `strasse.de`, the `url` crate as
-/// `xn--strae-oqa.de`, another domain (a red-team review). Such a host names no one domain,
-/// and is refused in every build. `written` is what [`international_host`] found, when it
-/// was looked for.
-fn sharp_s_in_host(input: &str, written: &Option<Option<Written>>) -> bool {
-    let found =
-        |host: &str| host.contains('\u{1E9E}') || host.to_ascii_uppercase().contains("%E1%BA%9E");
+/// Whether the host of `input` as written (its escapes decoded) is one the host parsers read
+/// as different hosts, where the Standard reads it as one or none; such a host is refused in
+/// every build (both found by red-team reviews). `written` is what [`international_host`]
+/// found, when it was looked for.
+/// - It holds `ẞ` (U+1E9E): UTS #46 maps it to `ß` since Unicode 15.1 and to `ss` before.
+///   Node's `URL` reads `https://straẞe.de/` as `strasse.de`, the `url` crate as
+///   `xn--strae-oqa.de`, another domain.
+/// - It maps (NFKC, which UTS #46's mapping follows) to a character no domain may hold:
+///   the Standard refuses it, and Chromium's `URL` maps a full-width `％` to `%` and then
+///   decodes the escape it makes, so that `ex％41mple.com` was `example.com` there and
+///   `a％2eb.com` was `a.b.com`.
+fn disputed_host(input: &str, written: &Option<Option<Written>>) -> bool {
+    let disputed = |host: &str| {
+        if host.starts_with('[') {
+            // An IPv6 literal is checked as written ([`ipv6_as_written`]).
+            return false;
+        }
+        let decoded = percent_decoded(host.as_bytes());
+        let text = String::from_utf8_lossy(&decoded);
+        text.contains('\u{1E9E}') || !standard_domain(&nfkc(&text))
+    };
     match written {
-        Some(Some(Written::Unknown(host))) => found(host),
+        Some(Some(Written::Unknown(host))) => disputed(host),
         Some(_) => false,
-        None => matches!(international_host(input), Some(Written::Unknown(host)) if found(&host)),
+        None => {
+            matches!(international_host(input), Some(Written::Unknown(host)) if disputed(&host))
+        }
     }
 }
 
@@ -1353,11 +1367,20 @@ mod tests {
         assert_eq!(known_unicode_form("xn--abc.example"), None);
     }
 
-    /// A host holding U+1E9E names no one domain (parsers map it to "ß" or to "ss"): refused,
-    /// written as itself or escaped; elsewhere in a URL it is text like any other.
+    /// A host holding U+1E9E names no one domain (parsers map it to "ß" or to "ss"), nor one
+    /// that maps to a character no domain may hold (Chromium decodes a full-width `％` as an
+    /// escape): refused, written as itself or escaped; elsewhere in a URL it is text.
     #[test]
-    fn a_host_holding_capital_sharp_s_is_refused() {
+    fn a_host_parsers_read_as_other_hosts_is_refused() {
         for raw in [
+            "https://ex\u{FF05}41mple.com/",
+            "https://a\u{FF05}2eb.com/",
+            "https://\u{FF05}30x7f.1/",
+            "https://a\u{FE6A}2eb.com/",
+            "https://a%EF%BC%852eb.com/",
+            "https://a\u{FF0F}b.com/",
+            "https://a\u{FF20}b.com/",
+            "https://a\u{3000}b.com/",
             "https://stra\u{1E9E}e.de/",
             "https://\u{1E9E}.de/p",
             "https://stra%E1%BA%9Ee.de/",
@@ -1367,6 +1390,8 @@ mod tests {
             assert_eq!(parse(raw), Err(UrlError::Invalid), "{raw}");
         }
         for raw in [
+            "https://\u{FF30}\u{FF21}\u{FF39}\u{FF30}\u{FF21}\u{FF2C}\u{FF0E}\u{FF23}\u{FF2F}\u{FF2D}/",
+            "https://paypal\u{3002}com/",
             "https://stra\u{DF}e.de/",
             "https://strasse.de/\u{1E9E}",
             "https://\u{1E9E}@strasse.de/",
