@@ -24,7 +24,8 @@ pub struct Limits {
     /// [`MAX_RENDER_DEPTH`] (64): each level of a tree is a level of recursion for whoever
     /// draws it, so the npm package refuses more, and Rust renders no deeper.
     pub depth: usize,
-    /// Nodes one render draws (template items included); past it, a placeholder.
+    /// Nodes one render draws (template items and each ChoicePicker option included); past
+    /// it, a placeholder.
     pub rendered_nodes: usize,
     /// Serialised size of a surface's data model (agent model, and person's edits).
     pub data_model_bytes: usize,

@@ -284,6 +284,12 @@ impl<'a> Ctx<'a> {
         if self.stack.iter().any(|s| s == id) {
             return Self::placeholder(id, PlaceholderReason::Cycle, None);
         }
+        // Each option of a ChoicePicker is drawn as a node of its own (a control and its
+        // label, with their effects), so each counts: counted as one picker, 960 pickers of 50
+        // options repeated by templates drew 153,000 elements from a few KB (a red-team review).
+        if let ComponentKind::ChoicePicker { options, .. } = &c.kind {
+            self.nodes = self.nodes.saturating_add(options.len());
+        }
         self.stack.push(id.to_string());
         // Children draw between here and the end; each keeps its own faults.
         let outer = self.faults.take();
@@ -424,6 +430,13 @@ impl<'a> Ctx<'a> {
                     .unwrap_or(false),
                 binding: self.binding(Some(value), scope),
             },
+            // Past the limit with its options, a placeholder, as a template item is.
+            ComponentKind::ChoicePicker { .. } if self.nodes > self.node_limit => {
+                Kind::Placeholder {
+                    reason: PlaceholderReason::Template,
+                    name: None,
+                }
+            }
             ComponentKind::ChoicePicker {
                 label,
                 variant,
