@@ -532,6 +532,12 @@ export const CASES = [
     build: () => one(lines(imageUpdates((n, i) => `https://cdn${i}.example.com/photos/${n}/${i} large.png`))),
   },
   {
+    id: "grow-refused-urls",
+    group: "amplification",
+    name: "1 MB of Image updates, each URL one the URL parser refuses (a bracketed host that is no IPv6 address)",
+    build: () => one(lines(imageUpdates((n, i) => `https://[zz${n}x${i}]/${n}/${i}.png`))),
+  },
+  {
     id: "grow-array-padding",
     group: "amplification",
     name: "1,999 updates alternating a write at `/a/9999` (9,999 `null`s padded) and a delete of `/a`",

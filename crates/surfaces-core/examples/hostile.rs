@@ -930,6 +930,13 @@ fn cases() -> Vec<Case> {
             build: || one(lines(&image_updates(|n, i| format!("https://cdn{i}.example.com/photos/{n}/{i} large.png")))),
         },
         Case {
+            id: "grow-refused-urls",
+            group: "amplification",
+            name: "1 MB of Image updates, each URL one the URL parser refuses (a bracketed host that is no IPv6 address)",
+            limits: d(),
+            build: || one(lines(&image_updates(|n, i| format!("https://[zz{n}x{i}]/{n}/{i}.png")))),
+        },
+        Case {
             id: "grow-array-padding",
             group: "amplification",
             name: "1,999 updates alternating a write at `/a/9999` (9,999 `null`s padded) and a delete of `/a`",
