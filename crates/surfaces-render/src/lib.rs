@@ -99,6 +99,7 @@ pub struct LiveTree {
     /// Whether the person has tried to submit (Enter in a field, or a press on a Button its
     /// checks keep disabled): from then on every field's check messages are shown.
     tried: Tried,
+    markdown: markdown::Pool,
 }
 
 /// Whether the person has tried to submit a tree's form, as each of its inputs and Buttons
@@ -196,12 +197,13 @@ impl TriedHere {
 impl LiveTree {
     /// The tree of `node`; the agent's headings start one below `heading` (2: below an h2).
     pub fn new(node: Node, heading: u8) -> LiveTree {
-        let tried = Tried::default();
-        let mut cx = Cx::new(&node, heading, tried.clone());
+        let (tried, markdown) = (Tried::default(), markdown::Pool::default());
+        let mut cx = Cx::new(&node, heading, tried.clone(), markdown.clone());
         LiveTree {
             root: Live::new(node, &mut cx, false, false),
             heading,
             tried,
+            markdown,
         }
     }
 
@@ -211,7 +213,12 @@ impl LiveTree {
         if !self.root.same(&node) {
             return Err(Box::new(node));
         }
-        let mut cx = Cx::new(&node, self.heading, self.tried.clone());
+        let mut cx = Cx::new(
+            &node,
+            self.heading,
+            self.tried.clone(),
+            self.markdown.clone(),
+        );
         self.root.patch(node, &mut cx);
         Ok(())
     }
@@ -385,10 +392,12 @@ struct Cx {
     triggers: HashSet<String>,
     /// The tree's [`LiveTree::tried`], handed to each input.
     tried: Tried,
+    /// The tree's [`LiveTree::markdown`], handed to each Text.
+    markdown: markdown::Pool,
 }
 
 impl Cx {
-    fn new(root: &Node, level: u8, tried: Tried) -> Cx {
+    fn new(root: &Node, level: u8, tried: Tried, markdown: markdown::Pool) -> Cx {
         let mut triggers = HashSet::new();
         // A stack, not recursion: the walk is as deep as the agent's tree.
         let mut todo = vec![root];
@@ -411,6 +420,7 @@ impl Cx {
             level,
             triggers,
             tried,
+            markdown,
         }
     }
 }
@@ -537,6 +547,8 @@ struct Live {
     state: Option<State>,
     /// For components with children only.
     kids: Option<ArcRwSignal<Vec<Live>>>,
+    /// For Texts only: the tree's Markdown elements.
+    markdown: Option<markdown::Pool>,
 }
 
 /// What changes in an input or a Button without redrawing it.
@@ -627,6 +639,7 @@ impl Live {
                     .collect(),
             )
         });
+        let markdown = matches!(kind, Kind::Text { .. }).then(|| cx.markdown.clone());
         Live {
             uid: NEXT_UID.fetch_add(1, Ordering::Relaxed),
             id,
@@ -637,6 +650,7 @@ impl Live {
             shell: ArcRwSignal::new(shell),
             state,
             kids,
+            markdown,
         }
     }
 
@@ -784,7 +798,10 @@ impl Live {
                 // The element's level keeps the page's outline; the variant's class (a2ui-h4)
                 // sets its size, so a deep h6 for an agent's h4 is not drawn smaller than body.
                 let class = format!("a2ui-text a2ui-{variant}");
-                let blocks = markdown::parse(&text);
+                let blocks = match &self.markdown {
+                    Some(pool) => pool.parse(&text),
+                    None => markdown::parse(&text),
+                };
                 let inline = markdown::inline(&blocks);
                 let one_paragraph = inline.is_some();
                 // A heading or a Button's label holds one paragraph's worth: more than that

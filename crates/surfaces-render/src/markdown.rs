@@ -80,15 +80,56 @@ fn take(budget: &mut usize) -> bool {
     ok
 }
 
+/// How many Markdown elements the Texts of one drawn tree (a surface) hold at once: each
+/// Text at most [`MAX_ELEMENTS`], and all of them this many. Each Text alone, a surface of
+/// 640 Texts of `a\n` × 200, repeated by templates, drew 132,000 elements (a red-team
+/// review); a Text drawn once they are all held is drawn as its text, as written.
+pub const MAX_TREE_ELEMENTS: usize = 2000;
+
+/// The Markdown elements a tree's Texts hold now ([`MAX_TREE_ELEMENTS`]): a Text takes them
+/// as it is drawn and gives them back when its drawing is cleaned up (drawn again or gone).
+#[derive(Clone, Default)]
+pub struct Pool(std::sync::Arc<std::sync::atomic::AtomicUsize>);
+
+impl Pool {
+    /// The blocks `text` is drawn as, within what the tree has left; called while a Text is
+    /// drawn, in its reactive scope.
+    pub fn parse(&self, text: &str) -> Vec<Md> {
+        use std::sync::atomic::Ordering::Relaxed;
+        let left = MAX_TREE_ELEMENTS.saturating_sub(self.0.load(Relaxed));
+        if left == 0 {
+            // Nothing to build: the text as written, not parsed at all.
+            return vec![Md::Text(text.to_string())];
+        }
+        let (blocks, used) = parse_within(text, left.min(MAX_ELEMENTS));
+        self.0.fetch_add(used, Relaxed);
+        let held = self.0.clone();
+        on_cleanup(move || {
+            held.fetch_sub(used, Relaxed);
+        });
+        blocks
+    }
+
+    /// How many elements the tree's Texts hold now.
+    pub fn held(&self) -> usize {
+        self.0.load(std::sync::atomic::Ordering::Relaxed)
+    }
+}
+
 /// The blocks `text` is drawn as.
 pub fn parse(text: &str) -> Vec<Md> {
+    parse_within(text, MAX_ELEMENTS).0
+}
+
+/// The blocks `text` is drawn as, building at most `most` elements, and how many it built.
+fn parse_within(text: &str, most: usize) -> (Vec<Md>, usize) {
     let mut stack = vec![Frame {
         el: None,
         kids: Vec::new(),
     }];
     let mut drawn_depth = 0;
     // Elements left to build; each one drawn takes one.
-    let mut budget = MAX_ELEMENTS;
+    let mut budget = most;
     for event in Parser::new_ext(text, Options::empty()) {
         let top = stack.last_mut().expect("the root frame is never popped");
         match event {
@@ -153,7 +194,7 @@ pub fn parse(text: &str) -> Vec<Md> {
             Event::TaskListMarker(done) => push_text(&mut top.kids, if done { "☑ " } else { "☐ " }),
         }
     }
-    stack.swap_remove(0).kids
+    (stack.swap_remove(0).kids, most - budget)
 }
 
 /// The inline content of `blocks` when they are a single paragraph (what a heading or a
@@ -212,6 +253,12 @@ mod tests {
         }
     }
 
+    fn count(blocks: &[Md]) -> usize {
+        let (mut count, mut deepest) = (0, 0);
+        measure(blocks, 0, &mut count, &mut deepest);
+        count
+    }
+
     fn elements(text: &str) -> (usize, usize) {
         let (mut count, mut deepest) = (0, 0);
         measure(&parse(text), 0, &mut count, &mut deepest);
@@ -246,6 +293,33 @@ mod tests {
         let mut text = String::new();
         text_of(&parse(&words(MAX_ELEMENTS + 50)), &mut text);
         assert!(text.contains("w0") && text.contains(&format!("w{}", MAX_ELEMENTS + 49)));
+    }
+
+    /// The Texts of one tree hold at most MAX_TREE_ELEMENTS elements together: one drawn
+    /// past them is its text alone, and a Text's elements come back when it is cleaned up.
+    #[test]
+    fn a_trees_texts_share_at_most_max_tree_elements() {
+        let pool = Pool::default();
+        let lines = "a\n".repeat(MAX_ELEMENTS);
+        let drawn: Vec<Owner> = (0..MAX_TREE_ELEMENTS / MAX_ELEMENTS)
+            .map(|_| {
+                let owner = Owner::new();
+                let blocks = owner.with(|| pool.parse(&lines));
+                assert_eq!(count(&blocks), MAX_ELEMENTS);
+                owner
+            })
+            .collect();
+        assert_eq!(pool.held(), MAX_TREE_ELEMENTS);
+        // At the limit: the next Text is its text as written, with no element.
+        let late = Owner::new();
+        let blocks = late.with(|| pool.parse(&lines));
+        assert_eq!(blocks, [Md::Text(lines.clone())]);
+        // One Text gone: its elements are the next one's.
+        drawn[0].cleanup();
+        assert_eq!(pool.held(), MAX_TREE_ELEMENTS - MAX_ELEMENTS);
+        let again = Owner::new();
+        assert_eq!(count(&again.with(|| pool.parse(&lines))), MAX_ELEMENTS);
+        assert_eq!(pool.held(), MAX_TREE_ELEMENTS);
     }
 
     #[test]
