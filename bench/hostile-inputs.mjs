@@ -43,6 +43,20 @@ const nestedTemplates = (sid) =>
     ],
     longData(),
   );
+/** Lists of 200 items in a list of four, each item `item`, and the data they are bound to. */
+const templated = (sid, item, more) =>
+  surface(
+    sid,
+    [
+      { id: "root", component: "List", children: { componentId: "inner", path: "/rows" } },
+      { id: "inner", component: "List", children: { componentId: "t", path: "/items" } },
+      item,
+    ],
+    [["/rows", Array.from({ length: 4 }, () => ({}))], ["/items", Array.from({ length: 200 }, () => ({}))], ...more],
+  );
+const markdownTexts = (sid) => templated(sid, { id: "t", component: "Text", text: { path: "/md" } }, [["/md", "a\n".repeat(200)]]);
+const pickers = (sid) =>
+  templated(sid, { id: "t", component: "ChoicePicker", value: { path: "/v" }, options: Array.from({ length: 50 }, (_, k) => ({ label: "", value: `o${k}` })) }, []);
 const button = (condition) => [
   { id: "root", component: "Column", children: ["b"] },
   { id: "b", component: "Button", child: "bt", action: { event: { name: "go" } }, checks: [{ condition, message: "No." }] },
@@ -118,6 +132,18 @@ export const CASES = [
     group: "evaluation",
     name: "8 surfaces (the limit) of those nested templates",
     build: () => one(batch(Array.from({ length: 8 }, (_, i) => nestedTemplates(`h${i}`)).flat())),
+  },
+  {
+    id: "render-markdown-8",
+    group: "evaluation",
+    name: "8 surfaces of 800 Texts (templates in templates) each bound to 200 Markdown lines",
+    build: () => one(batch(Array.from({ length: 8 }, (_, i) => markdownTexts(`h${i}`)).flat())),
+  },
+  {
+    id: "render-pickers-8",
+    group: "evaluation",
+    name: "8 surfaces of 800 ChoicePickers of 50 options (templates in templates)",
+    build: () => one(batch(Array.from({ length: 8 }, (_, i) => pickers(`h${i}`)).flat())),
   },
   {
     id: "and-255-length",

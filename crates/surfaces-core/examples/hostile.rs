@@ -113,6 +113,34 @@ fn nested_templates(sid: &str) -> Vec<Value> {
         long_data(),
     )
 }
+/// Lists of 200 items in a list of four, each item `item`, and the data they are bound to.
+fn templated(sid: &str, item: Value, more: Vec<(&'static str, Value)>) -> Vec<Value> {
+    let mut updates = vec![
+        ("/rows", Value::Array(vec![json!({}); 4])),
+        ("/items", Value::Array(vec![json!({}); 200])),
+    ];
+    updates.extend(more);
+    surface(
+        sid,
+        json!([
+            {"id": "root", "component": "List", "children": {"componentId": "inner", "path": "/rows"}},
+            {"id": "inner", "component": "List", "children": {"componentId": "t", "path": "/items"}},
+            item,
+        ]),
+        updates,
+    )
+}
+fn markdown_texts(sid: &str) -> Vec<Value> {
+    let item = json!({"id": "t", "component": "Text", "text": {"path": "/md"}});
+    templated(sid, item, vec![("/md", long("a\n", 200))])
+}
+fn pickers(sid: &str) -> Vec<Value> {
+    let options: Vec<Value> = (0..50)
+        .map(|k| json!({"label": "", "value": format!("o{k}")}))
+        .collect();
+    let item = json!({"id": "t", "component": "ChoicePicker", "value": {"path": "/v"}, "options": options});
+    templated(sid, item, vec![])
+}
 fn button(condition: Value) -> Value {
     json!([
         {"id": "root", "component": "Column", "children": ["b"]},
@@ -329,6 +357,20 @@ fn cases() -> Vec<Case> {
                         .collect(),
                 ))
             },
+        },
+        Case {
+            id: "render-markdown-8",
+            group: "evaluation",
+            name: "8 surfaces of 800 Texts (templates in templates) each bound to 200 Markdown lines",
+            limits: d(),
+            build: || one(batch((0..8).flat_map(|i| markdown_texts(&format!("h{i}"))).collect())),
+        },
+        Case {
+            id: "render-pickers-8",
+            group: "evaluation",
+            name: "8 surfaces of 800 ChoicePickers of 50 options (templates in templates)",
+            limits: d(),
+            build: || one(batch((0..8).flat_map(|i| pickers(&format!("h{i}"))).collect())),
         },
         Case {
             id: "and-255-length",
