@@ -382,6 +382,12 @@ build the alternative into another directory, for example
   (one big surface 1.02 to 1.21 ms, storm 1.34 to 1.65, value-heavy 5.96 to 7.31, chart
   series 4.89 to 5.95, images 0.85 to 1.05, 50,000 integers 0.51 to 0.80) and at 100 by
   about half as much (integers 0.80 all the same). Not taken either.
+- wasm-bindgen's \`enable-interning\` (tachys interns tag and attribute names, so each
+  crosses into JavaScript once; 2026-12-05): the UI \`.wasm\` 632.4 to 636.5 KB gzipped, and
+  mounting 8 surfaces of nested templates (47,840 elements, \`bench/zz-mount.mjs\`-style, four
+  runs each way interleaved) no faster (460–630 ms either way). Not taken.
+- The Bidi Rule's Bidi_Class table (\`src/bidi/table.rs\`, 1,259 ranges, about 2.6 KB raw;
+  2026-12-05): taken, for the Standard's verdict on hosts in every build.
 - Unicode data from the host in wasm32 (measured with gzip -9 on the headless \`.wasm\`,
   names stripped, right after each change): look-alike skeletons from a generated table of the
   1,816 characters whose skeleton is ASCII (\`src/skeleton.rs\`) with the host's NFD, instead
