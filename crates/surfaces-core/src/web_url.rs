@@ -850,18 +850,13 @@ fn read_around_host(input: &str, host: &str) -> Option<Result<WebUrl, UrlError>>
     Some(Ok(url))
 }
 
-/// Whether the host of `input` as written fits a name in the DNS when it could have `xn--`
-/// labels once the parser has read it (it has one, a character past ASCII or a percent
-/// escape): each label at most 63 characters and the whole at most 253, counted with its
-/// escapes decoded. The parser decodes or encodes each such label in time that grows with
-/// the square of its length (two labels of 2,000 bytes were 1.7 ms a URL: a red-team
+/// Whether a host as written ([`international_host`]: one that could have `xn--` labels once
+/// the parser has read it, as it has one, a character past ASCII or a percent escape) fits a
+/// name in the DNS: each label at most 63 characters and the whole at most 253, counted with
+/// its escapes decoded. The parser decodes or encodes each such label in time that grows
+/// with the square of its length (two labels of 2,000 bytes were 1.7 ms a URL: a red-team
 /// review), and no longer one names anything. Any other host is read in time that grows
 /// with its length alone, and fits.
-pub(crate) fn host_fits_dns(input: &str) -> bool {
-    international_host(input).is_none_or(|host| written_fits_dns(&host))
-}
-
-/// [`host_fits_dns`] of a host as written.
 fn written_fits_dns(host: &Written) -> bool {
     let host = match host {
         // A plain one fits as it is, byte for byte.
@@ -952,7 +947,7 @@ fn international_host(input: &str) -> Option<Written> {
 /// The parser's reading of `input`, checked as [`parse_fully`] says, within `budget`.
 /// `written` is what [`international_host`] found, when it was looked for.
 ///
-/// A host that could be an international name ([`host_fits_dns`]) with a label of more than
+/// A host that could be an international name ([`written_fits_dns`]) with a label of more than
 /// [`LONGEST_LABEL`] characters, or more than [`LONGEST_HOST`] in all, is refused
 /// ([`UrlError::NotDnsName`]) before the parser reads it, where the URL Standard takes it:
 /// the parser decodes or encodes each such label in time that grows with the square of its
@@ -965,11 +960,9 @@ fn parse_fully_with_unicode(
     written: Option<Option<Written>>,
 ) -> Result<Option<(WebUrl, Option<String>)>, UrlError> {
     let parser = parser().ok_or(UrlError::NoParser)?;
-    let fits = match &written {
-        Some(host) => host.as_ref().is_none_or(written_fits_dns),
-        None => host_fits_dns(input),
-    };
-    if !fits {
+    // The host as written, looked for once.
+    let written = written.unwrap_or_else(|| international_host(input));
+    if !written.as_ref().is_none_or(written_fits_dns) {
         return Err(UrlError::NotDnsName);
     }
     // A host written in Unicode or with escapes costs the parser its IDNA work whatever comes
@@ -977,13 +970,13 @@ fn parse_fully_with_unicode(
     // hold): it is counted as written before the parser reads it. Counted only once named
     // (as the parser gives it back), 1,150 such hosts of a 1 MB part, each refused, took
     // 0.17 s natively (a red-team review).
-    if let Some(Some(Written::Unknown(host))) = &written {
+    if let Some(Written::Unknown(host)) = &written {
         if !budget.read(host) {
             return Ok(None);
         }
-    }
-    if let Some(refused) = refused_as_mapped(input, &written) {
-        return Err(refused);
+        if let Some(refused) = refused_as_mapped(host) {
+            return Err(refused);
+        }
     }
     let url = parser.parse(input)?;
     let mut unicode = None;
@@ -1013,10 +1006,10 @@ fn parse_fully_with_unicode(
     }
 }
 
-/// Why the host of `input` as written in Unicode or with escapes (decoded) is refused before
-/// the parser reads it, as its mapping (NFKC, which UTS #46's mapping follows, without the
-/// default-ignorable characters it drops) shows; `None` when it is not. `written` is what
-/// [`international_host`] found, when it was looked for. Each was found by a red-team review.
+/// Why a host as written in Unicode or with escapes ([`Written::Unknown`], decoded) is
+/// refused before the parser reads it, as its mapping (NFKC, which UTS #46's mapping
+/// follows, without the default-ignorable characters it drops) shows; `None` when it is
+/// not. Each was found by a red-team review.
 /// - It holds `ẞ` (U+1E9E): UTS #46 maps it to `ß` since Unicode 15.1 and to `ss` before.
 ///   Node's `URL` reads `https://straẞe.de/` as `strasse.de`, the `url` crate as
 ///   `xn--strae-oqa.de`, another domain. Refused in every build.
@@ -1028,7 +1021,7 @@ fn parse_fully_with_unicode(
 ///   and a character or more for each), so one of more than 59 cannot be 63 or less. A label
 ///   of 63 squared katakana, each mapped to three to five, passed as written and cost the
 ///   parser 0.4 ms in Chromium to map and encode before it was refused.
-fn refused_as_mapped(input: &str, written: &Option<Option<Written>>) -> Option<UrlError> {
+fn refused_as_mapped(host: &str) -> Option<UrlError> {
     let refused = |host: &str| {
         if host.starts_with('[') {
             // An IPv6 literal is checked as written ([`ipv6_as_written`]).
@@ -1056,15 +1049,7 @@ fn refused_as_mapped(input: &str, written: &Option<Option<Written>>) -> Option<U
     };
     // Surfaces name a few hosts many times: each one's answer is kept (as the parser's reading
     // of a host is), where mapping it again for each URL doubled a fold of such URLs.
-    let kept = |host: &str| crate::recent::answer(&MAPPED, host, refused);
-    match written {
-        Some(Some(Written::Unknown(host))) => kept(host),
-        Some(_) => None,
-        None => match international_host(input) {
-            Some(Written::Unknown(host)) => kept(&host),
-            _ => None,
-        },
-    }
+    crate::recent::answer(&MAPPED, host, refused)
 }
 
 thread_local! {
@@ -1460,7 +1445,10 @@ mod tests {
                 .map(|_| pieces[(rng.next() % pieces.len() as u64) as usize])
                 .collect();
             let raw = format!("https://{label}.example/");
-            let early = refused_as_mapped(&raw, &None);
+            let early = match international_host(&raw) {
+                Some(Written::Unknown(host)) => refused_as_mapped(&host),
+                _ => None,
+            };
             let parsed = UrlCrate.parse(&raw);
             if early == Some(UrlError::NotDnsName) {
                 refused += 1;
