@@ -384,8 +384,8 @@ build the alternative into another directory, for example
   about half as much (integers 0.80 all the same). Not taken either.
 - wasm-bindgen's \`enable-interning\` (tachys interns tag and attribute names, so each
   crosses into JavaScript once; 2026-12-05): the UI \`.wasm\` 632.4 to 636.5 KB gzipped, and
-  mounting 8 surfaces of nested templates (47,840 elements, \`bench/zz-mount.mjs\`-style, four
-  runs each way interleaved) no faster (460–630 ms either way). Not taken.
+  mounting 8 surfaces of nested templates (47,840 elements, timed in Chromium by a throwaway
+  script, four runs each way interleaved) no faster (460–630 ms either way). Not taken.
 - The Bidi Rule's Bidi_Class table (\`src/bidi/table.rs\`, 1,259 ranges, about 2.6 KB raw;
   2026-12-05): taken, for the Standard's verdict on hosts in every build.
 - Unicode data from the host in wasm32 (measured with gzip -9 on the headless \`.wasm\`,
