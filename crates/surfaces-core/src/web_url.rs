@@ -1035,14 +1035,12 @@ fn refused_as_mapped(host: &str) -> Option<UrlError> {
         }
         let decoded = percent_decoded(host.as_bytes());
         let text = String::from_utf8_lossy(&decoded);
-        // Lower-cased first, as UTS #46 maps: a capital and a mark can compose only once
-        // lowered (`J̌` is `ǰ`), where NFKC alone leaves two characters (a red-team review).
-        let mapped = without_default_ignorables(&nfkc(&lowercase(&text)));
+        let mapped = mapped_as_host(&text);
         if text.contains('\u{1E9E}') || !standard_domain(&mapped) {
             return Some(UrlError::Invalid);
         }
         let (mut least, mut labels) = (0, 0);
-        for label in mapped.split(['.', '\u{3002}']) {
+        for label in mapped.split('.') {
             let n = label.chars().count();
             let encoded = if label.is_ascii() { n } else { n + 4 };
             if encoded > LONGEST_LABEL {
@@ -1052,7 +1050,7 @@ fn refused_as_mapped(host: &str) -> Option<UrlError> {
             labels += 1;
         }
         // The full stops between labels, and a final one aside.
-        let least = least + labels - 1 - usize::from(mapped.ends_with(['.', '\u{3002}']));
+        let least = least + labels - 1 - usize::from(mapped.ends_with('.'));
         (least > LONGEST_HOST).then_some(UrlError::NotDnsName)
     };
     // Surfaces name a few hosts many times: each one's answer is kept (as the parser's reading
@@ -1210,6 +1208,24 @@ pub fn lowercase(text: &str) -> String {
     } else {
         p.lowercase(text)
     }
+}
+
+/// `text` mapped as UTS #46 maps a host, as far as the host's Unicode data lets this crate
+/// follow it: the lunate sigmas as `σ` (NFKC takes them to `ς`), NFKC, lower case, NFKC again
+/// (a capital and a mark compose only once lowered: `J̌` is `ǰ`, a red-team review), the
+/// default-ignorable characters IDNA drops left out (the bidi controls kept, for a caller to
+/// refuse), and the ideographic full stop as `.`. Where a host's length is judged before the
+/// parser reads it ([`refused_as_mapped`]) and where a card's label is read for the hosts it
+/// names (`card::host`).
+pub(crate) fn mapped_as_host(text: &str) -> String {
+    let text: String = text
+        .chars()
+        .map(|c| match c {
+            '\u{03F2}' | '\u{1D6D3}' | '\u{1D70D}' | '\u{1D747}' | '\u{1D781}' | '\u{1D7BB}' => 'σ',
+            c => c,
+        })
+        .collect();
+    without_default_ignorables(&nfkc(&lowercase(&nfkc(&text)))).replace('\u{3002}', ".")
 }
 
 /// `text` without its Default_Ignorable_Code_Points but for the bidi controls, by the

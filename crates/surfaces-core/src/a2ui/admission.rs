@@ -1,7 +1,7 @@
 //! Admission checks beyond the schema (the contract view's list): bounded ids, text and
 //! options; refused URL schemes and hosts; data paths that cannot escape or pollute.
 
-use crate::web_url::{WebUrl, LONGEST_HOST, LONGEST_LABEL};
+use crate::web_url::{WebUrl, LONGEST_HOST};
 use crate::Code;
 use serde_json::Value;
 
@@ -128,11 +128,12 @@ impl UrlPolicy {
     }
 }
 
-/// Why a URL whose host no name in the DNS has is refused ([`crate::web_url::parse_dns`],
-/// which cards are read with: the same rule, in the same words).
+/// Why a URL whose host no name in the DNS has is refused: in the words a card's link is
+/// refused in ([`crate::web_url::Failure::NotDnsName`]; the rule is the same).
 fn not_dns_name(raw: &str) -> String {
     format!(
-        "\"{raw}\" names a host with a label of more than {LONGEST_LABEL} characters, or more than {LONGEST_HOST} in all: no name in the DNS has one; it is refused."
+        "\"{raw}\" is refused: {}.",
+        crate::web_url::Failure::NotDnsName.words()
     )
 }
 
@@ -212,11 +213,9 @@ impl PartHosts {
         true
     }
 
-    /// How many hosts the part has named, and read as written.
-    fn counted(&self) -> [usize; 2] {
-        self.hosts()
-            .as_ref()
-            .map_or([0, 0], |sets| [sets[NAMED].len(), sets[READ].len()])
+    /// How many hosts the part has named.
+    fn named(&self) -> usize {
+        self.hosts().as_ref().map_or(0, |sets| sets[NAMED].len())
     }
 
     /// A part begins: it has named none.
@@ -243,7 +242,7 @@ impl crate::web_url::HostBudget for Within<'_> {
         self.hosts.read(host, self.limit)
     }
     fn spent(&self) -> bool {
-        self.hosts.counted()[NAMED] >= self.limit
+        self.hosts.named() >= self.limit
     }
 }
 

@@ -177,36 +177,20 @@ fn is_break(c: char) -> bool {
 /// Hosts named in a label, such as `www.bank.example`, `https://bank.example/login`,
 /// `PAYPAL.COM:443` or `ＰＡＹＰＡＬ．ＣＯＭ`: a label that names one host and links to
 /// another is a classic phishing shape. Each word is first read the way a browser reads a
-/// host (see [`as_a_host_reads`]), then a host is taken from it with its scheme, port and
+/// host (`web_url::mapped_as_host`: width and compatibility forms folded, case lowered, the
+/// ideographic full stops read as `.`, characters that draw nothing such as `pay\u{AD}pal.com`
+/// dropped, as a browser drops them; what is left that no host may hold, a bidi control or a
+/// symbol, makes the word name none), then a host is taken from it with its scheme, port and
 /// path set aside and parsed as a URL's host would be (UTS #46 itself is the parser's).
 /// Hosts come back in ASCII (punycode) form, without `www.`.
 pub(super) fn hosts_named_in(label: &str) -> Vec<String> {
     let mut hosts = Vec::new();
     for word in label.split(is_break).filter(|w| !w.is_empty()) {
-        let mapped = as_a_host_reads(word);
+        let mapped = web_url::mapped_as_host(word);
         // Full-width brackets and quotes are ASCII ones now.
         hosts.extend(mapped.split(is_break).filter_map(host_in_token));
     }
     hosts
-}
-
-/// The part of UTS #46 mapping that decides where a host starts and ends in a word: width
-/// and compatibility forms folded (NFKC), case lowered, the ideographic full stops read as
-/// `.`, and characters that draw nothing (`pay\u{AD}pal.com`) dropped, as a browser drops
-/// them from a host. What is left that no host may hold (a bidi control, a symbol) makes the
-/// word name none.
-fn as_a_host_reads(word: &str) -> String {
-    // NFKC takes the lunate sigma and its mathematical forms to the final sigma, where UTS #46
-    // (and so a browser) takes them to σ; the final sigma itself stays (red-team review).
-    let word: String = word
-        .chars()
-        .map(|c| match c {
-            '\u{03F2}' | '\u{1D6D3}' | '\u{1D70D}' | '\u{1D747}' | '\u{1D781}' | '\u{1D7BB}' => 'σ',
-            c => c,
-        })
-        .collect();
-    let kept = web_url::without_default_ignorables(&web_url::nfkc(&word));
-    web_url::lowercase(&kept).replace('\u{3002}', ".")
 }
 
 fn host_in_token(token: &str) -> Option<String> {
