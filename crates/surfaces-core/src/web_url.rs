@@ -1225,7 +1225,15 @@ pub(crate) fn mapped_as_host(text: &str) -> String {
             c => c,
         })
         .collect();
-    without_default_ignorables(&nfkc(&lowercase(&nfkc(&text)))).replace('\u{3002}', ".")
+    let folded = nfkc(&text);
+    let lowered = lowercase(&folded);
+    // NFKC again only where lowering changed something: most text has nothing to compose.
+    let mapped = if lowered == folded {
+        lowered
+    } else {
+        nfkc(&lowered)
+    };
+    without_default_ignorables(&mapped).replace('\u{3002}', ".")
 }
 
 /// `text` without its Default_Ignorable_Code_Points but for the bidi controls, by the
