@@ -993,9 +993,10 @@ fn surface_area(
     let (s_edit, s_click, s_accept, s_keep) = (sid.clone(), sid.clone(), sid.clone(), sid.clone());
     // The renderer holds a Button disabled while its action is under way (pending, running,
     // waiting for the person's confirmation), and any whose outcome is unknown while the
-    // task is read again.
+    // task is read again. A memo, not a derived signal: every Button reads the list, and
+    // a derived one was worked out again from all the attempts at each read.
     let s_held = sid.clone();
-    provide_context(HeldButtons(leptos::prelude::Signal::derive(move || {
+    let held = Memo::new(move |_| {
         let reading = checking.get();
         convo.with(|c| {
             let Some(c) = c else { return Vec::new() };
@@ -1013,7 +1014,8 @@ fn surface_area(
             }
             held
         })
-    })));
+    });
+    provide_context(HeldButtons(held.into()));
     let handlers = Handlers {
         open: Callback::new(|_url: String| {}),
         accept: Callback::new(move |p: String| {
