@@ -620,7 +620,13 @@ test("A2aTask keeps at most its findings limit of events it cannot read", () => 
   task.ingest("not json");
   assert.equal(task.view().findings.length, 500, "at the limit");
   task.ingest("not json");
-  assert.equal(task.view().findings.length, 500, "one past it");
+  // One past it: the 500 kept, and one that counts the rest.
+  const past = task.view().findings;
+  assert.equal(past.length, 501, "one past it");
+  assert.deepEqual([past[499].code, past[500].code], ["a2a-not-json", "findings-truncated"]);
+  assert.match(past[500].message, /^1 more findings/);
+  for (let i = 0; i < 1000; i++) task.ingest("not json");
+  assert.equal(task.view().findings.length, 501, "however many more");
   task.free();
 });
 

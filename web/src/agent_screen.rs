@@ -879,7 +879,7 @@ pub fn AgentScreen() -> impl IntoView {
                 let parts = a.parts.iter().map(shown).collect_view();
                 view! { <li class="turn" data-testid="artifact"><span class="turn-who">"Artifact: " {name}</span>{parts}</li> }
             }).collect_view();
-            let mut findings = c.task.findings.clone();
+            let mut findings = c.task.reported_findings();
             findings.extend(c.attempts.list.iter().flat_map(|a| a.findings.iter().cloned()));
             findings.extend(c.task.surfaces.findings().iter().map(|f| surfaces_core::Finding {
                 severity: f.severity,

@@ -438,6 +438,36 @@ fn id_ok(id: &str) -> bool {
             .all(|b| b.is_ascii_alphanumeric() || b"._:-".contains(&b))
 }
 
+/// The members of a confirmation request, and all of them.
+const REQUEST_FIELDS: [&str; 3] = ["confirmationId", "summary", "expiresAt"];
+
+/// The first member of the JSON object `text` that it gives twice, if any (`None` too for
+/// text that is no object: [`check_confirmation`] says so). Readers disagree on which of two
+/// counts, so a request with one is not confirmed whichever the person would be shown.
+fn member_twice(text: &str) -> Option<String> {
+    use serde::de::{Deserializer, IgnoredAny, MapAccess, Visitor};
+    struct Twice;
+    impl<'de> Visitor<'de> for Twice {
+        type Value = Option<String>;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("an object")
+        }
+        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+            // Read to the end: the reader refuses a map left half read.
+            let (mut seen, mut twice) = (BTreeSet::new(), None);
+            while let Some(k) = map.next_key::<String>()? {
+                map.next_value::<IgnoredAny>()?;
+                if twice.is_none() && !seen.insert(k.clone()) {
+                    twice = Some(k);
+                }
+            }
+            Ok(twice)
+        }
+    }
+    let mut de = serde_json::Deserializer::from_str(text);
+    de.deserialize_any(Twice).ok().flatten()
+}
+
 /// Reads a confirmation request from its data part's content. Every rule it breaks is a
 /// finding (path relative to the part's data); a request with any finding is not usable.
 pub fn check_confirmation(data: &Value) -> Result<Confirmation, Vec<Finding>> {
@@ -449,6 +479,17 @@ pub fn check_confirmation(data: &Value) -> Result<Confirmation, Vec<Finding>> {
         )]);
     };
     let mut findings = Vec::new();
+    // Anything else the agent put in the request is not shown to the person, who confirms
+    // only what the summary says ("amount": 900 beside a summary of 1 EUR).
+    // One finding names the first such member: an agent's keys are not copied by the
+    // thousand into findings.
+    if let Some(key) = o.keys().find(|k| !REQUEST_FIELDS.contains(&k.as_str())) {
+        findings.push(Finding::new(
+            Code::A2aConfirmationMalformed,
+            surfaces_core::Pointer::root().key(key).to_string(),
+            "A confirmation request holds only `confirmationId`, `summary` and `expiresAt`; what else it holds is not shown to the person, so the request is not confirmed.",
+        ));
+    }
     let mut text = |key: &str| match o.get(key) {
         Some(Value::String(s)) => Some(s.as_str()),
         Some(_) => {
@@ -546,10 +587,16 @@ pub fn read_confirmation(parts: &[Part]) -> Option<Result<Confirmation, Vec<Find
             "One message holds more than one confirmation request.",
         )]));
     }
-    let checked = data
-        .value()
-        .map_err(|f| vec![f])
-        .and_then(|data| check_confirmation(&data));
+    let checked = data.value().map_err(|f| vec![f]).and_then(|value| {
+        match member_twice(data.text()) {
+            Some(key) => Err(vec![Finding::new(
+                Code::A2aConfirmationMalformed,
+                surfaces_core::Pointer::root().key(&key).to_string(),
+                "The confirmation request gives this member twice; readers disagree on which one counts, so it is not confirmed.",
+            )]),
+            None => check_confirmation(&value),
+        }
+    });
     Some(checked.map_err(|fs| {
         fs.into_iter()
             .map(|f| f.under(&format!("/parts/{i}/data")))
@@ -623,20 +670,62 @@ impl Attempts {
             .find(|a| a.surface_id == surface_id && a.component_id == component_id)
     }
 
-    /// Every attempt waiting on the agent (running, or of unknown outcome) takes the signal
-    /// an agent event gives; transitions they do not have are skipped.
-    pub fn on_event(&mut self, event: &Event) {
+    /// What an event of an answer says of the attempts that answer is about: those whose
+    /// messages it answers (`keys`, their idempotency keys), running or waiting for the
+    /// person's confirmation. No other attempt learns from it: an answer settles only the
+    /// attempt it carried (a question the agent asks on it is about that one, so two
+    /// Buttons never share a question), and one of unknown outcome learns only from the
+    /// task read again ([`Self::on_task_read`]). Transitions an attempt does not have are
+    /// skipped.
+    pub fn on_answer(&mut self, event: &Event, keys: &[String]) {
         let Some(signal) = signal_of(event) else {
             return;
         };
         for a in self.list.iter_mut().filter(|a| {
-            matches!(
-                a.state,
-                ActionState::Running | ActionState::OutcomeUnknown | ActionState::NeedsConfirmation
-            )
+            keys.contains(&a.idempotency_key)
+                && matches!(
+                    a.state,
+                    ActionState::Running | ActionState::NeedsConfirmation
+                )
         }) {
             let _ = a.on(signal.clone());
         }
+    }
+
+    /// What a task read again (a `tasks/get` answer, or a stream event that is the task)
+    /// says of the attempts of unknown outcome ([`Self::on_task_read`] for those alone): the
+    /// attempts an answer is about learn from it through [`Self::on_answer`].
+    pub fn on_task_read_unknown(&mut self, event: &Event) {
+        let Some(signal) = signal_of(event) else {
+            return;
+        };
+        let keys = super::saved::keys_answered(event);
+        for a in self
+            .list
+            .iter_mut()
+            .filter(|a| a.state == ActionState::OutcomeUnknown && keys.contains(&a.idempotency_key))
+        {
+            let _ = a.on(signal.clone());
+        }
+    }
+
+    /// The answer carrying `keys` is over: those of its attempts still running (it broke
+    /// off, ended before the task's last word, or while the task still works) may or may
+    /// not have been done.
+    pub fn answer_ended(&mut self, keys: &[String]) {
+        for a in self
+            .list
+            .iter_mut()
+            .filter(|a| a.state == ActionState::Running && keys.contains(&a.idempotency_key))
+        {
+            let _ = a.on(Signal::Lost);
+        }
+    }
+
+    /// The attempt under way on this task (pending, running or waiting for the person's
+    /// confirmation), if one is: what the agent says next is about that one.
+    pub fn under_way(&self) -> Option<&Attempt> {
+        self.list.iter().rev().find(|a| a.state.is_busy())
     }
 
     /// What the task, read again (a `tasks/get`, or a resubscribed stream's first event),
@@ -647,7 +736,7 @@ impl Attempts {
     /// state says nothing of the attempt (it may not have arrived, the history was cut
     /// short, or the task still waits as it did before the message), and the attempt stays
     /// as it is. One that waits for the person's confirmation takes the task's word as
-    /// [`Self::on_event`] does.
+    /// [`Self::on_answer`] does.
     pub fn on_task_read(&mut self, event: &Event, keys: &BTreeSet<String>) {
         if let Some(signal) = signal_of(event) {
             self.on_task_signal(signal, keys);
@@ -859,7 +948,7 @@ mod tests {
             .unwrap()
             .on(Signal::Sent)
             .unwrap();
-        all.on_event(&event);
+        all.on_answer(&event, &["k".to_string()]);
         let a = all.latest("s", "pay").unwrap();
         assert_eq!(a.state, NeedsConfirmation);
         let c = a.confirmation.as_ref().unwrap();

@@ -24,7 +24,17 @@ use super::wire::{self, bad, object as obj, Event, Outgoing, ProtocolVersion};
 use surfaces_core::{Code, Finding};
 
 /// One of the rewrites below: an object of the SDK's (or JSON) in, v1.0 JSON out.
-type Rewrite = fn(&Value) -> Result<Value, Finding>;
+type Rewrite = fn(&Value, Shape) -> Result<Value, Finding>;
+
+/// Whose shape an event is in: the SDK's ts-proto objects, where an empty string is a
+/// field left unset, or JSON, where it is the agent's value, as the wire's reader (the
+/// console's) reads it. Told once per event ([`read_event`]), so that the same bytes get
+/// the same verdict from both readers.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Shape {
+    Sdk,
+    Json,
+}
 
 /// `@a2a-js/sdk`'s `Role` enum.
 fn role_name(n: i64) -> Option<&'static str> {
@@ -69,12 +79,13 @@ fn named(
     }
 }
 
-/// The fields of `o` kept as they are, less the empty strings ts-proto writes for "unset".
-fn copy(o: &Map<String, Value>, keys: &[&str], out: &mut Map<String, Value>) {
+/// The fields of `o` kept as they are, less (in the SDK's shape) the empty strings ts-proto
+/// writes for "unset".
+fn copy(o: &Map<String, Value>, keys: &[&str], out: &mut Map<String, Value>, shape: Shape) {
     for k in keys {
         match o.get(*k) {
             None | Some(Value::Null) => {}
-            Some(Value::String(s)) if s.is_empty() => {}
+            Some(Value::String(s)) if s.is_empty() && shape == Shape::Sdk => {}
             Some(v) => {
                 out.insert((*k).to_string(), v.clone());
             }
@@ -82,15 +93,29 @@ fn copy(o: &Map<String, Value>, keys: &[&str], out: &mut Map<String, Value>) {
     }
 }
 
-fn part(v: &Value) -> Result<Value, Finding> {
+/// What a part holds in JSON (v1.0, or v0.3 with `kind`), where the SDK has `content`.
+const JSON_CONTENT: [&str; 6] = ["kind", "text", "data", "url", "raw", "file"];
+
+fn part(v: &Value, shape: Shape) -> Result<Value, Finding> {
     let o = obj(v, "part")?;
     let mut out = Map::new();
-    copy(o, &["mediaType", "filename", "metadata"], &mut out);
+    copy(o, &["mediaType", "filename", "metadata"], &mut out, shape);
     match o.get("content") {
         // Already JSON: `{text}`, `{data}`, `{url}`, `{raw}` (v1.0) or `kind` (v0.3).
         None | Some(Value::Null) => {
             // `data` is kept as its text (`null` too), which `copy` keeps as it is.
-            copy(o, &["kind", "text", "data", "url", "raw", "file"], &mut out);
+            copy(o, &JSON_CONTENT, &mut out, shape);
+        }
+        // Both: one reader would show the one, another the other ("Pay 1 EUR" as text,
+        // "Pay 900 EUR" as content).
+        Some(_)
+            if JSON_CONTENT
+                .iter()
+                .any(|k| o.get(*k).is_some_and(|v| !v.is_null())) =>
+        {
+            return Err(bad(
+                "A part holds its content twice (`content` and a JSON field such as `text`); which one counts is not clear.",
+            ));
         }
         Some(c) => {
             let c = obj(c, "part's content")?;
@@ -129,7 +154,7 @@ fn part(v: &Value) -> Result<Value, Finding> {
     Ok(Value::Object(out))
 }
 
-fn parts(o: &Map<String, Value>) -> Result<Option<Value>, Finding> {
+fn parts(o: &Map<String, Value>, shape: Shape) -> Result<Option<Value>, Finding> {
     match o.get("parts") {
         None | Some(Value::Null) => Ok(None),
         Some(Value::Array(list)) => {
@@ -138,20 +163,23 @@ fn parts(o: &Map<String, Value>) -> Result<Option<Value>, Finding> {
                 return Ok(Some(Value::Array(list.clone())));
             }
             Ok(Some(Value::Array(
-                list.iter().map(part).collect::<Result<_, _>>()?,
+                list.iter()
+                    .map(|p| part(p, shape))
+                    .collect::<Result<_, _>>()?,
             )))
         }
         Some(_) => Err(bad("`parts` is not an array.")),
     }
 }
 
-fn message(v: &Value) -> Result<Value, Finding> {
+fn message(v: &Value, shape: Shape) -> Result<Value, Finding> {
     let o = obj(v, "message")?;
     let mut out = Map::new();
     copy(
         o,
         &["messageId", "taskId", "contextId", "metadata", "extensions"],
         &mut out,
+        shape,
     );
     let role = named(
         o.get("role"),
@@ -159,16 +187,16 @@ fn message(v: &Value) -> Result<Value, Finding> {
         "A message's `role` is neither user nor agent.",
     )?;
     out.insert("role".into(), role);
-    if let Some(p) = parts(o)? {
+    if let Some(p) = parts(o, shape)? {
         out.insert("parts".into(), p);
     }
     Ok(Value::Object(out))
 }
 
-fn status(v: &Value) -> Result<Value, Finding> {
+fn status(v: &Value, shape: Shape) -> Result<Value, Finding> {
     let o = obj(v, "status")?;
     let mut out = Map::new();
-    copy(o, &["timestamp"], &mut out);
+    copy(o, &["timestamp"], &mut out, shape);
     let state = named(
         o.get("state"),
         state_name,
@@ -176,71 +204,78 @@ fn status(v: &Value) -> Result<Value, Finding> {
     )?;
     out.insert("state".into(), state);
     if let Some(m) = o.get("message").filter(|m| !m.is_null()) {
-        out.insert("message".into(), message(m)?);
+        out.insert("message".into(), message(m, shape)?);
     }
     Ok(Value::Object(out))
 }
 
-fn artifact(v: &Value) -> Result<Value, Finding> {
+fn artifact(v: &Value, shape: Shape) -> Result<Value, Finding> {
     let o = obj(v, "artifact")?;
     let mut out = Map::new();
     copy(
         o,
         &["artifactId", "name", "description", "metadata"],
         &mut out,
+        shape,
     );
-    if let Some(p) = parts(o)? {
+    if let Some(p) = parts(o, shape)? {
         out.insert("parts".into(), p);
     }
     Ok(Value::Object(out))
 }
 
 /// The list at `k`, each item rewritten by `f` (absent or null: none).
-fn list(o: &Map<String, Value>, k: &str, f: Rewrite) -> Result<Option<Value>, Finding> {
+fn list(
+    o: &Map<String, Value>,
+    k: &str,
+    f: Rewrite,
+    shape: Shape,
+) -> Result<Option<Value>, Finding> {
     match o.get(k) {
         None | Some(Value::Null) => Ok(None),
         Some(Value::Array(a)) => Ok(Some(Value::Array(
-            a.iter().map(f).collect::<Result<_, _>>()?,
+            a.iter().map(|v| f(v, shape)).collect::<Result<_, _>>()?,
         ))),
         Some(_) => Err(bad(format!("`{k}` is not an array."))),
     }
 }
 
-fn task(v: &Value) -> Result<Value, Finding> {
+fn task(v: &Value, shape: Shape) -> Result<Value, Finding> {
     let o = obj(v, "task")?;
     let mut out = Map::new();
-    copy(o, &["id", "contextId", "metadata"], &mut out);
+    copy(o, &["id", "contextId", "metadata"], &mut out, shape);
     if let Some(s) = o.get("status").filter(|s| !s.is_null()) {
-        out.insert("status".into(), status(s)?);
+        out.insert("status".into(), status(s, shape)?);
     }
     for (k, f) in [("history", message as Rewrite), ("artifacts", artifact)] {
-        if let Some(l) = list(o, k, f)? {
+        if let Some(l) = list(o, k, f, shape)? {
             out.insert(k.into(), l);
         }
     }
     Ok(Value::Object(out))
 }
 
-fn status_update(v: &Value) -> Result<Value, Finding> {
+fn status_update(v: &Value, shape: Shape) -> Result<Value, Finding> {
     let o = obj(v, "status update")?;
     let mut out = Map::new();
-    copy(o, &["taskId", "contextId", "metadata"], &mut out);
+    copy(o, &["taskId", "contextId", "metadata"], &mut out, shape);
     if let Some(s) = o.get("status").filter(|s| !s.is_null()) {
-        out.insert("status".into(), status(s)?);
+        out.insert("status".into(), status(s, shape)?);
     }
     Ok(Value::Object(out))
 }
 
-fn artifact_update(v: &Value) -> Result<Value, Finding> {
+fn artifact_update(v: &Value, shape: Shape) -> Result<Value, Finding> {
     let o = obj(v, "artifact update")?;
     let mut out = Map::new();
     copy(
         o,
         &["taskId", "contextId", "append", "lastChunk", "metadata"],
         &mut out,
+        shape,
     );
     if let Some(a) = o.get("artifact").filter(|a| !a.is_null()) {
-        out.insert("artifact".into(), artifact(a)?);
+        out.insert("artifact".into(), artifact(a, shape)?);
     }
     Ok(Value::Object(out))
 }
@@ -253,6 +288,15 @@ fn wrapped(key: &str) -> Option<Rewrite> {
         "statusUpdate" => Some(status_update),
         "artifactUpdate" => Some(artifact_update),
         _ => None,
+    }
+}
+
+/// The SDK's shape when an enum field is a number (ts-proto's), JSON's otherwise.
+fn shape_of(e: Option<&Value>) -> Shape {
+    if e.is_some_and(Value::is_number) {
+        Shape::Sdk
+    } else {
+        Shape::Json
     }
 }
 
@@ -309,22 +353,25 @@ fn read_event(v: &Value) -> Result<Event, Finding> {
         let case = p.get("$case").and_then(Value::as_str).unwrap_or("");
         let read =
             wrapped(case).ok_or_else(|| bad("A stream payload's `$case` is not one A2A has."))?;
-        let inner = read(p.get("value").unwrap_or(&Value::Null))?;
+        let inner = read(p.get("value").unwrap_or(&Value::Null), Shape::Sdk)?;
         return wire::read_event(ProtocolVersion::V1_0, &one(case, inner));
     }
     // v1.0 JSON: one of the four keys.
     for key in ["task", "message", "statusUpdate", "artifactUpdate"] {
         if let Some(inner) = o.get(key).filter(|i| i.is_object()) {
             let read = wrapped(key).expect("a key of the list");
-            return wire::read_event(ProtocolVersion::V1_0, &one(key, read(inner)?));
+            return wire::read_event(ProtocolVersion::V1_0, &one(key, read(inner, Shape::Json)?));
         }
     }
-    // A send's result as the SDK gives it: the Message or Task itself.
+    // A send's result, a `getTask` answer: the Message or Task itself, as the SDK gives it
+    // (its enums numbers) or as v1.0 JSON (their names).
     if o.contains_key("messageId") && o.contains_key("role") {
-        return wire::read_event(ProtocolVersion::V1_0, &one("message", message(v)?));
+        let shape = shape_of(o.get("role"));
+        return wire::read_event(ProtocolVersion::V1_0, &one("message", message(v, shape)?));
     }
     if o.contains_key("id") && o.contains_key("status") {
-        return wire::read_event(ProtocolVersion::V1_0, &one("task", task(v)?));
+        let shape = shape_of(o.get("status").and_then(|s| s.get("state")));
+        return wire::read_event(ProtocolVersion::V1_0, &one("task", task(v, shape)?));
     }
     Err(bad(
         "This is none of a Message, a Task, a status or artifact update, or a stream event.",

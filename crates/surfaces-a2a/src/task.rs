@@ -103,8 +103,11 @@ pub struct TaskView {
     pub artifacts: Vec<ArtifactView>,
     /// Everything A2UI the agent sent, folded.
     pub surfaces: SurfaceStore,
-    /// Added to by [`TaskView::finding`] only, which keeps at most `findings` of them.
+    /// Added to by [`TaskView::finding`] only, which keeps at most `findings` of them
+    /// (the first; [`TaskView::reported_findings`] says how many more there were).
     pub findings: Vec<Finding>,
+    /// Findings past the `findings` limit, counted, not kept.
+    pub findings_dropped: usize,
     /// Whether the agent's card advertises A2UI: without it, no part is drawn.
     pub advertised: bool,
     /// The stream being read has given its last event (or no stream was open).
@@ -118,6 +121,8 @@ pub struct TaskView {
     kept: usize,
     /// An artifact was refused a part: said once.
     artifact_full: bool,
+    /// An artifact past the `artifacts` limit was refused: said once.
+    artifacts_full: bool,
 }
 
 /// What a turn keeps, in bytes.
@@ -163,11 +168,31 @@ impl TaskView {
         }
     }
 
-    /// Keeps a finding, while fewer than `findings` are kept.
+    /// Keeps a finding, while fewer than `findings` are kept; past that, counts it.
     pub fn finding(&mut self, f: Finding) {
         if self.findings.len() < self.limits.findings {
             self.findings.push(f);
+        } else {
+            self.findings_dropped = self.findings_dropped.saturating_add(1);
         }
+    }
+
+    /// The findings kept, and one more (`findings-truncated`) that counts those past the
+    /// `findings` limit, as a store's report says it: what an agent's flood of findings
+    /// pushed out is never silently gone.
+    pub fn reported_findings(&self) -> Vec<Finding> {
+        let mut out = self.findings.clone();
+        if self.findings_dropped > 0 {
+            out.push(Finding::new(
+                Code::FindingsTruncated,
+                "",
+                format!(
+                    "{} more findings of this task are not listed; the limit is {}.",
+                    self.findings_dropped, self.limits.findings
+                ),
+            ));
+        }
+        out
     }
 
     fn push_turn(&mut self, turn: Turn) {
@@ -312,12 +337,14 @@ impl TaskView {
             Some(i) => i,
             None => {
                 if self.artifacts.len() == self.limits.artifacts {
-                    let limit = self.limits.artifacts;
-                    self.finding(Finding::new(
-                        Code::A2aLimit,
-                        "",
-                        format!("More than {limit} artifacts; the rest are not read."),
-                    ));
+                    if !std::mem::replace(&mut self.artifacts_full, true) {
+                        let limit = self.limits.artifacts;
+                        self.finding(Finding::new(
+                            Code::A2aLimit,
+                            "",
+                            format!("More than {limit} artifacts; the rest are not read."),
+                        ));
+                    }
                     return;
                 }
                 // Artifacts are never dropped: old turns make room for one, as for a turn,
@@ -346,7 +373,13 @@ impl TaskView {
         let mut new: Vec<Shown> = Vec::new();
         for (n, p) in a.parts.into_iter().enumerate().skip(skip) {
             // Chunks are bounded one by one, their sum is not: an artifact holds at most
-            // MAX_PARTS parts, and all artifacts and turns `kept_bytes`.
+            // MAX_PARTS parts, and all artifacts and turns `kept_bytes`. A part past the
+            // first bound is not even folded: its surfaces would be drawn, and its work done,
+            // for an artifact that does not keep it.
+            if held >= super::wire::MAX_PARTS {
+                self.artifact_full();
+                continue;
+            }
             let Some(shown) = self.show(n, p, ctx.as_deref(), true) else {
                 continue;
             };
@@ -413,6 +446,12 @@ impl TaskView {
         }
     }
 
+    /// Whether `e` is about another task than this conversation's: [`Self::apply`] does not
+    /// fold it (a finding says so), and it says nothing of this conversation's actions.
+    pub fn names_other_task(&self, e: &Event) -> bool {
+        matches!((&self.task_id, e.task_id()), (Some(t), Some(o)) if t != o)
+    }
+
     /// Folds one event, its parts one part for the limits a part has (`idnHosts`).
     pub fn apply(&mut self, event: Event) {
         self.surfaces.enter_part();
@@ -423,6 +462,13 @@ impl TaskView {
     fn apply_event(&mut self, event: Event) {
         match event {
             Event::Message(m) => {
+                // A message that names a task is about that task: another task's says
+                // nothing of this conversation, as another task's status does not.
+                if let Some(task_id) = &m.task_id {
+                    if !self.ours(task_id, m.context_id.as_ref()) {
+                        return;
+                    }
+                }
                 self.message(m);
                 // A message answer ends the exchange.
                 self.settled = true;
@@ -492,14 +538,7 @@ impl TaskView {
             Ok(e) => {
                 // An event about another task is not folded (a finding says so): it says
                 // nothing about this conversation's actions either.
-                let other = match &e {
-                    Event::Task { id, .. } => Some(id),
-                    Event::Status { task_id, .. } | Event::Artifact { task_id, .. } => {
-                        Some(task_id)
-                    }
-                    Event::Message(_) => None,
-                };
-                if !matches!((&self.task_id, other), (Some(t), Some(o)) if t != o) {
+                if !self.names_other_task(&e) {
                     seen(&e);
                 }
                 self.apply(e)
@@ -764,7 +803,75 @@ mod tests {
             t.finding(f());
         }
         assert_eq!(t.findings.len(), LIMITS.findings);
+        assert_eq!(
+            t.reported_findings().len(),
+            LIMITS.findings,
+            "at the limit, all listed"
+        );
+        t.finding(f());
         t.finding(f());
         assert_eq!(t.findings.len(), LIMITS.findings);
+        // Past it, counted: what a flood pushed out is said to be there.
+        let reported = t.reported_findings();
+        assert_eq!(reported.len(), LIMITS.findings + 1);
+        let last = reported.last().unwrap();
+        assert_eq!(last.code, Code::FindingsTruncated);
+        assert!(
+            last.message.starts_with("2 more findings"),
+            "{}",
+            last.message
+        );
+    }
+
+    #[test]
+    fn artifacts_past_the_limit_are_said_once_and_their_parts_past_it_not_folded() {
+        let mut t = TaskView::new(
+            true,
+            Limits::default(),
+            TaskLimits {
+                kept_bytes: 1 << 20,
+                ..LIMITS
+            },
+        );
+        for i in 0..LIMITS.artifacts + 100 {
+            t.apply(artifact(&format!("a{i}"), "n"));
+        }
+        assert_eq!(t.artifacts.len(), LIMITS.artifacts);
+        assert_eq!(t.findings.len(), 1, "said once, not once an artifact");
+        // An artifact of more parts than it may hold: the rest are not read, A2UI or not.
+        let a2ui = || Part::Data {
+            data: crate::read::DataText::of(&serde_json::json!([{"version": "v0.9",
+                "createSurface": {"surfaceId": "s", "catalogId": surfaces_core::a2ui::BASIC_CATALOG_ID}}])),
+            media_type: Some("application/json+a2ui".into()),
+            a2ui: true,
+        };
+        let mut t = TaskView::new(
+            true,
+            Limits::default(),
+            TaskLimits {
+                kept_bytes: 1 << 20,
+                ..LIMITS
+            },
+        );
+        let Event::Artifact { mut artifact, .. } = artifact("x", "n") else {
+            unreachable!()
+        };
+        artifact.parts = (0..super::super::wire::MAX_PARTS + 50)
+            .map(|_| a2ui())
+            .collect();
+        t.apply(Event::Artifact {
+            task_id: "t".into(),
+            context_id: None,
+            artifact,
+            append: false,
+            last_chunk: true,
+        });
+        assert_eq!(t.artifacts[0].parts.len(), super::super::wire::MAX_PARTS);
+        // Each part past the first creates the surface again, refused: one refusal a part
+        // read, none for the 50 past the bound.
+        assert_eq!(
+            t.surfaces.stats().ignored,
+            super::super::wire::MAX_PARTS - 1
+        );
     }
 }

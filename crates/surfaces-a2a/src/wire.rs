@@ -198,6 +198,17 @@ pub enum Event {
     },
 }
 
+impl Event {
+    /// The task the event is about, when it names one (a message answer may name none).
+    pub fn task_id(&self) -> Option<&str> {
+        match self {
+            Event::Task { id, .. } => Some(id),
+            Event::Status { task_id, .. } | Event::Artifact { task_id, .. } => Some(task_id),
+            Event::Message(m) => m.task_id.as_deref(),
+        }
+    }
+}
+
 pub(super) fn bad(what: impl Into<String>) -> Finding {
     Finding::new(Code::A2aResponseInvalid, "", what.into())
 }
@@ -233,6 +244,9 @@ pub(super) fn object<'v>(v: &'v Value, what: &str) -> Result<&'v Map<String, Val
 }
 
 /// A part of either version, as [`read::parse`] made it.
+/// The members that hold a part's content, in either version (and `@a2a-js/sdk`'s).
+const PART_CONTENTS: [&str; 6] = ["text", "data", "url", "raw", "file", "content"];
+
 fn part(v: &Value) -> Result<Part, Finding> {
     let o = object(v, "part")?;
     let media_type = str_at(o, "mediaType")
@@ -251,7 +265,15 @@ fn part(v: &Value) -> Result<Part, Finding> {
     let a2ui = [media_type.as_deref(), store_media]
         .iter()
         .all(|m| m.is_some_and(|m| MEDIA_TYPES.contains(&m)));
-    // v0.3 names the kind; v1.0 has one of `text`, `data`, `url`, `raw`.
+    // v0.3 names the kind; v1.0 has one of `text`, `data`, `url`, `raw`. A part with two
+    // (or with the SDK's `content` too) would be one thing to this reader and another to
+    // the next ("Pay 1 EUR" as `text`, "Pay 900 EUR" as `content`): it is refused.
+    let contents = PART_CONTENTS.iter().filter(|k| o.contains_key(**k));
+    if contents.count() > 1 {
+        return Err(bad(
+            "A part holds more than one content (two of `text`, `data`, `url`, `raw`, `file` and `content`); which one counts is not clear.",
+        ));
+    }
     let kind = str_at(o, "kind");
     match kind.as_deref() {
         Some("text") | None if o.get("text").is_some() => match o.get("text") {

@@ -49,6 +49,11 @@ fn status_text(parts: Vec<Value>) -> String {
     .to_string()
 }
 
+/// The key of [`asked_attempt`]'s attempt: what its answer carries.
+fn key_1() -> Vec<String> {
+    vec!["key-1".to_string()]
+}
+
 fn event(parts: Vec<Value>) -> a2a::Event {
     wire::response(ProtocolVersion::V0_3, &status_text(parts)).unwrap()
 }
@@ -64,7 +69,7 @@ fn asked_attempt(data: Value) -> (Attempts, TaskView) {
         json!({"kind": "text", "text": "Please confirm."}),
         request(data),
     ];
-    all.on_event(&event(parts.clone()));
+    all.on_answer(&event(parts.clone()), &key_1());
     let mut task = TaskView::new(true, Limits::default(), TaskLimits::default());
     task.apply_text(ProtocolVersion::V0_3, &status_text(parts));
     (all, task)
@@ -147,7 +152,7 @@ fn confirming_sends_the_confirmation_id_and_the_attempts_key_once() {
         (ActionState::Running, "confirmed")
     );
     // Only the agent's task says it was done.
-    all.on_event(
+    all.on_answer(
         &wire::response(
             ProtocolVersion::V0_3,
             &json!({"jsonrpc": "2.0", "id": 3,
@@ -156,6 +161,7 @@ fn confirming_sends_the_confirmation_id_and_the_attempts_key_once() {
             .to_string(),
         )
         .unwrap(),
+        &key_1(),
     );
     assert_eq!(
         all.latest("booking-1", "book").unwrap().state,
@@ -177,7 +183,7 @@ fn cancelling_ends_the_attempt_rejected_and_sends_a_cancel() {
     assert_eq!(answer.metadata["idempotencyKey"], "key-1");
     assert!(a2a::confirmation_message(&endpoint_v03(), "m", &answer, &task).is_some());
     // Declined is final: whatever the agent says next does not make it done.
-    all.on_event(
+    all.on_answer(
         &wire::response(
             ProtocolVersion::V0_3,
             &json!({"jsonrpc": "2.0", "id": 3,
@@ -186,6 +192,7 @@ fn cancelling_ends_the_attempt_rejected_and_sends_a_cancel() {
             .to_string(),
         )
         .unwrap(),
+        &key_1(),
     );
     assert_eq!(
         all.latest("booking-1", "book").unwrap().state,
@@ -362,10 +369,13 @@ fn malformed_requests_are_findings_and_the_attempt_ends_rejected() {
     // Two requests in one message: which one the person confirms is not clear.
     let mut all = Attempts::default();
     all.begin("s", "b", "k").unwrap().on(Signal::Sent).unwrap();
-    all.on_event(&event(vec![
-        request(asked(json!({}))),
-        request(asked(json!({"confirmationId": "c10"}))),
-    ]));
+    all.on_answer(
+        &event(vec![
+            request(asked(json!({}))),
+            request(asked(json!({"confirmationId": "c10"}))),
+        ]),
+        &["k".to_string()],
+    );
     let a = all.latest("s", "b").unwrap();
     assert_eq!(
         (a.state, codes(&a.findings)),
@@ -418,14 +428,14 @@ fn a_snapshot_repeating_an_answered_question_changes_nothing() {
         seen.push(e.clone())
     });
     assert_eq!(seen, vec![e.clone()], "the view shows the event it folds");
-    all.on_event(&e);
+    all.on_answer(&e, &key_1());
     assert_eq!(
         all.latest("booking-1", "book").unwrap().state,
         ActionState::Running
     );
     // A new question (another id) is asked again.
     let e = event(vec![request(asked(json!({"confirmationId": "c10"})))]);
-    all.on_event(&e);
+    all.on_answer(&e, &key_1());
     let a = all.latest("booking-1", "book").unwrap();
     assert_eq!(a.state, ActionState::NeedsConfirmation);
     assert_eq!(a.confirmation.as_ref().unwrap().confirmation_id, "c10");
@@ -444,4 +454,130 @@ fn an_event_about_another_task_is_not_shown_to_the_lifecycle() {
     task.apply_text_with(ProtocolVersion::V0_3, &other, |_| seen += 1);
     assert_eq!(seen, 0);
     assert_eq!(codes(&task.findings), vec![Code::A2aTaskMismatch]);
+}
+
+#[test]
+fn a_request_with_a_member_twice_or_one_more_is_not_confirmed() {
+    // The person would be shown one summary and the agent would read the other; the
+    // members twice first, or last.
+    let text = status_text(vec![request(asked(json!({"summary": "Charge 1 EUR"})))]).replace(
+        r#""summary":"Charge 1 EUR""#,
+        r#""summary":"Charge 1 EUR","summary":"Charge 900 EUR""#,
+    );
+    assert!(
+        text.contains(r#""Charge 900 EUR"}"#),
+        "the duplicate is last: {text}"
+    );
+    let first = text.replace(
+        r#"{"confirmationId":"c9","#,
+        r#"{"confirmationId":"c9","confirmationId":"c8","#,
+    );
+    assert!(first.contains("c8"), "{first}");
+    for text in [&first, &text] {
+        let e = wire::response(ProtocolVersion::V0_3, text).unwrap();
+        let mut all = Attempts::default();
+        all.begin("s", "b", "k").unwrap().on(Signal::Sent).unwrap();
+        all.on_answer(&e, &["k".to_string()]);
+        let a = all.latest("s", "b").unwrap();
+        assert_eq!(a.state, ActionState::Rejected, "{text}");
+    }
+    let e = wire::response(ProtocolVersion::V0_3, &text).unwrap();
+    let mut all = Attempts::default();
+    all.begin("s", "b", "k").unwrap().on(Signal::Sent).unwrap();
+    all.on_answer(&e, &["k".to_string()]);
+    let a = all.latest("s", "b").unwrap();
+    assert_eq!(a.state, ActionState::Rejected);
+    assert_eq!(a.confirmation_end, Some(ConfirmationEnd::Invalid));
+    assert_eq!(
+        (codes(&a.findings), a.findings[0].path.as_str()),
+        (
+            vec![Code::A2aConfirmationMalformed],
+            "/parts/0/data/summary"
+        )
+    );
+    // A member the request does not have, one finding however many there are.
+    let mut extra = asked(json!({"amount": 900}));
+    for i in 0..50 {
+        extra[format!("more-{i}")] = json!(i);
+    }
+    let found = check_confirmation(&extra).unwrap_err();
+    assert_eq!(codes(&found), vec![Code::A2aConfirmationMalformed]);
+    assert_eq!(found[0].path, "/amount");
+    // The three members alone, as the convention has them: a question.
+    assert!(check_confirmation(&asked(json!({}))).is_ok());
+}
+
+#[test]
+fn an_answer_moves_only_the_attempts_it_carried() {
+    let question = event(vec![request(asked(json!({})))]);
+    let completed = wire::response(
+        ProtocolVersion::V0_3,
+        &json!({"jsonrpc": "2.0", "id": 3, "result": {"kind": "status-update", "taskId": "t1",
+            "final": true, "status": {"state": "completed"}}})
+        .to_string(),
+    )
+    .unwrap();
+    let mut all = Attempts::default();
+    for (b, k) in [("pay", "k-pay"), ("refund", "k-refund")] {
+        all.begin("s", b, k).unwrap().on(Signal::Sent).unwrap();
+    }
+    // The question comes on the answer to "pay": "refund" is not asked it.
+    all.on_answer(&question, &["k-pay".to_string()]);
+    assert_eq!(
+        all.latest("s", "pay").unwrap().state,
+        ActionState::NeedsConfirmation
+    );
+    assert_eq!(
+        all.latest("s", "refund").unwrap().state,
+        ActionState::Running
+    );
+    assert!(all.latest("s", "refund").unwrap().confirmation.is_none());
+    // Nor does an answer about nothing sent move anything.
+    all.on_answer(&completed, &[]);
+    assert_eq!(
+        all.latest("s", "refund").unwrap().state,
+        ActionState::Running
+    );
+    // "refund"'s answer is over while it still runs: it may or may not have been done.
+    all.answer_ended(&["k-refund".to_string()]);
+    assert_eq!(
+        all.latest("s", "refund").unwrap().state,
+        ActionState::OutcomeUnknown
+    );
+    // An outcome unknown learns only from the task read again, about its own message.
+    all.on_answer(&completed, &["k-refund".to_string()]);
+    assert_eq!(
+        all.latest("s", "refund").unwrap().state,
+        ActionState::OutcomeUnknown
+    );
+    assert_eq!(
+        all.under_way().map(|a| a.component_id.as_str()),
+        Some("pay"),
+        "the question is still open"
+    );
+}
+
+#[test]
+fn a_message_about_another_task_is_not_folded() {
+    let mut task = TaskView::new(true, Limits::default(), TaskLimits::default());
+    task.apply_text(ProtocolVersion::V0_3, &status_text(vec![]));
+    assert_eq!(task.task_id.as_deref(), Some("t1"));
+    let turns = task.turns.len();
+    let other = json!({"jsonrpc": "2.0", "id": 4, "result": {"kind": "message",
+        "messageId": "m-other", "role": "agent", "taskId": "t2",
+        "parts": [{"kind": "text", "text": "Done"}]}})
+    .to_string();
+    let mut seen = 0;
+    task.apply_text_with(ProtocolVersion::V0_3, &other, |_| seen += 1);
+    assert_eq!((seen, task.turns.len()), (0, turns));
+    assert_eq!(codes(&task.findings), vec![Code::A2aTaskMismatch]);
+    // The same message naming this task, or none, is the agent's answer.
+    for named in [json!("t1"), Value::Null] {
+        let mine = json!({"jsonrpc": "2.0", "id": 5, "result": {"kind": "message",
+            "messageId": format!("m-{named}"), "role": "agent", "taskId": named,
+            "parts": [{"kind": "text", "text": "Done"}]}})
+        .to_string();
+        task.apply_text(ProtocolVersion::V0_3, &mine);
+    }
+    assert_eq!(task.turns.len(), turns + 2);
 }

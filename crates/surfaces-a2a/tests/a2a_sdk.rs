@@ -276,3 +276,54 @@ fn a_message_for_the_js_sdk_reads_back_as_the_message_sent() {
     };
     assert!(sdk::extension_headers(ProtocolVersion::V1_0, &none).is_empty());
 }
+
+/// The v1.0 JSON the npm package's reader (`sdk::read`) and the console's (`wire::response`)
+/// both take: one verdict and one event for each, whichever reads it.
+#[test]
+fn v1_json_gets_one_verdict_from_both_readers() {
+    let status = |part: Value, task_id: &str| {
+        json!({"jsonrpc": "2.0", "id": 1, "result": {"statusUpdate": {"taskId": task_id,
+            "contextId": "c1", "status": {"state": "TASK_STATE_WORKING", "message": {
+                "messageId": "m1", "role": "ROLE_AGENT", "parts": [part]}}}}})
+    };
+    let cases = [
+        // JSON's empty strings are values (ts-proto's "unset" is the SDK's shape only).
+        status(json!({"text": ""}), "t1"),
+        status(json!({"url": ""}), "t1"),
+        status(json!({"raw": ""}), "t1"),
+        status(json!({"text": "ok"}), ""),
+        json!({"jsonrpc": "2.0", "id": 1, "result": {"message": {"messageId": "", "role": "ROLE_AGENT",
+            "parts": [{"text": "ok"}]}}}),
+        json!({"jsonrpc": "2.0", "id": 1, "result": {"artifactUpdate": {"taskId": "t1",
+            "artifact": {"artifactId": "", "parts": [{"text": "ok"}]}}}}),
+        // A part holding its content twice, whichever way: refused by both.
+        status(
+            json!({"text": "Pay 1 EUR", "content": {"$case": "text", "value": "Pay 900 EUR"}}),
+            "t1",
+        ),
+        status(json!({"text": "Pay 1 EUR", "data": {"amount": 900}}), "t1"),
+        status(
+            json!({"data": {"a": 1}, "url": "https://example.com/"}),
+            "t1",
+        ),
+    ];
+    for (i, case) in cases.iter().enumerate() {
+        let text = case.to_string();
+        let npm = sdk::read(&text).map(|e| said(&e));
+        let console = surfaces_a2a::wire::response(ProtocolVersion::V1_0, &text).map(|e| said(&e));
+        match (&npm, &console) {
+            (Ok(a), Ok(b)) => assert_eq!(a, b, "case {i}: {text}"),
+            (Err(a), Err(b)) => assert_eq!(a.code, b.code, "case {i}: {text}"),
+            _ => panic!("case {i}: npm {npm:?}, console {console:?}: {text}"),
+        }
+        // The first six are read, the last three refused.
+        assert_eq!(npm.is_ok(), i < 6, "case {i}: {npm:?}");
+    }
+    // In the SDK's own objects an empty string is a field left unset, as before.
+    let Event::Message(m) = sdk::event(&json!({"messageId": "", "role": 2, "taskId": "",
+        "parts": [{"content": {"$case": "text", "value": ""}, "mediaType": "", "filename": ""}]}))
+    .unwrap() else {
+        panic!("a message")
+    };
+    assert_eq!((m.message_id, m.task_id), (None, None));
+}

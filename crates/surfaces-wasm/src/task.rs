@@ -109,13 +109,17 @@ export class A2aTask {
   ingest(event: unknown): IngestResult;
   /** Call when an answer is read: a stream's end, or after ingesting a send's result. A
    *  Task snapshot settles actions only here, if it was the answer's last word (a stream's
-   *  first event is the task as it was before the message). If the stream ended before its
-   *  last event, what was sent has an unknown outcome (`outcome_unknown`). */
+   *  first event is the task as it was before the message). An action this answer carried
+   *  that is still running (the stream ended before its last event, or while the task still
+   *  works) has an unknown outcome (`outcome_unknown`): ingest the task read again
+   *  (`getTask`) to learn it. */
   streamEnded(): void;
   /** The person's text, as a message to send on this conversation. */
   userMessage(text: string, options?: MessageOptions): OutgoingMessage;
   /** The message carrying `action` (what a Button's action handler, or `store.action`, gave) on the same
-   *  task, with a fresh idempotency key; refused while the Button's last action is under way. */
+   *  task, with a fresh idempotency key; refused (`action-under-way`) while an action on this
+   *  task is under way, this Button's or another's: the agent's events name no action, so
+   *  what it says next must be about one. */
   actionMessage(action: ActionMessage, options?: MessageOptions): ActionMessageResult;
   /** The answer to the confirmation the Button's action waits for (docs/actions.md), as a
    *  message on the task that asked, or null when none is awaited. A confirm past
@@ -153,6 +157,11 @@ pub struct A2aTask {
     /// was before the message arrived, so the attempts learn from it only if nothing came
     /// after it (as the console does, from the exchange's last word).
     snapshot: Option<a2a::Event>,
+    /// The idempotency keys of the messages whose answer is being read (sent since the
+    /// last `streamEnded`): what the events ingested meanwhile are about. The events carry
+    /// no key, so one action at a time is under way on a task (`actionMessage`), and an
+    /// event never moves another attempt.
+    answering: Vec<String>,
 }
 
 impl A2aTask {
@@ -189,6 +198,14 @@ impl A2aTask {
         let mut v = self.outgoing(&out, options);
         self.view.sent(&out);
         self.snapshot = None;
+        // An action's message, or the answer to its confirmation: its answer is about it.
+        let carried = out
+            .metadata
+            .get(a2a::lifecycle::ACTION_METADATA_KEY)
+            .and_then(|m| m["idempotencyKey"].as_str());
+        if let Some(k) = carried.filter(|k| !self.answering.iter().any(|a| a == k)) {
+            self.answering.push(k.to_string());
+        }
         if let Some(k) = key {
             v["ok"] = json!(true);
             v["idempotencyKey"] = json!(k);
@@ -259,6 +276,7 @@ impl A2aTask {
             attempts: Attempts::default(),
             snapshot: None,
             reported: 0,
+            answering: Vec::new(),
         })
     }
 
@@ -311,22 +329,15 @@ impl A2aTask {
         };
         let result = match read {
             Ok(e) => {
-                let ours = {
-                    let other = match &e {
-                        a2a::Event::Task { id, .. } => Some(id),
-                        a2a::Event::Status { task_id, .. }
-                        | a2a::Event::Artifact { task_id, .. } => Some(task_id),
-                        a2a::Event::Message(_) => None,
-                    };
-                    // An event about another task says nothing about this one's actions.
-                    !matches!((&self.view.task_id, other), (Some(t), Some(o)) if t != o)
-                };
-                if ours {
+                // An event about another task says nothing about this one's actions.
+                if !self.view.names_other_task(&e) {
                     if matches!(e, a2a::Event::Task { .. }) {
+                        // The task read again: what it says of actions of unknown outcome.
+                        self.attempts.on_task_read_unknown(&e);
                         self.snapshot = Some(e.clone());
                     } else {
                         self.snapshot = None;
-                        self.attempts.on_event(&e);
+                        self.attempts.on_answer(&e, &self.answering);
                     }
                 }
                 self.with_view(|view| view.apply(e));
@@ -344,11 +355,12 @@ impl A2aTask {
     #[wasm_bindgen(js_name = streamEnded)]
     pub fn stream_ended(&mut self) {
         if let Some(e) = self.snapshot.take() {
-            self.attempts.on_event(&e);
+            self.attempts.on_answer(&e, &self.answering);
         }
-        if !self.view.settled {
-            self.attempts.lost();
-        }
+        // An action still running when its answer is over (broken off, ended before the
+        // task's last word, or while the task still works) may or may not have been done.
+        self.attempts
+            .answer_ended(&std::mem::take(&mut self.answering));
         self.view.stream_ended();
     }
 
@@ -394,16 +406,22 @@ impl A2aTask {
         };
         let options = MessageOptions::read(&options)?;
         let key = fresh_id("act");
-        if let Some(busy) = self
-            .attempts
-            .latest(&surface, &component)
-            .filter(|a| a.state.is_busy())
-        {
-            let state = busy.state;
+        // One action at a time on a task: the agent's events name no action, so what it
+        // says next (a question to confirm, the task's end) must be about one.
+        if let Some(busy) = self.attempts.under_way() {
+            let reason = if busy.surface_id == surface && busy.component_id == component {
+                format!("This Button's last action is {}.", state_words(busy.state))
+            } else {
+                format!(
+                    "Another action on this task (Button \"{}\") is {}: one is sent at a time, so that what the agent says next is about one.",
+                    busy.component_id,
+                    state_words(busy.state)
+                )
+            };
             return to_js(&json!({
                 "ok": false,
                 "code": Code::ActionUnderWay,
-                "reason": format!("This Button's last action is {}.", state_words(state)),
+                "reason": reason,
             }));
         }
         let attempt = self
@@ -453,13 +471,17 @@ impl A2aTask {
         let Some(attempt) = self.attempts.latest_mut(&surface_id, &component_id) else {
             return Ok(JsValue::NULL);
         };
-        let Ok(answer) = attempt.answer(decision, js_sys::Date::now()) else {
+        // Answered on a copy, kept only once the message can be built: an answer that is
+        // not sent leaves the attempt as it was.
+        let mut answered = attempt.clone();
+        let Ok(answer) = answered.answer(decision, js_sys::Date::now()) else {
             return Ok(JsValue::NULL);
         };
         let Some(out) = a2a::confirmation_message(&self.endpoint, &options.id, &answer, &self.view)
         else {
             return Ok(JsValue::NULL);
         };
+        *attempt = answered;
         let sent = match answer.decision {
             Decision::Confirm => "confirm",
             Decision::Cancel => "cancel",
@@ -512,8 +534,13 @@ impl A2aTask {
                 })
             })
             .collect();
-        let mut findings: Vec<&Finding> = v.findings.iter().collect();
-        findings.extend(self.attempts.list.iter().flat_map(|a| a.findings.iter()));
+        let mut findings = v.reported_findings();
+        findings.extend(
+            self.attempts
+                .list
+                .iter()
+                .flat_map(|a| a.findings.iter().cloned()),
+        );
         // Written as JSON text with each part's data built alone as it is written, then
         // dropped (a `json!` of the whole view built every kept part at once). Its keys come
         // in the order of the fields here, where `json!` sorted them.
@@ -526,7 +553,7 @@ impl A2aTask {
             settled: bool,
             turns: &'v [a2a::Turn],
             artifacts: &'v [a2a::ArtifactView],
-            findings: Vec<&'v Finding>,
+            findings: Vec<Finding>,
             actions: Vec<Value>,
             ignored: usize,
         }

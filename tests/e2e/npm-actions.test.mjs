@@ -1,0 +1,150 @@
+// A2aTask's action lifecycle (docs/actions.md) against what a hostile or confused agent
+// sends: the events of an answer name no action, so they move only the action that answer
+// carried; another task's words move none; an answer that ends while its action still runs
+// leaves it of unknown outcome, never stuck. The npm package (headless build) from Node.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { ROOT } from "./lib/console-server.mjs";
+
+const PKG = path.join(ROOT, "crates/surfaces-wasm/pkg-headless");
+assert.ok(fs.existsSync(path.join(PKG, "package.json")), "build the packages first: scripts/build-npm.sh");
+const pkg = await import(path.join(PKG, "agent_surfaces.js"));
+pkg.initSync({ module: fs.readFileSync(path.join(PKG, "agent_surfaces_bg.wasm")) });
+const { A2aTask } = pkg;
+
+const CARD = {
+  name: "t", url: "https://agent.example/a2a", protocolVersion: "0.3.0", preferredTransport: "JSONRPC",
+  capabilities: { extensions: [{ uri: "https://a2ui.org/a2a-extension/a2ui/v0.9" }] },
+};
+const MEDIA = "application/vnd.agent-surfaces.confirmation+json";
+const click = (button) => ({
+  version: "v0.9",
+  action: { name: "go", surfaceId: "s", sourceComponentId: button, timestamp: "2026-01-01T00:00:00Z", context: {} },
+});
+const status = (state, message, extra = {}) => ({ kind: "status-update", taskId: "t", contextId: "c", final: true, status: { state, ...(message ? { message } : {}) }, ...extra });
+const question = (id, summary = "Charge 120 EUR") => ({
+  kind: "message", messageId: `q-${id}`, role: "agent",
+  parts: [{ kind: "data", metadata: { mimeType: MEDIA }, data: { confirmationId: id, summary, expiresAt: "2099-01-01T00:00:00Z" } }],
+});
+const states = (task) => Object.fromEntries(task.view().actions.map((a) => [a.componentId, a.state]));
+
+/** A task the agent has opened and left waiting for the person. */
+function opened() {
+  const task = new A2aTask(CARD);
+  assert.deepEqual(task.ingest(status("input-required")), { read: true });
+  task.streamEnded();
+  return task;
+}
+
+test("one action at a time on a task: a question is asked of the Button whose answer it came on", () => {
+  const task = opened();
+  const pay = task.actionMessage(click("pay"), { shape: "json" });
+  assert.equal(pay.ok, true);
+  // Another Button while "pay" awaits its answer: refused, so what comes next is about one.
+  const refund = task.actionMessage(click("refund"), { shape: "json" });
+  assert.deepEqual([refund.ok, refund.code], [false, "action-under-way"]);
+  assert.match(refund.reason, /Another action on this task \(Button "pay"\) is running/);
+  task.ingest(status("input-required", question("c9")));
+  task.streamEnded();
+  assert.deepEqual(states(task), { pay: "needs_confirmation" });
+  // While the question is open, no other action goes: the agent takes the next message as
+  // the answer to its question.
+  assert.equal(task.actionMessage(click("refund"), { shape: "json" }).code, "action-under-way");
+  const yes = task.answerConfirmation("s", "pay", "confirm", { shape: "json" });
+  assert.equal(yes.decision, "confirm");
+  assert.equal(yes.message.metadata["agent-surfaces/action"].idempotencyKey, pay.idempotencyKey);
+  // The question is answered once: no Button can answer it again.
+  assert.equal(task.answerConfirmation("s", "pay", "confirm", { shape: "json" }), null);
+  assert.equal(task.answerConfirmation("s", "refund", "confirm", { shape: "json" }), null);
+  task.ingest(status("completed"));
+  task.streamEnded();
+  assert.deepEqual(states(task), { pay: "succeeded" });
+});
+
+test("an event about another task moves no action, a Message naming it included", () => {
+  const task = opened();
+  task.actionMessage(click("pay"), { shape: "json" });
+  const turns = task.view().turns.length;
+  task.ingest(status("completed", null, { taskId: "other" }));
+  assert.deepEqual(task.ingest({ kind: "message", messageId: "x1", role: "agent", taskId: "other", parts: [{ kind: "text", text: "Done with the other task" }] }), { read: true });
+  const view = task.view();
+  assert.deepEqual(states(task), { pay: "running" });
+  assert.equal(view.turns.length, turns, "the other task's message is not shown as this one's");
+  assert.deepEqual(view.findings.map((f) => f.code), ["a2a-task-mismatch", "a2a-task-mismatch"]);
+  // This task's message is its answer.
+  task.ingest({ kind: "message", messageId: "x2", role: "agent", taskId: "t", parts: [{ kind: "text", text: "Paid" }] });
+  assert.deepEqual(states(task), { pay: "succeeded" });
+});
+
+test("an answer that ends while its action still runs leaves it of unknown outcome, never stuck", () => {
+  // A final status that still works: the stream is over, the action is not.
+  let task = opened();
+  task.actionMessage(click("b"), { shape: "json" });
+  task.ingest(status("working"));
+  task.streamEnded();
+  assert.deepEqual(states(task), { b: "outcome_unknown" });
+  // The person may choose the Button again: the action is not under way any more.
+  assert.equal(task.actionMessage(click("b"), { shape: "json" }).ok, true);
+
+  // After a confirm, the stream's only event is the task as it was, still asking the
+  // question answered: it says nothing of the answer.
+  task = opened();
+  task.actionMessage(click("b"), { shape: "json" });
+  task.ingest(status("input-required", question("c9")));
+  task.streamEnded();
+  task.answerConfirmation("s", "b", "confirm", { shape: "json" });
+  task.ingest({ kind: "task", id: "t", contextId: "c", status: { state: "input-required", message: question("c9") } });
+  task.streamEnded();
+  assert.deepEqual(states(task), { b: "outcome_unknown" });
+
+  // The task read again settles it, when it holds the action's message and moved on since.
+  const key = task.view().actions[0].idempotencyKey;
+  task.ingest({
+    kind: "task", id: "t", contextId: "c", status: { state: "completed" },
+    history: [{ kind: "message", messageId: "u1", role: "user", metadata: { "agent-surfaces/action": { idempotencyKey: key, attempt: 2 } }, parts: [{ kind: "text", text: "yes" }] }],
+  });
+  task.streamEnded();
+  assert.deepEqual(states(task), { b: "succeeded" });
+});
+
+test("an outcome unknown is not settled by another action's answer", () => {
+  const task = opened();
+  task.actionMessage(click("a"), { shape: "json" });
+  task.streamEnded();
+  assert.deepEqual(states(task), { a: "outcome_unknown" });
+  task.actionMessage(click("b"), { shape: "json" });
+  task.ingest(status("failed"));
+  task.streamEnded();
+  assert.deepEqual(states(task), { a: "outcome_unknown", b: "failed" });
+});
+
+test("a confirmation request with a member twice, or one more, is not confirmed", () => {
+  for (const data of [
+    '{"confirmationId":"c9","summary":"Charge 1 EUR","summary":"Charge 900 EUR","expiresAt":"2099-01-01T00:00:00Z"}',
+    '{"confirmationId":"c9","summary":"Charge 1 EUR","expiresAt":"2099-01-01T00:00:00Z","amount":900}',
+  ]) {
+    const task = opened();
+    task.actionMessage(click("pay"), { shape: "json" });
+    const text = JSON.stringify(status("input-required", question("c9"))).replace(/\{"confirmationId":[^}]*\}/, data);
+    assert.ok(text.includes("Charge 1 EUR"), text);
+    assert.deepEqual(task.ingest(text), { read: true });
+    task.streamEnded();
+    const [a] = task.view().actions;
+    assert.equal(a.state, "rejected", data);
+    assert.equal(a.confirmation, null);
+    assert.ok(task.view().findings.some((f) => f.code === "a2a-confirmation-malformed"), data);
+    assert.equal(task.answerConfirmation("s", "pay", "confirm", { shape: "json" }), null);
+  }
+});
+
+test("a task's findings past its limit are counted, not silently dropped", () => {
+  const task = opened();
+  for (let i = 0; i < 600; i++) task.ingest({ jsonrpc: "2.0", id: i, error: { code: -32000, message: `no ${i}` } });
+  task.ingest(status("completed", null, { taskId: "other" }));
+  const findings = task.view().findings;
+  assert.equal(findings.length, 501);
+  assert.deepEqual(findings.at(-1).code, "findings-truncated");
+  assert.match(findings.at(-1).message, /^101 more findings/);
+});
