@@ -148,3 +148,34 @@ test("a task's findings past its limit are counted, not silently dropped", () =>
   assert.deepEqual(findings.at(-1).code, "findings-truncated");
   assert.match(findings.at(-1).message, /^101 more findings/);
 });
+
+test("view() makes each turn and artifact part once: later views share its frozen objects", () => {
+  const task = opened();
+  const said = (id, data) => ({ kind: "message", messageId: id, role: "agent", parts: [{ kind: "data", data }] });
+  task.ingest(said("m1", { a: { b: [1, 2] } }));
+  const [v1, v2] = [task.view(), task.view()];
+  assert.notEqual(v1.turns, v2.turns, "each view is its own list");
+  assert.equal(v1.turns.at(-1), v2.turns.at(-1), "of the same turns");
+  const part = v1.turns.at(-1).parts[0];
+  assert.deepEqual(part, { kind: "data", mediaType: null, data: { a: { b: [1, 2] } } });
+  for (const o of [v1.turns.at(-1), v1.turns.at(-1).parts, part, part.data, part.data.a, part.data.a.b]) {
+    assert.ok(Object.isFrozen(o), JSON.stringify(o));
+  }
+  assert.throws(() => part.data.a.b.push(3), TypeError);
+  // A new turn is made, the others are the same objects; the oldest go past the limit (200).
+  for (let i = 2; i <= 205; i++) task.ingest(said(`m${i}`, { i }));
+  const v3 = task.view();
+  assert.equal(v3.turns.length, 200);
+  assert.deepEqual(v3.turns.map((t) => t.messageId).slice(0, 2), ["m6", "m7"]);
+  assert.equal(v3.turns.at(-1).parts[0].data.i, 205);
+  assert.equal(task.view().turns[0], v3.turns[0]);
+  // An artifact's parts appended: the first is the object the last view had.
+  const chunk = (text, append) => ({ kind: "artifact-update", taskId: "t", contextId: "c", append, lastChunk: !append,
+    artifact: { artifactId: "a1", name: "Receipt", parts: [{ kind: "text", text }] } });
+  task.ingest(chunk("one", false));
+  const [first] = task.view().artifacts[0].parts;
+  task.ingest(chunk("two", true));
+  const { artifacts } = task.view();
+  assert.deepEqual(artifacts, [{ artifactId: "a1", name: "Receipt", parts: [{ kind: "text", text: "one" }, { kind: "text", text: "two" }] }]);
+  assert.equal(artifacts[0].parts[0], first);
+});

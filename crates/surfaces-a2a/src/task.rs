@@ -168,6 +168,13 @@ impl TaskView {
         }
     }
 
+    /// How many turns were dropped so far (the oldest go first): the number, counted from
+    /// the conversation's first turn, of the first turn in [`TaskView::turns`]. Turns are
+    /// never changed once pushed, so a caller may keep what it made of each by its number.
+    pub fn turns_dropped(&self) -> usize {
+        self.dropped_turns
+    }
+
     /// Keeps a finding, while fewer than `findings` are kept; past that, counts it.
     pub fn finding(&mut self, f: Finding) {
         if self.findings.len() < self.limits.findings {
