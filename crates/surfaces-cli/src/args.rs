@@ -374,15 +374,26 @@ fn limit<T: Serialize + DeserializeOwned + Default>(
             "unknown limit {name:?} (the limits and their defaults are in --help)"
         ));
     }
-    let number: f64 = value
-        .parse()
-        .ok()
-        .filter(|v: &f64| v.is_finite())
-        .ok_or_else(|| format!("{name}: {value:?} is not a number"))?;
-    let number = if number.fract() == 0.0 && number >= 0.0 {
-        Value::from(number as u64)
+    // Digits are read exactly, and refused past the largest integer rather than taken as
+    // it (`partBytes=99999999999999999999` was read as 18446744073709551615: no limit).
+    let past = || format!("{name}: {value} is past the largest limit, {}", u64::MAX);
+    let number = if !value.is_empty() && value.bytes().all(|b| b.is_ascii_digit()) {
+        Value::from(value.parse::<u64>().map_err(|_| past())?)
     } else {
-        Value::from(number)
+        let number: f64 = value
+            .parse()
+            .ok()
+            .filter(|v: &f64| v.is_finite())
+            .ok_or_else(|| format!("{name}: {value:?} is not a number"))?;
+        if number.fract() == 0.0 && number >= 0.0 {
+            // 2^64 and past it do not fit; below it the cast is exact.
+            if number >= 18_446_744_073_709_551_616.0 {
+                return Err(past());
+            }
+            Value::from(number as u64)
+        } else {
+            Value::from(number)
+        }
     };
     let mut one = Map::new();
     one.insert(name.to_string(), number.clone());

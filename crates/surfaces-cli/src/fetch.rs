@@ -130,10 +130,15 @@ pub fn fetch(
             .map_err(|e| failure(e, timeout))?;
         let status = response.status();
         if matches!(status.as_u16(), 301 | 302 | 303 | 307 | 308) {
-            let location = response
-                .headers()
-                .get("location")
-                .and_then(|v| v.to_str().ok());
+            let location = response.headers().get("location");
+            if location.is_some_and(|v| v.to_str().is_err()) {
+                return Err(format!(
+                    "{at} answered HTTP {status} with a Location that is not ASCII text; \
+                     it is not followed",
+                    status = status.as_u16()
+                ));
+            }
+            let location = location.and_then(|v| v.to_str().ok());
             let next = next_hop(&at, status.as_u16(), location)?;
             redirects.push(at);
             if redirects.len() > MAX_REDIRECTS {

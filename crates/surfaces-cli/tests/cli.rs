@@ -135,6 +135,11 @@ fn usage_and_io_problems_exit_two() {
         vec!["a2ui", "-", "--strict=yes"],
         vec!["a2ui", "-", "--limit", "cardBytes=1"],
         vec!["a2ui", "-", "--limit", "updateBurst=1.5"],
+        // Past the largest integer: refused, never taken as the largest (no limit).
+        vec!["a2ui", "-", "--limit", "partBytes=18446744073709551616"],
+        vec!["a2ui", "-", "--limit", "partBytes=99999999999999999999"],
+        vec!["a2ui", "-", "--limit", "partBytes=1e20"],
+        vec!["card", "-", "--limit", "cardBytes=18446744073709551616"],
         vec!["completions"],
         vec!["completions", "cmd.exe"],
     ] {
@@ -223,6 +228,17 @@ fn a2ui_json_lines_from_stdin_and_limits() {
     );
     assert_eq!(o.status.code(), Some(1));
     assert!(stdout(&o).contains("surface-limit"));
+    // The largest integer is a limit like any other.
+    let o = surfaces(
+        &["a2ui", "-", "--limit", "partBytes=18446744073709551615"],
+        Some(lines),
+    );
+    assert_ne!(
+        o.status.code(),
+        Some(2),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
     for bad in ["surfaces", "nope=1", "surfaces=x"] {
         assert_eq!(
             surfaces(&["a2ui", "-", "--limit", bad], Some(lines))

@@ -349,12 +349,21 @@ fn a_status_other_than_200_is_a_fetch_failure() {
         "/gone" => Reply::status(404),
         "/broken" => Reply::status(500),
         "/moved" => Reply::status(302),
+        "/moved-odd" => Reply::Answer {
+            status: 302,
+            headers: vec![("location", "/card-\u{e9}.json".into())],
+            body: Vec::new(),
+        },
         _ => Reply::status(204),
     });
     for (path, says) in [
         ("/gone", "answered HTTP 404 Not Found"),
         ("/broken", "answered HTTP 500 Internal Server Error"),
         ("/moved", "answered HTTP 302 without a Location"),
+        (
+            "/moved-odd",
+            "answered HTTP 302 with a Location that is not ASCII text",
+        ),
         ("/empty", "answered HTTP 204 No Content"),
     ] {
         let o = surfaces(&["card", &server.url(path), "--cacert", pki.ca()]);

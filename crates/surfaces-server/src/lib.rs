@@ -136,6 +136,11 @@ pub(crate) struct Shared {
     client: reqwest::Client,
     streams: Arc<tokio::sync::Semaphore>,
     requests: Arc<tokio::sync::Semaphore>,
+    /// Request bodies being read, at once: as many as there are places for the requests
+    /// and streams they are for. A body is read whole before it is known which of the two
+    /// it is (the JSON-RPC method says), so without a bound of its own every connection
+    /// could hold one (256 stalled bodies of 1 MiB held 405 MB, a red-team review).
+    bodies: Arc<tokio::sync::Semaphore>,
 }
 
 /// The server's routes for `config`.
@@ -148,8 +153,25 @@ pub fn app(config: Config) -> Result<Router, ConfigError> {
             )));
         }
     }
-    if config.limits.header_timeout.is_zero() {
-        return Err(ConfigError("--header-timeout must be at least 1".into()));
+    // A limit of zero would refuse everything, or end every stream at once: a mistake.
+    for (flag, d) in [
+        ("--header-timeout", config.limits.header_timeout),
+        ("--request-timeout", config.limits.request_timeout),
+        ("--connect-timeout", config.limits.connect_timeout),
+        ("--stream-idle-timeout", config.limits.stream_idle),
+        ("--stream-max-duration", config.limits.stream_max),
+    ] {
+        if d.is_zero() {
+            return Err(ConfigError(format!("{flag} must be at least 1")));
+        }
+    }
+    for (flag, n) in [
+        ("--max-body", config.limits.body_bytes),
+        ("--max-response", config.limits.response_bytes),
+    ] {
+        if n == 0 {
+            return Err(ConfigError(format!("{flag} must be at least 1")));
+        }
     }
     for (flag, n) in [
         ("--max-streams", config.limits.max_streams),
@@ -170,11 +192,18 @@ pub fn app(config: Config) -> Result<Router, ConfigError> {
         .map_err(|e| ConfigError(format!("the HTTP client: {e}")))?;
     let streams = Arc::new(tokio::sync::Semaphore::new(config.limits.max_streams));
     let requests = Arc::new(tokio::sync::Semaphore::new(config.limits.max_requests));
+    let bodies = Arc::new(tokio::sync::Semaphore::new(
+        config
+            .limits
+            .max_requests
+            .saturating_add(config.limits.max_streams),
+    ));
     let shared = Arc::new(Shared {
         config,
         client,
         streams,
         requests,
+        bodies,
     });
     Ok(Router::new().fallback(handle).with_state(shared))
 }
@@ -271,13 +300,28 @@ fn host_allowed(config: &Config, headers: &HeaderMap) -> bool {
     let Some(host) = headers.get(header::HOST).and_then(|h| h.to_str().ok()) else {
         return false;
     };
-    // Host is `name`, `name:port`, `[v6]` or `[v6]:port`.
-    let name = if host.starts_with('[') {
-        host.split_once(']')
-            .map_or(host, |(h, _)| h)
-            .trim_start_matches('[')
+    // One Host, and no other: two could be read as the one or the other.
+    if headers.get_all(header::HOST).iter().count() != 1 {
+        return false;
+    }
+    // Host is `name`, `name:port`, `[v6]` or `[v6]:port`; anything after `]` but a port
+    // (`[::1]@evil.example`) names no host of ours.
+    let port_ok = |p: &str| {
+        p.is_empty()
+            || p.strip_prefix(':')
+                .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+    };
+    let name = if let Some(v6) = host.strip_prefix('[') {
+        match v6.split_once(']') {
+            Some((h, rest)) if port_ok(rest) => h,
+            _ => return false,
+        }
     } else {
-        host.rsplit_once(':').map_or(host, |(h, _)| h)
+        match host.rsplit_once(':') {
+            Some((h, p)) if port_ok(&format!(":{p}")) => h,
+            Some(_) => return false,
+            None => host,
+        }
     };
     let name = name.to_ascii_lowercase();
     ["localhost", "127.0.0.1", "::1"].contains(&name.as_str())

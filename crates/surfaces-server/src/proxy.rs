@@ -101,6 +101,10 @@ pub(crate) async fn proxy(shared: &Arc<Shared>, req: Request, after_agents: &str
     let limits = &shared.config.limits;
     let headers = req.headers().clone();
     let body = if method == Method::POST {
+        // A place to read the body in, held until it is read: past them, 429.
+        let Ok(_reading) = Arc::clone(&shared.bodies).try_acquire_owned() else {
+            return too_many("requests sending a body are");
+        };
         let read = read_body(req.into_body(), &headers, limits.body_bytes);
         match timeout(limits.request_timeout, read).await {
             Ok(Ok(b)) => b,
@@ -202,7 +206,10 @@ pub(crate) async fn proxy(shared: &Arc<Shared>, req: Request, after_agents: &str
             out.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
             // Sent as its length says, not in chunks: the body is a stream only to hold
             // its place.
-            out.insert(header::CONTENT_LENGTH, HeaderValue::from(bytes.len()));
+            // No length on a 204, which has no content (RFC 9110, 8.6).
+            if status != StatusCode::NO_CONTENT {
+                out.insert(header::CONTENT_LENGTH, HeaderValue::from(bytes.len()));
+            }
             (status, out, holding(bytes, place)).into_response()
         }
     }
@@ -299,7 +306,9 @@ async fn read_body(body: Body, headers: &HeaderMap, limit: usize) -> Result<Byte
         return Err(too_large());
     }
     let mut stream = body.into_data_stream();
-    let mut buf = Vec::new();
+    // Room for what the request says it holds (within the limit), so that the buffer is not
+    // grown, and held at up to twice its length, as it is read.
+    let mut buf = Vec::with_capacity(declared.map_or(0, |n| n as usize));
     while let Some(chunk) = stream.next().await {
         let Ok(chunk) = chunk else {
             return Err(error(StatusCode::BAD_REQUEST, "the request body broke off"));

@@ -418,6 +418,14 @@ async fn refuses_other_sites_and_other_hosts() {
             (post("Host: evil.example\r\n", "application/json"), 403),
             (post(&format!("Host: rebind.example:{}\r\n", host.rsplit(':').next().unwrap()), "application/json"), 403),
             ("GET /index.html HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n".to_string(), 403),
+            // A Host whose end names another host, or two Hosts: refused.
+            ("GET /index.html HTTP/1.1\r\nHost: [::1]evil\r\nConnection: close\r\n\r\n".to_string(), 403),
+            ("GET /index.html HTTP/1.1\r\nHost: [::1]@evil.example\r\nConnection: close\r\n\r\n".to_string(), 403),
+            ("GET /index.html HTTP/1.1\r\nHost: localhost:evil\r\nConnection: close\r\n\r\n".to_string(), 403),
+            (format!("GET /index.html HTTP/1.1\r\nHost: {host}\r\nHost: evil.example\r\nConnection: close\r\n\r\n"), 403),
+            // Ours, with or without a port.
+            ("GET /index.html HTTP/1.1\r\nHost: [::1]:8080\r\nConnection: close\r\n\r\n".to_string(), 200),
+            ("GET /index.html HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n".to_string(), 200),
             (format!("PUT /agents/rec/ HTTP/1.1\r\nHost: {host}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"), 405),
         ];
         for (request, want) in &cases {
@@ -880,6 +888,10 @@ async fn only_successes_and_errors_are_passed_on() {
                 .await
                 .unwrap();
             assert_eq!(r.status().as_u16(), want, "{code}");
+            // A 204 has no content, and so no length either (RFC 9110, 8.6).
+            if code == 204 {
+                assert!(r.headers().get("content-length").is_none());
+            }
             // A final status past 5xx is read as one, and refused for what it is (a 1xx
             // is not final: the client waits past it, and the agent closes).
             if code >= 600 {
@@ -1220,6 +1232,97 @@ async fn a_client_that_never_reads_its_answer_lets_go_of_its_place() {
             }
             drop(stalled);
         }
+    })
+    .await;
+}
+
+/// Request bodies are read in places of their own, as many as the requests and streams
+/// they are for: past them, 429 before any byte of the body is read. (Read whole before it
+/// is known which they are for, every connection could hold one: 405 MB.)
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn request_bodies_being_read_at_the_limit_and_one_past() {
+    bounded(async {
+        let rec = recorder("http://127.0.0.1:9/".into()).await;
+        let mut config = Config::new(dist(), vec![agent("rec", &rec.url)]);
+        (config.limits.max_requests, config.limits.max_streams) = (1, 1);
+        config.limits.request_timeout = Duration::from_secs(3);
+        let s = server(config).await;
+        let host = host_of(&s);
+        let addr = s
+            .trim_start_matches("http://")
+            .trim_end_matches('/')
+            .to_string();
+        let stalled = || async {
+            use tokio::io::AsyncWriteExt;
+            let mut sock = tokio::net::TcpStream::connect(&addr).await.unwrap();
+            let head = format!(
+                "POST /agents/rec/ HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\n\
+                 Content-Length: 100\r\n\r\n{{\"a\":"
+            );
+            sock.write_all(head.as_bytes()).await.unwrap();
+            sock
+        };
+        // Two bodies stalled: both places taken.
+        let (a, b) = (stalled().await, stalled().await);
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        let post = format!(
+            "POST /agents/rec/ HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\n\
+             Content-Length: 2\r\nConnection: close\r\n\r\n{{}}"
+        );
+        let (status, _, _) = raw(&s, post.as_bytes()).await;
+        assert_eq!(status, 429, "one past the places");
+        // A GET has no body to read: it is not held back by them.
+        let (status, _, _) = raw(&s, &get("/agents/rec/ok", &host)).await;
+        assert_eq!(status, 200);
+        // The stalled bodies time out (408) and their places come back: at the limit again.
+        drop((a, b));
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        let (status, _, _) = raw(&s, post.as_bytes()).await;
+        assert_eq!(status, 200);
+    })
+    .await;
+}
+
+/// A limit of zero is a mistake, refused when the server is set up.
+#[test]
+fn zero_limits_are_refused() {
+    type Set = fn(&mut Limits);
+    let cases: [(&str, Set); 7] = [
+        ("--request-timeout", |l| l.request_timeout = Duration::ZERO),
+        ("--connect-timeout", |l| l.connect_timeout = Duration::ZERO),
+        ("--stream-idle-timeout", |l| l.stream_idle = Duration::ZERO),
+        ("--stream-max-duration", |l| l.stream_max = Duration::ZERO),
+        ("--header-timeout", |l| l.header_timeout = Duration::ZERO),
+        ("--max-body", |l| l.body_bytes = 0),
+        ("--max-response", |l| l.response_bytes = 0),
+    ];
+    for (flag, set) in cases {
+        let mut config = Config::new(dist(), vec![]);
+        set(&mut config.limits);
+        let err = surfaces_server::app(config).err().map(|e| e.0);
+        assert_eq!(err, Some(format!("{flag} must be at least 1")));
+    }
+    let mut config = Config::new(dist(), vec![]);
+    (config.limits.body_bytes, config.limits.request_timeout) = (1, Duration::from_secs(1));
+    assert!(surfaces_server::app(config).is_ok(), "one is a limit");
+}
+
+/// A console file larger than the chunk it is read in arrives whole, as it is on disk.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_large_console_file_arrives_whole() {
+    bounded(async {
+        let dist = dist();
+        let big: Vec<u8> = (0..300_000u32).map(|i| (i * 7 % 251) as u8).collect();
+        std::fs::write(dist.join("big_bg.wasm"), &big).unwrap();
+        let s = server(Config::new(dist, vec![])).await;
+        let r = client()
+            .get(format!("{s}big_bg.wasm"))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), 200);
+        assert_eq!(r.headers()["content-type"], "application/wasm");
+        assert_eq!(r.bytes().await.unwrap().as_ref(), big.as_slice());
     })
     .await;
 }
