@@ -179,3 +179,55 @@ test("view() makes each turn and artifact part once: later views share its froze
   assert.deepEqual(artifacts, [{ artifactId: "a1", name: "Receipt", parts: [{ kind: "text", text: "one" }, { kind: "text", text: "two" }] }]);
   assert.equal(artifacts[0].parts[0], first);
 });
+
+const userMsg = (id, key) => ({ kind: "message", messageId: id, role: "user", metadata: { "agent-surfaces/action": { idempotencyKey: key, attempt: 1 } }, parts: [{ kind: "text", text: "go" }] });
+const agentMsg = (id) => ({ kind: "message", messageId: id, role: "agent", parts: [{ kind: "text", text: "ok" }] });
+const taskEv = (state, history, message) => ({ kind: "task", id: "t", contextId: "c", status: { state, ...(message ? { message } : {}) }, history });
+
+test("an outcome unknown the task read finds still working is followed, never left running", () => {
+  const task = opened();
+  const a = task.actionMessage(click("pay"), { shape: "json" });
+  task.streamEnded(); // broken off before any word
+  assert.deepEqual(states(task), { pay: "outcome_unknown" });
+  // getTask: the agent has the action and still works on it; the reading ends there.
+  task.ingest(taskEv("working", [userMsg("u1", a.idempotencyKey)]));
+  assert.deepEqual(states(task), { pay: "running" });
+  task.streamEnded();
+  assert.deepEqual(states(task), { pay: "outcome_unknown" }, "not left running with nothing to settle it");
+  // A later read, or a resubscribed stream's end, settles it.
+  task.ingest(taskEv("working", [userMsg("u1", a.idempotencyKey)]));
+  task.ingest(status("completed"));
+  task.streamEnded();
+  assert.deepEqual(states(task), { pay: "succeeded" });
+  assert.equal(task.actionMessage(click("refund"), { shape: "json" }).ok, true);
+});
+
+test("a question the task ends without an answer to is settled by its end, and the Buttons are free", () => {
+  for (const [end, want] of [[status("canceled"), "rejected"], [status("failed"), "failed"], [taskEv("completed", []), "succeeded"]]) {
+    const task = opened();
+    task.actionMessage(click("pay"), { shape: "json" });
+    task.ingest(status("input-required", question("c9")));
+    task.streamEnded();
+    // The person types instead of answering; the task's end comes on that answer.
+    task.userMessage("never mind", { shape: "json" });
+    task.ingest(end);
+    task.streamEnded();
+    assert.deepEqual(states(task), { pay: want }, JSON.stringify(end));
+    assert.equal(task.answerConfirmation("s", "pay", "confirm", { shape: "json" }), null);
+    assert.equal(task.actionMessage(click("refund"), { shape: "json" }).ok, true, "no Button is held");
+  }
+});
+
+test("a question in a task read is asked of the newest action only, never of an older one too", () => {
+  const task = opened();
+  const a = task.actionMessage(click("a"), { shape: "json" });
+  task.streamEnded();
+  const b = task.actionMessage(click("b"), { shape: "json" });
+  assert.equal(b.ok, true, "an outcome unknown does not hold the other Buttons");
+  // B's answer begins with the task: it holds both actions and asks a question after B's.
+  task.ingest(taskEv("input-required", [userMsg("u1", a.idempotencyKey), agentMsg("r1"), userMsg("u2", b.idempotencyKey)], question("c9", "Charge 900 EUR")));
+  task.streamEnded();
+  assert.deepEqual(states(task), { a: "outcome_unknown", b: "needs_confirmation" });
+  assert.equal(task.answerConfirmation("s", "a", "confirm", { shape: "json" }), null);
+  assert.equal(task.answerConfirmation("s", "b", "confirm", { shape: "json" }).decision, "confirm");
+});

@@ -677,16 +677,18 @@ impl Attempts {
     /// Buttons never share a question), and one of unknown outcome learns only from the
     /// task read again ([`Self::on_task_read`]). Transitions an attempt does not have are
     /// skipped.
+    ///
+    /// An attempt waiting for the person's confirmation takes every event of its task,
+    /// whatever answer carries it: the task's end (canceled, failed, or done without the
+    /// answer) settles the question, which no answer could be sent to any more.
     pub fn on_answer(&mut self, event: &Event, keys: &[String]) {
         let Some(signal) = signal_of(event) else {
             return;
         };
-        for a in self.list.iter_mut().filter(|a| {
-            keys.contains(&a.idempotency_key)
-                && matches!(
-                    a.state,
-                    ActionState::Running | ActionState::NeedsConfirmation
-                )
+        for a in self.list.iter_mut().filter(|a| match a.state {
+            ActionState::Running => keys.contains(&a.idempotency_key),
+            ActionState::NeedsConfirmation => true,
+            _ => false,
         }) {
             let _ = a.on(signal.clone());
         }
@@ -694,19 +696,25 @@ impl Attempts {
 
     /// What a task read again (a `tasks/get` answer, or a stream event that is the task)
     /// says of the attempts of unknown outcome ([`Self::on_task_read`] for those alone): the
-    /// attempts an answer is about learn from it through [`Self::on_answer`].
-    pub fn on_task_read_unknown(&mut self, event: &Event) {
+    /// attempts an answer is about learn from it through [`Self::on_answer`]. Returns the
+    /// keys of those it found still under way at the agent (working, or asking the person):
+    /// what the reader then follows is about them too, as an answer is.
+    pub fn on_task_read_unknown(&mut self, event: &Event) -> Vec<String> {
         let Some(signal) = signal_of(event) else {
-            return;
+            return Vec::new();
         };
         let keys = super::saved::keys_answered(event);
+        let mut again = Vec::new();
         for a in self
             .list
             .iter_mut()
             .filter(|a| a.state == ActionState::OutcomeUnknown && keys.contains(&a.idempotency_key))
         {
-            let _ = a.on(signal.clone());
+            if a.on(signal.clone()).is_ok_and(ActionState::is_busy) {
+                again.push(a.idempotency_key.clone());
+            }
         }
+        again
     }
 
     /// The answer carrying `keys` is over: those of its attempts still running (it broke

@@ -22,7 +22,7 @@ use std::collections::BTreeSet;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::lifecycle::{ActionState, Attempt, Attempts, Confirmation, ConfirmationEnd};
+use super::lifecycle::{ActionState, Attempt, Attempts, Confirmation, ConfirmationEnd, Signal};
 use super::wire::{Event, Message, Role, Status, TaskState};
 use super::{TaskLimits, TaskView};
 use surfaces_core::a2ui::Limits;
@@ -399,7 +399,8 @@ pub fn keys_in_history(event: &Event) -> BTreeSet<String> {
 /// (`input-required`, `auth-required`) may be waiting since before the message arrived (an
 /// agent keeps the message before it moves on), so it answers only a message that an
 /// agent's message follows: a later one in the history, or a status message that is not
-/// among the history's messages up to it.
+/// among the history's messages up to it. A confirmation the task asks for answers the
+/// person's newest message alone, when that message is an action's.
 pub fn keys_answered(event: &Event) -> BTreeSet<String> {
     let Some((status, history)) = task_and_history(event) else {
         return BTreeSet::new();
@@ -415,12 +416,26 @@ pub fn keys_answered(event: &Event) -> BTreeSet<String> {
             s.message_id.is_none() || !history.iter().any(|m| m.message_id == s.message_id)
         });
     let mut keys = BTreeSet::new();
-    for m in history {
+    for m in &history {
         if m.role == Role::Agent {
             answered = true;
         } else if let Some(k) = key_of(m).filter(|_| answered) {
             keys.insert(k.to_string());
         }
+    }
+    // A question asks about the person's newest message only: an older action, whose
+    // outcome was lost, is not asked it (two Buttons would share one question), and none is
+    // when the newest message is not an action's.
+    let asks = matches!(
+        super::lifecycle::signal_of(event),
+        Some(Signal::ConfirmationAsked(_) | Signal::ConfirmationInvalid(_))
+    );
+    if asks {
+        let newest = history
+            .iter()
+            .find(|m| m.role == Role::User)
+            .and_then(|m| key_of(m));
+        keys.retain(|k| Some(k.as_str()) == newest);
     }
     keys
 }

@@ -618,3 +618,43 @@ fn capture_keeps_only_what_decode_reads_back() {
     task.task_id = Some("t".repeat(SAVED_ID_MAX));
     assert!(SavedTask::capture("fixture", &task, &attempts).is_some());
 }
+
+/// A question the task asks is about the person's newest message: an older action of
+/// unknown outcome whose message the task holds is not asked it too, and none is when the
+/// newest message is no action's.
+#[test]
+fn a_question_read_again_is_asked_of_the_newest_action_only() {
+    use ActionState::*;
+    let mut older = attempt("key-1", OutcomeUnknown);
+    older.component_id = "older".into();
+    let newer = attempt("key-2", OutcomeUnknown);
+    let history = vec![
+        the_form(),
+        action_message("m2", "key-1"),
+        agent_message("m3", vec![]),
+        action_message("m4", "key-2"),
+    ];
+    let asking = get_answer("input-required", history.clone(), Some(question("c-2")));
+    let event = wire::response(V03, &asking).unwrap();
+    assert_eq!(
+        keys_answered(&event).into_iter().collect::<Vec<_>>(),
+        ["key-2"]
+    );
+    let mut attempts = record(vec![older.clone(), newer.clone()], vec![]).attempts();
+    attempts.on_task_read(&event, &keys_answered(&event));
+    let states: Vec<_> = attempts.list.iter().map(|a| a.state).collect();
+    assert_eq!(states, [OutcomeUnknown, NeedsConfirmation]);
+    // The newest message the person's own text: no action is asked.
+    let mut typed = history.clone();
+    typed.push(json!({"kind": "message", "role": "user", "messageId": "m5",
+        "parts": [{"kind": "text", "text": "what about tomorrow?"}]}));
+    let event = wire::response(
+        V03,
+        &get_answer("input-required", typed, Some(question("c-3"))),
+    )
+    .unwrap();
+    assert!(keys_answered(&event).is_empty());
+    // Without a question, the task's state answers every message it holds, as before.
+    let event = wire::response(V03, &get_answer("completed", history, None)).unwrap();
+    assert_eq!(keys_answered(&event).len(), 2);
+}

@@ -336,7 +336,14 @@ impl A2aTask {
                 if !self.view.names_other_task(&e) {
                     if matches!(e, a2a::Event::Task { .. }) {
                         // The task read again: what it says of actions of unknown outcome.
-                        self.attempts.on_task_read_unknown(&e);
+                        // One it finds under way is followed as an answer's action is (a
+                        // resubscribed stream, the next read), and of unknown outcome again
+                        // if the reading ends before the task's last word.
+                        for k in self.attempts.on_task_read_unknown(&e) {
+                            if !self.answering.contains(&k) {
+                                self.answering.push(k);
+                            }
+                        }
                         self.snapshot = Some(e.clone());
                     } else {
                         self.snapshot = None;
