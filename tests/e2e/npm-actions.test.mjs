@@ -158,10 +158,13 @@ test("view() makes each turn and artifact part once: later views share its froze
   assert.equal(v1.turns.at(-1), v2.turns.at(-1), "of the same turns");
   const part = v1.turns.at(-1).parts[0];
   assert.deepEqual(part, { kind: "data", mediaType: null, data: { a: { b: [1, 2] } } });
-  for (const o of [v1.turns.at(-1), v1.turns.at(-1).parts, part, part.data, part.data.a, part.data.a.b]) {
+  for (const o of [v1.turns.at(-1), v1.turns.at(-1).parts, part]) {
     assert.ok(Object.isFrozen(o), JSON.stringify(o));
   }
-  assert.throws(() => part.data.a.b.push(3), TypeError);
+  assert.throws(() => v1.turns.at(-1).parts.push(part), TypeError);
+  assert.throws(() => { part.data = null; }, TypeError);
+  // The data itself is shared, not walked to be frozen (its cost grew with its nesting).
+  assert.equal(v2.turns.at(-1).parts[0].data, part.data);
   // A new turn is made, the others are the same objects; the oldest go past the limit (200).
   for (let i = 2; i <= 205; i++) task.ingest(said(`m${i}`, { i }));
   const v3 = task.view();
@@ -175,6 +178,7 @@ test("view() makes each turn and artifact part once: later views share its froze
   task.ingest(chunk("one", false));
   const [first] = task.view().artifacts[0].parts;
   task.ingest(chunk("two", true));
+  assert.ok(Object.isFrozen(first));
   const { artifacts } = task.view();
   assert.deepEqual(artifacts, [{ artifactId: "a1", name: "Receipt", parts: [{ kind: "text", text: "one" }, { kind: "text", text: "two" }] }]);
   assert.equal(artifacts[0].parts[0], first);
@@ -230,4 +234,30 @@ test("a question in a task read is asked of the newest action only, never of an 
   assert.deepEqual(states(task), { a: "outcome_unknown", b: "needs_confirmation" });
   assert.equal(task.answerConfirmation("s", "a", "confirm", { shape: "json" }), null);
   assert.equal(task.answerConfirmation("s", "b", "confirm", { shape: "json" }).decision, "confirm");
+});
+
+test("a question the agent names an older action in is asked of none while another is under way", () => {
+  // The agent writes the history: here it lists the older action's message last.
+  const task = opened();
+  const a = task.actionMessage(click("a"), { shape: "json" });
+  task.streamEnded();
+  const b = task.actionMessage(click("b"), { shape: "json" });
+  task.ingest(taskEv("input-required", [userMsg("u2", b.idempotencyKey), agentMsg("r1"), userMsg("u1", a.idempotencyKey)], question("c9", "Charge 900 EUR")));
+  task.streamEnded();
+  const asked = task.view().actions.filter((x) => x.state === "needs_confirmation");
+  assert.deepEqual(asked.map((x) => x.componentId), ["b"], "one question, one Button");
+  assert.deepEqual(states(task), { a: "outcome_unknown", b: "needs_confirmation" });
+
+  // The same Button clicked again after its first action was lost: the old one is not
+  // asked the question its second answer brings, and nothing stays held once it is done.
+  const again = opened();
+  const first = again.actionMessage(click("pay"), { shape: "json" });
+  again.streamEnded();
+  const second = again.actionMessage(click("pay"), { shape: "json" });
+  assert.equal(second.ok, true);
+  again.ingest(taskEv("input-required", [userMsg("u1", first.idempotencyKey)], question("c7")));
+  again.ingest(status("completed"));
+  again.streamEnded();
+  assert.deepEqual(again.view().actions.map((x) => x.state), ["outcome_unknown", "succeeded"]);
+  assert.equal(again.actionMessage(click("pay"), { shape: "json" }).ok, true, "no Button held");
 });

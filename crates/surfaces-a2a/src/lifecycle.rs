@@ -626,6 +626,15 @@ pub fn signal_of(event: &Event) -> Option<Signal> {
     Some(Signal::Task(status.state))
 }
 
+/// Whether `signal` asks the person something (a question to confirm, or one that breaks
+/// the convention).
+fn is_question(signal: &Signal) -> bool {
+    matches!(
+        signal,
+        Signal::ConfirmationAsked(_) | Signal::ConfirmationInvalid(_)
+    )
+}
+
 /// The attempts of a conversation, one per click; a Button with one under way takes no
 /// second click.
 #[derive(Debug, Clone, Default, Serialize)]
@@ -699,10 +708,15 @@ impl Attempts {
     /// attempts an answer is about learn from it through [`Self::on_answer`]. Returns the
     /// keys of those it found still under way at the agent (working, or asking the person):
     /// what the reader then follows is about them too, as an answer is.
+    /// A question is given to none while an action is under way: the agent writes the
+    /// history, and may name an older action's message last ([`Self::on_task_signal`]).
     pub fn on_task_read_unknown(&mut self, event: &Event) -> Vec<String> {
         let Some(signal) = signal_of(event) else {
             return Vec::new();
         };
+        if is_question(&signal) && self.under_way().is_some() {
+            return Vec::new();
+        }
         let keys = super::saved::keys_answered(event);
         let mut again = Vec::new();
         for a in self
@@ -753,11 +767,24 @@ impl Attempts {
 
     /// [`Self::on_task_read`] with the task's signal already taken from it ([`signal_of`]),
     /// for a caller that reads the task once and acts on it later.
+    ///
+    /// A question is not given to an action while another is under way: the agent writes
+    /// the history it names actions in, so a question that came with the other's answer
+    /// could be listed after this one's message; it is that answer's to give.
     pub fn on_task_signal(&mut self, signal: Signal, keys: &BTreeSet<String>) {
+        let busy: Vec<String> = self
+            .list
+            .iter()
+            .filter(|a| a.state.is_busy())
+            .map(|a| a.idempotency_key.clone())
+            .collect();
+        let asks = is_question(&signal);
         for a in self.list.iter_mut() {
             let known = keys.contains(&a.idempotency_key);
             let waits = match a.state {
-                ActionState::Running | ActionState::OutcomeUnknown => known,
+                ActionState::Running | ActionState::OutcomeUnknown => {
+                    known && !(asks && busy.iter().any(|k| *k != a.idempotency_key))
+                }
                 ActionState::NeedsConfirmation => true,
                 _ => false,
             };

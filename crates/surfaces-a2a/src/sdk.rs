@@ -24,17 +24,7 @@ use super::wire::{self, bad, object as obj, Event, Outgoing, ProtocolVersion};
 use surfaces_core::{Code, Finding};
 
 /// One of the rewrites below: an object of the SDK's (or JSON) in, v1.0 JSON out.
-type Rewrite = fn(&Value, Shape) -> Result<Value, Finding>;
-
-/// Whose shape an event is in: the SDK's ts-proto objects, where an empty string is a
-/// field left unset, or JSON, where it is the agent's value, as the wire's reader (the
-/// console's) reads it. Told once per event ([`read_event`]), so that the same bytes get
-/// the same verdict from both readers.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Shape {
-    Sdk,
-    Json,
-}
+type Rewrite = fn(&Value) -> Result<Value, Finding>;
 
 /// `@a2a-js/sdk`'s `Role` enum.
 fn role_name(n: i64) -> Option<&'static str> {
@@ -79,13 +69,12 @@ fn named(
     }
 }
 
-/// The fields of `o` kept as they are, less (in the SDK's shape) the empty strings ts-proto
-/// writes for "unset".
-fn copy(o: &Map<String, Value>, keys: &[&str], out: &mut Map<String, Value>, shape: Shape) {
+/// The fields of `o` kept as they are, less the empty strings ts-proto writes for "unset".
+fn copy(o: &Map<String, Value>, keys: &[&str], out: &mut Map<String, Value>) {
     for k in keys {
         match o.get(*k) {
             None | Some(Value::Null) => {}
-            Some(Value::String(s)) if s.is_empty() && shape == Shape::Sdk => {}
+            Some(Value::String(s)) if s.is_empty() => {}
             Some(v) => {
                 out.insert((*k).to_string(), v.clone());
             }
@@ -96,23 +85,19 @@ fn copy(o: &Map<String, Value>, keys: &[&str], out: &mut Map<String, Value>, sha
 /// What a part holds in JSON (v1.0, or v0.3 with `kind`), where the SDK has `content`.
 const JSON_CONTENT: [&str; 6] = ["kind", "text", "data", "url", "raw", "file"];
 
-fn part(v: &Value, shape: Shape) -> Result<Value, Finding> {
+fn part(v: &Value) -> Result<Value, Finding> {
     let o = obj(v, "part")?;
     let mut out = Map::new();
-    copy(o, &["mediaType", "filename", "metadata"], &mut out, shape);
+    copy(o, &["mediaType", "filename", "metadata"], &mut out);
     match o.get("content") {
         // Already JSON: `{text}`, `{data}`, `{url}`, `{raw}` (v1.0) or `kind` (v0.3).
         None | Some(Value::Null) => {
             // `data` is kept as its text (`null` too), which `copy` keeps as it is.
-            copy(o, &JSON_CONTENT, &mut out, shape);
+            copy(o, &JSON_CONTENT, &mut out);
         }
         // Both: one reader would show the one, another the other ("Pay 1 EUR" as text,
         // "Pay 900 EUR" as content).
-        Some(_)
-            if JSON_CONTENT
-                .iter()
-                .any(|k| o.get(*k).is_some_and(|v| !v.is_null())) =>
-        {
+        Some(_) if JSON_CONTENT.iter().any(|k| o.contains_key(*k)) => {
             return Err(bad(
                 "A part holds its content twice (`content` and a JSON field such as `text`); which one counts is not clear.",
             ));
@@ -154,7 +139,7 @@ fn part(v: &Value, shape: Shape) -> Result<Value, Finding> {
     Ok(Value::Object(out))
 }
 
-fn parts(o: &Map<String, Value>, shape: Shape) -> Result<Option<Value>, Finding> {
+fn parts(o: &Map<String, Value>) -> Result<Option<Value>, Finding> {
     match o.get("parts") {
         None | Some(Value::Null) => Ok(None),
         Some(Value::Array(list)) => {
@@ -163,23 +148,20 @@ fn parts(o: &Map<String, Value>, shape: Shape) -> Result<Option<Value>, Finding>
                 return Ok(Some(Value::Array(list.clone())));
             }
             Ok(Some(Value::Array(
-                list.iter()
-                    .map(|p| part(p, shape))
-                    .collect::<Result<_, _>>()?,
+                list.iter().map(part).collect::<Result<_, _>>()?,
             )))
         }
         Some(_) => Err(bad("`parts` is not an array.")),
     }
 }
 
-fn message(v: &Value, shape: Shape) -> Result<Value, Finding> {
+fn message(v: &Value) -> Result<Value, Finding> {
     let o = obj(v, "message")?;
     let mut out = Map::new();
     copy(
         o,
         &["messageId", "taskId", "contextId", "metadata", "extensions"],
         &mut out,
-        shape,
     );
     let role = named(
         o.get("role"),
@@ -187,16 +169,16 @@ fn message(v: &Value, shape: Shape) -> Result<Value, Finding> {
         "A message's `role` is neither user nor agent.",
     )?;
     out.insert("role".into(), role);
-    if let Some(p) = parts(o, shape)? {
+    if let Some(p) = parts(o)? {
         out.insert("parts".into(), p);
     }
     Ok(Value::Object(out))
 }
 
-fn status(v: &Value, shape: Shape) -> Result<Value, Finding> {
+fn status(v: &Value) -> Result<Value, Finding> {
     let o = obj(v, "status")?;
     let mut out = Map::new();
-    copy(o, &["timestamp"], &mut out, shape);
+    copy(o, &["timestamp"], &mut out);
     let state = named(
         o.get("state"),
         state_name,
@@ -204,78 +186,71 @@ fn status(v: &Value, shape: Shape) -> Result<Value, Finding> {
     )?;
     out.insert("state".into(), state);
     if let Some(m) = o.get("message").filter(|m| !m.is_null()) {
-        out.insert("message".into(), message(m, shape)?);
+        out.insert("message".into(), message(m)?);
     }
     Ok(Value::Object(out))
 }
 
-fn artifact(v: &Value, shape: Shape) -> Result<Value, Finding> {
+fn artifact(v: &Value) -> Result<Value, Finding> {
     let o = obj(v, "artifact")?;
     let mut out = Map::new();
     copy(
         o,
         &["artifactId", "name", "description", "metadata"],
         &mut out,
-        shape,
     );
-    if let Some(p) = parts(o, shape)? {
+    if let Some(p) = parts(o)? {
         out.insert("parts".into(), p);
     }
     Ok(Value::Object(out))
 }
 
 /// The list at `k`, each item rewritten by `f` (absent or null: none).
-fn list(
-    o: &Map<String, Value>,
-    k: &str,
-    f: Rewrite,
-    shape: Shape,
-) -> Result<Option<Value>, Finding> {
+fn list(o: &Map<String, Value>, k: &str, f: Rewrite) -> Result<Option<Value>, Finding> {
     match o.get(k) {
         None | Some(Value::Null) => Ok(None),
         Some(Value::Array(a)) => Ok(Some(Value::Array(
-            a.iter().map(|v| f(v, shape)).collect::<Result<_, _>>()?,
+            a.iter().map(f).collect::<Result<_, _>>()?,
         ))),
         Some(_) => Err(bad(format!("`{k}` is not an array."))),
     }
 }
 
-fn task(v: &Value, shape: Shape) -> Result<Value, Finding> {
+fn task(v: &Value) -> Result<Value, Finding> {
     let o = obj(v, "task")?;
     let mut out = Map::new();
-    copy(o, &["id", "contextId", "metadata"], &mut out, shape);
+    copy(o, &["id", "contextId", "metadata"], &mut out);
     if let Some(s) = o.get("status").filter(|s| !s.is_null()) {
-        out.insert("status".into(), status(s, shape)?);
+        out.insert("status".into(), status(s)?);
     }
     for (k, f) in [("history", message as Rewrite), ("artifacts", artifact)] {
-        if let Some(l) = list(o, k, f, shape)? {
+        if let Some(l) = list(o, k, f)? {
             out.insert(k.into(), l);
         }
     }
     Ok(Value::Object(out))
 }
 
-fn status_update(v: &Value, shape: Shape) -> Result<Value, Finding> {
+fn status_update(v: &Value) -> Result<Value, Finding> {
     let o = obj(v, "status update")?;
     let mut out = Map::new();
-    copy(o, &["taskId", "contextId", "metadata"], &mut out, shape);
+    copy(o, &["taskId", "contextId", "metadata"], &mut out);
     if let Some(s) = o.get("status").filter(|s| !s.is_null()) {
-        out.insert("status".into(), status(s, shape)?);
+        out.insert("status".into(), status(s)?);
     }
     Ok(Value::Object(out))
 }
 
-fn artifact_update(v: &Value, shape: Shape) -> Result<Value, Finding> {
+fn artifact_update(v: &Value) -> Result<Value, Finding> {
     let o = obj(v, "artifact update")?;
     let mut out = Map::new();
     copy(
         o,
         &["taskId", "contextId", "append", "lastChunk", "metadata"],
         &mut out,
-        shape,
     );
     if let Some(a) = o.get("artifact").filter(|a| !a.is_null()) {
-        out.insert("artifact".into(), artifact(a, shape)?);
+        out.insert("artifact".into(), artifact(a)?);
     }
     Ok(Value::Object(out))
 }
@@ -288,15 +263,6 @@ fn wrapped(key: &str) -> Option<Rewrite> {
         "statusUpdate" => Some(status_update),
         "artifactUpdate" => Some(artifact_update),
         _ => None,
-    }
-}
-
-/// The SDK's shape when an enum field is a number (ts-proto's), JSON's otherwise.
-fn shape_of(e: Option<&Value>) -> Shape {
-    if e.is_some_and(Value::is_number) {
-        Shape::Sdk
-    } else {
-        Shape::Json
     }
 }
 
@@ -353,25 +319,36 @@ fn read_event(v: &Value) -> Result<Event, Finding> {
         let case = p.get("$case").and_then(Value::as_str).unwrap_or("");
         let read =
             wrapped(case).ok_or_else(|| bad("A stream payload's `$case` is not one A2A has."))?;
-        let inner = read(p.get("value").unwrap_or(&Value::Null), Shape::Sdk)?;
+        let inner = read(p.get("value").unwrap_or(&Value::Null))?;
         return wire::read_event(ProtocolVersion::V1_0, &one(case, inner));
     }
-    // v1.0 JSON: one of the four keys.
-    for key in ["task", "message", "statusUpdate", "artifactUpdate"] {
-        if let Some(inner) = o.get(key).filter(|i| i.is_object()) {
-            let read = wrapped(key).expect("a key of the list");
-            return wire::read_event(ProtocolVersion::V1_0, &one(key, read(inner, Shape::Json)?));
-        }
+    // v1.0 JSON: one of the four keys, read as the console's reader reads it, with nothing
+    // rewritten (an empty string is a value there, a `null` member a member), so that the
+    // same bytes get the same verdict from both.
+    if ["task", "message", "statusUpdate", "artifactUpdate"]
+        .iter()
+        .any(|key| o.get(*key).is_some_and(Value::is_object))
+    {
+        return wire::read_event(ProtocolVersion::V1_0, v);
     }
     // A send's result, a `getTask` answer: the Message or Task itself, as the SDK gives it
-    // (its enums numbers) or as v1.0 JSON (their names).
+    // (its enums numbers: rewritten) or as v1.0 JSON (their names: read as it is).
+    let sdk_shape = |e: Option<&Value>| e.is_some_and(Value::is_number);
     if o.contains_key("messageId") && o.contains_key("role") {
-        let shape = shape_of(o.get("role"));
-        return wire::read_event(ProtocolVersion::V1_0, &one("message", message(v, shape)?));
+        let m = if sdk_shape(o.get("role")) {
+            message(v)?
+        } else {
+            v.clone()
+        };
+        return wire::read_event(ProtocolVersion::V1_0, &one("message", m));
     }
     if o.contains_key("id") && o.contains_key("status") {
-        let shape = shape_of(o.get("status").and_then(|s| s.get("state")));
-        return wire::read_event(ProtocolVersion::V1_0, &one("task", task(v, shape)?));
+        let t = if sdk_shape(o.get("status").and_then(|s| s.get("state"))) {
+            task(v)?
+        } else {
+            v.clone()
+        };
+        return wire::read_event(ProtocolVersion::V1_0, &one("task", t));
     }
     Err(bad(
         "This is none of a Message, a Task, a status or artifact update, or a stream event.",

@@ -306,6 +306,9 @@ fn v1_json_gets_one_verdict_from_both_readers() {
             json!({"data": {"a": 1}, "url": "https://example.com/"}),
             "t1",
         ),
+        // A `null` member is a member: the part holds two.
+        status(json!({"data": {"a": 1}, "text": null}), "t1"),
+        status(json!({"data": {"a": 1}, "content": null}), "t1"),
     ];
     for (i, case) in cases.iter().enumerate() {
         let text = case.to_string();
@@ -316,7 +319,7 @@ fn v1_json_gets_one_verdict_from_both_readers() {
             (Err(a), Err(b)) => assert_eq!(a.code, b.code, "case {i}: {text}"),
             _ => panic!("case {i}: npm {npm:?}, console {console:?}: {text}"),
         }
-        // The first six are read, the last three refused.
+        // The first six are read, the last five refused.
         assert_eq!(npm.is_ok(), i < 6, "case {i}: {npm:?}");
     }
     // In the SDK's own objects an empty string is a field left unset, as before.
