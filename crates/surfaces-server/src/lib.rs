@@ -306,10 +306,11 @@ fn host_allowed(config: &Config, headers: &HeaderMap) -> bool {
     }
     // Host is `name`, `name:port`, `[v6]` or `[v6]:port`; anything after `]` but a port
     // (`[::1]@evil.example`) names no host of ours.
+    // An empty port is a port (RFC 3986), if no browser sends one.
     let port_ok = |p: &str| {
         p.is_empty()
             || p.strip_prefix(':')
-                .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+                .is_some_and(|n| n.bytes().all(|b| b.is_ascii_digit()))
     };
     let name = if let Some(v6) = host.strip_prefix('[') {
         match v6.split_once(']') {

@@ -52,22 +52,30 @@ fn file_for(dist: &Path, path: &str) -> Option<PathBuf> {
 /// How much of a file is read at a time.
 const CHUNK: usize = 64 * 1024;
 
-/// The file as a body read a chunk at a time as the client takes it: read whole, each
-/// request held the file in memory for as long as its client took to read it, so fifty
-/// slow readers of a 20 MB file held a gigabyte (a red-team review). Now each holds a chunk.
-fn streamed(file: tokio::fs::File) -> Body {
+/// The file's first `len` bytes as a body read a chunk at a time as the client takes it:
+/// read whole, each request held the file in memory for as long as its client took to read
+/// it, so fifty slow readers of a 20 MB file held a gigabyte (a red-team review). Now each
+/// holds a chunk. The length is promised (`Content-Length`), so a file that shrinks while it
+/// is read ends the body in an error, which the client sees as a body broken off, never as a
+/// whole one; one that grows is sent as long as it was.
+fn streamed(file: tokio::fs::File, len: u64) -> Body {
     use tokio::io::AsyncReadExt;
-    let chunks = futures_util::stream::unfold(Some(file), |file| async move {
-        let mut file = file?;
-        let mut chunk = vec![0; CHUNK];
+    let chunks = futures_util::stream::unfold(Some((file, len)), |state| async move {
+        let (mut file, left) = state?;
+        if left == 0 {
+            return None;
+        }
+        let mut chunk = vec![0; CHUNK.min(usize::try_from(left).unwrap_or(CHUNK))];
         match file.read(&mut chunk).await {
-            Ok(0) => None,
+            Ok(0) => Some((
+                Err(std::io::Error::from(std::io::ErrorKind::UnexpectedEof)),
+                None,
+            )),
             Ok(n) => {
                 chunk.truncate(n);
-                Some((Ok(axum::body::Bytes::from(chunk)), Some(file)))
+                let next = Some((file, left - n as u64));
+                Some((Ok(axum::body::Bytes::from(chunk)), next))
             }
-            // The error ends the body: the client sees it broken off, never cut short as if
-            // whole (no length was promised).
             Err(e) => Some((Err(e), None)),
         }
     });
@@ -89,8 +97,14 @@ pub(crate) async fn serve_file(dist: &Path, req: Request) -> Response {
     let Ok(opened) = tokio::fs::File::open(&file).await else {
         return error(StatusCode::NOT_FOUND, "not found");
     };
-    let mut r = (StatusCode::OK, streamed(opened)).into_response();
+    // The length of the file opened, not of the name looked at before (it may have been
+    // replaced meanwhile).
+    let Ok(len) = opened.metadata().await.map(|m| m.len()) else {
+        return error(StatusCode::NOT_FOUND, "not found");
+    };
+    let mut r = (StatusCode::OK, streamed(opened, len)).into_response();
     let h = r.headers_mut();
+    h.insert(header::CONTENT_LENGTH, HeaderValue::from(len));
     h.insert(
         header::CONTENT_TYPE,
         HeaderValue::from_static(content_type(&file)),
@@ -129,6 +143,46 @@ mod tests {
         ] {
             assert_eq!(file_for(d, bad), None, "{bad}");
         }
+    }
+
+    /// A file that shrinks while it is sent ends its body in an error (the client sees it
+    /// broken off, short of its length); one that grows is sent as long as it was opened.
+    #[tokio::test]
+    async fn a_file_changed_while_sent_is_never_sent_as_whole() {
+        use futures_util::StreamExt;
+        let dir = std::env::temp_dir().join(format!("statics-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("a_bg.wasm");
+        let read_all = |body: Body| async move {
+            let mut stream = body.into_data_stream();
+            let (mut got, mut broke) = (0, false);
+            while let Some(chunk) = stream.next().await {
+                match chunk {
+                    Ok(c) => got += c.len(),
+                    Err(_) => broke = true,
+                }
+            }
+            (got, broke)
+        };
+        std::fs::write(&path, vec![7u8; 3 * CHUNK]).unwrap();
+        let opened = tokio::fs::File::open(&path).await.unwrap();
+        std::fs::OpenOptions::new()
+            .write(true)
+            .open(&path)
+            .unwrap()
+            .set_len(CHUNK as u64 / 2)
+            .unwrap();
+        assert_eq!(
+            read_all(streamed(opened, 3 * CHUNK as u64)).await,
+            (CHUNK / 2, true)
+        );
+        std::fs::write(&path, vec![7u8; 3 * CHUNK]).unwrap();
+        let opened = tokio::fs::File::open(&path).await.unwrap();
+        assert_eq!(
+            read_all(streamed(opened, 2 * CHUNK as u64 + 1)).await,
+            (2 * CHUNK + 1, false)
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

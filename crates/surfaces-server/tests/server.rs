@@ -426,6 +426,7 @@ async fn refuses_other_sites_and_other_hosts() {
             // Ours, with or without a port.
             ("GET /index.html HTTP/1.1\r\nHost: [::1]:8080\r\nConnection: close\r\n\r\n".to_string(), 200),
             ("GET /index.html HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n".to_string(), 200),
+            ("GET /index.html HTTP/1.1\r\nHost: LOCALHOST:\r\nConnection: close\r\n\r\n".to_string(), 200),
             (format!("PUT /agents/rec/ HTTP/1.1\r\nHost: {host}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"), 405),
         ];
         for (request, want) in &cases {
@@ -1322,7 +1323,14 @@ async fn a_large_console_file_arrives_whole() {
             .unwrap();
         assert_eq!(r.status(), 200);
         assert_eq!(r.headers()["content-type"], "application/wasm");
+        assert_eq!(r.headers()["content-length"], "300000");
         assert_eq!(r.bytes().await.unwrap().as_ref(), big.as_slice());
+        let head = client()
+            .head(format!("{s}big_bg.wasm"))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(head.headers()["content-length"], "300000");
     })
     .await;
 }
