@@ -600,7 +600,7 @@ impl A2aTask {
 struct Made {
     /// The number (counted from the conversation's first turn) of `turns[0]`.
     first: usize,
-    turns: std::collections::VecDeque<JsValue>,
+    turns: Vec<JsValue>,
     /// Each artifact's parts, in the task's order of artifacts.
     parts: Vec<Vec<JsValue>>,
 }
@@ -609,9 +609,9 @@ impl Made {
     /// Brings what is made up to the task's turns and artifacts.
     fn update(&mut self, v: &TaskView) -> Result<(), JsError> {
         let dropped = v.turns_dropped();
-        while self.first < dropped && self.turns.pop_front().is_some() {
-            self.first += 1;
-        }
+        let gone = dropped.saturating_sub(self.first).min(self.turns.len());
+        self.turns.drain(..gone);
+        self.first += gone;
         if self.turns.is_empty() || self.first > dropped || self.turns.len() > v.turns.len() {
             self.turns.clear();
             self.first = dropped;
