@@ -386,6 +386,22 @@ build the alternative into another directory, for example
   crosses into JavaScript once; 2026-12-05): the UI \`.wasm\` 632.4 to 636.5 KB gzipped, and
   mounting 8 surfaces of nested templates (47,840 elements, timed in Chromium by a throwaway
   script, four runs each way interleaved) no faster (460–630 ms either way). Not taken.
+- Correctness, not speed (2026-12-05): the action lifecycle's fixes (an agent's event moves
+  only the actions its answer carried; confirmation requests read for members given twice;
+  \`crates/surfaces-a2a\`) and \`A2aTask.view\`'s cache of frozen turns and parts (the "A2A
+  events" section) cost 4.0 KB of the headless \`.wasm\` gzipped in this file's measure (409.1
+  to 413.1 KB), 4.4 KB of the UI build and 1.7 KB of the console's transfer. Trimmed from
+  6 KB: \`BTreeSet::retain\` and \`collect\`, \`IgnoredAny\` and a \`VecDeque\` each brought code of
+  their own for one use (the B-tree's removal, a sort and bulk build, serde_json's skipping,
+  the deque's growth); insertion, values and a \`Vec\` reuse what the \`.wasm\` has.
+- Tried and not kept (2026-12-05): in the UTF-16 conversion (\`src/utf16.rs\`), a block let
+  through on two compares (no unit in U+2000…U+207F, none U+061C) before the exact test for
+  bidi controls, alone or with the surrogate test folded into one branch. The conversion
+  alone, timed in a throwaway wasm build of the same profile, went from 96 to 81 µs for the
+  units of "keys in Japanese" (emoji 124 to 121 µs), but scripts from 310 to 337–348 µs, and
+  in \`bench/ab.mjs\` (the three builds, each order once, median of 150) no fold moved but
+  for the worse: text in eight scripts 1.01 against 1.08 and 1.10 against 1.17 ms, emoji and
+  keys in Japanese within the noise.
 - The Bidi Rule's Bidi_Class table (\`src/bidi/table.rs\`, 1,259 ranges, about 2.6 KB raw;
   2026-12-05): taken, for the Standard's verdict on hosts in every build.
 - Unicode data from the host in wasm32 (measured with gzip -9 on the headless \`.wasm\`,
