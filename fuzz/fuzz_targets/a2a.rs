@@ -9,9 +9,7 @@ use std::time::Duration;
 
 use libfuzzer_sys::fuzz_target;
 use serde_json::Value;
-use surfaces_a2a::{
-    sdk, Attempts, ProtocolVersion, SseDecoder, SseLimits, TaskLimits, TaskView,
-};
+use surfaces_a2a::{sdk, Attempts, ProtocolVersion, SseDecoder, SseLimits, TaskLimits, TaskView};
 use surfaces_core::a2ui::Limits;
 use surfaces_fuzz::{assert_code, assert_path, within};
 
@@ -43,16 +41,20 @@ fuzz_target!(|data: &[u8]| {
     let mut view = TaskView::new(first & 2 == 0, Limits::default(), limits);
     let mut attempts = Attempts::default();
     let _ = attempts.begin("s", "b", "key-1");
+    let answering = ["key-1".to_string()];
     // Cut wherever the input says: a stream arrives in pieces of any size.
     let step = usize::from(first >> 2).max(1);
     let mut decoder = SseDecoder::new(sse);
     within("a stream", MAX_READ, || {
         for piece in rest.chunks(step) {
-            view.apply_stream_bytes_with(version, &mut decoder, piece, |e| attempts.on_event(e));
+            view.apply_stream_bytes_with(version, &mut decoder, piece, |e| {
+                attempts.on_task_read_unknown(e);
+                attempts.on_answer(e, &answering);
+            });
         }
         decoder.finish();
         view.stream_ended();
-        attempts.lost();
+        attempts.answer_ended(&answering);
     });
     check(&view, &limits);
 
@@ -65,7 +67,7 @@ fuzz_target!(|data: &[u8]| {
             for candidate in [&v, v.get("result").unwrap_or(&Value::Null)] {
                 match sdk::event(candidate) {
                     Ok(e) => {
-                        attempts.on_event(&e);
+                        attempts.on_answer(&e, &answering);
                         other.apply(e);
                     }
                     Err(f) => {
@@ -80,8 +82,16 @@ fuzz_target!(|data: &[u8]| {
 });
 
 fn check(view: &TaskView, limits: &TaskLimits) {
-    assert!(view.turns.len() <= limits.turns, "{} turns", view.turns.len());
-    assert!(view.artifacts.len() <= limits.artifacts, "{} artifacts", view.artifacts.len());
+    assert!(
+        view.turns.len() <= limits.turns,
+        "{} turns",
+        view.turns.len()
+    );
+    assert!(
+        view.artifacts.len() <= limits.artifacts,
+        "{} artifacts",
+        view.artifacts.len()
+    );
     assert!(
         view.findings.len() <= limits.findings,
         "{} findings",
