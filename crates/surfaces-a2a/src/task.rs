@@ -832,14 +832,14 @@ mod tests {
 
     #[test]
     fn artifacts_past_the_limit_are_said_once_and_their_parts_past_it_not_folded() {
-        let mut t = TaskView::new(
-            true,
-            Limits::default(),
-            TaskLimits {
+        let roomy = || {
+            let limits = TaskLimits {
                 kept_bytes: 1 << 20,
                 ..LIMITS
-            },
-        );
+            };
+            TaskView::new(true, Limits::default(), limits)
+        };
+        let mut t = roomy();
         for i in 0..LIMITS.artifacts + 100 {
             t.apply(artifact(&format!("a{i}"), "n"));
         }
@@ -852,14 +852,7 @@ mod tests {
             media_type: Some("application/json+a2ui".into()),
             a2ui: true,
         };
-        let mut t = TaskView::new(
-            true,
-            Limits::default(),
-            TaskLimits {
-                kept_bytes: 1 << 20,
-                ..LIMITS
-            },
-        );
+        let mut t = roomy();
         let Event::Artifact { mut artifact, .. } = artifact("x", "n") else {
             unreachable!()
         };
