@@ -15,47 +15,31 @@ mod table;
 /// Where each range of [`table::CLASS_OF`] starts.
 static STARTS: crate::code_points::Sorted = crate::code_points::Sorted::new(&table::STARTS);
 
-/// The Bidi_Class values the rule tells apart; every other one is [`Class::Other`]. Named
-/// by Unicode's short names, which RFC 5893 uses.
-#[allow(clippy::upper_case_acronyms)]
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[repr(u8)]
-enum Class {
-    L = 0,
-    R = 1,
-    AL = 2,
-    AN = 3,
-    EN = 4,
-    ES = 5,
-    CS = 6,
-    ET = 7,
-    ON = 8,
-    BN = 9,
-    NSM = 10,
-    Other = 11,
+/// The Bidi_Class values the rule tells apart, as [`table::CLASS_OF`] numbers them; every
+/// other one is `OTHER`. Named by Unicode's short names, which RFC 5893 uses. Numbers, not
+/// an enum: the table's byte is the class, with no second list to turn it into one.
+mod class {
+    pub(super) const L: u8 = 0;
+    pub(super) const R: u8 = 1;
+    pub(super) const AL: u8 = 2;
+    pub(super) const AN: u8 = 3;
+    pub(super) const EN: u8 = 4;
+    pub(super) const ES: u8 = 5;
+    pub(super) const CS: u8 = 6;
+    pub(super) const ET: u8 = 7;
+    pub(super) const ON: u8 = 8;
+    pub(super) const BN: u8 = 9;
+    pub(super) const NSM: u8 = 10;
+    /// Every other class: what the table's generator writes for them.
+    #[cfg(all(test, not(target_arch = "wasm32")))]
+    pub(super) const OTHER: u8 = 11;
 }
 
-impl Class {
-    const ALL: [Class; 12] = [
-        Class::L,
-        Class::R,
-        Class::AL,
-        Class::AN,
-        Class::EN,
-        Class::ES,
-        Class::CS,
-        Class::ET,
-        Class::ON,
-        Class::BN,
-        Class::NSM,
-        Class::Other,
-    ];
-
-    fn of(c: char) -> Class {
-        let starts = STARTS.get();
-        let range = starts.partition_point(|&start| start <= u32::from(c)) - 1;
-        Class::ALL[usize::from(table::CLASS_OF[range])]
-    }
+/// The class of `c` ([`class`]).
+fn class_of(c: char) -> u8 {
+    let starts = STARTS.get();
+    let range = starts.partition_point(|&start| start <= u32::from(c)) - 1;
+    table::CLASS_OF[range]
 }
 
 /// Whether `domain` (a host's Unicode form, labels split at `.`) meets the Bidi Rule: it
@@ -68,7 +52,7 @@ pub(crate) fn holds(domain: &str) -> bool {
     }
     if !domain
         .chars()
-        .any(|c| matches!(Class::of(c), Class::R | Class::AL | Class::AN))
+        .any(|c| matches!(class_of(c), class::R | class::AL | class::AN))
     {
         return true;
     }
@@ -76,12 +60,12 @@ pub(crate) fn holds(domain: &str) -> bool {
 }
 
 fn label_holds(label: &str) -> bool {
-    use Class::*;
-    let mut classes = label.chars().map(Class::of);
+    use class::*;
+    let mut classes = label.chars().map(class_of);
     let Some(first) = classes.next() else {
         return true;
     };
-    let classes: Vec<Class> = std::iter::once(first).chain(classes).collect();
+    let classes: Vec<u8> = std::iter::once(first).chain(classes).collect();
     // The last character that is not a nonspacing mark.
     let last = classes.iter().rev().find(|&&c| c != NSM).copied();
     match first {
@@ -89,7 +73,7 @@ fn label_holds(label: &str) -> bool {
         R | AL => {
             classes
                 .iter()
-                .all(|c| matches!(c, R | AL | AN | EN | ES | CS | ET | ON | BN | NSM))
+                .all(|&c| matches!(c, R | AL | AN | EN | ES | CS | ET | ON | BN | NSM))
                 && matches!(last, Some(R | AL | EN | AN))
                 && !(classes.contains(&EN) && classes.contains(&AN))
         }
@@ -97,7 +81,7 @@ fn label_holds(label: &str) -> bool {
         L => {
             classes
                 .iter()
-                .all(|c| matches!(c, L | EN | ES | CS | ET | ON | BN | NSM))
+                .all(|&c| matches!(c, L | EN | ES | CS | ET | ON | BN | NSM))
                 && matches!(last, Some(L | EN))
         }
         // 1: a label starts with L, R or AL.
@@ -111,23 +95,23 @@ mod tests {
     use icu_properties::props::BidiClass;
     use icu_properties::CodePointMapData;
 
-    fn icu_class(u: u32) -> Class {
+    fn icu_class(u: u32) -> u8 {
         let Some(c) = char::from_u32(u) else {
-            return Class::Other;
+            return class::OTHER;
         };
         match CodePointMapData::<BidiClass>::new().get(c) {
-            BidiClass::LeftToRight => Class::L,
-            BidiClass::RightToLeft => Class::R,
-            BidiClass::ArabicLetter => Class::AL,
-            BidiClass::ArabicNumber => Class::AN,
-            BidiClass::EuropeanNumber => Class::EN,
-            BidiClass::EuropeanSeparator => Class::ES,
-            BidiClass::CommonSeparator => Class::CS,
-            BidiClass::EuropeanTerminator => Class::ET,
-            BidiClass::OtherNeutral => Class::ON,
-            BidiClass::BoundaryNeutral => Class::BN,
-            BidiClass::NonspacingMark => Class::NSM,
-            _ => Class::Other,
+            BidiClass::LeftToRight => class::L,
+            BidiClass::RightToLeft => class::R,
+            BidiClass::ArabicLetter => class::AL,
+            BidiClass::ArabicNumber => class::AN,
+            BidiClass::EuropeanNumber => class::EN,
+            BidiClass::EuropeanSeparator => class::ES,
+            BidiClass::CommonSeparator => class::CS,
+            BidiClass::EuropeanTerminator => class::ET,
+            BidiClass::OtherNeutral => class::ON,
+            BidiClass::BoundaryNeutral => class::BN,
+            BidiClass::NonspacingMark => class::NSM,
+            _ => class::OTHER,
         }
     }
 
@@ -135,7 +119,7 @@ mod tests {
     fn generate() -> String {
         let (mut starts, mut class_of) = (Vec::new(), Vec::new());
         for u in 0..=0x10FFFF_u32 {
-            let class = icu_class(u) as u8;
+            let class = icu_class(u);
             if class_of.last() != Some(&class) {
                 starts.push(u);
                 class_of.push(class);
@@ -150,7 +134,7 @@ mod tests {
             "// Generated from ICU4X's Bidi_Class data (icu_properties) by\n\
              // `UPDATE_BIDI=1 cargo test -p surfaces-core --lib bidi`: do not edit.\n\
              // Code points from the i-th start up to the next have the class CLASS_OF[i]\n\
-             // (super::Class); the starts as the gaps between them (crate::code_points).\n\
+             // (super::class); the starts as the gaps between them (crate::code_points).\n\
              pub(super) const STARTS: [u8; {g}] = [{}];\n\
              pub(super) const CLASS_OF: [u8; {r}] = [{}];\n",
             gaps.join(", "),
@@ -174,7 +158,7 @@ mod tests {
     fn every_code_point_has_icu4xs_class() {
         for u in 0..=0x10FFFF_u32 {
             if let Some(c) = char::from_u32(u) {
-                assert_eq!(Class::of(c), icu_class(u), "{c:?}");
+                assert_eq!(class_of(c), icu_class(u), "{c:?}");
             }
         }
     }
