@@ -48,7 +48,7 @@ fuzz_target!(|data: &[u8]| {
     within("a stream", MAX_READ, || {
         for piece in rest.chunks(step) {
             view.apply_stream_bytes_with(version, &mut decoder, piece, |e| {
-                attempts.on_task_read_unknown(e);
+                attempts.on_task_read(e, &surfaces_a2a::saved::keys_answered(e));
                 attempts.on_answer(e, &answering);
             });
         }

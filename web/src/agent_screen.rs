@@ -420,30 +420,13 @@ pub fn AgentScreen() -> impl IntoView {
             // (`tasks/get`), which shows whether the agent got them.
             let ended = snapshot.filter(|s| matches!(s, Signal::Task(t) if t.is_terminal()));
             let signal = (ok && c.task.settled).then(|| last.or(ended)).flatten();
-            let ours_now = |a: &Attempt| keys.contains(&a.idempotency_key);
             if let Some(signal) = signal {
-                for a in c.attempts.list.iter_mut().filter(|a| {
-                    ours_now(a)
-                        && matches!(
-                            a.state,
-                            ActionState::Running | ActionState::NeedsConfirmation
-                        )
-                }) {
-                    let _ = a.on(signal.clone());
-                }
+                c.attempts.answered(signal, &keys);
             }
             // Still running when the answer is over: broken off, ended before the task's
             // last word, or over while the task still works. What was sent may or may not
             // have been done.
-            for a in c
-                .attempts
-                .list
-                .iter_mut()
-                .filter(|a| ours_now(a) && a.state == ActionState::Running)
-            {
-                lost = true;
-                let _ = a.on(Signal::Lost);
-            }
+            lost = c.attempts.answer_ended(&keys);
             if let Some(a) = c.attempts.list.last() {
                 say(attempt_text(a));
             }

@@ -693,9 +693,14 @@ impl Attempts {
     /// whatever answer carries it: the task's end (canceled, failed, or done without the
     /// answer) settles the question, which no answer could be sent to any more.
     pub fn on_answer(&mut self, event: &Event, keys: &[String]) {
-        let Some(signal) = signal_of(event) else {
-            return;
-        };
+        if let Some(signal) = signal_of(event) {
+            self.answered(signal, keys);
+        }
+    }
+
+    /// [`Self::on_answer`] with the event's signal already taken from it ([`signal_of`]),
+    /// for a caller that reads an answer whole and acts on its last word.
+    pub fn answered(&mut self, signal: Signal, keys: &[String]) {
         for a in self.list.iter_mut().filter(|a| match a.state {
             ActionState::Running => keys.contains(&a.idempotency_key),
             ActionState::NeedsConfirmation => true,
@@ -705,45 +710,19 @@ impl Attempts {
         }
     }
 
-    /// What a task read again (a `tasks/get` answer, or a stream event that is the task)
-    /// says of the attempts of unknown outcome ([`Self::on_task_read`] for those alone): the
-    /// attempts an answer is about learn from it through [`Self::on_answer`]. Returns the
-    /// keys of those it found still under way at the agent (working, or asking the person):
-    /// what the reader then follows is about them too, as an answer is.
-    /// A question is given to none while an action is under way: the agent writes the
-    /// history, and may name an older action's message last ([`Self::on_task_signal`]).
-    pub fn on_task_read_unknown(&mut self, event: &Event) -> Vec<String> {
-        let Some(signal) = signal_of(event) else {
-            return Vec::new();
-        };
-        if is_question(&signal) && self.under_way().is_some() {
-            return Vec::new();
-        }
-        let keys = super::saved::keys_answered(event);
-        let mut again = Vec::new();
-        for a in self
-            .list
-            .iter_mut()
-            .filter(|a| a.state == ActionState::OutcomeUnknown && keys.contains(&a.idempotency_key))
-        {
-            if a.on(signal.clone()).is_ok_and(ActionState::is_busy) {
-                again.push(a.idempotency_key.clone());
-            }
-        }
-        again
-    }
-
     /// The answer carrying `keys` is over: those of its attempts still running (it broke
     /// off, ended before the task's last word, or while the task still works) may or may
-    /// not have been done.
-    pub fn answer_ended(&mut self, keys: &[String]) {
+    /// not have been done. Says whether there was one.
+    pub fn answer_ended(&mut self, keys: &[String]) -> bool {
+        let mut lost = false;
         for a in self
             .list
             .iter_mut()
             .filter(|a| a.state == ActionState::Running && keys.contains(&a.idempotency_key))
         {
-            let _ = a.on(Signal::Lost);
+            lost |= a.on(Signal::Lost).is_ok();
         }
+        lost
     }
 
     /// The attempt under way on this task (pending, running or waiting for the person's
@@ -761,9 +740,14 @@ impl Attempts {
     /// short, or the task still waits as it did before the message), and the attempt stays
     /// as it is. One that waits for the person's confirmation takes the task's word as
     /// [`Self::on_answer`] does.
-    pub fn on_task_read(&mut self, event: &Event, keys: &BTreeSet<String>) {
-        if let Some(signal) = signal_of(event) {
-            self.on_task_signal(signal, keys);
+    ///
+    /// Returns the keys of the attempts of unknown outcome it found still under way at the
+    /// agent (working, or asking the person): what the reader follows next (a resubscribed
+    /// stream, another read) is about them, as an answer is about what it carried.
+    pub fn on_task_read(&mut self, event: &Event, keys: &BTreeSet<String>) -> Vec<String> {
+        match signal_of(event) {
+            Some(signal) => self.on_task_signal(signal, keys),
+            None => Vec::new(),
         }
     }
 
@@ -773,7 +757,7 @@ impl Attempts {
     /// A question is not given to an action while another is under way: the agent writes
     /// the history it names actions in, so a question that came with the other's answer
     /// could be listed after this one's message; it is that answer's to give.
-    pub fn on_task_signal(&mut self, signal: Signal, keys: &BTreeSet<String>) {
+    pub fn on_task_signal(&mut self, signal: Signal, keys: &BTreeSet<String>) -> Vec<String> {
         let busy: Vec<String> = self
             .list
             .iter()
@@ -781,6 +765,7 @@ impl Attempts {
             .map(|a| a.idempotency_key.clone())
             .collect();
         let asks = is_question(&signal);
+        let mut again = Vec::new();
         for a in self.list.iter_mut() {
             let known = keys.contains(&a.idempotency_key);
             let waits = match a.state {
@@ -790,21 +775,12 @@ impl Attempts {
                 ActionState::NeedsConfirmation => true,
                 _ => false,
             };
-            if waits {
-                let _ = a.on(signal.clone());
+            let unknown = a.state == ActionState::OutcomeUnknown;
+            if waits && a.on(signal.clone()).is_ok_and(ActionState::is_busy) && unknown {
+                again.push(a.idempotency_key.clone());
             }
         }
-    }
-
-    /// The stream or connection was lost: every running attempt's outcome is unknown.
-    pub fn lost(&mut self) {
-        for a in self
-            .list
-            .iter_mut()
-            .filter(|a| a.state == ActionState::Running)
-        {
-            let _ = a.on(Signal::Lost);
-        }
+        again
     }
 }
 
@@ -956,7 +932,7 @@ mod tests {
         assert_eq!(all.begin("s", "book", "key-2").unwrap_err(), Busy(Running));
         // Another Button is free.
         assert!(all.begin("s", "other", "key-3").is_ok());
-        all.lost();
+        all.answer_ended(&["key-1".to_string()]);
         let a = all.latest_mut("s", "book").unwrap();
         assert_eq!(a.state, OutcomeUnknown);
         a.on(Signal::Retry).unwrap();

@@ -195,6 +195,13 @@ impl A2aTask {
         })
     }
 
+    /// What is read until the next `streamEnded` is about the action of key `k` too.
+    fn follow(&mut self, k: String) {
+        if !self.answering.contains(&k) {
+            self.answering.push(k);
+        }
+    }
+
     /// Records the message as sent (the person's turn; an answer is awaited) and shapes it.
     fn finish(
         &mut self,
@@ -210,8 +217,8 @@ impl A2aTask {
             .metadata
             .get(a2a::lifecycle::ACTION_METADATA_KEY)
             .and_then(|m| m["idempotencyKey"].as_str());
-        if let Some(k) = carried.filter(|k| !self.answering.iter().any(|a| a == k)) {
-            self.answering.push(k.to_string());
+        if let Some(k) = carried {
+            self.follow(k.to_string());
         }
         if let Some(k) = key {
             v["ok"] = json!(true);
@@ -344,10 +351,9 @@ impl A2aTask {
                         // One it finds under way is followed as an answer's action is (a
                         // resubscribed stream, the next read), and of unknown outcome again
                         // if the reading ends before the task's last word.
-                        for k in self.attempts.on_task_read_unknown(&e) {
-                            if !self.answering.contains(&k) {
-                                self.answering.push(k);
-                            }
+                        let keys = a2a::saved::keys_answered(&e);
+                        for k in self.attempts.on_task_read(&e, &keys) {
+                            self.follow(k);
                         }
                         self.snapshot = Some(e.clone());
                     } else {
