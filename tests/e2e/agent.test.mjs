@@ -273,6 +273,36 @@ test("Cancel in the confirmation dialog: not done, and the Button is free again"
   }
 });
 
+test("One action at a time: while Book waits for its confirmation, the form's other Button sends nothing", async () => {
+  const { page, seen, posts } = await agentPage();
+  try {
+    const surface = await bookUntilAsked(page, "fixture");
+    const check = surface.getByRole("button", { name: "Check availability" });
+    assert.equal(await check.getAttribute("aria-disabled"), "true");
+    const sent = actionsSent(posts).length;
+    // The dialog is not modal, so the other Button can be pressed; it is held: the agent's
+    // answer names no action, and the question would be lost to the second one.
+    await check.click({ force: true });
+    await check.press("Enter");
+    await page.waitForTimeout(500);
+    assert.equal(actionsSent(posts).length, sent);
+    await page.getByTestId("confirm-dialog").waitFor();
+    await shown(page, "NeedsConfirmation");
+    // Once the question is answered, both are free again, and Check is an action of its own.
+    await page.getByTestId("confirm-no").click();
+    await shown(page, "Rejected");
+    await page.waitForFunction(() => [...document.querySelectorAll("[data-testid=agent-surface] button")].some((b) => b.textContent.trim() === "Check availability" && b.getAttribute("aria-disabled") !== "true"));
+    await page.waitForFunction(bookEnabled);
+    await check.click();
+    await page.getByText(/Free on 2026-09-01: ballroom\. Choose Book to book it\./).waitFor({ timeout: 15_000 });
+    assert.deepEqual(actionsSent(posts).slice(sent).map((m) => m.parts.find((p) => p.data?.action).data.action.name), ["check"]);
+    await page.waitForFunction(bookEnabled);
+    assert.deepEqual(seen.pageErrors, []);
+  } finally {
+    await page.close();
+  }
+});
+
 test("A confirmation that expires unanswered closes itself, says so, and nothing is sent", async () => {
   const { page, seen, posts } = await agentPage();
   try {

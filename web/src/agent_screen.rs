@@ -25,7 +25,7 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
 use crate::a2ui_render::{Handlers, LiveSurface};
-use surfaces_render::HeldButtons;
+use surfaces_render::{Held, HeldButtons};
 
 /// One agent the server proxies to.
 #[derive(Debug, Clone, PartialEq)]
@@ -976,13 +976,17 @@ fn surface_area(
     let (s_edit, s_click, s_accept, s_keep) = (sid.clone(), sid.clone(), sid.clone(), sid.clone());
     // The renderer holds a Button disabled while its action is under way (pending, running,
     // waiting for the person's confirmation), and any whose outcome is unknown while the
-    // task is read again. A memo, not a derived signal: every Button reads the list, and
-    // a derived one was worked out again from all the attempts at each read.
+    // task is read again; and while any action of the task is under way, every Button that
+    // sends one (one action at a time on a task, as `A2aTask` has it). A memo, not a derived
+    // signal: every Button reads it, and a derived one was worked out again from all the
+    // attempts at each read.
     let s_held = sid.clone();
     let held = Memo::new(move |_| {
         let reading = checking.get();
         convo.with(|c| {
-            let Some(c) = c else { return Vec::new() };
+            let Some(c) = c else {
+                return Held::default();
+            };
             let mut held: Vec<String> = Vec::new();
             for a in c.attempts.list.iter().filter(|a| a.surface_id == s_held) {
                 if held.contains(&a.component_id) {
@@ -995,7 +999,10 @@ fn surface_area(
                     held.push(a.component_id.clone());
                 }
             }
-            held
+            Held {
+                ids: held,
+                events: c.attempts.under_way().is_some(),
+            }
         })
     });
     provide_context(HeldButtons(held.into()));
@@ -1031,6 +1038,12 @@ fn surface_area(
             let built = convo
                 .try_update(|c| {
                     let c = c.as_mut()?;
+                    // One action at a time on a task: the agent's answer names no action.
+                    // The renderer holds such Buttons meanwhile; this covers a click that
+                    // came before the memo did.
+                    if c.attempts.under_way().is_some() {
+                        return None;
+                    }
                     let message = c
                         .task
                         .surfaces

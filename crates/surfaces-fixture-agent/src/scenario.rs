@@ -207,12 +207,13 @@ fn data(surface: &str, path: Option<&str>, value: Value) -> Value {
     json!({"version": "v0.9", "updateDataModel": u})
 }
 
-/// The booking form: a TextField, a DateTimeInput, a ChoicePicker and a Button (`book`).
+/// The booking form: a TextField, a DateTimeInput, a ChoicePicker and two Buttons: `book`,
+/// and `check`, which only answers with text (so a form has two actions a person can start).
 fn booking_form(surface: &str) -> Vec<Value> {
     let form = components(
         surface,
         json!([
-            {"id": "root", "component": "Column", "children": ["title", "name", "date", "room", "book"]},
+            {"id": "root", "component": "Column", "children": ["title", "name", "date", "room", "buttons"]},
             {"id": "title", "component": "Text", "text": "Book a meeting room", "variant": "h2"},
             {"id": "name", "component": "TextField", "label": "Your name", "value": {"path": "/booking/name"}},
             {"id": "date", "component": "DateTimeInput", "label": "Date", "value": {"path": "/booking/date"},
@@ -224,12 +225,19 @@ fn booking_form(surface: &str) -> Vec<Value> {
                 {"label": "Garden Pavilion", "value": "garden"}
              ],
              "value": {"path": "/booking/room"}},
+            {"id": "buttons", "component": "Row", "children": ["book", "check"]},
             {"id": "book-label", "component": "Text", "text": "Book"},
             {"id": "book", "component": "Button", "child": "book-label", "variant": "primary",
              "checks": [{"condition": {"call": "required", "args": {"value": {"path": "/booking/name"}}},
                          "message": "Enter your name."}],
              "action": {"event": {"name": "book", "context": {
                 "name": {"path": "/booking/name"},
+                "date": {"path": "/booking/date"},
+                "room": {"path": "/booking/room"}
+             }}}},
+            {"id": "check-label", "component": "Text", "text": "Check availability"},
+            {"id": "check", "component": "Button", "child": "check-label",
+             "action": {"event": {"name": "check", "context": {
                 "date": {"path": "/booking/date"},
                 "room": {"path": "/booking/room"}
              }}}}
@@ -588,6 +596,18 @@ pub(crate) async fn continue_task(em: Emitter, input: Input) {
             return;
         }
     };
+    if name == "check" {
+        em.status(
+            "input-required",
+            vec![text(format!(
+                "Free on {}: {}. Choose Book to book it.",
+                show(&context["date"]),
+                show(&context["room"])
+            ))],
+            true,
+        );
+        return;
+    }
     if name != "book" {
         em.status(
             "input-required",

@@ -228,7 +228,8 @@ impl Agent {
             push_history(&mut entry.task, user);
             entry.run += 1;
             entry.running = true;
-            if matches!(input, Input::Action { .. }) {
+            // Booking actions: the `agent-update` scenario proposes other values at the first.
+            if matches!(&input, Input::Action { name, .. } if name == "book") {
                 entry.actions += 1;
             }
             let from = entry.log.len();

@@ -174,9 +174,10 @@ async fn booking_form_then_action_round_trip() {
                 && p["data"]["version"] == "v0.9"));
         assert_eq!(fold.ignored_codes(), Vec::<String>::new());
         let stats = fold.store.stats();
-        for kind in ["TextField", "DateTimeInput", "ChoicePicker", "Button"] {
+        for kind in ["TextField", "DateTimeInput", "ChoicePicker", "Row"] {
             assert_eq!(stats.components.get(kind), Some(&1), "{kind}");
         }
+        assert_eq!(stats.components.get("Button"), Some(&2), "Book and Check");
         let surface = "booking-1";
         // The Button's check holds it until a name is entered.
         assert!(fold.store.action(surface, "book", timestamp()).is_err());
@@ -246,6 +247,45 @@ async fn booking_form_then_action_round_trip() {
         assert_eq!(again["error"]["code"], -32602);
         let cancel = rpc(&url, "tasks/cancel", json!({"id": task})).await;
         assert_eq!(cancel["error"]["code"], -32002);
+    })
+    .await;
+}
+
+/// The form's second action only answers in text: it books nothing, and it is not the
+/// booking the `agent-update` scenario answers with other values.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn check_answers_in_text_and_the_first_booking_is_still_the_first() {
+    bounded(async {
+        let url = spawn(Scenario::AgentUpdate).await.unwrap();
+        let mut fold = Fold::default();
+        let (_, task, ctx) = start(&url, &mut fold).await;
+        let surface = "booking-1";
+        let check = fold.store.action(surface, "check", timestamp()).unwrap();
+        assert_eq!(check["action"]["name"], "check");
+        let m = keyed(user_action(check, Some(&task), Some(&ctx)), "key-c", 1);
+        let s = stream(&url, "message/stream", params(m)).await;
+        let end = last(&s);
+        assert_eq!(end["status"]["state"], "input-required");
+        assert_eq!(
+            end["status"]["message"]["parts"][0]["text"],
+            "Free on 2026-09-01: ballroom. Choose Book to book it."
+        );
+        assert!(s.results.iter().all(|r| r["kind"] != "artifact-update"));
+        fold.store
+            .edit(surface, "/booking/name", json!("Ada"))
+            .unwrap();
+        let book = fold.store.action(surface, "book", timestamp()).unwrap();
+        let m = keyed(user_action(book, Some(&task), Some(&ctx)), "key-b", 1);
+        let s = stream(&url, "message/stream", params(m)).await;
+        let parts = last(&s)["status"]["message"]["parts"].clone();
+        assert!(
+            parts
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|p| p["data"]["updateDataModel"]["path"] == "/booking/date"),
+            "{parts}"
+        );
     })
     .await;
 }

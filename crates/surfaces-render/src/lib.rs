@@ -47,11 +47,22 @@ pub struct Handlers {
     pub keep: Callback<String>,
 }
 
-/// Buttons the page holds (`aria-disabled`, clicks ignored), by component id, given as Leptos context
+/// Buttons the page holds (`aria-disabled`, clicks ignored), given as Leptos context
 /// (`provide_context`) around a surface's view: the console holds a Button whose action is
-/// under way (pending, running, or waiting for the person's confirmation).
+/// under way (pending, running, or waiting for the person's confirmation), and every Button
+/// that would send the agent an action while one is under way on the task, since the agent's
+/// answer names no action and the person may be asked about only one at a time.
 #[derive(Clone, Copy)]
-pub struct HeldButtons(pub Signal<Vec<String>>);
+pub struct HeldButtons(pub Signal<Held>);
+
+/// What [`HeldButtons`] holds.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Held {
+    /// Buttons held by component id, whatever their action.
+    pub ids: Vec<String>,
+    /// Whether every Button whose action is an event for the agent is held.
+    pub events: bool,
+}
 
 /// How the page hosting the renderer wants it to behave, given as Leptos context
 /// (`provide_context`); without it, the console's behaviour.
@@ -872,6 +883,7 @@ impl Live {
             } => {
                 let o = options();
                 let opens = open_url.is_some() && o.opens_urls;
+                let sends = event.is_some();
                 let State { errors, tried, .. } = state.expect(STATE);
                 let checks_fail = errors.clone();
                 let read = errors.clone();
@@ -891,8 +903,11 @@ impl Live {
                 // Modal trigger that is also this Button still opens its dialog); its clicks
                 // send nothing meanwhile.
                 let held = use_context::<HeldButtons>();
-                let is_held =
-                    move |id: &str| held.is_some_and(|h| h.0.with(|l| l.iter().any(|x| x == id)));
+                let is_held = move |id: &str| {
+                    held.is_some_and(|h| {
+                        h.0.with(|l| (sends && l.events) || l.ids.iter().any(|x| x == id))
+                    })
+                };
                 let held_id = id.clone();
                 // A press on a Button its checks disable is a submit tried: a disabled button
                 // gets no click, but its pointerdown reaches this wrap.
