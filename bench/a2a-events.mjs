@@ -29,6 +29,9 @@ const REPS = Number(process.env.A2A_EVENTS_REPS || 40);
 // incrementally), measured by this script with PKG= that build on 2026-12-05.
 const VIEW_BEFORE = "24.4 s";
 const VIEW_BEFORE_LAST = "79 ms";
+// The first views below with a build of f9160dc (each data part built into values and written
+// again), measured by this script with PKG= that build on 2026-12-06.
+const FIRST_BEFORE = "924 ms for the first and 326 ms for the second";
 
 const CARD = {
   name: "bench", url: "https://agent.example/a2a", protocolVersion: "0.3.0", preferredTransport: "JSONRPC",
@@ -99,7 +102,37 @@ function measure(ours) {
     results.push(row);
     process.stderr.write(`${key}: parse ${row.parse.toFixed(2)} ms, ours ${row.ours.toFixed(2)} ms (text ${row.oursText.toFixed(2)}), official ${row.official.toFixed(2)} ms\n`);
   }
-  return { node: process.version, reps: REPS, results, views: viewAfterEach(ours) };
+  return { node: process.version, reps: REPS, results, views: viewAfterEach(ours), firstViews: hostileFirstViews(ours) };
+}
+
+/** The first `view()` of data an agent shapes to cost the most to show, up to what a task
+ * keeps of its turns (4 MiB), default limits: against `JSON.parse` of that view's own JSON,
+ * which any view handing JavaScript objects pays. Median of three runs, one task each. */
+function hostileFirstViews(ours) {
+  const msg = (id, parts, data) =>
+    JSON.stringify({ kind: "message", messageId: id, role: "agent", parts: Array.from({ length: parts }, () => ({ kind: "data", data: "@@" })) }).replaceAll('"@@"', data);
+  const shapes = [
+    { title: "arrays nested 127 deep, 256 parts a message", events: Array.from({ length: 70 }, (_, i) => msg(`m${i}`, 256, "[".repeat(127) + "]".repeat(127))) },
+    { title: "32,000 empty objects a part, 10 parts a message", events: Array.from({ length: 5 }, (_, i) => msg(`m${i}`, 10, `[${Array(32_000).fill("{}").join(",")}]`)) },
+  ];
+  return shapes.map(({ title, events }) => {
+    const runs = [];
+    for (let r = 0; r < 3; r++) {
+      const task = new ours.A2aTask(CARD);
+      for (const e of events) task.ingest(e);
+      const t0 = performance.now();
+      const view = task.view();
+      const first = performance.now() - t0;
+      const text = JSON.stringify(view);
+      const t1 = performance.now();
+      JSON.parse(text);
+      runs.push({ first, parse: performance.now() - t1, bytes: text.length });
+      task.free();
+    }
+    const row = { title, bytes: runs[0].bytes, first: median(runs.map((r) => r.first)), parse: median(runs.map((r) => r.parse)) };
+    process.stderr.write(`first view, ${title}: ${row.first.toFixed(0)} ms (JSON.parse of it ${row.parse.toFixed(0)} ms)\n`);
+    return row;
+  });
 }
 
 /** A page that redraws after each event: `view()` after each of n agent messages, each with a
@@ -140,7 +173,7 @@ if (!SECTION) {
   fs.writeFileSync(SAVED, JSON.stringify(figures, null, 2));
   console.log(JSON.stringify(figures, null, 2));
 } else {
-  const { node, reps, results, views } = JSON.parse(fs.readFileSync(SAVED, "utf8"));
+  const { node, reps, results, views, firstViews } = JSON.parse(fs.readFileSync(SAVED, "utf8"));
   const ms = (x) => `${x.toFixed(2)} ms`;
   const vs = (o, x) => o >= x ? `${(o / x).toFixed(2)}× faster` : `**${(o / x).toFixed(2)}× slower**`;
   const slower = (f) => results.filter((r) => f(r) < 1).map((r) => `${r.title} (${f(r).toFixed(2)}×)`);
@@ -195,6 +228,19 @@ if (!SECTION) {
     `${VIEW_BEFORE} of views in all, the last one ${VIEW_BEFORE_LAST}; the views grew with the events,`,
     "so their sum with the square of them. Now each turn and artifact part is made once into a",
     "frozen object that later views share (`crates/surfaces-wasm/src/task.rs`, `Made`).",
+    "",
+    "The first view of data an agent shapes to cost the most to show, as much as a task keeps of",
+    "its turns (4 MiB), with the default limits (median of three runs; the last column is what",
+    "`JSON.parse` of that view's own JSON takes, which any view handing JavaScript objects pays):",
+    "",
+    "| Each message's data | The view's JSON | First `view()` | `JSON.parse` of it |",
+    "| --- | ---: | ---: | ---: |",
+    ...firstViews.map((v) => `| ${v.title} | ${(v.bytes / 1048576).toFixed(2)} MB | ${v.first.toFixed(0)} ms | ${v.parse.toFixed(0)} ms |`),
+    "",
+    "Until 2026-12-06 each data part was built into values, written as JSON and parsed: with `PKG=`",
+    `a build from before, ${FIRST_BEFORE}. Now a view hands \`JSON.parse\` the text the agent sent,`,
+    "checked when the task kept it (`json_with_data_as_sent` in `crates/surfaces-a2a/src/read.rs`),",
+    "so its objects' keys also come in the agent's order. Later views share what the first made.",
     "",
   ];
   replaceSection("A2A events", lines.join("\n"), "DOM updates in headless Chromium");

@@ -149,6 +149,20 @@ test("a task's findings past its limit are counted, not silently dropped", () =>
   assert.match(findings.at(-1).message, /^101 more findings/);
 });
 
+test("view() gives a part's data as JSON.parse reads what the agent sent, its keys in the agent's order", () => {
+  const task = opened();
+  const sent = '{"z": 1, "a": {"y": [1.5e2, "\\u00e9\\n", -0.0, 18446744073709551616], "b": null}, "m": {"k": 1, "k": 2}}';
+  task.ingest(`{"kind": "message", "messageId": "m1", "role": "agent", "parts": [{"kind": "data", "data": ${sent}}]}`);
+  const { data } = task.view().turns.at(-1).parts[0];
+  assert.deepEqual(data, JSON.parse(sent));
+  assert.deepEqual(Object.keys(data), ["z", "a", "m"]);
+  assert.ok(Object.is(data.a.y[2], -0));
+  // What the view cannot read is not shown, as before: a float past the range is refused
+  // when the event is read, and the turn has no such part.
+  task.ingest('{"kind": "message", "messageId": "m2", "role": "agent", "parts": [{"kind": "data", "data": [1e400]}]}');
+  assert.deepEqual(task.view().turns.at(-1).parts, []);
+});
+
 test("view() makes each turn and artifact part once: later views share its frozen objects", () => {
   const task = opened();
   const said = (id, data) => ({ kind: "message", messageId: id, role: "agent", parts: [{ kind: "data", data }] });

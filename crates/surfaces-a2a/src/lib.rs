@@ -28,7 +28,7 @@ pub use card::{endpoint, Endpoint};
 pub use lifecycle::{
     ActionState, Answer, Attempt, Attempts, Confirmation, ConfirmationEnd, Decision, Signal,
 };
-pub use read::DataText;
+pub use read::{json_with_data_as_sent, DataText};
 pub use sse::{SseDecoder, SseEvent, SseLimits, SseProblem};
 pub use task::{ArtifactView, Shown, TaskLimits, TaskView, Turn};
 pub use wire::{Event, Method, Outgoing, ProtocolVersion, Request, Role, TaskState};

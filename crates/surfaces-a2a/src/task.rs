@@ -290,11 +290,8 @@ impl TaskView {
                 }
                 // Checked once, with nothing built, to know it can be shown (its count of
                 // values, its depth, its numbers).
-                match data.check() {
-                    Ok(()) => Shown::Data {
-                        media_type,
-                        data: data.into_unspaced(),
-                    },
+                match data.shown() {
+                    Ok(data) => Shown::Data { media_type, data },
                     Err(f) => {
                         // Made anew, so the message is held to its bound with what it adds.
                         self.finding(Finding::new(

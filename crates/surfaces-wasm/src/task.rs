@@ -658,7 +658,8 @@ impl Made {
 /// `items` as JavaScript objects handed out by every later view, each frozen down to
 /// `depth` levels: a turn, its list of parts and each part (depth 3), or an artifact's part
 /// (1). Made in one `JSON.parse` for all the new ones (one each took 40 ms for the first
-/// view of 64 artifacts of 256 parts). A part's data is shared as it is, not walked: frozen
+/// view of 64 artifacts of 256 parts), of the data as the agent sent it
+/// ([`a2a::json_with_data_as_sent`]). A part's data is shared as it is, not walked: frozen
 /// member by member, each a call out of wasm, data nested 127 deep at the kept bound (2.1
 /// million arrays) took 1.4 s to freeze where making it took 0.4 (a red-team review). The
 /// types say it is read-only.
@@ -666,7 +667,10 @@ fn frozen<T: serde::Serialize>(items: &[T], depth: usize) -> Result<Vec<JsValue>
     if items.is_empty() {
         return Ok(Vec::new());
     }
-    let made: Vec<JsValue> = js_sys::Array::from(&to_js(&items)?).iter().collect();
+    let text = a2a::json_with_data_as_sent(items).map_err(|e| JsError::new(&e.to_string()))?;
+    let parsed = js_sys::JSON::parse(&text)
+        .map_err(|_| JsError::new("a view could not be handed to JavaScript"))?;
+    let made: Vec<JsValue> = js_sys::Array::from(&parsed).iter().collect();
     let mut level = made.clone();
     for left in (0..depth).rev() {
         let mut next = Vec::new();
