@@ -448,9 +448,15 @@ impl serde::Serialize for DataText {
                     .map_err(|f| serde::ser::Error::custom(f.message))?;
             }
             SPLICED.set(Some(self.0.clone()));
-            // `Splice` writes the text in this empty string's place.
+            // `Splice` writes the text in this empty string's place, and takes it. Left
+            // untaken, a serializer of another kind wrote the string: an empty one where
+            // the data goes, and the text would go in the next string `Splice` writes.
             let done = s.serialize_str("");
-            debug_assert!(SPLICED.take().is_none(), "written by another serializer");
+            if SPLICED.take().is_some() {
+                return Err(serde::ser::Error::custom(
+                    "data written by another serializer",
+                ));
+            }
             return done;
         }
         self.value()
@@ -483,6 +489,7 @@ pub fn json_with_data_as_sent<T: serde::Serialize + ?Sized>(
         }
     }
     let mut out = Vec::new();
+    SPLICED.set(None);
     let _on = (SPLICING.replace(true), Splicing);
     let mut w = serde_json::Serializer::with_formatter(&mut out, Splice::default());
     value.serialize(&mut w)?;
@@ -606,6 +613,16 @@ mod tests {
             assert!(json_with_data_as_sent(&one).is_err(), "{refused:.40}");
             assert!(!SPLICING.get());
         }
+        // Written by another serializer while splicing: refused, not misplaced.
+        struct Inner(DataText);
+        impl serde::Serialize for Inner {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                let v = serde_json::to_value(&self.0).map_err(serde::ser::Error::custom)?;
+                v.serialize(s)
+            }
+        }
+        let inner = (Inner(DataText("[2]".into(), true)), "after");
+        assert!(json_with_data_as_sent(&inner).is_err());
         let again = [DataText("[1.0]".into(), false)];
         assert_eq!(serde_json::to_string(&again).unwrap(), "[[1.0]]");
         assert_eq!(json_with_data_as_sent(&again).unwrap(), "[[1.0]]");
