@@ -382,6 +382,20 @@ build the alternative into another directory, for example
   (one big surface 1.02 to 1.21 ms, storm 1.34 to 1.65, value-heavy 5.96 to 7.31, chart
   series 4.89 to 5.95, images 0.85 to 1.05, 50,000 integers 0.51 to 0.80) and at 100 by
   about half as much (integers 0.80 all the same). Not taken either.
+- \`wasm-opt -O3\` after all (2026-12-06; \`scripts/optimize-wasm.sh\`, run by
+  \`scripts/build-npm.sh\` on both published builds): measured for speed this time, not only
+  size. In \`bench/ab.mjs\` (the headless build before and after, one process, each order
+  once or twice, medians of 80–150): keys in Japanese 0.60 to 0.55, 0.58 to 0.56 and 0.60
+  to 0.59 ms, the emoji chat 0.58 to 0.52 and 0.55 to 0.53, the official examples 0.74 to
+  0.72 and 0.80 to 0.79, value-heavy 4.60 to 4.37, 3,000 one-component updates 2.86 to
+  2.68, 200 forms 3.96 to 3.90, Images 0.91 to 0.89; storm 1.33 against 1.37 (noise). The
+  module is smaller raw, which is what a cold start in Chromium pays ("Cold start and memory"
+  below): headless 1,106.0 to 1,032.2 KB, UI 1,738.8 to 1,595.7 KB; gzipped a little larger
+  (\`gzip -9\`): headless 421,951 to 423,051 bytes (+1.1 KB), UI 643,620 to 654,624 bytes
+  (+11.0 KB). More inlining on top (\`-O3 -ifwl -fimfs=40\`): a further 1–3% (forms 4.07 to
+  3.95, Images 0.91 to 0.88, keys in Japanese 0.56 to 0.54) for 8 KB more gzipped in the
+  headless build; not taken. The console is not put through it: each Trunk build would take
+  half a minute more, for 1–2% of its transfer the other way.
 - wasm-bindgen's \`enable-interning\` (tachys interns tag and attribute names, so each
   crosses into JavaScript once; 2026-12-05): the UI \`.wasm\` 632.4 to 636.5 KB gzipped, and
   mounting 8 surfaces of nested templates (47,840 elements, timed in Chromium by a throwaway

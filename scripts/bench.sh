@@ -34,6 +34,8 @@ fi
 # (cargo's build is shared).
 wasm-pack build crates/surfaces-wasm --target web --release --out-dir ../../target/bench/pkg-names
 wasm-pack build crates/surfaces-wasm --target web --release --out-dir ../../target/bench/pkg-names-headless -- --no-default-features
+# Optimized as the published builds are (scripts/build-npm.sh), their names kept.
+scripts/optimize-wasm.sh -g target/bench/pkg-names/agent_surfaces_bg.wasm target/bench/pkg-names-headless/agent_surfaces_bg.wasm
 scripts/build-npm.sh
 trunk build --release
 node bench/gen-workloads.mjs
