@@ -396,6 +396,19 @@ build the alternative into another directory, for example
   3.95, Images 0.91 to 0.88, keys in Japanese 0.56 to 0.54) for 8 KB more gzipped in the
   headless build; not taken. The console is not put through it: each Trunk build would take
   half a minute more, for 1–2% of its transfer the other way.
+- Three small ones the -O3 profiles showed (2026-12-06): an update's ids searched by their
+  length and first eight bytes as a number, their bytes compared only past them
+  (\`tree::Update::find\`; \`find\` and \`cmp_same_len\` were 7.0% of a fold of the sorted
+  examples in a Node CPU profile, 3.9% after); a call's tape written into the reader's
+  scratch and copied out at its length (four or five reallocations a call before); an
+  update's list of parents made at its length. In \`bench/ab.mjs\` (before and after, each
+  order once, medians of 120): the sorted examples 0.70 to 0.69 and 0.72 to 0.70 ms, indented
+  0.76 to 0.74 and 0.79 to 0.78, one big surface 0.97 to 0.95 and 1.01 to 0.99, the rest
+  within the noise; natively 2.2% fewer instructions for the examples (\`valgrind
+  --tool=callgrind\` on a throwaway fold example, 835.0 to 816.8 million for 200 folds).
+  Strings of one length past 16 bytes (keys in Japanese) compared for equality a word at a
+  time as they are, not put in byte order as for sorting: within the noise. The cost of the
+  four: 1.4 KB of the headless \`.wasm\` gzipped (423,762 to 425,174 bytes, \`gzip -9\`).
 - wasm-bindgen's \`enable-interning\` (tachys interns tag and attribute names, so each
   crosses into JavaScript once; 2026-12-05): the UI \`.wasm\` 632.4 to 636.5 KB gzipped, and
   mounting 8 surfaces of nested templates (47,840 elements, timed in Chromium by a throwaway

@@ -428,8 +428,27 @@ pub(crate) fn same_bytes(a: &[u8], b: &[u8]) -> bool {
         1..=3 => a[0] == b[0] && a[n / 2] == b[n / 2] && a[n - 1] == b[n - 1],
         4..=8 => (w4(a, 0) ^ w4(b, 0)) | (w4(a, n - 4) ^ w4(b, n - 4)) == 0,
         9..=16 => (w8(a, 0) ^ w8(b, 0)) | (w8(a, n - 8) ^ w8(b, n - 8)) == 0,
-        _ => cmp_same_len(a, b).is_eq(),
+        _ => same_long(a, b),
     }
+}
+
+/// [`same_bytes`] of two strings of one length past sixteen bytes, out of line: words
+/// compared as they are, the last overlapping the one before. Through `cmp_same_len`, each
+/// word was put in byte order first (keys in Japanese, 18 bytes and more, are compared with
+/// the other keys of their object).
+#[inline(never)]
+fn same_long(a: &[u8], b: &[u8]) -> bool {
+    debug_assert!(a.len() == b.len() && a.len() > 16);
+    let w8 = |s: &[u8], at: usize| u64::from_le_bytes(s[at..at + 8].try_into().expect("eight"));
+    let n = a.len();
+    let mut at = 0;
+    while at + 8 < n {
+        if w8(a, at) != w8(b, at) {
+            return false;
+        }
+        at += 8;
+    }
+    w8(a, n - 8) == w8(b, n - 8)
 }
 
 /// Where two byte strings of the same length first differ, if they do, eight bytes at a

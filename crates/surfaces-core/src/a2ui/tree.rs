@@ -632,7 +632,10 @@ impl Graph {
     ) {
         // Ids whose new version places children, each with the old version it replaced;
         // and the old versions replaced by one that places none.
-        let mut parents: Vec<(Id, Option<usize>)> = Vec::new();
+        // Made at its length: grown as it filled, it was reallocated a few times in a new
+        // surface's first update.
+        let mut parents: Vec<(Id, Option<usize>)> =
+            Vec::with_capacity(update.iter().filter(|(_, c)| has_child(c, true)).count());
         let mut replaced: Vec<Box<Component>> = Vec::new();
         let mut emptied: Vec<(Id, Box<Component>)> = Vec::new();
         for (id, mut c) in update {
@@ -837,6 +840,11 @@ pub(crate) struct Update<'a>(
     /// list resent whole, its children where they were, asks for none).
     std::cell::OnceCell<HashMap<&'a str, u32, IdHasher>>,
     IdHasher,
+    /// Up to [`INDEXED`] components, each id's first eight bytes as a number ([`prefix`]),
+    /// in the list's order: a search compares an id's length and these, and its bytes only
+    /// past them. Compared byte by byte ([`id_order`]), the searches of an update's ids were
+    /// a tenth of a fold of the official examples in wasm (`cmp_same_len` and `find`).
+    [u64; INDEXED],
 );
 
 /// How many components an update holds before [`Update::find`] looks them up by hash.
@@ -850,7 +858,13 @@ impl<'a> Update<'a> {
         let twice = list
             .windows(2)
             .any(|w| same_bytes(w[0].0.as_bytes(), w[1].0.as_bytes()));
-        (!twice).then(|| Update(list, std::cell::OnceCell::new(), hasher.clone()))
+        let mut prefixes = [0; INDEXED];
+        if list.len() <= INDEXED {
+            for (p, (id, _)) in prefixes.iter_mut().zip(&list) {
+                *p = prefix(id);
+            }
+        }
+        (!twice).then(|| Update(list, std::cell::OnceCell::new(), hasher.clone(), prefixes))
     }
 
     /// Where `id` is in the update, if it is there.
@@ -871,8 +885,48 @@ impl<'a> Update<'a> {
                 .iter()
                 .position(|&(k, _)| same_bytes(k.as_bytes(), id.as_bytes()));
         }
-        self.0.binary_search_by(|&(k, _)| id_order(k, id)).ok()
+        // The list's order ([`id_order`]): by length, then by the bytes, the first eight
+        // of which are the prefix (ids of one length are padded alike).
+        let (len, first) = (id.len(), prefix(id));
+        let (mut low, mut high) = (0, self.0.len());
+        while low < high {
+            let mid = (low + high) / 2;
+            let k = self.0[mid].0;
+            let order = k
+                .len()
+                .cmp(&len)
+                .then(self.3[mid].cmp(&first))
+                .then_with(|| {
+                    if len > 8 {
+                        cmp_same_len(&k.as_bytes()[8..], &id.as_bytes()[8..])
+                    } else {
+                        std::cmp::Ordering::Equal
+                    }
+                });
+            match order {
+                std::cmp::Ordering::Less => low = mid + 1,
+                std::cmp::Ordering::Greater => high = mid,
+                std::cmp::Ordering::Equal => return Some(mid),
+            }
+        }
+        None
     }
+}
+
+/// An id's first eight bytes as a big-endian number, zeros past its end: of two ids of one
+/// length, the one whose prefix is smaller comes first in [`id_order`], and equal prefixes
+/// leave the bytes past the eighth to compare.
+// A load of eight bytes, or a shift a byte for a shorter id: a copy of up to eight bytes
+// was a call to `memcpy` in wasm32.
+#[inline]
+fn prefix(id: &str) -> u64 {
+    let b = id.as_bytes();
+    if let Some(word) = b.first_chunk::<8>() {
+        return u64::from_be_bytes(*word);
+    }
+    b.iter()
+        .enumerate()
+        .fold(0, |w, (i, &x)| w | u64::from(x) << (56 - 8 * i))
 }
 
 /// The order of an update's ids: by length, then by their bytes. Most ids differ in length,
@@ -964,6 +1018,33 @@ mod tests {
             });
         }
         all
+    }
+
+    /// An update finds each of its ids where it is, and no other, at every size of list: by
+    /// comparing, by length and prefix, and by hash; among ids that share a length and their
+    /// first eight bytes, or differ in their last byte only.
+    #[test]
+    fn an_update_finds_its_ids_and_no_other() {
+        let text = decode(&json!({"component": "Text", "text": "x"}));
+        let mut pool: Vec<String> = Vec::new();
+        for stem in ["a", "item-000", "item-0001", "item-0002x", "row", "é-é"] {
+            for n in 0..12 {
+                pool.push(format!("{stem}{n}"));
+                pool.push(format!("{stem}-{n:02}-tail"));
+            }
+        }
+        pool.extend(["", "\u{0}", "\u{0}\u{0}", "zzzzzzzz", "zzzzzzzzz"].map(String::from));
+        let hasher = IdHasher::default();
+        for n in 0..=INDEXED + 3 {
+            let chosen: Vec<&str> = pool.iter().step_by(3).take(n).map(|s| s.as_str()).collect();
+            let update = Update::of(chosen.iter().map(|&id| (id, &text)).collect(), &hasher)
+                .expect("each id once");
+            for id in &pool {
+                let found = update.find(id).map(|i| update.0[i].0);
+                let want = chosen.contains(&id.as_str()).then_some(id.as_str());
+                assert_eq!(found, want, "{id:?} among {n}");
+            }
+        }
     }
 
     /// The incremental check agrees with the whole-map check on random update sequences,
