@@ -288,6 +288,8 @@ test("One action at a time: while Book waits for its confirmation, the form's ot
     assert.equal(actionsSent(posts).length, sent);
     await page.getByTestId("confirm-dialog").waitFor();
     await shown(page, "NeedsConfirmation");
+    // The console says why, in its own words.
+    assert.match(await page.getByTestId("action-state").innerText(), /buttons that send to the agent are on hold/);
     // Once the question is answered, both are free again, and Check is an action of its own.
     await page.getByTestId("confirm-no").click();
     await shown(page, "Rejected");
@@ -295,6 +297,8 @@ test("One action at a time: while Book waits for its confirmation, the form's ot
     await page.waitForFunction(bookEnabled);
     await check.click();
     await page.getByText(/Free on 2026-09-01: ballroom\. Choose Book to book it\./).waitFor({ timeout: 15_000 });
+    await shown(page, "Succeeded");
+    assert.equal(await page.getByTestId("action-held").count(), 0, "nothing is on hold once answered");
     assert.deepEqual(actionsSent(posts).slice(sent).map((m) => m.parts.find((p) => p.data?.action).data.action.name), ["check"]);
     await page.waitForFunction(bookEnabled);
     assert.deepEqual(seen.pageErrors, []);

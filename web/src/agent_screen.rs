@@ -1229,6 +1229,10 @@ fn surface_area(
             {move || state().map(|(s, text)| view! {
                 <p class="action-state" data-testid="action-state" data-state=format!("{s:?}")>
                     <strong>"Your action: "</strong>{text}
+                    // Why a press of another Button does nothing meanwhile (it is held).
+                    {s.is_busy().then(|| view! {
+                        <span data-testid="action-held">" Until then, buttons that send to the agent are on hold."</span>
+                    })}
                 </p>
             })}
         </section>
