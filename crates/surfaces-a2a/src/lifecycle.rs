@@ -441,33 +441,16 @@ fn id_ok(id: &str) -> bool {
 /// The members of a confirmation request, and all of them.
 const REQUEST_FIELDS: [&str; 3] = ["confirmationId", "summary", "expiresAt"];
 
-/// The first member of the JSON object `text` that it gives twice, if any (`None` too for
-/// text that is no object: [`check_confirmation`] says so). Readers disagree on which of two
-/// counts, so a request with one is not confirmed whichever the person would be shown.
+/// Where the JSON text `text` first gives a key twice in one object, if it does (`None` too
+/// for text the scan cannot read: [`check_confirmation`] says what is wrong with it), by the
+/// scan every envelope and card is read with. Readers disagree on which of two counts, so a
+/// request with one is not confirmed whichever the person would be shown.
 fn member_twice(text: &str) -> Option<String> {
-    use serde::de::{Deserializer, MapAccess, Visitor};
-    struct Twice;
-    impl<'de> Visitor<'de> for Twice {
-        type Value = Option<String>;
-        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-            f.write_str("an object")
-        }
-        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
-            // Read to the end: the reader refuses a map left half read.
-            let (mut seen, mut twice) = (BTreeSet::new(), None);
-            while let Some(k) = map.next_key::<String>()? {
-                // Read as a value, as the reader builds it anyway: `IgnoredAny` brought
-                // serde_json's skipping code into the `.wasm` for this one use (2.4 KB).
-                map.next_value::<Value>()?;
-                if twice.is_none() && !seen.insert(k.clone()) {
-                    twice = Some(k);
-                }
-            }
-            Ok(twice)
-        }
-    }
-    let mut de = serde_json::Deserializer::from_str(text);
-    de.deserialize_any(Twice).ok().flatten()
+    let issues = surfaces_core::json_scan::scan_document(text.as_bytes(), false).ok()?;
+    issues.into_iter().find_map(|i| match i.problem {
+        surfaces_core::json_scan::Problem::DuplicateKey(_) => Some(i.path),
+        _ => None,
+    })
 }
 
 /// Reads a confirmation request from its data part's content. Every rule it breaks is a
@@ -591,9 +574,9 @@ pub fn read_confirmation(parts: &[Part]) -> Option<Result<Confirmation, Vec<Find
     }
     let checked = data.value().map_err(|f| vec![f]).and_then(|value| {
         match member_twice(data.text()) {
-            Some(key) => Err(vec![Finding::new(
+            Some(path) => Err(vec![Finding::new(
                 Code::A2aConfirmationMalformed,
-                surfaces_core::Pointer::root().key(&key).to_string(),
+                path,
                 "The confirmation request gives this member twice; readers disagree on which one counts, so it is not confirmed.",
             )]),
             None => check_confirmation(&value),
@@ -630,7 +613,7 @@ pub fn signal_of(event: &Event) -> Option<Signal> {
 
 /// Whether `signal` asks the person something (a question to confirm, or one that breaks
 /// the convention).
-fn is_question(signal: &Signal) -> bool {
+pub(crate) fn is_question(signal: &Signal) -> bool {
     matches!(
         signal,
         Signal::ConfirmationAsked(_) | Signal::ConfirmationInvalid(_)

@@ -22,7 +22,7 @@ use std::collections::BTreeSet;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::lifecycle::{ActionState, Attempt, Attempts, Confirmation, ConfirmationEnd, Signal};
+use super::lifecycle::{ActionState, Attempt, Attempts, Confirmation, ConfirmationEnd};
 use super::wire::{Event, Message, Role, Status, TaskState};
 use super::{TaskLimits, TaskView};
 use surfaces_core::a2ui::Limits;
@@ -426,11 +426,7 @@ pub fn keys_answered(event: &Event) -> BTreeSet<String> {
     // A question asks about the person's newest message only: an older action, whose
     // outcome was lost, is not asked it (two Buttons would share one question), and none is
     // when the newest message is not an action's.
-    let asks = matches!(
-        super::lifecycle::signal_of(event),
-        Some(Signal::ConfirmationAsked(_) | Signal::ConfirmationInvalid(_))
-    );
-    if asks {
+    if super::lifecycle::signal_of(event).is_some_and(|s| super::lifecycle::is_question(&s)) {
         let newest = history
             .iter()
             .find(|m| m.role == Role::User)
