@@ -25,7 +25,7 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
 use crate::a2ui_render::{Handlers, LiveSurface};
-use surfaces_render::{Held, HeldButtons};
+use surfaces_render::HeldButtons;
 
 /// One agent the server proxies to.
 #[derive(Debug, Clone, PartialEq)]
@@ -974,36 +974,13 @@ fn surface_area(
         })
     });
     let (s_edit, s_click, s_accept, s_keep) = (sid.clone(), sid.clone(), sid.clone(), sid.clone());
-    // The renderer holds a Button disabled while its action is under way (pending, running,
-    // waiting for the person's confirmation), and any whose outcome is unknown while the
-    // task is read again; and while any action of the task is under way, every Button that
-    // sends one (one action at a time on a task, as `A2aTask` has it). A memo, not a derived
-    // signal: every Button reads it, and a derived one was worked out again from all the
-    // attempts at each read.
-    let s_held = sid.clone();
+    // The renderer holds every Button that sends an action while one of the task is under
+    // way (pending, running, waiting for the person's confirmation: one action at a time on a
+    // task, as `A2aTask` has it), and while the task is read again (a click then waits: it
+    // may learn the action was done). A memo, not a derived signal: every Button reads it.
     let held = Memo::new(move |_| {
-        let reading = checking.get();
-        convo.with(|c| {
-            let Some(c) = c else {
-                return Held::default();
-            };
-            let mut held: Vec<String> = Vec::new();
-            for a in c.attempts.list.iter().filter(|a| a.surface_id == s_held) {
-                if held.contains(&a.component_id) {
-                    continue;
-                }
-                let latest = c.attempts.latest(&s_held, &a.component_id);
-                if latest.is_some_and(|l| {
-                    l.state.is_busy() || (reading && l.state == ActionState::OutcomeUnknown)
-                }) {
-                    held.push(a.component_id.clone());
-                }
-            }
-            Held {
-                ids: held,
-                events: c.attempts.under_way().is_some(),
-            }
-        })
+        checking.get()
+            || convo.with(|c| c.as_ref().is_some_and(|c| c.attempts.under_way().is_some()))
     });
     provide_context(HeldButtons(held.into()));
     let handlers = Handlers {

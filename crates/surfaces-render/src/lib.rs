@@ -47,22 +47,14 @@ pub struct Handlers {
     pub keep: Callback<String>,
 }
 
-/// Buttons the page holds (`aria-disabled`, clicks ignored), given as Leptos context
-/// (`provide_context`) around a surface's view: the console holds a Button whose action is
-/// under way (pending, running, or waiting for the person's confirmation), and every Button
-/// that would send the agent an action while one is under way on the task, since the agent's
-/// answer names no action and the person may be asked about only one at a time.
+/// Whether the page holds every Button whose action is an event for the agent
+/// (`aria-disabled`, clicks ignored), given as Leptos context (`provide_context`) around a
+/// surface's view: the console holds them while an action of the task is under way (pending,
+/// running, or waiting for the person's confirmation), since the agent's answer names no
+/// action and the person may be asked about only one at a time, and while it reads the task
+/// again. A Button calling a local function or opening a link is never held.
 #[derive(Clone, Copy)]
-pub struct HeldButtons(pub Signal<Held>);
-
-/// What [`HeldButtons`] holds.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Held {
-    /// Buttons held by component id, whatever their action.
-    pub ids: Vec<String>,
-    /// Whether every Button whose action is an event for the agent is held.
-    pub events: bool,
-}
+pub struct HeldButtons(pub Signal<bool>);
 
 /// How the page hosting the renderer wants it to behave, given as Leptos context
 /// (`provide_context`); without it, the console's behaviour.
@@ -898,17 +890,12 @@ impl Live {
                 let note_id = dom_id();
                 let described = note_id.clone();
                 let cid = id.clone();
-                // Held by the host while its action is under way: `aria-disabled`, not
+                // Held by the host while an action is under way: `aria-disabled`, not
                 // `disabled`, so a Button pressed from the keyboard keeps the focus (and a
                 // Modal trigger that is also this Button still opens its dialog); its clicks
                 // send nothing meanwhile.
                 let held = use_context::<HeldButtons>();
-                let is_held = move |id: &str| {
-                    held.is_some_and(|h| {
-                        h.0.with(|l| (sends && l.events) || l.ids.iter().any(|x| x == id))
-                    })
-                };
-                let held_id = id.clone();
+                let is_held = move || sends && held.is_some_and(|h| h.0.get());
                 // A press on a Button its checks disable is a submit tried: a disabled button
                 // gets no click, but its pointerdown reaches this wrap.
                 let on_press = move |_| {
@@ -924,11 +911,11 @@ impl Live {
                             data-testid="a2ui-button"
                             data-component=id.clone()
                             disabled=move || r1.with(Option::is_some)
-                            aria-disabled=move || is_held(&held_id).then_some("true")
+                            aria-disabled=move || is_held().then_some("true")
                             aria-describedby=move || r2.with(|r| r.as_ref().map(|_| described.clone()))
                             aria-label=label
                             on:click=move |_| match &open_url {
-                                _ if is_held(&cid) => {}
+                                _ if is_held() => {}
                                 Some(u) if opens => h.open.run(u.clone()),
                                 Some(_) => {}
                                 None => h.click.run((cid.clone(), scope.clone())),
