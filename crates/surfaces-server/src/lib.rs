@@ -307,19 +307,15 @@ fn host_allowed(config: &Config, headers: &HeaderMap) -> bool {
     // Host is `name`, `name:port`, `[v6]` or `[v6]:port`; anything after `]` but a port
     // (`[::1]@evil.example`) names no host of ours.
     // An empty port is a port (RFC 3986), if no browser sends one.
-    let port_ok = |p: &str| {
-        p.is_empty()
-            || p.strip_prefix(':')
-                .is_some_and(|n| n.bytes().all(|b| b.is_ascii_digit()))
-    };
+    let port = |p: &str| p.bytes().all(|b| b.is_ascii_digit());
     let name = if let Some(v6) = host.strip_prefix('[') {
         match v6.split_once(']') {
-            Some((h, rest)) if port_ok(rest) => h,
+            Some((h, rest)) if rest.is_empty() || rest.strip_prefix(':').is_some_and(port) => h,
             _ => return false,
         }
     } else {
         match host.rsplit_once(':') {
-            Some((h, p)) if port_ok(&format!(":{p}")) => h,
+            Some((h, p)) if port(p) => h,
             Some(_) => return false,
             None => host,
         }
