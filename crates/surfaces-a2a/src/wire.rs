@@ -243,10 +243,10 @@ pub(super) fn object<'v>(v: &'v Value, what: &str) -> Result<&'v Map<String, Val
         .ok_or_else(|| bad(format!("The {what} is not an object.")))
 }
 
-/// A part of either version, as [`read::parse`] made it.
 /// The members that hold a part's content, in either version (and `@a2a-js/sdk`'s).
 const PART_CONTENTS: [&str; 6] = ["text", "data", "url", "raw", "file", "content"];
 
+/// A part of either version, as [`read::parse`] made it.
 fn part(v: &Value) -> Result<Part, Finding> {
     let o = object(v, "part")?;
     let media_type = str_at(o, "mediaType")

@@ -596,8 +596,9 @@ impl A2aTask {
 }
 
 /// What [`A2aTask::view`] made of the turns and the artifacts' parts, as JavaScript objects
-/// frozen to the part ([`frozen`]), kept so that each is made once: turns never change once pushed (the oldest are
-/// dropped) and an artifact's parts are only ever appended. Made anew at each call, a view
+/// frozen to the part ([`frozen`]), kept so that each is made once: turns never change once
+/// pushed (the oldest are dropped) and an artifact's parts are only ever appended. Made anew
+/// at each call, a view
 /// rebuilt every kept data part into values, wrote it as JSON and parsed it: up to 4 MiB of
 /// data each call, so a page that redraws after each event did work that grew with the
 /// square of the events (81 ms a view after 400 events of 10 KB, a red-team review). Now a
