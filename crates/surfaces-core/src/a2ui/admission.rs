@@ -93,11 +93,12 @@ impl UrlPolicy {
     /// plain.
     fn admit_plain(&self, raw: &str) -> Option<Result<(), String>> {
         let url = crate::web_url::PlainUrl::parsed(raw)?;
-        let host = url.host();
-        if !crate::web_url::dns_sized(&host) {
+        if !url.dns_sized() {
             return Some(Err(not_dns_name(raw)));
         }
-        Some(match self.refusal(url.scheme, false, Some(&host)) {
+        // The host lower-cased (a copy when it has capitals) only for an allowlist to read.
+        let host = self.allowed_hosts.as_ref().map(|_| url.host());
+        Some(match self.refusal(url.scheme, false, host.as_deref()) {
             Some(why) => Err(why),
             None => Ok(()),
         })
