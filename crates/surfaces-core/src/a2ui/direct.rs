@@ -1002,7 +1002,8 @@ impl<'a, 'p> Reader<'a, 'p> {
                 b'{' => Field::Dynamic(self.binding(adm)?),
                 _ => {
                     let name = self.quoted_among(&ICONS_BY_LENGTH)?;
-                    adm.text(name, here);
+                    // One of the catalog's names, all ASCII: no search for a bidi control.
+                    adm.ascii_text(name, here);
                     Field::Json(Value::String(name.into()))
                 }
             },
@@ -1031,7 +1032,7 @@ impl<'a, 'p> Reader<'a, 'p> {
             }
             Kind::Enum(words) => {
                 let word = self.quoted(words)?;
-                adm.text(word, here);
+                adm.ascii_text(word, here);
                 Field::Word(word)
             }
             Kind::ComponentId => Field::Id(self.child_id(adm)?),
@@ -4546,6 +4547,24 @@ mod tests {
             assert!(had > 0, "{k}");
         }
         assert!(early_at("component").is_none() && early_at("text").is_none());
+    }
+
+    /// The words a typed property is matched among (keywords and icon names) are ASCII,
+    /// as [`Reader::typed_property`] takes them to be: no bidi control is looked for in them.
+    #[test]
+    fn keywords_and_icon_names_are_ascii() {
+        let mut words = ICON_NAMES.len();
+        assert!(ICON_NAMES.iter().all(|w| w.is_ascii()));
+        for t in TYPED {
+            let props = component_props(t).unwrap().0;
+            for p in COMMON_PROPS[1..].iter().chain(props) {
+                if let Kind::Enum(list) = p.kind {
+                    assert!(list.iter().all(|w| w.is_ascii()), "{t}.{}", p.name);
+                    words += list.len();
+                }
+            }
+        }
+        assert!(words > 60, "{words}");
     }
 
     /// A component whose type comes after its other properties is read typed: an early one
