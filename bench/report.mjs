@@ -409,6 +409,30 @@ build the alternative into another directory, for example
   Strings of one length past 16 bytes (keys in Japanese) compared for equality a word at a
   time as they are, not put in byte order as for sorting: within the noise. The cost of the
   four: 1.4 KB of the headless \`.wasm\` gzipped (423,762 to 425,174 bytes, \`gzip -9\`).
+- A gallery's URLs and components (2026-12-06). A build that skipped the URL policy folded the
+  1,000 Images in 0.72 ms against 0.83: the policy was about a seventh of that fold. In a Node
+  CPU profile, its check that a host fits the DNS split the host with a \`char\` searcher after
+  the plain-URL reader had walked it (about a quarter of the policy's time), the host was
+  lower-cased into a copy with no allowlist to read it, and the property's name, the
+  component's type and the scheme were compared with \`==\`, a call to \`memcmp\` each in
+  wasm32, which expands none inline. Besides, every component was searched for
+  \`accessibility\`, \`weight\` and \`checks\` (an empty list made) when nothing was left to
+  search, and a catalog keyword or icon name, all ASCII, was searched for bidi controls. Now
+  the reader measures labels as it reads them and runs over a label's or a path's bytes with
+  one table test a byte, the copy is made for an allowlist only, those names are compared a
+  word at a time, and the two searches are skipped when they cannot find anything. In
+  \`bench/ab.mjs\` (before and after, each order once, medians of 200): Images 0.93 to 0.81 and
+  0.94 to 0.82 ms, Icons 0.50 to 0.45 and 0.55 to 0.48, the other seven workloads tried
+  (examples, forms, keys in Japanese, themed cards, small surfaces, one big surface, the storm)
+  within the noise. The cost: about 150 bytes of the headless \`.wasm\` gzipped (424,373 to
+  424,523 bytes before the word compares, names stripped, \`wasm-opt -O3\`). Tried and not
+  kept: white space skipped eight spaces at a time out of line (indented examples no faster;
+  with one space inlined, as \`json.dumps\` writes \`", "\`, no smaller either); a long key's
+  last word compared inline before the out-of-line compare, and 4 or 16 keys compared one by
+  one before an object's keys are hashed instead of 8 (keys in Japanese within the noise);
+  the keywords of \`Reader::quoted\` and a component's \`id\` and \`component\` members
+  compared a word at a time (no faster, and the one big surface and the storm a tenth slower
+  with the first: \`quoted\` is inlined into the envelope reader).
 - wasm-bindgen's \`enable-interning\` (tachys interns tag and attribute names, so each
   crosses into JavaScript once; 2026-12-05): the UI \`.wasm\` 632.4 to 636.5 KB gzipped, and
   mounting 8 surfaces of nested templates (47,840 elements, timed in Chromium by a throwaway
