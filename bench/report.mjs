@@ -426,8 +426,9 @@ build the alternative into another directory, for example
   (examples, forms, keys in Japanese, themed cards, small surfaces, one big surface, the storm)
   within the noise. The cost: about 150 bytes of the headless \`.wasm\` gzipped (424,373 to
   424,523 bytes before the word compares, names stripped, \`wasm-opt -O3\`). Tried and not
-  kept: white space skipped eight spaces at a time out of line (indented examples no faster;
-  with one space inlined, as \`json.dumps\` writes \`", "\`, no smaller either); a long key's
+  kept: white space skipped eight spaces at a time out of line (indented examples no faster,
+  and text as \`json.dumps\` writes it, \`", "\` after each member, 5–10% slower; with one space
+  inlined that came back, but the module was no smaller either); a long key's
   last word compared inline before the out-of-line compare, and 4 or 16 keys compared one by
   one before an object's keys are hashed instead of 8 (keys in Japanese within the noise);
   the keywords of \`Reader::quoted\` and a component's \`id\` and \`component\` members
