@@ -415,7 +415,7 @@ build the alternative into another directory, for example
   the plain-URL reader had walked it (about a quarter of the policy's time), the host was
   lower-cased into a copy with no allowlist to read it, and the property's name, the
   component's type and the scheme were compared with \`==\`, a call to \`memcmp\` each in
-  wasm32, which expands none inline. Besides, every component was searched for
+  wasm32. Besides, every component was searched for
   \`accessibility\`, \`weight\` and \`checks\` (an empty list made) when nothing was left to
   search, and a catalog keyword or icon name, all ASCII, was searched for bidi controls. Now
   the reader measures labels as it reads them and runs over a label's or a path's bytes with
