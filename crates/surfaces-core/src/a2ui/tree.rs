@@ -827,19 +827,18 @@ fn kept(
     Kept { skip, start, end }
 }
 
-/// An update's components by id, as [`Graph::admit`] reads them: sorted by id
-/// ([`id_order`]), each id once, and past [`INDEXED`] of them, where each is in the list
-/// by its hash too.
+/// An update's components by id, as [`Graph::admit`] reads them, each id once: up to
+/// [`INDEXED`] of them sorted by id ([`id_order`]), and past that in the update's order,
+/// found by their hash.
 /// (A sorted list, not a map: most updates are of one component or a few, and a map's
 /// node was an allocation and a free per update. Past a few dozen, each search of the list
 /// is several comparisons of ids of one length, a word at a time: a seventh of a fold of
 /// one update of 1,000 Icons.)
 pub(crate) struct Update<'a>(
     Vec<(&'a str, &'a Component)>,
-    /// Past [`INDEXED`] components, where each is in the list, made when first asked (a
-    /// list resent whole, its children where they were, asks for none).
-    std::cell::OnceCell<HashMap<&'a str, u32, IdHasher>>,
-    IdHasher,
+    /// Past [`INDEXED`] components, where each is in the list (which is then in the
+    /// update's order, not sorted).
+    Option<HashMap<&'a str, u32, IdHasher>>,
     /// Up to [`INDEXED`] components, each id's first eight bytes as a number ([`prefix`]),
     /// in the list's order: a search compares an id's length and these, and its bytes only
     /// past them. Compared byte by byte ([`id_order`]), the searches of an update's ids were
@@ -854,6 +853,18 @@ impl<'a> Update<'a> {
     /// The update of `list`, in any order; `None` when an id comes twice. `hasher` hashes
     /// ids as the surface's components are hashed (under its secret seed).
     pub fn of(mut list: Vec<(&'a str, &'a Component)>, hasher: &IdHasher) -> Option<Update<'a>> {
+        if list.len() > INDEXED {
+            // Past them the ids are found by hash, so the table finds an id given twice
+            // as it is made: sorted first (only to find one), 500 new Texts spent a
+            // twentieth of their fold comparing ids.
+            let mut index = HashMap::with_capacity_and_hasher(list.len(), hasher.clone());
+            for (i, &(id, _)) in list.iter().enumerate() {
+                if index.insert(id, i as u32).is_some() {
+                    return None;
+                }
+            }
+            return Some(Update(list, Some(index), [0; INDEXED]));
+        }
         list.sort_unstable_by(|a, b| id_order(a.0, b.0));
         let twice = list
             .windows(2)
@@ -864,17 +875,12 @@ impl<'a> Update<'a> {
                 *p = prefix(id);
             }
         }
-        (!twice).then(|| Update(list, std::cell::OnceCell::new(), hasher.clone(), prefixes))
+        (!twice).then_some(Update(list, None, prefixes))
     }
 
     /// Where `id` is in the update, if it is there.
     fn find(&self, id: &str) -> Option<usize> {
-        if self.0.len() > INDEXED {
-            let index = self.1.get_or_init(|| {
-                let mut index = HashMap::with_capacity_and_hasher(self.0.len(), self.2.clone());
-                index.extend(self.0.iter().enumerate().map(|(i, &(k, _))| (k, i as u32)));
-                index
-            });
+        if let Some(index) = &self.1 {
             return index.get(id).map(|&i| i as usize);
         }
         // Most updates hold one component or a few: compared for equality, most ids
@@ -895,7 +901,7 @@ impl<'a> Update<'a> {
             let order = k
                 .len()
                 .cmp(&len)
-                .then(self.3[mid].cmp(&first))
+                .then(self.2[mid].cmp(&first))
                 .then_with(|| {
                     if len > 8 {
                         cmp_same_len(&k.as_bytes()[8..], &id.as_bytes()[8..])
@@ -1043,6 +1049,21 @@ mod tests {
                 let found = update.find(id).map(|i| update.0[i].0);
                 let want = chosen.contains(&id.as_str()).then_some(id.as_str());
                 assert_eq!(found, want, "{id:?} among {n}");
+            }
+            // An id given twice, sorted or hashed, at each end and between: no update.
+            for twice in [0, n / 2, n.saturating_sub(1)] {
+                let Some(&again) = chosen.get(twice) else {
+                    continue;
+                };
+                for at in [0, n / 3, n] {
+                    let mut list: Vec<(&str, &Component)> =
+                        chosen.iter().map(|&id| (id, &text)).collect();
+                    list.insert(at, (again, &text));
+                    assert!(
+                        Update::of(list, &hasher).is_none(),
+                        "{again:?} twice among {n}"
+                    );
+                }
             }
         }
     }
