@@ -645,6 +645,19 @@ export function readings() {
   ];
 }
 
+/** Numbers of the shapes a model's output has: 20,000 changes of either sign, 10,000 scores
+ * below 0.001 (computed: up to 17 digits after their zeros, the smallest written with an
+ * exponent) and 10,000 magnitudes up to 10^25 (`JSON.stringify` writes those below 10^21
+ * as integers of up to 21 digits). */
+export function numbers() {
+  const r = rng(12);
+  const msgs = surface("numbers", [{ id: "root", component: "Text", text: { path: "/title" } }]);
+  msgs.push(env("updateDataModel", { surfaceId: "numbers", path: "/deltas", value: Array.from({ length: 20000 }, () => Math.floor((r() - 0.5) * 2e6)) }));
+  msgs.push(env("updateDataModel", { surfaceId: "numbers", path: "/scores", value: Array.from({ length: 10000 }, () => r() ** 4 * 1e-3) }));
+  msgs.push(env("updateDataModel", { surfaceId: "numbers", path: "/magnitudes", value: Array.from({ length: 10000 }, () => r() ** 3 * 1e25) }));
+  return msgs;
+}
+
 /** A table of 3,000 rows whose keys are in Japanese, in pages of 300 (written by Python's
  * `json.dumps`, below, every key and string not in ASCII escaped). */
 export function japaneseRecords() {
@@ -729,4 +742,5 @@ export const WORKLOADS = [
   { key: "id-lists", title: "10,000 UUIDs in one array, and 20 lists of tags", build: idLists },
   { key: "japanese-records", title: "3,000 rows with keys in Japanese, as Python's json.dumps writes them (escaped to ASCII)", build: japaneseRecords, text: pythonDumps },
   { key: "japanese-keys", title: "100 data values of 50 keys each, keys in Japanese, new in each", build: japaneseKeys },
+  { key: "numbers", title: "40,000 numbers: changes of either sign, scores below 0.001, magnitudes to 10^25", build: numbers },
 ];
