@@ -498,7 +498,6 @@ impl Graph {
                 let kept = Kept { skip, start, end };
                 list_kept = Some((at, old.len(), new.len(), kept));
             }
-            starts.reserve(new.len() - start - end);
             // Kept places go unclaimed when they outnumber the old version's other places:
             // then it is cheaper to look those up for each child linked here (`moved`,
             // made into a set when first asked). `own` is this parent's number then.
@@ -535,13 +534,18 @@ impl Graph {
                         Some(c) => c.parent,
                         None => self.pending.get(k.id).copied(),
                     };
-                    match update.find(k.id) {
-                        Some(i) => starts.push((k.id, update.0[i].1, Some(i))),
-                        None => {
-                            if let Some(c) = defined.filter(|c| has_child(c, false)) {
-                                starts.push((k.id, c, None));
-                            }
+                    // A child with no children of its own closes no cycle: the search
+                    // would pass it by (a new surface of Images starts none, and makes
+                    // none of its lists).
+                    let from = match update.find(k.id) {
+                        Some(i) => Some((update.0[i].1, Some(i))),
+                        None => defined.map(|c| (&**c, None)),
+                    };
+                    if let Some((c, slot)) = from.filter(|(c, _)| has_child(c, false)) {
+                        if starts.capacity() == 0 {
+                            starts.reserve(new.len() - i);
                         }
+                        starts.push((k.id, c, slot));
                     }
                 }
                 if k.shared || (skip_kept && kept) {
