@@ -1037,11 +1037,13 @@ impl<'a, 'p> Reader<'a, 'p> {
             Kind::Action => Field::Action(self.event_action(adm)?),
             Kind::Checks | Kind::Tabs | Kind::Options => {
                 let start = self.at;
+                let mark = fast::budget_mark();
                 match self.listed(kind, adm) {
                     Some(field) => field,
-                    // Any other shape (a check of an `and` of calls, a list that is not one)
-                    // is read as JSON, from its start.
+                    // Any other shape (a list that is not one, an item of another shape)
+                    // is read as JSON, from its start, and counted then, once.
                     None => {
+                        fast::give_back_to(mark);
                         self.at = start;
                         self.json_property(kind, adm)?
                     }
@@ -1227,19 +1229,37 @@ impl<'a, 'p> Reader<'a, 'p> {
 
     /// A function call of the common shape where a dynamic value that is `returns` belongs
     /// (`PropKind::call_returns`): `call`, `args` and `returnType` (optional) once each, in
-    /// any order, each argument a string, a number, a boolean or a binding. Checked by the
+    /// any order, each argument a string, a number, a boolean or a binding, or else (a call,
+    /// a list: `and`'s and `or`'s values) read as JSON where it stands
+    /// ([`fast::call_argument`]) and walked by admission. Checked by the
     /// validator's rules for a call (`Validator::call_signature` and `call_args`: a
     /// function of the catalog, its return type as declared and as wanted here, its
     /// arguments by their kinds, none unknown, none missing) and as
     /// admission walks one, and kept as the decoder keeps it: the tape of the call's value,
     /// its members in a map's order. Read into a map first, a call cost as much as eight
-    /// components of other kinds. `None` for any other shape (an array, a call in an
-    /// argument, `openUrl`, whose address admission checks), which the general reading of
-    /// the value takes.
+    /// components of other kinds. `None` for any other shape (`openUrl`, whose address
+    /// admission checks), which the general reading of the value takes.
     fn call(&mut self, returns: Option<&'static str>, adm: &mut Admission) -> Option<Dynamic> {
+        // What its arguments read as JSON counted is counted again by whatever reads the
+        // call when this leaves it (the general path, or a caller reading it as JSON).
+        let mark = fast::budget_mark();
+        let read = self.call_by_hand(returns, adm);
+        if read.is_none() {
+            fast::give_back_to(mark);
+        }
+        read
+    }
+
+    /// [`Reader::call`], counting what it reads as JSON.
+    fn call_by_hand(
+        &mut self,
+        returns: Option<&'static str>,
+        adm: &mut Admission,
+    ) -> Option<Dynamic> {
         enum Arg {
             Path(ShortText),
-            /// A string, a number or a boolean, as the validator checks it and the tape keeps it.
+            /// A string, a number or a boolean, or a call or a list read as JSON, as the
+            /// validator checks it and the tape keeps it.
             Scalar(Value),
         }
         let (mut name, mut returned, mut given) = (None, None, false);
@@ -1264,10 +1284,27 @@ impl<'a, 'p> Reader<'a, 'p> {
                         r.ws();
                         let arg = match r.peek()? {
                             b'"' => Arg::Scalar(r.text_value(adm)?),
-                            b'{' => match r.binding(adm)? {
-                                Dynamic::Binding(path) => Arg::Path(path),
-                                _ => return None,
-                            },
+                            b'{' | b'[' => {
+                                let start = r.at;
+                                match r.binding(adm) {
+                                    Some(Dynamic::Binding(path)) => Arg::Path(path),
+                                    Some(_) => return None,
+                                    // A call or a list (`and`'s values, the calls of a
+                                    // check's condition): read as JSON where it stands,
+                                    // walked by admission and checked by the validator
+                                    // below, as the general path reads, walks and checks
+                                    // it. (Left to the general path, the whole component
+                                    // was read into maps: a form's checks of an `and` of
+                                    // calls took twice `JSON.parse`'s time.)
+                                    None => {
+                                        r.at = start;
+                                        let (v, took) = fast::call_argument(&r.text[start..])?;
+                                        r.at = start + took;
+                                        adm.walk(&v, &Path::ROOT);
+                                        Arg::Scalar(v)
+                                    }
+                                }
+                            }
                             b't' | b'f' => Arg::Scalar(r.boolean()?),
                             b'-' | b'0'..=b'9' => Arg::Scalar(r.number_value()?),
                             _ => return None,
@@ -4293,8 +4330,15 @@ mod tests {
     /// or for a boolean, and each way the validator or admission refuses one (an unknown
     /// function, a return type of another kind, a key given twice, an unknown member, a
     /// refused `openUrl` address, a bidi control, too deep).
-    const CALLS: [&str; 26] = [
+    const CALLS: [&str; 33] = [
         r#"{"call":"length","args":{"value":"x","min":{"path":"/m"}},"returnType":"boolean"}"#,
+        r#"{"call":"not","args":{"value":{"call":"required","args":{"value":{"path":"/x"}}}}}"#,
+        r#"{"call":"or","args":{"values":[{"path":"/a"},{"call":"not","args":{"value":{"path":"/b"}}},true]}}"#,
+        r#"{"call":"and","args":{"values":[{"call":"email","args":{"value":{"path":"/e"}}},{"call":"length","args":{"value":{"path":"/e"},"max":64}}]},"returnType":"boolean"}"#,
+        r#"{"call":"and","args":{"values":[{"call":"openUrl","args":{"url":"http://example.com/"}}]}}"#,
+        "{\"call\":\"or\",\"args\":{\"values\":[{\"call\":\"regex\",\"args\":{\"value\":\"a\u{202e}b\",\"pattern\":\"a\"}}]}}",
+        r#"{"call":"and","args":{"values":[{"path":"/__proto__/x"},{"call":"nope","args":{}}]}}"#,
+        r#"{"call":"not","args":{"value":[{"path":"/a"}]}}"#,
         r#"{ "call" : "formatNumber" , "args" : { "value" : -2.5 , "decimals" : 1 } }"#,
         r#"{"call":"formatString","args":{"v\u0061lue":"x"}}"#,
         r#"{"call":"numeric","args":{"value":{"path":"/n"},"min":-1.5}}"#,
@@ -4980,9 +5024,10 @@ mod tests {
             }
         }
         let trues = vec!["true"; 17_000].join(",");
-        // The hand reader gives up at the first check (an `and` of 17,000 values is no call
-        // of the common shape), at the second, or not at all; the envelope holds fewer
-        // values than `envelopeValues` all the same, once each.
+        // The hand reader reads the first check (the `and`'s 17,000 values as JSON), then
+        // gives up at the second or not at all; the envelope holds fewer values than
+        // `envelopeValues` all the same, and each is counted once: what the first check
+        // counted is given back when the checks are read again.
         for (second, lands) in [
             (r#"{"condition":true,"\u006dessage":"n"}"#, true),
             (r#"{"condition":true}"#, false),
@@ -5057,9 +5102,9 @@ mod tests {
         // whether its component is read by hand or left to the general path.
         let and = r#"{"call":"and","args":{"values":[true,false,{"path":"/b"}]}}"#;
         for (rest, built) in [
-            // The call, its name, its arguments, the list, two literals, the binding and its
-            // path.
-            ("", 8),
+            // Read by hand but for `and`'s list, read as JSON: the list, two literals, the
+            // binding and its path.
+            ("", 5),
             // Then the whole component: itself, its id, its type and its variant, besides.
             (r#","variant":"nope""#, 12),
         ] {

@@ -322,13 +322,13 @@ impl<'de> Deserialize<'de> for ListedComponent {
     }
 }
 
-/// A property's value, as [`Checked`] reads it in a [`ListedComponent`] (the component is at
-/// depth 3).
-struct PropertyValue(Value);
+/// A value at depth `DEPTH` of its envelope, as [`Checked`] reads it there: a property's
+/// value in a [`ListedComponent`] (the component is at depth 3) at 4.
+struct ValueAt<const DEPTH: usize>(Value);
 
-impl<'de> Deserialize<'de> for PropertyValue {
+impl<'de, const DEPTH: usize> Deserialize<'de> for ValueAt<DEPTH> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        Checked { depth: 4 }.deserialize(d).map(PropertyValue)
+        Checked { depth: DEPTH }.deserialize(d).map(ValueAt)
     }
 }
 
@@ -340,10 +340,24 @@ impl<'de> Deserialize<'de> for PropertyValue {
 /// it then). `None` for anything [`Checked`] refuses; past the budget, the budget stays
 /// spent (the envelope is past it: what was counted is in it).
 pub(crate) fn property_value(text: &str) -> Option<(Value, usize)> {
+    value_at::<4>(text)
+}
+
+/// [`property_value`] of an argument of a function call, a value the hand reader takes as
+/// JSON (a call or a list where a function takes one: `and`'s `values`), read as if at
+/// the deepest place a call's argument stands in a component (a check's condition: the
+/// checks, the check, the call and its `args` above it, so 8). One read at a shallower
+/// place is held to a lower depth than the general path holds it to, never a higher one:
+/// the hand reader only accepts less.
+pub(crate) fn call_argument(text: &str) -> Option<(Value, usize)> {
+    value_at::<8>(text)
+}
+
+fn value_at<const DEPTH: usize>(text: &str) -> Option<(Value, usize)> {
     let mark = budget_mark();
-    let mut one = serde_json::Deserializer::from_str(text).into_iter::<PropertyValue>();
+    let mut one = serde_json::Deserializer::from_str(text).into_iter::<ValueAt<DEPTH>>();
     match one.next()? {
-        Ok(PropertyValue(v)) => Some((v, one.byte_offset())),
+        Ok(ValueAt(v)) => Some((v, one.byte_offset())),
         Err(_) => {
             give_back_to(mark);
             None
