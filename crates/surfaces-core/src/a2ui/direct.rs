@@ -1675,8 +1675,9 @@ impl<'a, 'p> Reader<'a, 'p> {
         })
     }
 
-    /// A number as serde_json reads it (an integer of up to 18 digits, or 19 when not
-    /// negative, or a float in range), or `None` for serde_json to read.
+    /// A number as serde_json reads it: most by hand (an integer of up to 18 digits, or 19
+    /// when not negative; a float [`float_by_hand`] reads), any other by serde_json's own
+    /// reader from its text; `None` for text that is no JSON number, or one no float holds.
     fn number(&mut self) -> Option<Number> {
         let bytes = self.text.as_bytes();
         // A positive integer of up to 19 digits (any fits a `u64`), most numbers agents
