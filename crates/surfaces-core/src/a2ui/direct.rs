@@ -1035,6 +1035,18 @@ impl<'a, 'p> Reader<'a, 'p> {
                 _ => Field::Json(self.number_value()?),
             },
             Kind::Action => Field::Action(self.event_action(adm)?),
+            Kind::Accessibility => {
+                let start = self.at;
+                match self.accessibility(adm) {
+                    Some(field) => field,
+                    // Any other shape (a member of another name: the object is open) is
+                    // read as JSON, from its start.
+                    None => {
+                        self.at = start;
+                        self.json_property(kind, adm)?
+                    }
+                }
+            }
             Kind::Checks | Kind::Tabs | Kind::Options => {
                 let start = self.at;
                 let mark = fast::budget_mark();
@@ -1103,8 +1115,37 @@ impl<'a, 'p> Reader<'a, 'p> {
         })
     }
 
-    /// A property (an `accessibility`, and checks, tabs and options [`Reader::listed`] does
-    /// not read) read as JSON, held to the validator's rule for the kind and walked by
+    /// A component's `accessibility`: an object of a `label` and a `description` at most,
+    /// each once, each a dynamic string as [`Reader::typed_property`] reads one (and checks
+    /// it: a literal, a binding or a call that gives a string), as the validator's rule for
+    /// it has them (`Validator::kind`, `Kind::Accessibility`). `None` for any other object
+    /// (one with a member of another name, which the rule lets through), which is then read
+    /// as JSON. Read as JSON, an accessible Button cost its fold half as much again.
+    fn accessibility(&mut self, adm: &mut Admission) -> Option<Field> {
+        let mark = fast::budget_mark();
+        let (mut label, mut description) = (None, None);
+        let read = self.members(&["label", "description"], |r, i| {
+            // As `typed_property` reads a dynamic string.
+            let value = match r.peek()? {
+                b'{' => r.dynamic_object(Kind::DynString, adm)?,
+                _ => Dynamic::from_value(r.text_value(adm)?),
+            };
+            match i {
+                0 => label = Some(value),
+                _ => description = Some(value),
+            }
+            Some(())
+        });
+        if read.is_none() {
+            // What a call in it counted is counted again as the object is read as JSON.
+            fast::give_back_to(mark);
+            return None;
+        }
+        Some(Field::Accessibility(label, description))
+    }
+
+    /// A property (an `accessibility` of another shape, and checks, tabs and options
+    /// [`Reader::listed`] does not read) read as JSON, held to the validator's rule for the kind and walked by
     /// admission, as the general path reads, checks and walks such a property, then decoded
     /// as it decodes one. Left to the general path, such a component was read into a map and
     /// walked whole (the official examples have ten: serde_json's reading of them was a
@@ -4814,6 +4855,40 @@ mod tests {
             let before = TYPED_TAKEN.with(|n| n.get());
             assert_typed_folds_as_general(&text, &Limits::default(), &UrlPolicy::default());
             assert_eq!(TYPED_TAKEN.with(|n| n.get()) - before, 1, "{component}");
+        }
+    }
+
+    /// A component's `accessibility` of a label and a description is read typed; one of
+    /// any other shape, or that the validator or admission would speak of, folds as the
+    /// general path folds it.
+    #[test]
+    fn accessibility_is_read_typed() {
+        // How many of the Button and its Text are read typed (a key given twice sends the
+        // whole envelope to serde_json's reader).
+        for (a11y, typed) in [
+            (r#"{"label":"Close","description":"Closes the dialog"}"#, 2),
+            (r#"{ "description" : {"path":"/d"} }"#, 2),
+            (
+                r#"{"label":{"call":"formatString","args":{"value":"${/n} left"}}}"#,
+                2,
+            ),
+            (r#"{"label":"x","extra":1}"#, 2),
+            (r#"{}"#, 2),
+            (r#"{"label":1}"#, 1),
+            (r#"{"label":"a","label":"b"}"#, 0),
+            ("{\"label\":\"a\u{202e}b\"}", 1),
+            (r#"{"label":{"path":"/__proto__"}}"#, 1),
+            (r#"{"label":{"call":"formatNumber","args":{"value":1}}}"#, 2),
+            (r#"{"label":{"call":"required","args":{"value":1}}}"#, 2),
+            (r#""Close""#, 1),
+        ] {
+            let text = format!(
+                r#"[{{"version":"v0.9","createSurface":{{"surfaceId":"s","catalogId":"{}"}}}},{{"version":"v0.9","updateComponents":{{"surfaceId":"s","components":[{{"id":"root","component":"Button","child":"l","accessibility":{a11y},"action":{{"event":{{"name":"go"}}}}}},{{"id":"l","component":"Text","text":"Go"}}]}}}}]"#,
+                crate::a2ui::store::BASIC_CATALOG_ID,
+            );
+            let before = TYPED_TAKEN.with(|n| n.get());
+            assert_typed_folds_as_general(&text, &Limits::default(), &UrlPolicy::default());
+            assert_eq!(TYPED_TAKEN.with(|n| n.get()) - before, typed, "{a11y}");
         }
     }
 

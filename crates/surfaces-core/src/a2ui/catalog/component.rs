@@ -498,6 +498,8 @@ pub(crate) enum Field {
     /// dynamic value belongs, its second a string). One form for the three, so that each
     /// is not given back as JSON in a function of its own (3 KB gzipped).
     Pairs([&'static str; 2], Vec<(Dynamic, String)>),
+    /// A component's `accessibility` of a `label` and a `description` at most, read by hand.
+    Accessibility(Option<Dynamic>, Option<Dynamic>),
 }
 
 impl Field {
@@ -528,6 +530,15 @@ impl Field {
                     })
                     .collect(),
             ),
+            Field::Accessibility(label, description) => {
+                let mut o = Map::new();
+                for (k, d) in [("label", label), ("description", description)] {
+                    if let Some(d) = d {
+                        o.insert(k.into(), d.into_json());
+                    }
+                }
+                Value::Object(o)
+            }
         }
     }
 }
@@ -743,9 +754,17 @@ pub(crate) fn decode_fields(name: &str, fields: &mut Fields) -> Result<Component
     if fields.is_empty() {
         return Ok(Component::new(common, kind));
     }
-    if let Some(Value::Object(mut a)) = take(fields, "accessibility") {
-        common.label = dynamic(a.remove("label"));
-        common.description = dynamic(a.remove("description"));
+    match take_field(fields, "accessibility") {
+        Some(Field::Accessibility(label, description)) => {
+            common.label = label;
+            common.description = description;
+        }
+        other => {
+            if let Some(Value::Object(mut a)) = other.map(Field::into_json) {
+                common.label = dynamic(a.remove("label"));
+                common.description = dynamic(a.remove("description"));
+            }
+        }
     }
     common.weight = number(take(fields, "weight"));
     common.checks = take_pairs(fields, "checks", ["condition", "message"], "a check")?
