@@ -4858,6 +4858,18 @@ mod tests {
         }
     }
 
+    /// How many of `components` (their JSON, one after another) the hand reader reads
+    /// typed in a new surface's first update, the fold held to the general path's.
+    fn typed_in_a_new_surface(components: &str) -> usize {
+        let text = format!(
+            r#"[{{"version":"v0.9","createSurface":{{"surfaceId":"s","catalogId":"{}"}}}},{{"version":"v0.9","updateComponents":{{"surfaceId":"s","components":[{components}]}}}}]"#,
+            crate::a2ui::store::BASIC_CATALOG_ID,
+        );
+        let before = TYPED_TAKEN.with(|n| n.get());
+        assert_typed_folds_as_general(&text, &Limits::default(), &UrlPolicy::default());
+        TYPED_TAKEN.with(|n| n.get()) - before
+    }
+
     /// A component's `accessibility` of a label and a description is read typed; one of
     /// any other shape, or that the validator or admission would speak of, folds as the
     /// general path folds it.
@@ -4882,13 +4894,10 @@ mod tests {
             (r#"{"label":{"call":"required","args":{"value":1}}}"#, 2),
             (r#""Close""#, 1),
         ] {
-            let text = format!(
-                r#"[{{"version":"v0.9","createSurface":{{"surfaceId":"s","catalogId":"{}"}}}},{{"version":"v0.9","updateComponents":{{"surfaceId":"s","components":[{{"id":"root","component":"Button","child":"l","accessibility":{a11y},"action":{{"event":{{"name":"go"}}}}}},{{"id":"l","component":"Text","text":"Go"}}]}}}}]"#,
-                crate::a2ui::store::BASIC_CATALOG_ID,
+            let button = format!(
+                r#"{{"id":"root","component":"Button","child":"l","accessibility":{a11y},"action":{{"event":{{"name":"go"}}}}}},{{"id":"l","component":"Text","text":"Go"}}"#
             );
-            let before = TYPED_TAKEN.with(|n| n.get());
-            assert_typed_folds_as_general(&text, &Limits::default(), &UrlPolicy::default());
-            assert_eq!(TYPED_TAKEN.with(|n| n.get()) - before, typed, "{a11y}");
+            assert_eq!(typed_in_a_new_surface(&button), typed, "{a11y}");
         }
     }
 
@@ -4907,13 +4916,8 @@ mod tests {
             (r#"{"path":"/icon","extra":1}"#, 0),
             (r#"{}"#, 0),
         ] {
-            let text = format!(
-                r#"[{{"version":"v0.9","createSurface":{{"surfaceId":"s","catalogId":"{}"}}}},{{"version":"v0.9","updateComponents":{{"surfaceId":"s","components":[{{"id":"root","component":"Icon","name":{name}}}]}}}}]"#,
-                crate::a2ui::store::BASIC_CATALOG_ID,
-            );
-            let before = TYPED_TAKEN.with(|n| n.get());
-            assert_typed_folds_as_general(&text, &Limits::default(), &UrlPolicy::default());
-            assert_eq!(TYPED_TAKEN.with(|n| n.get()) - before, typed, "{name}");
+            let icon = format!(r#"{{"id":"root","component":"Icon","name":{name}}}"#);
+            assert_eq!(typed_in_a_new_surface(&icon), typed, "{name}");
         }
     }
 
@@ -4932,19 +4936,12 @@ mod tests {
                     _ => format!(r#""k{i}":true"#),
                 })
                 .collect();
-            let text = format!(
-                r#"[{{"version":"v0.9","createSurface":{{"surfaceId":"s","catalogId":"{}"}}}},{{"version":"v0.9","updateComponents":{{"surfaceId":"s","components":[{{"id":"root","component":"Button","child":"l","action":{{"event":{{"name":"go","context":{{{}}}}}}}}},{{"id":"l","component":"Text","text":"Go"}}]}}}}]"#,
-                crate::a2ui::store::BASIC_CATALOG_ID,
+            let button = format!(
+                r#"{{"id":"root","component":"Button","child":"l","action":{{"event":{{"name":"go","context":{{{}}}}}}}}},{{"id":"l","component":"Text","text":"Go"}}"#,
                 context.join(",")
             );
-            let before = TYPED_TAKEN.with(|n| n.get());
-            assert_typed_folds_as_general(&text, &Limits::default(), &UrlPolicy::default());
             // The Text is read typed either way.
-            assert_eq!(
-                TYPED_TAKEN.with(|n| n.get()) - before,
-                1 + typed,
-                "{keys} keys"
-            );
+            assert_eq!(typed_in_a_new_surface(&button), 1 + typed, "{keys} keys");
         }
     }
 
