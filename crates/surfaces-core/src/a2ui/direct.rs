@@ -338,9 +338,9 @@ struct Reader<'a, 'p> {
 }
 
 /// The most keys of an event's context that [`Reader::event_action`] reads: each placed by
-/// moving those after it, at most a few thousand moves of 32 bytes at this many. A form's
-/// button sends a key a field; at 16, a Button whose context named 20 took the general
-/// path, three and a half times `JSON.parse`'s time for it.
+/// moving those after it, so at most about 2,000 moves of a key and its value at this many.
+/// A form's button sends a key a field; at 16, a Button whose context named 20 took the
+/// general path, three and a half times `JSON.parse`'s time for it.
 const MAX_CONTEXT: usize = 64;
 
 /// The most arguments of a call that [`Reader::call`] reads (no function takes more than a
@@ -1145,11 +1145,11 @@ impl<'a, 'p> Reader<'a, 'p> {
     }
 
     /// A property (an `accessibility` of another shape, and checks, tabs and options
-    /// [`Reader::listed`] does not read) read as JSON, held to the validator's rule for the kind and walked by
-    /// admission, as the general path reads, checks and walks such a property, then decoded
-    /// as it decodes one. Left to the general path, such a component was read into a map and
-    /// walked whole (the official examples have ten: serde_json's reading of them was a
-    /// tenth of the fold, natively).
+    /// [`Reader::listed`] does not read) read as JSON, held to the validator's rule for the
+    /// kind and walked by admission, as the general path reads, checks and walks such a
+    /// property, then decoded as it decodes one. Left to the general path, such a component
+    /// was read into a map and walked whole (the official examples have ten: serde_json's
+    /// reading of them was a tenth of the fold, natively).
     fn json_property(&mut self, kind: Kind, adm: &mut Admission) -> Option<Field> {
         let here = &Path::ROOT;
         let start = self.at;
