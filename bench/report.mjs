@@ -434,6 +434,60 @@ build the alternative into another directory, for example
   the keywords of \`Reader::quoted\` and a component's \`id\` and \`component\` members
   compared a word at a time (no faster, and the one big surface and the storm a tenth slower
   with the first: \`quoted\` is inlined into the envelope reader).
+- Shapes no workload had, a fourth round (2026-12-06): 55 more streams folded beside the
+  official core by throwaway scripts: numbers of many shapes (coordinates, probabilities,
+  integers of both signs, ids past 2^53, floats written with an exponent, matrices), strings
+  (accented text, JSON inside strings, escapes, text as PHP's \`json_encode\` and Go's
+  \`encoding/json\` write it), every component type in one surface, event contexts, checks of
+  \`and\`s of calls, accessibility, Icons drawn from an \`svgPath\`, and variants of the
+  value-heavy, deep-template and many-small-surface workloads. Three were slower than the
+  official core, all numbers; what each was and what changed:
+  - 20,000 computed floats below 0.001 (0.83–0.90×): a fraction's leading zeros counted as
+    digits, so a float with 17 digits after its zeros went past 19 digits to serde_json's
+    reader, one number at a time. A number below one now counts its digits from its first
+    that is no zero (\`direct::float_by_hand\`): 1.62×.
+  - 40,000 integers of both signs (0.85–0.90×): a negative integer was read through the
+    general number path, with no run after it. A run after a negative integer now takes
+    both signs: 1.83–1.96×. The run after a positive one keeps to its sign: one loop trying
+    both took 50,000 positive integers from 0.47 to 0.70 ms.
+  - 20,000 floats up to 10^25 (0.99×): \`JSON.stringify\` writes those below 10^21 as
+    integers of up to 21 digits, and each such integer sent its whole data value to the
+    serde_json reader. Such a number (and \`-0\`) is now read by serde_json where it stands:
+    1.48×.
+
+  The three are a workload now (\`numbers\`, 2.70 to 1.69 ms in \`bench/ab.mjs\`). Faster than
+  the official core but past 1.5× \`JSON.parse\`, and changed: a Button whose event context
+  named 20 keys, past the 16 the hand reader took (3.3× to 1.6×; contexts of up to 64 keys
+  now); an Icon drawn from an \`svgPath\`, whose whole component went to the general path
+  (1.75× to 1.31×: the path is read as JSON where it stands); a check whose condition is an
+  \`and\` of calls, as the official login form's is (1.93× to 1.58×, the forms workload 3.8 to
+  3.5 ms: a call's argument that is a call or a list is read as JSON where it stands, held
+  to the deepest place an argument can stand, and what a call the hand reader gives up on
+  counted is given back); an accessible Button (1.53× to 1.20×: its label and description
+  read by hand); 500 Texts in one update, whose ids were sorted only to find one given twice
+  (1.83× to 1.59×, the tree of 3,280 components 1.96 to 1.73 ms: past 32 components the
+  table that finds them finds a repeated one as it is made). Still past 1.5× \`JSON.parse\`:
+  the gallery shapes (the 1,000 Images at 1.5–1.6× over runs, 1.7× with \`\\/\` escapes as
+  PHP writes them), 500 Texts with accents and a dash (1.6×), the 20-key context and the
+  \`and\` checks (1.6×). The cost of all of it: 3.0 KB of the headless \`.wasm\` gzipped
+  (424,822 to 427,864 bytes, names stripped, \`wasm-opt -O3\`, \`gzip -9\`): 1.5 KB the
+  accessibility reader, 1.0 KB the numbers, the rest the calls and contexts. The official
+  examples, the themed cards, the small surfaces and the other workloads tried moved within
+  the noise. Tried and not kept the same day:
+  - serde_json at opt-level "z": 6.3 KB smaller gzipped, but chart series 4.73 to 5.15 ms
+    and the readings 3.23 to 3.64 (its map and number code runs in the fold); at "s" 2.8 KB
+    smaller, the same slowdown.
+  - The core at opt-level 2: 6 KB smaller, 50,000 integers 0.53 to 0.79 ms and the storm a
+    sixth slower. At "s": 43.6 KB smaller, every fold 40–100% slower.
+  - The UI links card checker in a crate of its own at opt-level "z", as \`surfaces-a2a\` is:
+    its own code went from 12.8 to 3.8 KB gzipped alone, but the module grew (424.8 to
+    425.3 KB): the generic code it shares with the core (serde_json's reader and its float
+    reader, hash tables, B-trees, vectors) was made a second time in the new crate, and the
+    host checks it calls stayed at opt-level 3, now out of line.
+  - A map built from a tape with \`Map::from_iter\` (the B-tree's bulk build) in place of
+    inserts: 3.4 KB more, no faster.
+  - The key check's common path inlined and its rare ones kept out of line: keys in
+    Japanese 0.55 ms either way.
 - wasm-bindgen's \`enable-interning\` (tachys interns tag and attribute names, so each
   crosses into JavaScript once; 2026-12-05): the UI \`.wasm\` 632.4 to 636.5 KB gzipped, and
   mounting 8 surfaces of nested templates (47,840 elements, timed in Chromium by a throwaway
