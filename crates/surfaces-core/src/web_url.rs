@@ -430,7 +430,13 @@ pub fn dns_sized(host: &str) -> bool {
     let name = host.strip_suffix('.').unwrap_or(host);
     // A pass over the bytes, not `split('.')`, whose searcher was about a quarter of the URL
     // policy's time in a fold of a gallery of Images (a Node profile of the npm package).
-    name.len() <= LONGEST_HOST && longest_label(name.as_bytes()) <= LONGEST_LABEL
+    fits_dns(name.len(), longest_label(name.as_bytes()))
+}
+
+/// Whether a name of `len` bytes whose longest label is `longest` bytes fits the DNS: the
+/// rule of [`dns_sized`], for a reader that measured the name as it read it.
+fn fits_dns(len: usize, longest: usize) -> bool {
+    len <= LONGEST_HOST && longest <= LONGEST_LABEL
 }
 
 /// The length of the longest dot-separated label of `host`.
@@ -663,7 +669,7 @@ impl<'a> PlainUrl<'a> {
             input,
             scheme,
             start,
-            dns_sized: host_end - start <= LONGEST_HOST && longest <= LONGEST_LABEL,
+            dns_sized: fits_dns(host_end - start, longest),
             host_end,
             port_end,
             upper,
