@@ -1746,9 +1746,9 @@ impl<'a, 'p> Reader<'a, 'p> {
         let start = self.at;
         let negative = self.eat(b'-');
         if negative {
-            if let Some((len, n)) = short_integer(&bytes[self.at..]) {
-                self.at += len;
-                return Some(Number::I64(-(n as i64)));
+            if let Some((len, n)) = short_negative(&bytes[start..]) {
+                self.at = start + len;
+                return Some(Number::I64(n));
             }
         }
         let first = self.at;
@@ -1795,8 +1795,7 @@ impl<'a, 'p> Reader<'a, 'p> {
             // Any other by serde_json's own exact reader (`str::parse` would bring core's
             // second one into wasm, 10 KB gzipped: see `crate::number`); one past the range
             // is its error to give, on the whole envelope.
-            let f: f64 = serde_json::from_str(&self.text[start..self.at]).ok()?;
-            return Some(Number::F64(f));
+            return by_serde(&self.text[start..self.at]);
         }
         if int_digits <= 18 || (!negative && int_digits == 19) {
             match (negative, decimal(&bytes[first..self.at])) {
@@ -1810,12 +1809,7 @@ impl<'a, 'p> Reader<'a, 'p> {
         // an `i64` holds), as serde_json reads them: left to it with the envelope, one such
         // number in a data value (an id past 2^64, a float `JSON.stringify` wrote without
         // an exponent) took the whole value to its reader.
-        let n: serde_json::Number = serde_json::from_str(&self.text[start..self.at]).ok()?;
-        Some(match (n.as_u64(), n.as_i64()) {
-            (Some(u), _) => Number::U64(u),
-            (None, Some(i)) => Number::I64(i),
-            (None, None) => Number::F64(n.as_f64()?),
-        })
+        by_serde(&self.text[start..self.at])
     }
 
     fn digits(&mut self) {
@@ -2315,6 +2309,17 @@ fn short_integer(bytes: &[u8]) -> Option<(usize, u64)> {
     }
     let (len, n) = crate::number::short_digits(bytes)?;
     (!matches!(bytes[len], b'.' | b'e' | b'E')).then_some((len, n))
+}
+
+/// The number `text` holds, as serde_json reads it (a `u64`, else an `i64`, else a float),
+/// for one [`Reader::number`] does not read by hand; `None` for one no float holds.
+fn by_serde(text: &str) -> Option<Number> {
+    let n: serde_json::Number = serde_json::from_str(text).ok()?;
+    Some(match (n.as_u64(), n.as_i64()) {
+        (Some(u), _) => Number::U64(u),
+        (None, Some(i)) => Number::I64(i),
+        (None, None) => Number::F64(n.as_f64()?),
+    })
 }
 
 /// [`short_negative`] or [`short_integer`] at the start of `bytes`, as its length and its
