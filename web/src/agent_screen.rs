@@ -166,7 +166,7 @@ pub async fn agents_available() -> bool {
         Ok(r) if r.ok() => text_of(&r)
             .await
             .ok()
-            .and_then(|t| serde_json::from_str::<Value>(&t).ok())
+            .and_then(|t| surfaces_core::json::read_value(&t).ok())
             .is_some_and(|v| !agents_of(&v).is_empty()),
         _ => false,
     }
@@ -691,7 +691,7 @@ pub fn AgentScreen() -> impl IntoView {
         let result = match fetch("/agents", None, &[]).await {
             Ok(r) if r.ok() => text_of(&r)
                 .await
-                .and_then(|t| serde_json::from_str::<Value>(&t).map_err(|e| e.to_string()))
+                .and_then(|t| surfaces_core::json::read_value(&t).map_err(|e| e.to_string()))
                 .map(|v| agents_of(&v)),
             _ => Err("This console is not served by surfaces-server, so no agent can be reached (start it with scripts/serve.sh).".to_string()),
         };

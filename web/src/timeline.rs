@@ -102,7 +102,7 @@ const KINDS: [&str; 4] = [
 
 /// The type(s) and surface of a readable envelope (one the scan found clean, so it parses).
 fn head(text: &str) -> (String, Option<String>) {
-    let o = match serde_json::from_str::<Value>(text) {
+    let o = match surfaces_core::json::read_value(text) {
         Ok(Value::Object(o)) => o,
         Ok(_) => return ("not an object".to_string(), None),
         Err(_) => return ("unreadable".to_string(), None),
@@ -357,7 +357,7 @@ pub fn around(text: &str, p: &ScanProblem) -> String {
 /// The part of a readable envelope a finding's path points to (its nearest part that exists),
 /// as pretty JSON of at most [`PART_CHARS`] characters; with the pointer it shows.
 pub fn part_at(envelope: &str, path: &str) -> (String, String) {
-    let Ok(value) = serde_json::from_str::<Value>(envelope) else {
+    let Ok(value) = surfaces_core::json::read_value(envelope) else {
         let (shown, more) = clip(envelope, PART_CHARS);
         return (String::new(), with_more(visible(&shown), more));
     };

@@ -113,18 +113,14 @@ fn too_many_values(what: &str, counted: &str) -> Finding {
 pub(crate) fn kept_value(text: &str) -> Result<Value, Unread> {
     counted(text)?;
     // Syntax was checked when the event was read; `serde_json` says what else is wrong.
-    Ok(serde_json::from_str(text)?)
+    Ok(surfaces_core::json::read_value(text)?)
 }
 
 /// Whether [`kept_value`] would read `text`, building nothing: what it counts, then what
-/// `serde_json` would refuse in building it (nesting past 128, a number no float holds, an
-/// escape that is half a surrogate pair), through a visitor that keeps nothing.
-/// (`serde::de::IgnoredAny` is not that: `serde_json` skips its numbers unread.)
+/// `serde_json` would refuse in building it ([`surfaces_core::json::value_reads`]).
 pub(crate) fn kept_value_reads(text: &str) -> Result<(), Unread> {
     counted(text)?;
-    let mut d = serde_json::Deserializer::from_str(text);
-    serde::de::Deserializer::deserialize_any(&mut d, Nothing)?;
-    Ok(d.end()?)
+    Ok(surfaces_core::json::value_reads(text)?)
 }
 
 fn counted(text: &str) -> Result<(), Unread> {
@@ -132,52 +128,6 @@ fn counted(text: &str) -> Result<(), Unread> {
     match value_end_within(b, skip_ws(b, 0), MAX_VALUES) {
         Err(Unscanned::TooManyValues) => Err(Unread::TooManyValues),
         _ => Ok(()),
-    }
-}
-
-/// Reads any value as `serde_json` reads one to build a `Value`, keeping nothing.
-#[derive(Clone, Copy)]
-struct Nothing;
-
-impl<'de> serde::de::DeserializeSeed<'de> for Nothing {
-    type Value = ();
-    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
-        d.deserialize_any(self)
-    }
-}
-
-impl<'de> serde::de::Visitor<'de> for Nothing {
-    type Value = ();
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("a JSON value")
-    }
-    fn visit_bool<E>(self, _: bool) -> Result<(), E> {
-        Ok(())
-    }
-    fn visit_i64<E>(self, _: i64) -> Result<(), E> {
-        Ok(())
-    }
-    fn visit_u64<E>(self, _: u64) -> Result<(), E> {
-        Ok(())
-    }
-    fn visit_f64<E>(self, _: f64) -> Result<(), E> {
-        Ok(())
-    }
-    fn visit_str<E>(self, _: &str) -> Result<(), E> {
-        Ok(())
-    }
-    fn visit_unit<E>(self) -> Result<(), E> {
-        Ok(())
-    }
-    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
-        while seq.next_element_seed(self)?.is_some() {}
-        Ok(())
-    }
-    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
-        while map.next_key_seed(self)?.is_some() {
-            map.next_value_seed(self)?;
-        }
-        Ok(())
     }
 }
 
@@ -195,9 +145,9 @@ impl From<serde_json::Error> for Unread {
 pub(crate) fn parse(text: &str) -> Result<Value, Unread> {
     let (skeleton, kept) = skeleton(text)?;
     if kept.is_empty() {
-        return Ok(serde_json::from_str(text)?);
+        return Ok(surfaces_core::json::read_value(text)?);
     }
-    let mut v: Value = serde_json::from_str(&skeleton)?;
+    let mut v = surfaces_core::json::read_value(&skeleton)?;
     put_back(&mut v, text, &kept);
     Ok(v)
 }
@@ -308,7 +258,7 @@ fn next(text: &str, i: usize, object: bool, place: At) -> Result<(usize, At), Un
     // A key with an escape is compared as `serde_json` reads it.
     let decoded;
     let key = if raw.contains('\\') {
-        decoded = serde_json::from_str::<String>(raw)?;
+        decoded = surfaces_core::json::read_string(raw)?;
         decoded.as_str()
     } else {
         &raw[1..raw.len() - 1]

@@ -272,8 +272,11 @@ impl SavedTask {
                 limit: SAVED_MAX_BYTES,
             });
         }
-        let t: SavedTask =
-            serde_json::from_str(text).map_err(|e| SavedError::Unreadable(e.to_string()))?;
+        // Read into a `Value` by the core's reader (`surfaces_core::json`), not by a copy of
+        // serde_json's own in this crate.
+        let t: SavedTask = surfaces_core::json::read_value(text)
+            .and_then(serde_json::from_value)
+            .map_err(|e| SavedError::Unreadable(e.to_string()))?;
         if t.format != FORMAT {
             return Err(SavedError::Format(t.format));
         }

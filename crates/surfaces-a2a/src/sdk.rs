@@ -111,7 +111,7 @@ fn part(v: &Value) -> Result<Value, Finding> {
             // cannot be read (a lone surrogate) refuses the event, as it did when built.
             let value = || -> Result<Value, Finding> {
                 match kept {
-                    Some(t) if t.starts_with('"') => serde_json::from_str::<String>(t)
+                    Some(t) if t.starts_with('"') => surfaces_core::json::read_string(t)
                         .map(Value::String)
                         .map_err(|e| bad(format!("A part's content cannot be read ({e})."))),
                     _ => Ok(Value::Null),

@@ -15,6 +15,7 @@ mod code;
 mod code_points;
 pub mod contract;
 mod finding;
+pub mod json;
 pub mod json_scan;
 mod leb128;
 mod number;

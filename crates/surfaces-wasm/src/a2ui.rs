@@ -126,7 +126,7 @@ impl SurfaceStore {
         } else {
             // Read from the text itself: through a `Value` first, a store's construction
             // took ten times as long (13 µs in Node), as long as folding a small surface.
-            serde_json::from_str(&json_text(&given, "SurfaceStore: limits")?)
+            Limits::from_json(&json_text(&given, "SurfaceStore: limits")?)
                 .map_err(|e| JsError::new(&format!("SurfaceStore: bad limits: {e}")))?
         };
         if limits.depth > a2ui::MAX_RENDER_DEPTH {
@@ -139,7 +139,8 @@ impl SurfaceStore {
         let allowed_hosts = if hosts.is_undefined() {
             None
         } else {
-            let v: Vec<String> = serde_json::from_str(&json_text(&hosts, "allowedHosts")?)
+            let v: Vec<String> = from_js(&hosts, "allowedHosts")
+                .and_then(|v| serde_json::from_value(v).map_err(|e| JsError::new(&e.to_string())))
                 .map_err(|_| {
                     JsError::new("SurfaceStore: allowedHosts must be an array of host names")
                 })?;

@@ -46,7 +46,7 @@ pub(crate) fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
 /// that what JS would serialise is exactly what the core sees.
 pub(crate) fn from_js(v: &JsValue, what: &str) -> Result<serde_json::Value, JsError> {
     let text = json_text(v, what)?;
-    serde_json::from_str(&text).map_err(|e| JsError::new(&format!("{what}: {e}")))
+    surfaces_core::json::read_value(&text).map_err(|e| JsError::new(&format!("{what}: {e}")))
 }
 
 /// Plain JS data as the JSON text `JSON.stringify` makes of it.

@@ -92,6 +92,14 @@ pub struct Limits {
 }
 
 impl Limits {
+    /// Limits read from JSON text, unknown names refused: for hosts that take them as JSON
+    /// (the npm package), read here so that `serde_json`'s reader is the core's
+    /// ([`crate::json`]).
+    #[inline(never)]
+    pub fn from_json(text: &str) -> Result<Limits, serde_json::Error> {
+        serde_json::from_str(text)
+    }
+
     pub fn budget(&self) -> super::catalog::functions::Budget {
         super::catalog::functions::Budget {
             depth: self.function_depth,
