@@ -272,8 +272,18 @@ impl SavedTask {
                 limit: SAVED_MAX_BYTES,
             });
         }
-        // Read into a `Value` by the core's reader (`surfaces_core::json`), not by a copy of
-        // serde_json's own in this crate.
+        // What the scan every envelope and card goes through refuses is refused here: a key
+        // given twice anywhere (read as a struct, serde_json refused a field given twice),
+        // nesting past 100, a number no float holds. Then the core's reader builds it
+        // (`surfaces_core::json`), not a copy of serde_json's own in this crate.
+        match surfaces_core::json_scan::scan_document(text.as_bytes(), false) {
+            Ok(issues) => {
+                if let Some(issue) = issues.first() {
+                    return Err(SavedError::Unreadable(issue.problem.describe()));
+                }
+            }
+            Err(issue) => return Err(SavedError::Unreadable(issue.problem.describe())),
+        }
         let t: SavedTask = surfaces_core::json::read_value(text)
             .and_then(serde_json::from_value)
             .map_err(|e| SavedError::Unreadable(e.to_string()))?;

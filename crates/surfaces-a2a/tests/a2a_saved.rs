@@ -266,6 +266,19 @@ fn a_stored_text_that_is_not_a_record_is_refused_with_a_reason() {
         many(SAVED_MAX_ATTEMPTS + 1),
         Err(SavedError::Invalid(_))
     ));
+    // A key given twice is refused, at the top or deep in an edit's value: readers disagree
+    // on which of the two counts.
+    let once = r#"{"format":1,"agent":"a","taskId":"t","edits":[{"surfaceId":"s","pointer":"/a","value":{"x":1}}]}"#;
+    assert!(SavedTask::decode(once).is_ok());
+    for twice in [
+        once.replace(r#""taskId":"t""#, r#""taskId":"t","taskId":"u""#),
+        once.replace(r#"{"x":1}"#, r#"{"x":1,"x":2}"#),
+    ] {
+        assert!(
+            matches!(SavedTask::decode(&twice), Err(SavedError::Unreadable(ref m)) if m.contains("twice")),
+            "{twice}"
+        );
+    }
     // Deep nesting is refused by the reader, not a stack overflow.
     let deep = format!(
         r#"{{"format":1,"agent":"a","taskId":"t","edits":[{{"surfaceId":"s","pointer":"/a","value":{}1{}}}]}}"#,

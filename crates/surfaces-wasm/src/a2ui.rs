@@ -139,9 +139,11 @@ impl SurfaceStore {
         let allowed_hosts = if hosts.is_undefined() {
             None
         } else {
-            let v: Vec<String> = from_js(&hosts, "allowedHosts")
-                .and_then(|v| serde_json::from_value(v).map_err(|e| JsError::new(&e.to_string())))
-                .map_err(|_| {
+            let text = json_text(&hosts, "allowedHosts")?;
+            let v: Vec<String> = surfaces_core::json::read_value(&text)
+                .ok()
+                .and_then(|v| serde_json::from_value(v).ok())
+                .ok_or_else(|| {
                     JsError::new("SurfaceStore: allowedHosts must be an array of host names")
                 })?;
             Some(v.into_iter().map(|h| h.to_ascii_lowercase()).collect())
