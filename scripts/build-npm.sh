@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the npm package as it is published, in two builds: wasm-pack in release mode, then the
 # name section dropped (see scripts/strip-names.mjs for why not `strip`), then binaryen's
-# `wasm-opt -O3` (scripts/optimize-wasm.sh).
+# `wasm-opt -O3 -ocimfs 30` (scripts/optimize-wasm.sh).
 #   crates/surfaces-wasm/pkg           the UI build: the headless API plus mountSurface (the
 #                                      `ui` feature, on by default), which mounts surfaces-render,
 #                                      and a2ui.css, the stylesheet for what it draws

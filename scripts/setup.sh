@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what agent-surfaces needs on a fresh machine, and nothing that is already there.
-#   scripts/setup.sh serve   the console: wasm32 target, wasm-bindgen-cli, Trunk
+#   scripts/setup.sh serve   the console: wasm32 target, wasm-bindgen-cli, Trunk, binaryen (npm)
 #   scripts/setup.sh test    all of that plus wasm-pack, Chromium + ChromeDriver, npm packages
 # Safe to run again: every step checks first.
 set -euo pipefail
@@ -31,6 +31,18 @@ fi
 if ! have trunk || [ "$(trunk --version | awk '{print $2}')" != "$TRUNK_VERSION" ]; then
   say "installing trunk $TRUNK_VERSION (about 10 minutes)"
   cargo install trunk --version "$TRUNK_VERSION" --locked --force
+fi
+
+# binaryen's wasm-opt, from npm: Trunk's release builds of the console run it
+# (scripts/trunk-post-build.sh), as scripts/build-npm.sh does for the package.
+if ! have npm; then
+  echo "setup: npm is needed (Debian's nodejs package leaves it out: apt-get install npm)" >&2
+  exit 1
+fi
+if [ ! -x scripts/tools/node_modules/.bin/wasm-opt ] \
+  || [ scripts/tools/package-lock.json -nt scripts/tools/node_modules/.package-lock.json ]; then
+  say "installing binaryen (scripts/tools)"
+  (cd scripts/tools && npm ci --no-audit --no-fund)
 fi
 
 [ "$what" = serve ] && exit 0
