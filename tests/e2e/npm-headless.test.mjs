@@ -241,6 +241,14 @@ test("a bad option is a usage error that changes nothing", () => {
   assert.throws(() => new SurfaceStore().applyPart({ kind: "data", data: {} }, { advertised: "yes" }), /advertised must be true or false/);
   assert.throws(() => new SurfaceStore().applyEnvelopes("[]", { contextId: 7 }), /contextId must be a string/);
   assert.throws(() => checkCard("{}", null, "limits"), /options must be an object/);
+  // allowedHosts is an array of host names; data JSON.stringify refuses is said so, as for
+  // every other option.
+  assert.throws(() => new SurfaceStore({ allowedHosts: "cdn.example" }), /allowedHosts must be an array of host names/);
+  assert.throws(() => new SurfaceStore({ allowedHosts: ["cdn.example", 1] }), /allowedHosts must be an array of host names/);
+  assert.throws(() => new SurfaceStore({ allowedHosts: [10n] }), /allowedHosts cannot be turned into JSON/);
+  assert.throws(() => new SurfaceStore({ limits: { envelopes: 10n } }), /limits cannot be turned into JSON/);
+  assert.throws(() => new SurfaceStore({ limits: { envelopes: 1.5 } }), /bad limits/);
+  new SurfaceStore({ allowedHosts: ["CDN.example"], limits: { envelopes: 5 } }).free();
   const trap = new Proxy({}, { get() { throw new Error("no"); } });
   assert.throws(() => new SurfaceStore(trap), /could not be read/);
 });
