@@ -804,11 +804,7 @@ impl<'a, 'p> Reader<'a, 'p> {
         let mut fields = std::mem::take(&mut self.fields);
         // What a call of an uncommon shape counted ([`fast::property_value`]) is counted
         // again by the general path, if the component is left to it.
-        let mark = fast::budget_mark();
-        let read = self.typed_component_with(&mut fields);
-        if read.is_none() {
-            fast::give_back_to(mark);
-        }
+        let read = fast::counted_if_read(|| self.typed_component_with(&mut fields));
         fields.clear();
         self.fields = fields;
         read
@@ -1008,14 +1004,7 @@ impl<'a, 'p> Reader<'a, 'p> {
                 // A binding, or else an `svgPath` object, read as JSON (as the general path
                 // reads it) so that the rest of the Icon is still read by hand.
                 b'{' => {
-                    let start = self.at;
-                    match self.binding(adm) {
-                        Some(binding) => Field::Dynamic(binding),
-                        None => {
-                            self.at = start;
-                            self.json_property(kind, adm)?
-                        }
-                    }
+                    self.by_hand_or_json(kind, adm, |r, adm| r.binding(adm).map(Field::Dynamic))?
                 }
                 _ => {
                     let name = self.quoted_among(&ICONS_BY_LENGTH)?;
@@ -1035,31 +1024,12 @@ impl<'a, 'p> Reader<'a, 'p> {
                 _ => Field::Json(self.number_value()?),
             },
             Kind::Action => Field::Action(self.event_action(adm)?),
-            Kind::Accessibility => {
-                let start = self.at;
-                match self.accessibility(adm) {
-                    Some(field) => field,
-                    // Any other shape (a member of another name: the object is open) is
-                    // read as JSON, from its start.
-                    None => {
-                        self.at = start;
-                        self.json_property(kind, adm)?
-                    }
-                }
-            }
+            // Any other shape (a member of another name: the object is open) is read as JSON.
+            Kind::Accessibility => self.by_hand_or_json(kind, adm, Self::accessibility)?,
+            // Any other shape (a list that is not one, an item of another shape) is read as
+            // JSON.
             Kind::Checks | Kind::Tabs | Kind::Options => {
-                let start = self.at;
-                let mark = fast::budget_mark();
-                match self.listed(kind, adm) {
-                    Some(field) => field,
-                    // Any other shape (a list that is not one, an item of another shape)
-                    // is read as JSON, from its start, and counted then, once.
-                    None => {
-                        fast::give_back_to(mark);
-                        self.at = start;
-                        self.json_property(kind, adm)?
-                    }
-                }
+                self.by_hand_or_json(kind, adm, |r, adm| r.listed(kind, adm))?
             }
             Kind::Enum(words) => {
                 let word = self.quoted(words)?;
@@ -1122,9 +1092,8 @@ impl<'a, 'p> Reader<'a, 'p> {
     /// (one with a member of another name, which the rule lets through), which is then read
     /// as JSON. Read as JSON, an accessible Button cost its fold half as much again.
     fn accessibility(&mut self, adm: &mut Admission) -> Option<Field> {
-        let mark = fast::budget_mark();
         let (mut label, mut description) = (None, None);
-        let read = self.members(&["label", "description"], |r, i| {
+        self.members(&["label", "description"], |r, i| {
             // As `typed_property` reads a dynamic string.
             let value = match r.peek()? {
                 b'{' => r.dynamic_object(Kind::DynString, adm)?,
@@ -1135,13 +1104,26 @@ impl<'a, 'p> Reader<'a, 'p> {
                 _ => description = Some(value),
             }
             Some(())
-        });
-        if read.is_none() {
-            // What a call in it counted is counted again as the object is read as JSON.
-            fast::give_back_to(mark);
-            return None;
-        }
+        })?;
         Some(Field::Accessibility(label, description))
+    }
+
+    /// A property `read` reads by hand, or else one read as JSON from where it starts
+    /// ([`Reader::json_property`]): the property kept by hand, or another shape of it (as
+    /// the general path reads it), so that the rest of the component is still read by hand.
+    /// What `read` counted before it gave up is counted again as JSON, once.
+    fn by_hand_or_json(
+        &mut self,
+        kind: Kind,
+        adm: &mut Admission,
+        read: impl FnOnce(&mut Self, &mut Admission) -> Option<Field>,
+    ) -> Option<Field> {
+        let start = self.at;
+        if let Some(field) = fast::counted_if_read(|| read(self, adm)) {
+            return Some(field);
+        }
+        self.at = start;
+        self.json_property(kind, adm)
     }
 
     /// A property (an `accessibility` of another shape, and checks, tabs and options
@@ -1283,12 +1265,7 @@ impl<'a, 'p> Reader<'a, 'p> {
     fn call(&mut self, returns: Option<&'static str>, adm: &mut Admission) -> Option<Dynamic> {
         // What its arguments read as JSON counted is counted again by whatever reads the
         // call when this leaves it (the general path, or a caller reading it as JSON).
-        let mark = fast::budget_mark();
-        let read = self.call_by_hand(returns, adm);
-        if read.is_none() {
-            fast::give_back_to(mark);
-        }
-        read
+        fast::counted_if_read(|| self.call_by_hand(returns, adm))
     }
 
     /// [`Reader::call`], counting what it reads as JSON.

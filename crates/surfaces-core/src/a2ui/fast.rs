@@ -354,15 +354,11 @@ pub(crate) fn call_argument(text: &str) -> Option<(Value, usize)> {
 }
 
 fn value_at<const DEPTH: usize>(text: &str) -> Option<(Value, usize)> {
-    let mark = budget_mark();
-    let mut one = serde_json::Deserializer::from_str(text).into_iter::<ValueAt<DEPTH>>();
-    match one.next()? {
-        Ok(ValueAt(v)) => Some((v, one.byte_offset())),
-        Err(_) => {
-            give_back_to(mark);
-            None
-        }
-    }
+    counted_if_read(|| {
+        let mut one = serde_json::Deserializer::from_str(text).into_iter::<ValueAt<DEPTH>>();
+        let ValueAt(v) = one.next()?.ok()?;
+        Some((v, one.byte_offset()))
+    })
 }
 
 /// What is left of the budget now, for [`give_back_to`].
@@ -377,6 +373,18 @@ pub(crate) fn give_back_to(mark: usize) {
     if !OVER.get() {
         LEFT.set(mark);
     }
+}
+
+/// `read`, and when it gives up (`None`), what it counted is given back ([`give_back_to`]):
+/// whatever reads the same text next counts it, once.
+#[inline(always)]
+pub(crate) fn counted_if_read<T>(read: impl FnOnce() -> Option<T>) -> Option<T> {
+    let mark = budget_mark();
+    let read = read();
+    if read.is_none() {
+        give_back_to(mark);
+    }
+    read
 }
 
 pub(crate) struct DataUpdate<'a> {
