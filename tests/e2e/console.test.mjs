@@ -59,6 +59,15 @@ test("the served page carries the Content-Security-Policy header and the same me
   assert.doesNotMatch(html, /<script(?![^>]*\bsrc=)[^>]*>/, "no inline script");
 });
 
+test("the served .wasm carries no function names", async () => {
+  // scripts/trunk-post-build.sh drops them (about 200 KB): binaryen does in a release build
+  // such as this one, strip-names.mjs in a debug build.
+  const res = await fetch(session.server.url + "/surfaces-console_bg.wasm");
+  assert.equal(res.status, 200);
+  const module = await WebAssembly.compile(await res.arrayBuffer());
+  assert.equal(WebAssembly.Module.customSections(module, "name").length, 0);
+});
+
 test("the console starts under its policy and shows the Larkfield card as the spec says", async () => {
   const { page, seen, context } = await watchedPage(session.browser);
   const ui = new UiLinksPage(page, session.server.url);
