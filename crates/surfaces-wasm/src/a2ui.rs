@@ -139,7 +139,7 @@ impl SurfaceStore {
         let allowed_hosts = if hosts.is_undefined() {
             None
         } else {
-            let text = json_text(&hosts, "allowedHosts")?;
+            let text = json_text(&hosts, "SurfaceStore: allowedHosts")?;
             let v: Vec<String> = surfaces_core::json::read_value(&text)
                 .ok()
                 .and_then(|v| serde_json::from_value(v).ok())
