@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Builds the npm package as it is published, in two builds: wasm-pack in release mode, then the
-# name section dropped (see scripts/strip-names.mjs for why not `strip`), then binaryen's
-# `wasm-opt -O3 -ocimfs 30` (scripts/optimize-wasm.sh).
+# Builds the npm package as it is published, in two builds: wasm-pack in release mode, then
+# binaryen's `wasm-opt -O3 -ocimfs 30` (scripts/optimize-wasm.sh), which also drops the name
+# section (Cargo's `strip` would drop target_features too: see scripts/strip-names.mjs).
 #   crates/surfaces-wasm/pkg           the UI build: the headless API plus mountSurface (the
 #                                      `ui` feature, on by default), which mounts surfaces-render,
 #                                      and a2ui.css, the stylesheet for what it draws
@@ -12,10 +12,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
 wasm-pack build "$@" --target web --release crates/surfaces-wasm
-node scripts/strip-names.mjs crates/surfaces-wasm/pkg
 scripts/optimize-wasm.sh crates/surfaces-wasm/pkg/agent_surfaces_bg.wasm
 wasm-pack build "$@" --target web --release --out-dir pkg-headless crates/surfaces-wasm -- --no-default-features
-node scripts/strip-names.mjs crates/surfaces-wasm/pkg-headless
 scripts/optimize-wasm.sh crates/surfaces-wasm/pkg-headless/agent_surfaces_bg.wasm
 # Leptos links server_fn, whose wasm-streams exports three stream adapter classes
 # (IntoUnderlying*) that are no part of this package's API; their declarations are dropped
