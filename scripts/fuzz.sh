@@ -18,7 +18,7 @@ export PATH="$HOME/.cargo/bin:$PATH"
 export RUSTC_BOOTSTRAP=1
 
 CARGO_FUZZ_VERSION=0.13.2
-ALL_TARGETS=(card reader fold_render pointer functions json_scan a2a)
+ALL_TARGETS=(card reader fold_render pointer functions json_scan a2a markdown)
 SANITIZER=${FUZZ_SANITIZER:-address}
 
 smoke=false
