@@ -333,7 +333,7 @@ export const CASES = [
       return out;
     },
   },
-  // Text's Markdown is read by the DOM renderer (pulldown-cmark): the browser run draws these.
+  // Text's Markdown is read by the DOM renderer (surfaces-markdown): the browser run draws these.
   {
     id: "markdown-quotes",
     group: "size",
@@ -345,6 +345,26 @@ export const CASES = [
     group: "size",
     name: "Text Markdown: 1,600 × `*_[` unclosed emphasis and link openers",
     build: () => one(batch(surface("h", text("*_[".repeat(1600)), []))),
+  },
+  // Bound to a model string of about 60 KB, under `dataModelBytes`: what works the Markdown
+  // reader's bounds (its far-scan budget, its open containers, its table of backtick runs) hardest.
+  {
+    id: "markdown-link-tails",
+    group: "size",
+    name: "Text Markdown: 15,000 × `[a](`, each link's destination read to the end (60 KB, bound)",
+    build: () => one(batch(surface("h", text({ path: "/md" }), [["/md", "[a](".repeat(15_000)]]))),
+  },
+  {
+    id: "markdown-blank-lines",
+    group: "size",
+    name: "Text Markdown: a code block in 16 nested list items, then 30,000 blank lines (60 KB as JSON, bound)",
+    build: () => one(batch(surface("h", text({ path: "/md" }), [["/md", "- ".repeat(16) + "```\n" + "\n".repeat(30_000)]]))),
+  },
+  {
+    id: "markdown-ticks",
+    group: "size",
+    name: "Text Markdown: backtick runs of every length from 1 to 340, none closed (58 KB, bound)",
+    build: () => one(batch(surface("h", text({ path: "/md" }), [["/md", Array.from({ length: 340 }, (_, i) => "`".repeat(i + 1) + " ").join("")]]))),
   },
   // 7. The hand reader of data updates (`a2ui/direct.rs`): what works it hardest.
   {

@@ -660,8 +660,8 @@ fn cases() -> Vec<Case> {
                 out
             },
         },
-        // Text's Markdown is read by the DOM renderer (pulldown-cmark): the browser run draws
-        // these; here they measure the fold and the render model only.
+        // Text's Markdown is read by the DOM renderer (surfaces-markdown): the browser run
+        // draws these; here they measure the fold and the render model only.
         Case {
             id: "markdown-quotes",
             group: "size",
@@ -681,6 +681,36 @@ fn cases() -> Vec<Case> {
             name: "Text Markdown: 1,600 × `*_[` unclosed emphasis and link openers",
             limits: d(),
             build: || one(batch(surface("h", text(long("*_[", 1600)), vec![]))),
+        },
+        // Bound to a model string of about 60 KB, under `dataModelBytes`: what works the
+        // Markdown reader's bounds (its far-scan budget, its open containers, its table of
+        // backtick runs) hardest.
+        Case {
+            id: "markdown-link-tails",
+            group: "size",
+            name: "Text Markdown: 15,000 × `[a](`, each link's destination read to the end (60 KB, bound)",
+            limits: d(),
+            build: || one(batch(surface("h", text(json!({"path": "/md"})), vec![("/md", long("[a](", 15_000))]))),
+        },
+        Case {
+            id: "markdown-blank-lines",
+            group: "size",
+            name: "Text Markdown: a code block in 16 nested list items, then 30,000 blank lines (60 KB as JSON, bound)",
+            limits: d(),
+            build: || {
+                let md = "- ".repeat(16) + "```\n" + &"\n".repeat(30_000);
+                one(batch(surface("h", text(json!({"path": "/md"})), vec![("/md", Value::String(md))])))
+            },
+        },
+        Case {
+            id: "markdown-ticks",
+            group: "size",
+            name: "Text Markdown: backtick runs of every length from 1 to 340, none closed (58 KB, bound)",
+            limits: d(),
+            build: || {
+                let md: String = (1..=340).map(|i| "`".repeat(i) + " ").collect();
+                one(batch(surface("h", text(json!({"path": "/md"})), vec![("/md", Value::String(md))])))
+            },
         },
         // 7. The hand reader of data updates (`a2ui/direct.rs`): what works it hardest.
         Case {
