@@ -55,6 +55,9 @@ enum Kind {
         kind: u8,
     },
     Rule,
+    /// A paragraph that held link reference definitions alone: drawn as nothing, kept for
+    /// the lines it spans (a blank line after it still makes a list loose).
+    Definitions,
 }
 
 impl Kind {
@@ -83,6 +86,9 @@ struct Block {
     text: String,
     start_line: usize,
     end_line: usize,
+    /// How many of its children are `Kind::Definitions`: an item whose children are all
+    /// such has no content, as if they were not there.
+    definitions: usize,
 }
 
 struct Parser<'a> {
@@ -126,6 +132,7 @@ pub(super) fn read(text: &str, sink: &mut dyn FnMut(Event<'_>)) {
             text: String::new(),
             start_line: 1,
             end_line: 0,
+            definitions: 0,
         }],
         tip: 0,
         old_tip: 0,
@@ -242,9 +249,13 @@ impl<'a> Parser<'a> {
         let was_blank = std::mem::replace(&mut self.last_blank, blank);
         self.line_number += 1;
         // A blank line after a blank line changes nothing unless a block takes it as a line
-        // (code, HTML): the first closed what a blank line closes. Without this, each of
-        // an agent's blank lines would walk every open container.
-        if blank && was_blank && !self.blocks[self.tip].kind.accepts_lines() {
+        // (code, HTML) or the first left an item with no content (it then ends at this one):
+        // the first closed what a blank line closes. Without this, each of an agent's blank
+        // lines would walk every open container.
+        let tip = &self.blocks[self.tip];
+        let settled = !tip.kind.accepts_lines()
+            && (self.has_content(self.tip) || !matches!(tip.kind, Kind::Item { .. }));
+        if blank && was_blank && settled {
             return;
         }
         self.line = line;
@@ -332,7 +343,7 @@ impl<'a> Parser<'a> {
             Kind::Item { data } => {
                 let width = data.marker_offset + data.padding;
                 if self.blank {
-                    if self.blocks[container].children.is_empty() {
+                    if !self.has_content(container) {
                         return Continue::No;
                     }
                     self.advance_next_nonspace();
@@ -343,7 +354,7 @@ impl<'a> Parser<'a> {
                 }
                 Continue::Yes
             }
-            Kind::Heading | Kind::Rule => Continue::No,
+            Kind::Heading | Kind::Rule | Kind::Definitions => Continue::No,
             &Kind::Code {
                 fence: Some((c, len, fence_offset)),
             } => {
@@ -573,10 +584,16 @@ impl<'a> Parser<'a> {
             text: String::new(),
             start_line: self.line_number,
             end_line: self.line_number,
+            definitions: 0,
         });
         self.blocks[self.tip].children.push(at);
         self.tip = at;
         at
+    }
+
+    /// Whether a container holds a block other than link reference definitions.
+    fn has_content(&self, at: usize) -> bool {
+        self.blocks[at].children.len() > self.blocks[at].definitions
     }
 
     /// Takes the link reference definitions a paragraph starts with; whether any text is left.
@@ -586,7 +603,7 @@ impl<'a> Parser<'a> {
             let taken = inlines::definitions(text, &mut self.labels);
             text.drain(..taken);
         }
-        !text.trim().is_empty()
+        !is_blank(text)
     }
 
     fn close_unmatched(&mut self) {
@@ -608,9 +625,9 @@ impl<'a> Parser<'a> {
             self.blocks[at].kind,
             Kind::Quote | Kind::Item { .. }
         ));
-        // A paragraph of link reference definitions alone is nothing drawn.
         if matches!(self.blocks[at].kind, Kind::Paragraph) && !self.take_definitions(at) {
-            self.blocks[parent].children.retain(|&c| c != at);
+            self.blocks[at].kind = Kind::Definitions;
+            self.blocks[parent].definitions += 1;
         }
         match self.blocks[at].kind {
             Kind::Code { fence: Some(_) } => {
@@ -620,11 +637,14 @@ impl<'a> Parser<'a> {
                 text.drain(..first);
             }
             Kind::Code { fence: None } => {
-                // Blank lines at the end are not the code's.
+                // Blank lines at the end are not the code's, nor the lines it spans.
                 let text = &mut self.blocks[at].text;
-                let keep = text.trim_end_matches([' ', '\n']).len();
+                let keep = text.trim_end_matches([' ', '\t', '\n']).len();
                 let keep = text[keep..].find('\n').map_or(text.len(), |n| keep + n + 1);
+                let dropped = text[keep..].bytes().filter(|&b| b == b'\n').count();
                 text.truncate(keep);
+                let block = &mut self.blocks[at];
+                block.end_line -= dropped.min(block.end_line - block.start_line);
             }
             Kind::Item { .. } => {
                 if let Some(&last) = self.blocks[at].children.last() {
@@ -692,12 +712,19 @@ impl<'a> Parser<'a> {
                 sink(Event::Rule);
                 return;
             }
+            Kind::Definitions => return,
         };
         if let Some(tag) = tag {
             sink(Event::Start(tag));
         }
         match &block.kind {
-            Kind::Paragraph | Kind::Heading => inlines::read(block.text.trim(), &self.labels, sink),
+            // The spec strips spaces and tabs, not other white space (an ideographic space
+            // opening a Japanese paragraph is its text).
+            Kind::Paragraph | Kind::Heading => inlines::read(
+                block.text.trim_matches([' ', '\t', '\n']),
+                &self.labels,
+                sink,
+            ),
             Kind::Code { .. } | Kind::Html { .. } if !block.text.is_empty() => {
                 sink(Event::Text(Cow::Borrowed(&block.text)));
             }
@@ -868,15 +895,14 @@ fn html_block_start(rest: &str) -> Option<u8> {
     {
         return Some(6);
     }
-    // Kind 7: a whole open or closing tag alone on its line, not one of the four above.
+    // Kind 7: a whole open or closing tag alone on its line (an open `pre` and the like
+    // were kind 1 above; a closing one is kind 7, as cmark, commonmark.js and
+    // pulldown-cmark read it).
     let tag_len = inlines::html_tag(b).0?;
-    let raw_name = RAW.iter().any(|t| {
-        named(name_start, t)
-            && !b
-                .get(name_start + t.len())
-                .is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'-')
-    });
-    (rest[tag_len..].trim_matches([' ', '\t']).is_empty() && !raw_name).then_some(7)
+    rest[tag_len..]
+        .trim_matches([' ', '\t'])
+        .is_empty()
+        .then_some(7)
 }
 
 fn html_block_ends(kind: u8, line: &str) -> bool {
@@ -891,4 +917,9 @@ fn html_block_ends(kind: u8, line: &str) -> bool {
         5 => line.contains("]]>"),
         _ => false,
     }
+}
+
+/// Whether a line or lines hold only spaces, tabs and line endings.
+fn is_blank(text: &str) -> bool {
+    text.bytes().all(|b| matches!(b, b' ' | b'\t' | b'\n'))
 }

@@ -10,10 +10,14 @@
 //! case fully, so `ẞ` and `SS` differ here).
 //!
 //! Scans that can run far from where they start (a link's destination and title, an HTML
-//! tag's attributes, a link label) share one budget of a few times the text's length: past it, what they
-//! would have read is text. With it, and with the search for a code span's end done once
-//! for the whole text, reading a paragraph is linear in its length.
+//! tag's attributes, a link label) share one budget a paragraph: four times its length and
+//! 4,096 bytes. Past it, what they would have read is text. A definition's scans are
+//! bounded by its paragraph without it: each definition taken moves past what it read. With
+//! these, the search for a code span's end done once for the whole text, delimiters bounded
+//! by their positions (not by entries that may be gone), and a link's closing marking the
+//! brackets before it inactive by one number, reading a paragraph is linear in its length.
 
+use super::punctuation::{is_punctuation, is_whitespace};
 use super::{Event, Tag};
 use std::borrow::Cow;
 
@@ -53,24 +57,31 @@ const ENTITIES: &[(&str, &str)] = &[
     ("yen", "¥"),
 ];
 
-/// What one piece of the paragraph is.
+/// What one piece of the paragraph is. Kept small (12 bytes), as an agent can make a piece
+/// of every byte (`*_*_…`).
 enum Piece {
     /// These bytes of the text, as they are.
-    Src(usize, usize),
-    /// Text that is not in the text as such (a character reference's character).
-    Owned(String),
-    Code(String),
+    Src(u32, u32),
+    /// Text that is not in the text as such (a character reference's character): the
+    /// `strings` entry.
+    Owned(u32),
+    /// A code span's content: the `strings` entry.
+    Code(u32),
     SoftBreak,
     HardBreak,
     Nothing,
 }
 
-/// One piece of the paragraph, with the tags that open before it and close after it
-/// (emphasis and links found later are attached to the pieces around them).
+/// No mark.
+const NONE: u32 = u32::MAX;
+
+/// One piece of the paragraph, with the tags that end before it and start after it
+/// (emphasis and links found later are attached to the pieces around them): each the first
+/// of a list in `marks`, the last added first.
 struct Node {
-    before: Vec<Event<'static>>,
     piece: Piece,
-    after: Vec<Event<'static>>,
+    ends_before: u32,
+    starts_after: u32,
 }
 
 /// A run of `*` or `_` that may open or close emphasis, in a list linked both ways.
@@ -87,6 +98,9 @@ struct Delim {
 
 struct Bracket {
     node: usize,
+    /// How many brackets opened before it: a link closing makes every link bracket open
+    /// then inactive (no link holds a link), which `Inlines::inactive_below` records.
+    seq: usize,
     /// Where its `[` is.
     at: usize,
     /// Whether another bracket opened after it (then it cannot be a label itself).
@@ -94,7 +108,6 @@ struct Bracket {
     /// The last delimiter when the bracket opened: emphasis inside the link is above it.
     delim_below: Option<usize>,
     image: bool,
-    active: bool,
 }
 
 struct Inlines<'a> {
@@ -102,9 +115,15 @@ struct Inlines<'a> {
     labels: &'a Labels,
     pos: usize,
     nodes: Vec<Node>,
+    /// The tags of `Node::ends_before` and `Node::starts_after` lists: each with the next.
+    marks: Vec<(Tag, u32)>,
+    strings: Vec<String>,
     delims: Vec<Delim>,
     last_delim: Option<usize>,
     brackets: Vec<Bracket>,
+    /// Brackets opened so far, and below which sequence number a link bracket is inactive.
+    bracket_seq: usize,
+    inactive_below: usize,
     /// Every run of backticks, as (length, start), in that order: a code span's end is the
     /// first run of its opener's length after it.
     tick_runs: Option<Vec<(usize, usize)>>,
@@ -124,19 +143,49 @@ pub(super) type Labels = std::collections::HashSet<String>;
 
 /// Hands `sink` the events of a paragraph's or heading's text (already trimmed).
 pub(super) fn read(text: &str, labels: &Labels, sink: &mut dyn FnMut(Event<'_>)) {
+    // Offsets are kept as u32: a text past 4 GiB is drawn as it is.
+    if u32::try_from(text.len()).is_err() {
+        sink(Event::Text(Cow::Borrowed(text)));
+        return;
+    }
     let mut p = Inlines::new(text, labels);
     p.parse();
-    for node in p.nodes {
-        node.before.into_iter().for_each(&mut *sink);
+    let mut ends = Vec::new();
+    let mut strings = std::mem::take(&mut p.strings)
+        .into_iter()
+        .map(Some)
+        .collect::<Vec<_>>();
+    for node in &p.nodes {
+        // Ends were added inner first: the list holds them outer first.
+        ends.clear();
+        let mut at = node.ends_before;
+        while at != NONE {
+            let (tag, next) = p.marks[at as usize];
+            ends.push(tag);
+            at = next;
+        }
+        ends.iter().rev().for_each(|&tag| sink(Event::End(tag)));
         match node.piece {
-            Piece::Src(a, b) if a < b => sink(Event::Text(Cow::Borrowed(&text[a..b]))),
-            Piece::Owned(t) => sink(Event::Text(Cow::Owned(t))),
-            Piece::Code(t) => sink(Event::Code(Cow::Owned(t))),
+            Piece::Src(a, b) if a < b => {
+                sink(Event::Text(Cow::Borrowed(&text[a as usize..b as usize])))
+            }
+            Piece::Owned(i) => sink(Event::Text(Cow::Owned(
+                strings[i as usize].take().unwrap_or_default(),
+            ))),
+            Piece::Code(i) => sink(Event::Code(Cow::Owned(
+                strings[i as usize].take().unwrap_or_default(),
+            ))),
             Piece::SoftBreak => sink(Event::SoftBreak),
             Piece::HardBreak => sink(Event::HardBreak),
             Piece::Src(..) | Piece::Nothing => {}
         }
-        node.after.into_iter().for_each(&mut *sink);
+        // Starts were added inner first: the list holds them outer first, as they open.
+        let mut at = node.starts_after;
+        while at != NONE {
+            let (tag, next) = p.marks[at as usize];
+            sink(Event::Start(tag));
+            at = next;
+        }
     }
 }
 
@@ -164,16 +213,6 @@ fn normalise(label: &str) -> String {
         .to_lowercase()
 }
 
-fn is_punctuation(c: char) -> bool {
-    if c.is_ascii() {
-        c.is_ascii_punctuation()
-    } else {
-        // Unicode's punctuation and symbols (general categories P and S): what is neither a
-        // letter, a digit, a space nor a control is taken as one.
-        !c.is_alphanumeric() && !c.is_whitespace() && !c.is_control()
-    }
-}
-
 impl<'a> Inlines<'a> {
     fn new(text: &'a str, labels: &'a Labels) -> Self {
         Inlines {
@@ -181,9 +220,13 @@ impl<'a> Inlines<'a> {
             labels,
             pos: 0,
             nodes: Vec::new(),
+            marks: Vec::new(),
+            strings: Vec::new(),
             delims: Vec::new(),
             last_delim: None,
             brackets: Vec::new(),
+            bracket_seq: 0,
+            inactive_below: 0,
             tick_runs: None,
             scan_budget: text.len().saturating_mul(4).saturating_add(4096),
             reach: 0,
@@ -204,16 +247,34 @@ impl<'a> Inlines<'a> {
 
     fn push(&mut self, piece: Piece) -> usize {
         self.nodes.push(Node {
-            before: Vec::new(),
             piece,
-            after: Vec::new(),
+            ends_before: NONE,
+            starts_after: NONE,
         });
         self.nodes.len() - 1
     }
 
-    /// The text's bytes from `start` to the position, as a piece.
+    /// The text's bytes from `start` to the position, as a piece (`read` made sure the
+    /// text's offsets fit a u32).
     fn src(&mut self, start: usize) -> usize {
-        self.push(Piece::Src(start, self.pos))
+        self.push(Piece::Src(start as u32, self.pos as u32))
+    }
+
+    fn string(&mut self, s: String) -> u32 {
+        self.strings.push(s);
+        (self.strings.len() - 1) as u32
+    }
+
+    /// Adds `tag` to the front of a node's list of starts (`start`) or of ends.
+    fn mark(&mut self, node: usize, tag: Tag, start: bool) {
+        let at = self.marks.len() as u32;
+        let head = if start {
+            &mut self.nodes[node].starts_after
+        } else {
+            &mut self.nodes[node].ends_before
+        };
+        self.marks.push((tag, *head));
+        *head = at;
     }
 
     fn parse(&mut self) {
@@ -286,12 +347,13 @@ impl<'a> Inlines<'a> {
         let text = self.text;
         let hard = match self.nodes.last_mut().map(|n| &mut n.piece) {
             Some(Piece::Src(a, b)) => {
-                let t = &text[*a..*b];
+                let t = &text[*a as usize..*b as usize];
                 let kept = t.trim_end_matches([' ', '\t']).len();
-                *b = *a + kept;
+                *b = *a + kept as u32;
                 t.ends_with("  ")
             }
-            Some(Piece::Owned(t)) => {
+            Some(Piece::Owned(i)) => {
+                let t = &mut self.strings[*i as usize];
                 let hard = t.ends_with("  ");
                 let kept = t.trim_end_matches([' ', '\t']).len();
                 t.truncate(kept);
@@ -363,7 +425,8 @@ impl<'a> Inlines<'a> {
                 } else {
                     inner
                 };
-                self.push(Piece::Code(code));
+                let i = self.string(code);
+                self.push(Piece::Code(i));
                 self.pos = close + n;
             }
             _ => {
@@ -382,8 +445,8 @@ impl<'a> Inlines<'a> {
         let end = start + count;
         let before = self.text[..start].chars().next_back().unwrap_or('\n');
         let after = self.text[end..].chars().next().unwrap_or('\n');
-        let (after_space, after_punct) = (after.is_whitespace(), is_punctuation(after));
-        let (before_space, before_punct) = (before.is_whitespace(), is_punctuation(before));
+        let (after_space, after_punct) = (is_whitespace(after), is_punctuation(after));
+        let (before_space, before_punct) = (is_whitespace(before), is_punctuation(before));
         let left = !after_space && (!after_punct || before_space || before_punct);
         let right = !before_space && (!before_punct || after_space || after_punct);
         let (can_open, can_close) = if c == b'_' {
@@ -435,8 +498,11 @@ impl<'a> Inlines<'a> {
         // The first delimiter above `bottom`.
         let mut closer = None;
         let mut at = self.last_delim;
+        // Delimiters are numbered in the text's order, so "at or below" is a comparison (a
+        // bound stays one when its own delimiter is gone).
+        let above = |d: usize, bound: Option<usize>| bound.is_none_or(|b| d > b);
         while let Some(d) = at {
-            if Some(d) == bottom {
+            if !above(d, bottom) {
                 break;
             }
             closer = Some(d);
@@ -452,7 +518,7 @@ impl<'a> Inlines<'a> {
             let mut opener = self.delims[c].prev;
             let mut found = false;
             while let Some(o) = opener {
-                if Some(o) == bottom || Some(o) == openers_bottom[kind][slot] {
+                if !above(o, bottom) || !above(o, openers_bottom[kind][slot]) {
                     break;
                 }
                 let (od, cd) = (&self.delims[o], &self.delims[c]);
@@ -491,13 +557,13 @@ impl<'a> Inlines<'a> {
             // A run's delimiters are one byte each: the opener's used ones are its last, the
             // closer's its first.
             if let Piece::Src(_, b) = &mut self.nodes[on].piece {
-                *b -= used;
+                *b -= used as u32;
             }
             if let Piece::Src(a, _) = &mut self.nodes[cn].piece {
-                *a += used;
+                *a += used as u32;
             }
-            self.nodes[on].after.insert(0, Event::Start(tag));
-            self.nodes[cn].before.push(Event::End(tag));
+            self.mark(on, tag, true);
+            self.mark(cn, tag, false);
             // The delimiters between them are text now.
             let mut between = self.delims[o].next;
             while let Some(b) = between {
@@ -518,7 +584,7 @@ impl<'a> Inlines<'a> {
         }
         // Drop the delimiters above `bottom`.
         while let Some(last) = self.last_delim {
-            if Some(last) == bottom {
+            if !above(last, bottom) {
                 break;
             }
             self.remove_delim(last);
@@ -531,12 +597,13 @@ impl<'a> Inlines<'a> {
         }
         self.brackets.push(Bracket {
             node,
+            seq: self.bracket_seq,
             at,
             bracket_after: false,
             delim_below: self.last_delim,
             image,
-            active: true,
         });
+        self.bracket_seq += 1;
     }
 
     fn close_bracket(&mut self) {
@@ -546,7 +613,7 @@ impl<'a> Inlines<'a> {
             self.src(after - 1);
             return;
         };
-        if !opener.active {
+        if !opener.image && opener.seq < self.inactive_below {
             self.brackets.pop();
             self.src(after - 1);
             return;
@@ -557,17 +624,14 @@ impl<'a> Inlines<'a> {
         if inline || self.reference(label_at, bracket_after) {
             let tag = if image { Tag::Image } else { Tag::Link };
             self.nodes[node].piece = Piece::Nothing;
-            self.nodes[node].after.push(Event::Start(tag));
+            self.mark(node, tag, true);
             self.process_emphasis(below);
             let end = self.push(Piece::Nothing);
-            self.nodes[end].before.push(Event::End(tag));
+            self.mark(end, tag, false);
             self.brackets.pop();
             if !image {
-                for b in &mut self.brackets {
-                    if !b.image {
-                        b.active = false;
-                    }
-                }
+                // No link in a link: every link bracket open now is inactive.
+                self.inactive_below = self.bracket_seq;
             }
         } else {
             self.brackets.pop();
@@ -589,10 +653,8 @@ impl<'a> Inlines<'a> {
         }
     }
 
-    /// At `(` after a link's text: whether `(destination "title")` follows, and if so moves
-    /// past it.
-    /// After a link's text (at `after`, past its `]`): a full (`[label]`), collapsed (`[]`)
-    /// or shortcut reference to a defined label; moves past what it takes.
+    /// After a link's text (at the position, past its `]`): a full (`[label]`), collapsed
+    /// (`[]`) or shortcut reference to a defined label; moves past what it takes.
     fn reference(&mut self, text_at: usize, bracket_after: bool) -> bool {
         if self.labels.is_empty() {
             return false;
@@ -702,6 +764,8 @@ impl<'a> Inlines<'a> {
         }
     }
 
+    /// At `(` after a link's text: whether `(destination "title")` follows, and if so moves
+    /// past it.
     fn link_tail(&mut self) -> bool {
         if self.scan_budget == 0 {
             return false;
@@ -854,15 +918,14 @@ impl<'a> Inlines<'a> {
             return false;
         };
         let start = self.push(Piece::Nothing);
-        self.nodes[start].after.push(Event::Start(Tag::Link));
-        self.nodes.push(Node {
-            before: Vec::new(),
-            piece: Piece::Src(self.pos + 1, self.pos + 1 + len),
-            after: Vec::new(),
-        });
+        self.mark(start, Tag::Link, true);
+        self.push(Piece::Src(
+            (self.pos + 1) as u32,
+            (self.pos + 1 + len) as u32,
+        ));
         self.pos += len + 2;
         let end = self.push(Piece::Nothing);
-        self.nodes[end].before.push(Event::End(Tag::Link));
+        self.mark(end, Tag::Link, false);
         true
     }
 
@@ -967,7 +1030,8 @@ impl<'a> Inlines<'a> {
             }
         };
         self.pos += len + 1;
-        self.push(Piece::Owned(value));
+        let i = self.string(value);
+        self.push(Piece::Owned(i));
         true
     }
 }

@@ -23,6 +23,7 @@ use std::borrow::Cow;
 
 mod blocks;
 mod inlines;
+mod punctuation;
 
 pub use blocks::MAX_CONTAINERS;
 
@@ -61,8 +62,8 @@ pub fn read(text: &str, sink: &mut dyn FnMut(Event<'_>)) {
     blocks::read(text, sink);
 }
 
-/// How many elements deep a Text's Markdown may nest (a paragraph in an item of a list in a
-/// list is 4): deeper constructs are flattened into their nearest drawn ancestor.
+/// How many elements deep a Text's Markdown may nest (a paragraph in an item of a list in an
+/// item of a list is 5): deeper constructs are flattened into their nearest drawn ancestor.
 pub const MAX_DEPTH: usize = 6;
 
 /// How many elements (line breaks and rules included) one Text's Markdown may build: enough
