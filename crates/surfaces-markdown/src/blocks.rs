@@ -6,9 +6,10 @@
 //!
 //! The agent controls how deeply containers nest, and every line walks the open ones, so
 //! at most [`MAX_CONTAINERS`] are open at once: a marker past them is paragraph text. With
-//! it, reading a Text is linear in its length (a blank line after a blank line is skipped
-//! unless a block takes it as a line). Emitting the blocks recurses once per container
-//! level, so at most about twice [`MAX_CONTAINERS`] deep.
+//! it, reading a Text is linear in its length: a blank line after a blank line is skipped
+//! unless a block takes it as a line or the first left an item with nothing in it, so a run
+//! of blank lines walks the open containers at most twice. Emitting the blocks recurses
+//! once per container level, so at most about twice [`MAX_CONTAINERS`] deep.
 
 use super::inlines;
 use super::{Event, Tag};
@@ -87,7 +88,7 @@ struct Block {
     start_line: usize,
     end_line: usize,
     /// How many of its children are `Kind::Definitions`: an item whose children are all
-    /// such has no content, as if they were not there.
+    /// such has no content (they still count for the lines it spans).
     definitions: usize,
 }
 
