@@ -235,6 +235,16 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// Moves past a block quote's `>` (at the next non-space) and the one space or tab after
+    /// it, if any (a tab only partly).
+    fn take_quote_marker(&mut self) {
+        self.advance_next_nonspace();
+        self.advance_offset(1, false);
+        if is_space_or_tab(self.peek(self.offset)) {
+            self.advance_offset(1, true);
+        }
+    }
+
     /// Moves past the rest of the line: nothing of it is text.
     fn consume_line(&mut self) {
         self.offset = self.line.len();
@@ -331,11 +341,7 @@ impl<'a> Parser<'a> {
             Kind::Document | Kind::List { .. } => Continue::Yes,
             Kind::Quote => {
                 if !self.indented && self.peek(self.next_nonspace) == Some(b'>') {
-                    self.advance_next_nonspace();
-                    self.advance_offset(1, false);
-                    if is_space_or_tab(self.peek(self.offset)) {
-                        self.advance_offset(1, true);
-                    }
+                    self.take_quote_marker();
                     Continue::Yes
                 } else {
                     Continue::No
@@ -409,11 +415,7 @@ impl<'a> Parser<'a> {
         if !self.indented {
             match first {
                 Some(b'>') if room => {
-                    self.advance_next_nonspace();
-                    self.advance_offset(1, false);
-                    if is_space_or_tab(self.peek(self.offset)) {
-                        self.advance_offset(1, true);
-                    }
+                    self.take_quote_marker();
                     self.close_unmatched();
                     self.add_child(Kind::Quote);
                     return Start::Container;
@@ -907,11 +909,13 @@ fn html_block_start(rest: &str) -> Option<u8> {
 }
 
 fn html_block_ends(kind: u8, line: &str) -> bool {
-    let lower = line.to_ascii_lowercase();
     match kind {
-        1 => ["</pre>", "</script>", "</style>", "</textarea>"]
-            .iter()
-            .any(|t| lower.contains(t)),
+        1 => {
+            let lower = line.to_ascii_lowercase();
+            ["</pre>", "</script>", "</style>", "</textarea>"]
+                .iter()
+                .any(|t| lower.contains(t))
+        }
         2 => line.contains("-->"),
         3 => line.contains("?>"),
         4 => line.contains('>'),

@@ -131,12 +131,17 @@ struct Inlines<'a> {
     scan_budget: usize,
     /// How far the last link's scan read.
     reach: usize,
-    /// Set once a search for these ends found none: no later one can find one either.
-    no_comment_end: bool,
-    no_pi_end: bool,
-    no_cdata_end: bool,
-    no_declaration_end: bool,
+    /// By the kind of raw HTML that ends with `END_OF[kind]`: set once a search for that
+    /// end found none, as no later search can find one either.
+    no_end_left: [bool; 4],
 }
+
+/// The kinds of raw HTML that end at a fixed string, and those strings.
+const COMMENT: usize = 0;
+const PROCESSING: usize = 1;
+const CDATA: usize = 2;
+const DECLARATION: usize = 3;
+const END_OF: [&str; 4] = ["-->", "?>", "]]>", ">"];
 
 /// The link labels a text defines (`[label]: destination "title"`), normalised.
 pub(super) type Labels = std::collections::HashSet<String>;
@@ -230,10 +235,7 @@ impl<'a> Inlines<'a> {
             tick_runs: None,
             scan_budget: text.len().saturating_mul(4).saturating_add(4096),
             reach: 0,
-            no_comment_end: false,
-            no_pi_end: false,
-            no_cdata_end: false,
-            no_declaration_end: false,
+            no_end_left: [false; 4],
         }
     }
 
@@ -934,15 +936,15 @@ impl<'a> Inlines<'a> {
     fn raw_html(&mut self) -> bool {
         let rest = &self.text[self.pos..];
         let len = if rest.starts_with("<!--") {
-            self.until(4, "-->", |p| &mut p.no_comment_end)
+            self.until(COMMENT, 4)
         } else if rest.starts_with("<?") {
-            self.until(2, "?>", |p| &mut p.no_pi_end)
+            self.until(PROCESSING, 2)
         } else if rest.starts_with("<![CDATA[") {
-            self.until(9, "]]>", |p| &mut p.no_cdata_end)
+            self.until(CDATA, 9)
         } else if rest.as_bytes().get(1) == Some(&b'!')
             && rest.as_bytes().get(2).is_some_and(u8::is_ascii_alphabetic)
         {
-            self.until(2, ">", |p| &mut p.no_declaration_end)
+            self.until(DECLARATION, 2)
         } else if self.scan_budget > 0 {
             let (len, read) = html_tag(rest.as_bytes());
             self.scan_budget = self.scan_budget.saturating_sub(read);
@@ -958,20 +960,15 @@ impl<'a> Inlines<'a> {
         true
     }
 
-    /// The length of what starts here and ends at the first `end` past `skip` bytes;
-    /// `none_left` remembers that no `end` is left anywhere after.
-    fn until(
-        &mut self,
-        skip: usize,
-        end: &str,
-        none_left: fn(&mut Self) -> &mut bool,
-    ) -> Option<usize> {
-        if *none_left(self) {
+    /// The length of the raw HTML of `kind` that starts here and ends at the first
+    /// `END_OF[kind]` past `skip` bytes.
+    fn until(&mut self, kind: usize, skip: usize) -> Option<usize> {
+        if self.no_end_left[kind] {
             return None;
         }
-        let rest = &self.text[self.pos..];
+        let (rest, end) = (&self.text[self.pos..], END_OF[kind]);
         // `<!-->` and `<!--->`: a comment that ends where it starts.
-        if end == "-->" {
+        if kind == COMMENT {
             if rest.starts_with("<!-->") {
                 return Some(5);
             }
@@ -982,7 +979,7 @@ impl<'a> Inlines<'a> {
         match rest.get(skip..).and_then(|r| r.find(end)) {
             Some(at) => Some(skip + at + end.len()),
             None => {
-                *none_left(self) = true;
+                self.no_end_left[kind] = true;
                 None
             }
         }

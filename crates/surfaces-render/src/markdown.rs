@@ -5,9 +5,7 @@
 use leptos::prelude::*;
 
 use surfaces_markdown::parse_within;
-pub use surfaces_markdown::{
-    inline, parse, read, El, Event, Md, Tag, Tree, MAX_CONTAINERS, MAX_DEPTH, MAX_ELEMENTS,
-};
+pub use surfaces_markdown::{inline, parse, El, Md, MAX_DEPTH, MAX_ELEMENTS};
 
 /// How many Markdown elements the Texts of one drawn tree (a surface) hold at once: each
 /// Text at most [`MAX_ELEMENTS`], and all of them this many. Each Text alone, a surface of
