@@ -82,7 +82,8 @@ md += `
 | npm UI build \`.js\` glue | ${kb(sizes.npmJs.raw)} | ${kb(sizes.npmJs.gz)} | |
 | npm headless build \`.wasm\` (\`pkg-headless/\`: no DOM code, no Leptos) | ${kb(sizes.npmHeadlessWasm.raw)} | ${kb(sizes.npmHeadlessWasm.gz)} | ${budget(sizes.npmHeadlessWasm.gz, 430, 100)} |
 | npm headless build \`.js\` glue | ${kb(sizes.npmHeadlessJs.raw)} | ${kb(sizes.npmHeadlessJs.gz)} | |
-| console, whole transfer (${sizes.console.files.map((f) => f.f).join(", ")}) | ${kb(sizes.console.raw)} | ${kb(sizes.console.gz)} | ${budget(sizes.console.gz, 740, 350)} |
+| console, whole transfer at first visit (${sizes.console.files.map((f) => f.f).join(", ")}) | ${kb(sizes.console.raw)} | ${kb(sizes.console.gz)} | ${budget(sizes.console.gz, 720, 350)} |
+| console's ${sizes.consoleExamples.count} official example streams (\`a2ui/\`), each fetched when a person chooses it (the largest \`${sizes.consoleExamples.largest.f}\`, ${kb(sizes.consoleExamples.largest.gz)} gzipped) | ${kb(sizes.consoleExamples.raw)} | ${kb(sizes.consoleExamples.gz)} | |
 | official core + basic catalog, minified, without Lit | ${kb(sizes.officialWithoutLit.raw)} | ${kb(sizes.officialWithoutLit.gz)} | |
 | official core + basic catalog, minified, with Lit | ${kb(sizes.officialWithLit.raw)} | ${kb(sizes.officialWithLit.gz)} | |
 
@@ -407,6 +408,30 @@ build the alternative into another directory, for example
   against 0.2 ms, \`*_*_**__\` 155 against 105), and 8 ms against 43 for 500,000 nested
   quotes, 19 against 366 for a million blank lines in a fenced block in nested list items.
   The hostile tables below have three 60 KB bound strings for it (Chromium medians 3–13 ms).
+- The console's official example streams served beside it (2026-12-06, \`web/src/demo_streams.rs\`):
+  Trunk copies \`web/demo/a2ui/\` to \`dist/a2ui/\`, and the A2UI screen carries only the login
+  form it opens with (and the hostile stream), fetching any other from its own origin the first
+  time a person chooses it (the panel is \`aria-busy\` meanwhile; a failure is said in an alert,
+  the stream left as it was; a late answer for an example no longer chosen is dropped; the
+  end-to-end tests hold all three). Carried, the 36 were 144 KB of the console's \`.wasm\`,
+  downloaded by every visit: its whole first-visit transfer went from 721,826 to 711,635
+  bytes gzipped and from 1,890,440 to 1,760,165 raw (\`trunk build --release\`, Node's gzip at
+  level 9, measured before and after on the same tree). The streams themselves are the row
+  below the console's in the table above. Console budget tightened to 720 KB.
+- Tried and not kept (2026-12-06): Leptos's \`erase_components\` cfg for every wasm32 build
+  (\`--cfg erase_components\` in \`.cargo/config.toml\`; every view type-erased, so Leptos's
+  rendering code is made once rather than once per view type). The console's \`.wasm\` went
+  from 697,367 to 635,193 bytes gzipped (1,815,324 to 1,702,625 raw; \`gzip -9\` after
+  \`wasm-opt\`), its whole transfer from 721,826 to 658,078; the UI build from 576,043 to
+  567,604; the headless build came out byte for byte the same. But an erased element's
+  attributes are a \`Vec<AnyAttribute>\`, which tachys 0.2.19 rebuilds by removing every one
+  and setting it again: an update to one bound value re-set the \`class\` of the Text it
+  redrew (\`update_redraws_only_what_changed_and_reused_buttons_still_work\` in
+  \`crates/surfaces-wasm/tests/mount.rs\` failed), and the one renderer patches elements in
+  place, so every patch would remove and re-add \`aria-*\`, \`disabled\` and \`tabindex\` on the
+  controls a person is using. A first mount of the 200-component surface was slower too:
+  8.0 against 6.7, 11.9 against 9.6 and 8.1 against 7.2 ms (both builds in one Chromium
+  taking turns, medians of 200 to 320; one-field updates the same). Not taken.
 - \`wasm-opt -O3\` after all (2026-12-06; \`scripts/optimize-wasm.sh\`, run by
   \`scripts/build-npm.sh\` on both published builds): measured for speed this time, not only
   size. In \`bench/ab.mjs\` (the headless build before and after, one process, each order

@@ -1,5 +1,6 @@
 // Sizes, gzipped at level 9: our npm package's .wasm and .js (the UI build, and the headless
-// build without mountSurface), the console's whole transfer,
+// build without mountSurface), the console's whole transfer at first visit (and the example
+// streams it fetches when chosen),
 // and the official core bundled and minified (with and without Lit).
 import fs from "node:fs";
 import path from "node:path";
@@ -15,7 +16,14 @@ const file = (p) => fs.readFileSync(path.join(ROOT, p));
 const pkg = "crates/surfaces-wasm/pkg";
 const headless = "crates/surfaces-wasm/pkg-headless";
 const dist = path.join(ROOT, "dist");
-const console_ = fs.readdirSync(dist).map((f) => ({ f, raw: fs.statSync(path.join(dist, f)).size, gz: gz(fs.readFileSync(path.join(dist, f))) }));
+const sized = (dir, f) => ({ f, raw: fs.statSync(path.join(dir, f)).size, gz: gz(fs.readFileSync(path.join(dir, f))) });
+// What a first visit downloads: the files at the top of dist/. The example streams under
+// dist/a2ui/ are fetched one at a time, when a person chooses one (web/src/demo_streams.rs).
+const console_ = fs
+  .readdirSync(dist, { withFileTypes: true })
+  .filter((e) => e.isFile())
+  .map((e) => sized(dist, e.name));
+const examples = fs.readdirSync(path.join(dist, "a2ui")).map((f) => sized(path.join(dist, "a2ui"), f));
 
 async function official(external) {
   const out = await bundleOfficial({ write: false, external });
@@ -33,6 +41,12 @@ console.log(
       npmHeadlessWasm: { raw: file(`${headless}/agent_surfaces_bg.wasm`).length, gz: gz(file(`${headless}/agent_surfaces_bg.wasm`)) },
       npmHeadlessJs: { raw: file(`${headless}/agent_surfaces.js`).length, gz: gz(file(`${headless}/agent_surfaces.js`)) },
       console: { files: console_, gz: console_.reduce((a, x) => a + x.gz, 0), raw: console_.reduce((a, x) => a + x.raw, 0) },
+      consoleExamples: {
+        count: examples.length,
+        gz: examples.reduce((a, x) => a + x.gz, 0),
+        raw: examples.reduce((a, x) => a + x.raw, 0),
+        largest: examples.reduce((a, x) => (x.gz > a.gz ? x : a)),
+      },
       officialWithoutLit: await official(["lit", "lit/*", "@lit/*"]),
       officialWithLit: await official([]),
     },

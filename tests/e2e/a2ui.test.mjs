@@ -50,6 +50,81 @@ test("each of the 36 official examples renders with no placeholder, no error and
   await context.close();
 });
 
+test("the examples are fetched from the console's own origin when chosen, each once", async () => {
+  const { page, seen, context } = await watchedPage(session.browser);
+  const ui = new A2uiPage(page, session.server.url);
+  const examples = () => seen.requests.filter((u) => new URL(u).pathname.startsWith("/a2ui/"));
+  await ui.open();
+  // The screen opens with the example it carries: no request.
+  await page.locator("[data-testid=result-panel][data-stream='09_login-form']").waitFor();
+  assert.equal(await ui.positionText(), "3 of 3 envelopes read: 3 applied, 0 refused.");
+  assert.deepEqual(examples(), []);
+  await ui.choose("05_product-card");
+  await ui.surface().first().waitFor();
+  assert.equal(await ui.placeholders(), 0);
+  assert.deepEqual(examples(), [`${session.server.url}/a2ui/05_product-card.json`]);
+  // Chosen again, it is not asked for again; the carried ones never are.
+  await ui.choose("09_login-form");
+  await ui.choose("05_product-card");
+  await ui.choose("hostile");
+  assert.equal(examples().length, 1);
+  assert.deepEqual(offOrigin(seen), []);
+  assert.deepEqual(seen.violations, []);
+  assert.deepEqual(seen.consoleErrors, []);
+  await context.close();
+});
+
+test("an example that cannot be fetched says why and leaves the stream as it was", async () => {
+  const { page, seen, context } = await watchedPage(session.browser);
+  const ui = new A2uiPage(page, session.server.url);
+  await page.route("**/a2ui/07_task-card.json", (r) => r.fulfill({ status: 404, body: "gone" }));
+  await ui.open();
+  const before = await page.getByTestId("stream-text").inputValue();
+  await page.getByTestId("stream-select").selectOption("07_task-card");
+  const error = page.getByTestId("example-error");
+  await error.waitFor();
+  assert.equal(
+    await error.textContent(),
+    "The example 07_task-card could not be fetched from a2ui/07_task-card.json: the server answered 404.",
+  );
+  assert.equal(await error.getAttribute("role"), "alert");
+  await page.locator("[data-testid=result-panel][data-stream='09_login-form']:not([aria-busy])").waitFor();
+  assert.equal(await page.getByTestId("stream-text").inputValue(), before);
+  assert.equal(await ui.positionText(), "3 of 3 envelopes read: 3 applied, 0 refused.");
+  assert.deepEqual(await axeViolations(page), []);
+  // Another example takes its place, and the message goes.
+  await ui.choose("04_weather-current");
+  assert.equal(await error.count(), 0);
+  assert.deepEqual(seen.pageErrors, []);
+  await context.close();
+});
+
+test("an example that comes late does not replace one chosen after it", async () => {
+  const { page, seen, context } = await watchedPage(session.browser);
+  const ui = new A2uiPage(page, session.server.url);
+  let release;
+  const held = new Promise((r) => (release = r));
+  await page.route("**/a2ui/03_calendar-day.json", async (r) => {
+    await held;
+    await r.continue();
+  });
+  await ui.open();
+  await page.getByTestId("stream-select").selectOption("03_calendar-day");
+  await page.locator("[data-testid=result-panel][aria-busy]").waitFor();
+  await ui.choose("04_weather-current");
+  const chosen = await page.getByTestId("stream-text").inputValue();
+  const came = page.waitForResponse("**/a2ui/03_calendar-day.json");
+  release();
+  await came;
+  await page.waitForTimeout(300);
+  assert.equal(await page.getByTestId("stream-text").inputValue(), chosen);
+  assert.equal(await page.getByTestId("result-panel").getAttribute("data-stream"), "04_weather-current");
+  assert.equal(await page.getByTestId("stream-select").inputValue(), "04_weather-current");
+  assert.match(chosen, /"surfaceId"/);
+  assert.deepEqual(seen.pageErrors, []);
+  await context.close();
+});
+
 test("a hostile stream adds no element of its own, opens nothing and fetches nothing", async () => {
   const { page, seen, context } = await watchedPage(session.browser);
   const ui = new A2uiPage(page, session.server.url);

@@ -13,7 +13,7 @@ use surfaces_core::Finding;
 use wasm_bindgen::JsCast;
 
 use crate::a2ui_render::{Handlers, LiveSurface};
-use crate::demo_streams::DEMO_STREAMS;
+use crate::demo_streams::{self, DemoStream, HandedStreams, DEMO_STREAMS, FIRST};
 use crate::findings::FindingsTable;
 use crate::source::SourceInput;
 use crate::timeline::{status_text, Entry, Outcome, Stream, Timeline};
@@ -61,12 +61,21 @@ pub fn accent(primary: &str) -> Option<(String, &'static str)> {
 pub fn A2uiScreen() -> impl IntoView {
     // URLs parse with the browser's own parser (surfaces-host): before anything is checked.
     surfaces_host::install();
+    let handed = use_context::<HandedStreams>();
+    // The text of an example the console carries, or that a component test handed over.
+    let carried = move |d: &DemoStream| d.embedded.or_else(|| handed.and_then(|h| (h.0)(d.id)));
     let first = DEMO_STREAMS
         .iter()
-        .find(|d| d.id == "09_login-form")
-        .unwrap_or(&DEMO_STREAMS[0]);
+        .find(|d| d.id == FIRST)
+        .expect("the first example is one of them");
     let selected = RwSignal::new(first.id.to_string());
-    let text = RwSignal::new(first.json.to_string());
+    let text = RwSignal::new(carried(first).unwrap_or_default().to_string());
+    // Examples fetched so far, so that choosing one again takes no request.
+    let fetched = StoredValue::new(std::collections::HashMap::<&'static str, String>::new());
+    // Why the example last chosen could not be fetched.
+    let example_error = RwSignal::new(None::<String>);
+    // Which example's text is the stream's (the result panel's `data-stream`), or `custom`.
+    let shown = RwSignal::new(first.id.to_string());
     // The package's limits.
     let limits = StoredValue::new(Limits::default());
     let envelope_limit = limits.with_value(|l| l.envelopes);
@@ -191,11 +200,49 @@ pub fn A2uiScreen() -> impl IntoView {
     apply_all();
 
     let on_example = Callback::new(move |id: String| {
-        if let Some(d) = DEMO_STREAMS.iter().find(|d| d.id == id) {
-            text.set(d.json.to_string());
+        let Some(d) = DEMO_STREAMS.iter().find(|d| d.id == id) else {
+            return;
+        };
+        example_error.set(None);
+        let known = carried(d)
+            .map(str::to_string)
+            .or_else(|| fetched.with_value(|f| f.get(d.id).cloned()));
+        if let Some(t) = known {
+            pending.set(false);
+            shown.set(d.id.to_string());
+            text.set(t);
             apply_all();
+            return;
         }
+        // Busy until it comes; what it brings is taken only if it is still the one chosen
+        // (the person may have chosen another, typed or opened a file meanwhile).
+        pending.set(true);
+        leptos::task::spawn_local(async move {
+            let got = demo_streams::fetch(d).await;
+            if selected.try_get_untracked().as_deref() != Some(d.id) {
+                return;
+            }
+            pending.set(false);
+            match got {
+                Ok(t) => {
+                    fetched.update_value(|f| {
+                        f.insert(d.id, t.clone());
+                    });
+                    shown.set(d.id.to_string());
+                    text.set(t);
+                    apply_all();
+                }
+                Err(why) => example_error.set(Some(why)),
+            }
+        });
     });
+
+    // Text typed, pasted or opened is the stream now.
+    let taken_as_typed = move || {
+        example_error.set(None);
+        shown.set(crate::source::CUSTOM.into());
+        apply_all();
+    };
 
     let agent_name = move || {
         let id = selected.get();
@@ -273,10 +320,11 @@ pub fn A2uiScreen() -> impl IntoView {
                     selected=selected
                     text=text
                     on_example=on_example
-                    on_edit=Callback::new(move |()| apply_all())
-                    on_open=Callback::new(move |()| apply_all())
+                    on_edit=Callback::new(move |()| taken_as_typed())
+                    on_open=Callback::new(move |()| taken_as_typed())
                     pending=pending
                 />
+                {move || example_error.get().map(|e| view! { <p class="field-error" role="alert" data-testid="example-error">{e}</p> })}
                 <div class="buttons">
                     <button type="button" data-testid="apply-all" on:click=move |_| apply_all()>"Apply all"</button>
                     <button type="button" data-testid="step-back" node_ref=back_button
@@ -300,7 +348,7 @@ pub fn A2uiScreen() -> impl IntoView {
                     None => "No button clicked yet. An action's message is shown under the surface that sent it. Offline: nothing is sent.".into_any(),
                 }}</p>
             </section>
-            <section class="panel result" aria-labelledby="a2ui-result-heading" aria-busy=move || pending.get().then_some("true") data-testid="result-panel">
+            <section class="panel result" aria-labelledby="a2ui-result-heading" aria-busy=move || pending.get().then_some("true") data-stream=move || shown.get() data-testid="result-panel">
                 <h2 id="a2ui-result-heading">"Surfaces"</h2>
                 <p class="visually-hidden" aria-live="polite" data-testid="a2ui-live">{move || announce.get()}</p>
                 {move || {

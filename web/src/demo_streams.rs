@@ -1,195 +1,250 @@
-//! The 36 official example streams, embedded (see `web/demo/README.md`), and hostile ones.
+//! The example streams the A2UI screen offers: the 36 official ones and a hostile one.
+//!
+//! The official ones are copies (`web/demo/a2ui/`, see its README) that Trunk puts beside the
+//! console, in `dist/a2ui/`. The console carries only the one its A2UI screen opens with and
+//! fetches the others from its own origin when a person chooses one: carried, the 36 were
+//! 144 KB of its `.wasm` (14 KB gzipped) that every visit downloaded and few read.
+
+use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::JsFuture;
 
 pub struct DemoStream {
     pub id: &'static str,
     pub title: &'static str,
-    pub json: &'static str,
+    /// The stream's text, when the console carries it; `None` for one served beside the
+    /// console at [`DemoStream::path`].
+    pub embedded: Option<&'static str>,
+}
+
+impl DemoStream {
+    /// Where a served stream is, relative to the console's page.
+    pub fn path(&self) -> String {
+        format!("a2ui/{}.json", self.id)
+    }
+}
+
+/// The stream the A2UI screen opens with: carried, so the screen's first view needs no request.
+pub const FIRST: &str = "09_login-form";
+
+/// Streams handed to the A2UI screen instead of fetched (through Leptos's context): for the
+/// component tests, which run where nothing serves the console's files.
+#[derive(Clone, Copy)]
+pub struct HandedStreams(pub fn(&str) -> Option<&'static str>);
+
+/// A served stream's text, fetched from the console's own origin (the policy's
+/// `connect-src 'self'`), with no credentials; `Err` says why, for the person.
+pub async fn fetch(d: &DemoStream) -> Result<String, String> {
+    let path = d.path();
+    let failed = |why: &str| {
+        format!(
+            "The example {} could not be fetched from {path}: {why}.",
+            d.id
+        )
+    };
+    let init = web_sys::RequestInit::new();
+    init.set_method("GET");
+    init.set_credentials(web_sys::RequestCredentials::Omit);
+    let window = web_sys::window().ok_or_else(|| failed("there is no window"))?;
+    let resp: web_sys::Response = JsFuture::from(window.fetch_with_str_and_init(&path, &init))
+        .await
+        .ok()
+        .and_then(|r| r.dyn_into().ok())
+        .ok_or_else(|| failed("the request failed"))?;
+    if !resp.ok() {
+        return Err(failed(&format!("the server answered {}", resp.status())));
+    }
+    let text = resp.text().map_err(|_| failed("the answer has no body"))?;
+    JsFuture::from(text)
+        .await
+        .ok()
+        .and_then(|t| t.as_string())
+        .ok_or_else(|| failed("the answer could not be read"))
 }
 
 pub const DEMO_STREAMS: &[DemoStream] = &[
     DemoStream {
         id: "01_flight-status",
         title: "Flight Status",
-        json: include_str!("../demo/a2ui/01_flight-status.json"),
+        embedded: None,
     },
     DemoStream {
         id: "02_email-compose",
         title: "Email Compose",
-        json: include_str!("../demo/a2ui/02_email-compose.json"),
+        embedded: None,
     },
     DemoStream {
         id: "03_calendar-day",
         title: "Calendar Day",
-        json: include_str!("../demo/a2ui/03_calendar-day.json"),
+        embedded: None,
     },
     DemoStream {
         id: "04_weather-current",
         title: "Weather Current",
-        json: include_str!("../demo/a2ui/04_weather-current.json"),
+        embedded: None,
     },
     DemoStream {
         id: "05_product-card",
         title: "Product Card",
-        json: include_str!("../demo/a2ui/05_product-card.json"),
+        embedded: None,
     },
     DemoStream {
         id: "06_music-player",
         title: "Music Player",
-        json: include_str!("../demo/a2ui/06_music-player.json"),
+        embedded: None,
     },
     DemoStream {
         id: "07_task-card",
         title: "Task Card",
-        json: include_str!("../demo/a2ui/07_task-card.json"),
+        embedded: None,
     },
     DemoStream {
         id: "08_user-profile",
         title: "User Profile",
-        json: include_str!("../demo/a2ui/08_user-profile.json"),
+        embedded: None,
     },
     DemoStream {
         id: "09_login-form",
         title: "Login Form with Validation",
-        json: include_str!("../demo/a2ui/09_login-form.json"),
+        embedded: Some(include_str!("../demo/a2ui/09_login-form.json")),
     },
     DemoStream {
         id: "10_notification-permission",
         title: "Notification Permission",
-        json: include_str!("../demo/a2ui/10_notification-permission.json"),
+        embedded: None,
     },
     DemoStream {
         id: "11_purchase-complete",
         title: "Purchase Complete",
-        json: include_str!("../demo/a2ui/11_purchase-complete.json"),
+        embedded: None,
     },
     DemoStream {
         id: "12_chat-message",
         title: "Chat Message",
-        json: include_str!("../demo/a2ui/12_chat-message.json"),
+        embedded: None,
     },
     DemoStream {
         id: "13_coffee-order",
         title: "Coffee Order",
-        json: include_str!("../demo/a2ui/13_coffee-order.json"),
+        embedded: None,
     },
     DemoStream {
         id: "14_sports-player",
         title: "Sports Player",
-        json: include_str!("../demo/a2ui/14_sports-player.json"),
+        embedded: None,
     },
     DemoStream {
         id: "15_account-balance",
         title: "Account Balance",
-        json: include_str!("../demo/a2ui/15_account-balance.json"),
+        embedded: None,
     },
     DemoStream {
         id: "16_workout-summary",
         title: "Workout Summary",
-        json: include_str!("../demo/a2ui/16_workout-summary.json"),
+        embedded: None,
     },
     DemoStream {
         id: "17_event-detail",
         title: "Event Detail",
-        json: include_str!("../demo/a2ui/17_event-detail.json"),
+        embedded: None,
     },
     DemoStream {
         id: "18_track-list",
         title: "Track List",
-        json: include_str!("../demo/a2ui/18_track-list.json"),
+        embedded: None,
     },
     DemoStream {
         id: "19_software-purchase",
         title: "Software Purchase",
-        json: include_str!("../demo/a2ui/19_software-purchase.json"),
+        embedded: None,
     },
     DemoStream {
         id: "20_restaurant-card",
         title: "Restaurant Card",
-        json: include_str!("../demo/a2ui/20_restaurant-card.json"),
+        embedded: None,
     },
     DemoStream {
         id: "21_shipping-status",
         title: "Shipping Status",
-        json: include_str!("../demo/a2ui/21_shipping-status.json"),
+        embedded: None,
     },
     DemoStream {
         id: "22_credit-card",
         title: "Credit Card",
-        json: include_str!("../demo/a2ui/22_credit-card.json"),
+        embedded: None,
     },
     DemoStream {
         id: "23_step-counter",
         title: "Step Counter",
-        json: include_str!("../demo/a2ui/23_step-counter.json"),
+        embedded: None,
     },
     DemoStream {
         id: "24_recipe-card",
         title: "Recipe Card",
-        json: include_str!("../demo/a2ui/24_recipe-card.json"),
+        embedded: None,
     },
     DemoStream {
         id: "25_contact-card",
         title: "Contact Card",
-        json: include_str!("../demo/a2ui/25_contact-card.json"),
+        embedded: None,
     },
     DemoStream {
         id: "26_podcast-episode",
         title: "Podcast Episode",
-        json: include_str!("../demo/a2ui/26_podcast-episode.json"),
+        embedded: None,
     },
     DemoStream {
         id: "27_stats-card",
         title: "Stats Card",
-        json: include_str!("../demo/a2ui/27_stats-card.json"),
+        embedded: None,
     },
     DemoStream {
         id: "28_countdown-timer",
         title: "Countdown Timer",
-        json: include_str!("../demo/a2ui/28_countdown-timer.json"),
+        embedded: None,
     },
     DemoStream {
         id: "29_movie-card",
         title: "Movie Card",
-        json: include_str!("../demo/a2ui/29_movie-card.json"),
+        embedded: None,
     },
     DemoStream {
         id: "30_live-invitation-builder",
         title: "Live Invitation Builder",
-        json: include_str!("../demo/a2ui/30_live-invitation-builder.json"),
+        embedded: None,
     },
     DemoStream {
         id: "31_incremental-dashboard",
         title: "Incremental Dashboard",
-        json: include_str!("../demo/a2ui/31_incremental-dashboard.json"),
+        embedded: None,
     },
     DemoStream {
         id: "32_advanced-form-validator",
         title: "Advanced Form Validator",
-        json: include_str!("../demo/a2ui/32_advanced-form-validator.json"),
+        embedded: None,
     },
     DemoStream {
         id: "33_financial-data-grid",
         title: "Financial Data Grid",
-        json: include_str!("../demo/a2ui/33_financial-data-grid.json"),
+        embedded: None,
     },
     DemoStream {
         id: "34_child-list-template",
         title: "ChildList Template Expansion",
-        json: include_str!("../demo/a2ui/34_child-list-template.json"),
+        embedded: None,
     },
     DemoStream {
         id: "35_markdown-text",
         title: "Markdown Text Support",
-        json: include_str!("../demo/a2ui/35_markdown-text.json"),
+        embedded: None,
     },
     DemoStream {
         id: "36_modal",
         title: "Modal Sample",
-        json: include_str!("../demo/a2ui/36_modal.json"),
+        embedded: None,
     },
     DemoStream {
         id: "hostile",
         title: "Hostile stream (markup, script URLs, pollution, cycles)",
-        json: include_str!("../../tests/fixtures/a2ui/hostile.json"),
+        embedded: Some(include_str!("../../tests/fixtures/a2ui/hostile.json")),
     },
 ];

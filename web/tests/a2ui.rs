@@ -6,13 +6,15 @@
 
 use leptos::prelude::*;
 use surfaces_console::a2ui_screen::{accent, envelopes_of, A2uiScreen};
-use surfaces_console::demo_streams::DEMO_STREAMS;
+use surfaces_console::demo_streams::{HandedStreams, DEMO_STREAMS};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::{Element, HtmlButtonElement, HtmlInputElement};
 
 #[path = "support/dom.rs"]
 mod dom;
+#[path = "support/streams.rs"]
+mod streams;
 
 use dom::{all, container, one};
 
@@ -25,7 +27,10 @@ async fn choose(root: &Element, id: &str) {
 
 async fn mounted() -> Element {
     let root = container();
-    let handle = mount_to(root.clone(), A2uiScreen);
+    let handle = mount_to(root.clone(), || {
+        provide_context(HandedStreams(streams::official));
+        view! { <A2uiScreen /> }
+    });
     std::mem::forget(handle);
     leptos::task::tick().await;
     root.unchecked_into()
@@ -189,7 +194,7 @@ async fn typing_edits_the_overlay_checks_follow_and_the_action_carries_it() {
 async fn stepping_applies_one_envelope_at_a_time() {
     let root = mounted().await;
     choose(&root, "01_flight-status").await;
-    let total = envelopes_of(DEMO_STREAMS[0].json).len();
+    let total = envelopes_of(streams::official(DEMO_STREAMS[0].id).unwrap()).len();
     let reset: HtmlButtonElement = one(&root, "[data-testid=reset]").unchecked_into();
     reset.click();
     leptos::task::tick().await;

@@ -138,7 +138,8 @@ async fn a_missing_comma_in_an_official_example_is_one_finding_not_one_per_line(
         .iter()
         .find(|d| d.id == "09_login-form")
         .unwrap()
-        .json;
+        .embedded
+        .unwrap();
     let messages = serde_json::to_string_pretty(
         &serde_json::from_str::<serde_json::Value>(login).unwrap()["messages"],
     )
@@ -205,7 +206,8 @@ async fn the_console_reads_any_text_as_the_core_reads_it() {
         .iter()
         .find(|d| d.id == "hostile")
         .unwrap()
-        .json;
+        .embedded
+        .unwrap();
     let cases: Vec<String> = vec![
         // JSON Lines: a line cut short, trailing text, a key twice, a number no float
         // holds, half a surrogate pair, markup in text; the good lines still apply.

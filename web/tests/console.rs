@@ -957,7 +957,13 @@ async fn both_screens_take_typed_text_after_a_pause_and_pasted_text_at_once() {
         .iter()
         .find(|d| d.id == "09_login-form")
         .unwrap();
-    edit_text(&a2ui, "stream-text", login.json, Some("insertFromPaste")).await;
+    edit_text(
+        &a2ui,
+        "stream-text",
+        login.embedded.unwrap(),
+        Some("insertFromPaste"),
+    )
+    .await;
     assert_eq!(busy(&a2ui), None);
     assert_eq!(position(), "3 of 3 envelopes read: 3 applied, 0 refused.");
     // An example chosen while typed text waits wins, and the typed text is dropped.

@@ -25,3 +25,39 @@ fn embedded_examples_equal_the_official_ones() {
     assert_eq!(n, 36);
     assert_eq!(surfaces_console::demo_streams::DEMO_STREAMS.len(), 37);
 }
+
+#[test]
+fn every_offered_stream_is_carried_or_served_and_the_carried_ones_are_the_served_ones() {
+    let here = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let mut served = 0;
+    for d in surfaces_console::demo_streams::DEMO_STREAMS {
+        if d.id == "hostile" {
+            assert!(d.embedded.is_some(), "the hostile stream is carried");
+            continue;
+        }
+        // Served at `a2ui/<id>.json` beside the page: the copy Trunk puts in dist/a2ui/.
+        let file = here.join("demo").join(d.path());
+        let copy = std::fs::read_to_string(&file)
+            .unwrap_or_else(|e| panic!("{} is offered but {}: {e}", d.id, file.display()));
+        if let Some(carried) = d.embedded {
+            assert_eq!(carried, copy, "{} is carried as it is served", d.id);
+        }
+        served += 1;
+    }
+    assert_eq!(served, 36);
+    // The screen opens with a stream it carries, so its first view needs no request.
+    let first = surfaces_console::demo_streams::DEMO_STREAMS
+        .iter()
+        .find(|d| d.id == surfaces_console::demo_streams::FIRST)
+        .unwrap();
+    assert!(first.embedded.is_some());
+    // Only the first and the hostile one are carried: the rest stay out of the `.wasm`.
+    let carried = surfaces_console::demo_streams::DEMO_STREAMS
+        .iter()
+        .filter(|d| d.embedded.is_some())
+        .count();
+    assert_eq!(carried, 2);
+    // And Trunk copies the folder the paths name into dist/.
+    let index = std::fs::read_to_string(here.join("../index.html")).unwrap();
+    assert!(index.contains(r#"<link data-trunk rel="copy-dir" href="web/demo/a2ui" />"#));
+}

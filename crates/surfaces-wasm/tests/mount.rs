@@ -390,8 +390,9 @@ fn update_redraws_only_what_changed_and_reused_buttons_still_work() {
         };
         assert!(
             title,
-            "a change beyond the title: {} {target:?} {added:?} {removed:?}",
-            r.type_()
+            "a change beyond the title: {} {:?} {target:?} {added:?} {removed:?}",
+            r.type_(),
+            r.attribute_name()
         );
     }
     let text = el.text_content().unwrap();

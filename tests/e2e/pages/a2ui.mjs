@@ -9,8 +9,11 @@ export class A2uiPage {
     await this.page.goto(this.baseUrl + "/#a2ui");
     await this.page.getByTestId("stream-select").waitFor();
   }
+  /** Chooses an example and waits until its stream is the one shown: all but the first are
+   * fetched from the console's own origin when chosen. */
   async choose(id) {
     await this.page.getByTestId("stream-select").selectOption(id);
+    await this.page.locator(`[data-testid=result-panel][data-stream="${id}"]:not([aria-busy])`).waitFor();
   }
   async streamIds() {
     return this.page.locator("[data-testid=stream-select] option").evaluateAll((os) => os.map((o) => o.value));
