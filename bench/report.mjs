@@ -83,7 +83,7 @@ md += `
 | npm headless build \`.wasm\` (\`pkg-headless/\`: no DOM code, no Leptos) | ${kb(sizes.npmHeadlessWasm.raw)} | ${kb(sizes.npmHeadlessWasm.gz)} | ${budget(sizes.npmHeadlessWasm.gz, 430, 100)} |
 | npm headless build \`.js\` glue | ${kb(sizes.npmHeadlessJs.raw)} | ${kb(sizes.npmHeadlessJs.gz)} | |
 | console, whole transfer at first visit (${sizes.console.files.map((f) => f.f).join(", ")}) | ${kb(sizes.console.raw)} | ${kb(sizes.console.gz)} | ${budget(sizes.console.gz, 720, 350)} |
-| console's ${sizes.consoleExamples.count} official example streams (\`a2ui/\`), each fetched when a person chooses it (the largest \`${sizes.consoleExamples.largest.f}\`, ${kb(sizes.consoleExamples.largest.gz)} gzipped) | ${kb(sizes.consoleExamples.raw)} | ${kb(sizes.consoleExamples.gz)} | |
+| console's ${sizes.consoleExamples.count} official example streams (\`a2ui/\`), each but the login form fetched when a person chooses it (the largest \`${sizes.consoleExamples.largest.f}\`, ${kb(sizes.consoleExamples.largest.gz)} gzipped) | ${kb(sizes.consoleExamples.raw)} | ${kb(sizes.consoleExamples.gz)} | |
 | official core + basic catalog, minified, without Lit | ${kb(sizes.officialWithoutLit.raw)} | ${kb(sizes.officialWithoutLit.gz)} | |
 | official core + basic catalog, minified, with Lit | ${kb(sizes.officialWithLit.raw)} | ${kb(sizes.officialWithLit.gz)} | |
 
@@ -411,9 +411,10 @@ build the alternative into another directory, for example
 - The console's official example streams served beside it (2026-12-06, \`web/src/demo_streams.rs\`):
   Trunk copies \`web/demo/a2ui/\` to \`dist/a2ui/\`, and the A2UI screen carries only the login
   form it opens with (and the hostile stream), fetching any other from its own origin the first
-  time a person chooses it (the panel is \`aria-busy\` meanwhile; a failure is said in an alert,
-  the stream left as it was; a late answer for an example no longer chosen is dropped; the
-  end-to-end tests hold all three). Carried, the 36 were 144 KB of the console's \`.wasm\`,
+  time a person chooses it (the panel is \`aria-busy\` meanwhile; a failure, or an answer that is
+  not \`application/json\`, is said in an alert, the stream left as it was; an answer is
+  taken only if nothing was chosen, typed, pasted or opened since it was asked for; the
+  end-to-end tests hold each). Carried, the 36 were 144 KB of the console's \`.wasm\`,
   downloaded by every visit: its whole first-visit transfer went from 721,826 to 711,635
   bytes gzipped and from 1,890,440 to 1,760,165 raw (\`trunk build --release\`, Node's gzip at
   level 9, measured before and after on the same tree). The streams themselves are the row
@@ -422,7 +423,8 @@ build the alternative into another directory, for example
   (\`--cfg erase_components\` in \`.cargo/config.toml\`; every view type-erased, so Leptos's
   rendering code is made once rather than once per view type). The console's \`.wasm\` went
   from 697,367 to 635,193 bytes gzipped (1,815,324 to 1,702,625 raw; \`gzip -9\` after
-  \`wasm-opt\`), its whole transfer from 721,826 to 658,078; the UI build from 576,043 to
+  \`wasm-opt\`), the console's whole transfer from 721,826 to 658,078 (\`trunk build
+  --release\`, Node's gzip at level 9); the UI build from 576,043 to
   567,604; the headless build came out byte for byte the same. But an erased element's
   attributes are a \`Vec<AnyAttribute>\`, which tachys 0.2.19 rebuilds by removing every one
   and setting it again: an update to one bound value re-set the \`class\` of the Text it
@@ -432,6 +434,31 @@ build the alternative into another directory, for example
   controls a person is using. A first mount of the 200-component surface was slower too:
   8.0 against 6.7, 11.9 against 9.6 and 8.1 against 7.2 ms (both builds in one Chromium
   taking turns, medians of 200 to 320; one-field updates the same). Not taken.
+- Shapes no workload had, a fifth round (2026-12-06): 19 more streams folded beside the official
+  core and \`JSON.parse\` by a throwaway script (medians of 40 and 80, two runs): a List template
+  over 500 records, 2,000 leaf writes by path, 1,000 deletes, 50 Texts of 8 KB, Texts of code
+  full of quotes and backslashes, a data value indented with four spaces and CRLF, sparse
+  \`null\`s, a 3-D matrix, keys new in each value in Cyrillic and in ASCII, Chinese values, a
+  ChoicePicker of 500 options, 1,000 accessible Buttons, 20,000 chart points as objects, 10,000
+  ISO timestamps, 500 surfaces each given a whole model, Tabs of 200 tabs, objects of 200 keys,
+  and 500 Texts calling \`formatString\`. Seventeen were faster than the official core and
+  within 1.5× of \`JSON.parse\` (1.07× to 8.35× the official core's speed). Not changed, and why:
+  - Keys new in each value, in Cyrillic: 0.91× and 0.93× the official core's speed (0.63
+    against 0.57–0.58 ms), the class of the Japanese keys row. The same values with ASCII keys
+    fold in 0.50–0.51 ms (1.07–1.21×): the difference is the conversion from UTF-16, a fifth
+    of the Cyrillic fold in a Node CPU profile (the string is kept two bytes a character, so it
+    is copied as its UTF-16 units and converted in wasm; a Latin-1 string is written by V8
+    itself). That conversion already takes 0.85 ns a unit where Node's own \`encodeInto\`
+    takes 1.65 (0.24 ms for these 145,391 units); closing the gap would take a reader of
+    UTF-16 itself.
+  - Texts of code with quotes and backslashes (300 Texts, about ten escapes each): 1.57× to
+    1.91× \`JSON.parse\`, 1.87× to 2.04× faster than the official core. Unescaping is an
+    eighth of it; the same Texts with no escape are 1.48× \`JSON.parse\`: what is left is the
+    cost of a component, the class the 1,000 Images row (1.6×) belongs to. A native callgrind
+    profile of the Images fold shows no single place to take it from: the allocator about a
+    tenth (a component's box and its URL's copy), the URL reader a twentieth, the typed
+    reader, the update's graph check and the lookup of each child among the update's ids
+    the rest.
 - \`wasm-opt -O3\` after all (2026-12-06; \`scripts/optimize-wasm.sh\`, run by
   \`scripts/build-npm.sh\` on both published builds): measured for speed this time, not only
   size. In \`bench/ab.mjs\` (the headless build before and after, one process, each order

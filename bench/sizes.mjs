@@ -20,9 +20,9 @@ const sized = (dir, f) => ({ f, raw: fs.statSync(path.join(dir, f)).size, gz: gz
 // What a first visit downloads: the files at the top of dist/. The example streams under
 // dist/a2ui/ are fetched one at a time, when a person chooses one (web/src/demo_streams.rs).
 const console_ = fs
-  .readdirSync(dist, { withFileTypes: true })
-  .filter((e) => e.isFile())
-  .map((e) => sized(dist, e.name));
+  .readdirSync(dist, { recursive: true })
+  .filter((f) => !f.startsWith(`a2ui${path.sep}`) && fs.statSync(path.join(dist, f)).isFile())
+  .map((f) => sized(dist, f));
 const examples = fs.readdirSync(path.join(dist, "a2ui")).map((f) => sized(path.join(dist, "a2ui"), f));
 
 async function official(external) {

@@ -92,36 +92,115 @@ test("an example that cannot be fetched says why and leaves the stream as it was
   assert.equal(await page.getByTestId("stream-text").inputValue(), before);
   assert.equal(await ui.positionText(), "3 of 3 envelopes read: 3 applied, 0 refused.");
   assert.deepEqual(await axeViolations(page), []);
+  // The menu names the stream shown again, and choosing the example again tries again.
+  assert.equal(await page.getByTestId("stream-select").inputValue(), "09_login-form");
+  await page.unroute("**/a2ui/07_task-card.json");
+  await ui.choose("07_task-card");
+  assert.equal(await error.count(), 0);
+  // A server that answers a missing file with its page (as \`trunk serve\` does) is not taken
+  // at its word.
+  await page.route("**/a2ui/04_weather-current.json", (r) => r.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><p>the console</p>" }));
+  const shown = await page.getByTestId("stream-text").inputValue();
+  await page.getByTestId("stream-select").selectOption("04_weather-current");
+  await error.waitFor();
+  assert.equal(
+    await error.textContent(),
+    "The example 04_weather-current could not be fetched from a2ui/04_weather-current.json: the server answered with text/html, not JSON.",
+  );
+  assert.equal(await page.getByTestId("stream-text").inputValue(), shown);
   // Another example takes its place, and the message goes.
-  await ui.choose("04_weather-current");
+  await ui.choose("05_product-card");
   assert.equal(await error.count(), 0);
   assert.deepEqual(seen.pageErrors, []);
   await context.close();
 });
 
-test("an example that comes late does not replace one chosen after it", async () => {
-  const { page, seen, context } = await watchedPage(session.browser);
-  const ui = new A2uiPage(page, session.server.url);
+/** Holds the answers for `glob` until `release()` is called. */
+async function hold(page, glob) {
   let release;
   const held = new Promise((r) => (release = r));
-  await page.route("**/a2ui/03_calendar-day.json", async (r) => {
+  await page.route(glob, async (r) => {
     await held;
     await r.continue();
   });
+  return () => release();
+}
+
+/** Releases a held answer and waits until the page has read it and run what follows. */
+async function releaseAndSettle(page, release, glob) {
+  const came = page.waitForResponse(glob);
+  release();
+  await (await came).finished();
+  for (let i = 0; i < 5; i++) await page.evaluate(() => new Promise((r) => setTimeout(r, 20)));
+}
+
+test("an example that comes late is dropped when another was chosen, or text typed, since", async () => {
+  const { page, seen, context } = await watchedPage(session.browser);
+  const ui = new A2uiPage(page, session.server.url);
+  const slow = "**/a2ui/03_calendar-day.json";
+  let release = await hold(page, slow);
   await ui.open();
+  // Another example chosen meanwhile.
   await page.getByTestId("stream-select").selectOption("03_calendar-day");
   await page.locator("[data-testid=result-panel][aria-busy]").waitFor();
   await ui.choose("04_weather-current");
   const chosen = await page.getByTestId("stream-text").inputValue();
-  const came = page.waitForResponse("**/a2ui/03_calendar-day.json");
-  release();
-  await came;
-  await page.waitForTimeout(300);
+  assert.match(chosen, /"surfaceId"/);
+  await releaseAndSettle(page, release, slow);
   assert.equal(await page.getByTestId("stream-text").inputValue(), chosen);
   assert.equal(await page.getByTestId("result-panel").getAttribute("data-stream"), "04_weather-current");
   assert.equal(await page.getByTestId("stream-select").inputValue(), "04_weather-current");
-  assert.match(chosen, /"surfaceId"/);
+  // Text typed meanwhile: what the person typed stays, and is taken once they pause.
+  await page.unroute(slow);
+  release = await hold(page, "**/a2ui/06_music-player.json");
+  await page.getByTestId("stream-select").selectOption("06_music-player");
+  await page.locator("[data-testid=result-panel][aria-busy]").waitFor();
+  const typed = JSON.stringify({ version: "v0.9", createSurface: { surfaceId: "typed", catalogId: "https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json" } });
+  await page.getByTestId("stream-text").focus();
+  await page.keyboard.press("ControlOrMeta+A");
+  await page.getByTestId("stream-text").pressSequentially(typed.slice(0, 20));
+  await releaseAndSettle(page, release, "**/a2ui/06_music-player.json");
+  assert.equal(await page.getByTestId("stream-text").inputValue(), typed.slice(0, 20));
+  await page.getByTestId("stream-text").pressSequentially(typed.slice(20));
+  await page.locator("[data-testid=result-panel][data-stream=custom]:not([aria-busy])").waitFor();
+  assert.equal(await page.getByTestId("stream-text").inputValue(), typed);
+  assert.equal(await ui.positionText(), "1 of 1 envelopes read: 1 applied, 0 refused.");
+  // A, then B, then A again while A's first answer is held: A is shown once, as asked last.
+  const a = "**/a2ui/07_task-card.json";
+  release = await hold(page, a);
+  await page.getByTestId("stream-select").selectOption("07_task-card");
+  await page.locator("[data-testid=result-panel][aria-busy]").waitFor();
+  await ui.choose("04_weather-current");
+  await page.unroute(a);
+  await ui.choose("07_task-card");
+  const shown = await page.getByTestId("stream-text").inputValue();
+  await releaseAndSettle(page, release, a);
+  assert.equal(await page.getByTestId("stream-text").inputValue(), shown);
+  assert.equal(await page.getByTestId("result-panel").getAttribute("data-stream"), "07_task-card");
+  assert.equal(await page.getByTestId("result-panel").getAttribute("aria-busy"), null);
+  assert.equal(await page.getByTestId("example-error").count(), 0);
   assert.deepEqual(seen.pageErrors, []);
+  assert.deepEqual(seen.consoleErrors, []);
+  await context.close();
+});
+
+test("leaving the screen while an example is fetched leaves the console working", async () => {
+  const { page, seen, context } = await watchedPage(session.browser);
+  const ui = new A2uiPage(page, session.server.url);
+  const slow = "**/a2ui/12_chat-message.json";
+  const release = await hold(page, slow);
+  await ui.open();
+  await page.getByTestId("stream-select").selectOption("12_chat-message");
+  await page.locator("[data-testid=result-panel][aria-busy]").waitFor();
+  await page.getByTestId("nav-ui-links").click();
+  await page.getByTestId("status").waitFor();
+  await releaseAndSettle(page, release, slow);
+  await page.getByTestId("nav-a2ui").click();
+  await page.locator("[data-testid=result-panel][data-stream='09_login-form']:not([aria-busy])").waitFor();
+  await ui.choose("12_chat-message");
+  assert.equal(await ui.placeholders(), 0);
+  assert.deepEqual(seen.pageErrors, []);
+  assert.deepEqual(seen.consoleErrors, []);
   await context.close();
 });
 

@@ -76,6 +76,9 @@ pub fn A2uiScreen() -> impl IntoView {
     let example_error = RwSignal::new(None::<String>);
     // Which example's text is the stream's (the result panel's `data-stream`), or `custom`.
     let shown = RwSignal::new(first.id.to_string());
+    // Each choice of an example and each edit of the text counts here: a fetched example is
+    // taken only if nothing was chosen, typed, pasted or opened since it was asked for.
+    let asked = StoredValue::new(0u64);
     // The package's limits.
     let limits = StoredValue::new(Limits::default());
     let envelope_limit = limits.with_value(|l| l.envelopes);
@@ -99,7 +102,7 @@ pub fn A2uiScreen() -> impl IntoView {
     let announce = RwSignal::new(String::new());
     // An openUrl target waiting for the person to confirm it.
     let pending_open = RwSignal::new(None::<String>);
-    // Typed stream text waiting for a pause (see `SourceInput`).
+    // Typed stream text waiting for a pause (see `SourceInput`), or an example being fetched.
     let pending = RwSignal::new(false);
     let step_button = NodeRef::<html::Button>::new();
     let back_button = NodeRef::<html::Button>::new();
@@ -200,10 +203,11 @@ pub fn A2uiScreen() -> impl IntoView {
     apply_all();
 
     let on_example = Callback::new(move |id: String| {
+        example_error.set(None);
+        asked.update_value(|n| *n += 1);
         let Some(d) = DEMO_STREAMS.iter().find(|d| d.id == id) else {
             return;
         };
-        example_error.set(None);
         let known = carried(d)
             .map(str::to_string)
             .or_else(|| fetched.with_value(|f| f.get(d.id).cloned()));
@@ -214,38 +218,51 @@ pub fn A2uiScreen() -> impl IntoView {
             apply_all();
             return;
         }
-        // Busy until it comes; what it brings is taken only if it is still the one chosen
-        // (the person may have chosen another, typed or opened a file meanwhile).
+        // Busy until it comes (the result panel's `aria-busy`).
         pending.set(true);
+        let ticket = asked.get_value();
         leptos::task::spawn_local(async move {
             let got = demo_streams::fetch(d).await;
-            if selected.try_get_untracked().as_deref() != Some(d.id) {
+            // Kept for the next time it is chosen, even when it is no longer wanted now; and
+            // nothing more once the screen is gone (its state is disposed then).
+            if let Ok(t) = &got {
+                let kept = fetched.try_update_value(|f| {
+                    f.insert(d.id, t.clone());
+                });
+                if kept.is_none() {
+                    return;
+                }
+            }
+            if asked.try_get_value() != Some(ticket) {
                 return;
             }
             pending.set(false);
             match got {
                 Ok(t) => {
-                    fetched.update_value(|f| {
-                        f.insert(d.id, t.clone());
-                    });
                     shown.set(d.id.to_string());
                     text.set(t);
                     apply_all();
                 }
-                Err(why) => example_error.set(Some(why)),
+                // The menu names the stream shown again; choosing the example tries again.
+                Err(why) => {
+                    example_error.set(Some(why));
+                    selected.set(shown.get_untracked());
+                }
             }
         });
     });
 
     // Text typed, pasted or opened is the stream now.
     let taken_as_typed = move || {
+        asked.update_value(|n| *n += 1);
         example_error.set(None);
         shown.set(crate::source::CUSTOM.into());
         apply_all();
     };
 
+    // Named for the stream shown, which is not the one chosen while that one is fetched.
     let agent_name = move || {
-        let id = selected.get();
+        let id = shown.get();
         DEMO_STREAMS
             .iter()
             .find(|d| d.id == id)
@@ -320,6 +337,7 @@ pub fn A2uiScreen() -> impl IntoView {
                     selected=selected
                     text=text
                     on_example=on_example
+                    on_typing=Callback::new(move |()| asked.update_value(|n| *n += 1))
                     on_edit=Callback::new(move |()| taken_as_typed())
                     on_open=Callback::new(move |()| taken_as_typed())
                     pending=pending

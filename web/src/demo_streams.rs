@@ -1,9 +1,9 @@
 //! The example streams the A2UI screen offers: the 36 official ones and a hostile one.
 //!
 //! The official ones are copies (`web/demo/a2ui/`, see its README) that Trunk puts beside the
-//! console, in `dist/a2ui/`. The console carries only the one its A2UI screen opens with and
-//! fetches the others from its own origin when a person chooses one: carried, the 36 were
-//! 144 KB of its `.wasm` (14 KB gzipped) that every visit downloaded and few read.
+//! console, in `dist/a2ui/`. The console carries the one its A2UI screen opens with, and the
+//! hostile one, and fetches the others from its own origin when a person chooses one: carried,
+//! they took 130 KB of the first visit's transfer (10 KB gzipped) that few visits read.
 
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
@@ -52,6 +52,20 @@ pub async fn fetch(d: &DemoStream) -> Result<String, String> {
         .ok_or_else(|| failed("the request failed"))?;
     if !resp.ok() {
         return Err(failed(&format!("the server answered {}", resp.status())));
+    }
+    // A server that answers a missing file with its page (`trunk serve` does) is not taken
+    // at its word: only JSON is a stream.
+    let kind = resp.headers().get("content-type").ok().flatten();
+    let json = kind.as_deref().is_some_and(|k| {
+        k.split(';')
+            .next()
+            .is_some_and(|m| m.trim().eq_ignore_ascii_case("application/json"))
+    });
+    if !json {
+        let kind = kind.unwrap_or_else(|| "no content type".into());
+        return Err(failed(&format!(
+            "the server answered with {kind}, not JSON"
+        )));
     }
     let text = resp.text().map_err(|_| failed("the answer has no body"))?;
     JsFuture::from(text)

@@ -16,8 +16,8 @@ pub const PAUSE: std::time::Duration = std::time::Duration::from_millis(400);
 /// into the text set `text` at once; typing sets it once typing pauses for [`PAUSE`], so a
 /// half-typed document is not checked at every key. `pending` is true while typed text waits.
 ///
-/// `on_example` runs when an example is chosen; `on_edit` when typed or pasted text is
-/// taken; `on_open` after a file was read into the text; `on_replace` (after `on_edit`) when
+/// `on_example` runs when an example is chosen; `on_typing` at each edit of the text, before
+/// it is taken; `on_edit` when typed or pasted text is taken; `on_open` after a file was read into the text; `on_replace` (after `on_edit`) when
 /// that edit replaced the whole text (select all, then paste, drop or type) or emptied it:
 /// that is another document, not a change to this one. Typed, pasted and opened text selects
 /// "your own".
@@ -35,6 +35,7 @@ pub fn SourceInput(
     selected: RwSignal<String>,
     text: RwSignal<String>,
     on_example: Callback<String>,
+    #[prop(optional)] on_typing: Option<Callback<()>>,
     #[prop(optional)] on_edit: Option<Callback<()>>,
     #[prop(optional)] on_open: Option<Callback<()>>,
     #[prop(optional)] on_replace: Option<Callback<()>>,
@@ -117,6 +118,9 @@ pub fn SourceInput(
         replacing.set_value(false);
         replaced.update_value(|r| *r |= whole);
         draft.set_value(Some(value));
+        if let Some(f) = on_typing {
+            f.run(());
+        }
         // A paste or a drop brings a whole document at once: taken now, as a file is.
         let at_once = ev.dyn_ref::<leptos::ev::InputEvent>().is_some_and(|i| {
             matches!(
