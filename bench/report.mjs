@@ -417,7 +417,8 @@ build the alternative into another directory, for example
   end-to-end tests hold each). Carried, the 36 were 144 KB of the console's \`.wasm\`,
   downloaded by every visit: its whole first-visit transfer went from 721,826 to 711,635
   bytes gzipped and from 1,890,440 to 1,760,165 raw (\`trunk build --release\`, Node's gzip at
-  level 9, measured before and after on the same tree). The streams themselves are the row
+  level 9, measured before and after on the same tree; 712,656 and 1,763,421 with the
+  review's fixes that followed, the table above). The streams themselves are the row
   below the console's in the table above. Console budget tightened to 720 KB.
 - Tried and not kept (2026-12-06): Leptos's \`erase_components\` cfg for every wasm32 build
   (\`--cfg erase_components\` in \`.cargo/config.toml\`; every view type-erased, so Leptos's
