@@ -56,7 +56,7 @@ test("the examples are fetched from the console's own origin when chosen, each o
   const examples = () => seen.requests.filter((u) => new URL(u).pathname.startsWith("/a2ui/"));
   await ui.open();
   // The screen opens with the example it carries: no request.
-  await page.locator("[data-testid=result-panel][data-stream='09_login-form']").waitFor();
+  await ui.shown("09_login-form");
   assert.equal(await ui.positionText(), "3 of 3 envelopes read: 3 applied, 0 refused.");
   assert.deepEqual(examples(), []);
   await ui.choose("05_product-card");
@@ -88,7 +88,7 @@ test("an example that cannot be fetched says why and leaves the stream as it was
     "The example 07_task-card could not be fetched from a2ui/07_task-card.json: the server answered 404.",
   );
   assert.equal(await error.getAttribute("role"), "alert");
-  await page.locator("[data-testid=result-panel][data-stream='09_login-form']:not([aria-busy])").waitFor();
+  await ui.shown("09_login-form");
   assert.equal(await page.getByTestId("stream-text").inputValue(), before);
   assert.equal(await ui.positionText(), "3 of 3 envelopes read: 3 applied, 0 refused.");
   assert.deepEqual(await axeViolations(page), []);
@@ -141,20 +141,18 @@ test("an example that comes late is dropped when another was chosen, or text typ
   let release = await hold(page, slow);
   await ui.open();
   // Another example chosen meanwhile.
-  await page.getByTestId("stream-select").selectOption("03_calendar-day");
-  await page.locator("[data-testid=result-panel][aria-busy]").waitFor();
+  await ui.startChoosing("03_calendar-day");
   await ui.choose("04_weather-current");
   const chosen = await page.getByTestId("stream-text").inputValue();
   assert.match(chosen, /"surfaceId"/);
   await releaseAndSettle(page, release, slow);
   assert.equal(await page.getByTestId("stream-text").inputValue(), chosen);
-  assert.equal(await page.getByTestId("result-panel").getAttribute("data-stream"), "04_weather-current");
+  assert.equal(await ui.shownStream(), "04_weather-current");
   assert.equal(await page.getByTestId("stream-select").inputValue(), "04_weather-current");
   // Text typed meanwhile: what the person typed stays, and is taken once they pause.
   await page.unroute(slow);
   release = await hold(page, "**/a2ui/06_music-player.json");
-  await page.getByTestId("stream-select").selectOption("06_music-player");
-  await page.locator("[data-testid=result-panel][aria-busy]").waitFor();
+  await ui.startChoosing("06_music-player");
   const typed = JSON.stringify({ version: "v0.9", createSurface: { surfaceId: "typed", catalogId: "https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json" } });
   await page.getByTestId("stream-text").focus();
   await page.keyboard.press("ControlOrMeta+A");
@@ -162,21 +160,20 @@ test("an example that comes late is dropped when another was chosen, or text typ
   await releaseAndSettle(page, release, "**/a2ui/06_music-player.json");
   assert.equal(await page.getByTestId("stream-text").inputValue(), typed.slice(0, 20));
   await page.getByTestId("stream-text").pressSequentially(typed.slice(20));
-  await page.locator("[data-testid=result-panel][data-stream=custom]:not([aria-busy])").waitFor();
+  await ui.shown("custom");
   assert.equal(await page.getByTestId("stream-text").inputValue(), typed);
   assert.equal(await ui.positionText(), "1 of 1 envelopes read: 1 applied, 0 refused.");
   // A, then B, then A again while A's first answer is held: A is shown once, as asked last.
   const a = "**/a2ui/07_task-card.json";
   release = await hold(page, a);
-  await page.getByTestId("stream-select").selectOption("07_task-card");
-  await page.locator("[data-testid=result-panel][aria-busy]").waitFor();
+  await ui.startChoosing("07_task-card");
   await ui.choose("04_weather-current");
   await page.unroute(a);
   await ui.choose("07_task-card");
   const shown = await page.getByTestId("stream-text").inputValue();
   await releaseAndSettle(page, release, a);
   assert.equal(await page.getByTestId("stream-text").inputValue(), shown);
-  assert.equal(await page.getByTestId("result-panel").getAttribute("data-stream"), "07_task-card");
+  assert.equal(await ui.shownStream(), "07_task-card");
   assert.equal(await page.getByTestId("result-panel").getAttribute("aria-busy"), null);
   assert.equal(await page.getByTestId("example-error").count(), 0);
   assert.deepEqual(seen.pageErrors, []);
@@ -190,13 +187,12 @@ test("leaving the screen while an example is fetched leaves the console working"
   const slow = "**/a2ui/12_chat-message.json";
   const release = await hold(page, slow);
   await ui.open();
-  await page.getByTestId("stream-select").selectOption("12_chat-message");
-  await page.locator("[data-testid=result-panel][aria-busy]").waitFor();
+  await ui.startChoosing("12_chat-message");
   await page.getByTestId("nav-ui-links").click();
   await page.getByTestId("status").waitFor();
   await releaseAndSettle(page, release, slow);
   await page.getByTestId("nav-a2ui").click();
-  await page.locator("[data-testid=result-panel][data-stream='09_login-form']:not([aria-busy])").waitFor();
+  await ui.shown("09_login-form");
   await ui.choose("12_chat-message");
   assert.equal(await ui.placeholders(), 0);
   assert.deepEqual(seen.pageErrors, []);

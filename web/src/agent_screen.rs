@@ -25,6 +25,7 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
 use crate::a2ui_render::{Handlers, LiveSurface};
+use crate::same_origin::{fetch, text_of};
 use surfaces_render::HeldButtons;
 
 /// One agent the server proxies to.
@@ -107,40 +108,6 @@ async fn sleep(ms: i32) {
 fn fresh_id(prefix: &str) -> String {
     let r = (js_sys::Math::random() * 1e15) as u64;
     format!("{prefix}-{:x}-{r:x}", js_sys::Date::now() as u64)
-}
-
-async fn fetch(
-    path: &str,
-    body: Option<&Value>,
-    headers: &[(String, String)],
-) -> Result<web_sys::Response, String> {
-    let init = web_sys::RequestInit::new();
-    init.set_method(if body.is_some() { "POST" } else { "GET" });
-    // Never the page's cookies or credentials: the server forwards none anyway.
-    init.set_credentials(web_sys::RequestCredentials::Omit);
-    let h = web_sys::Headers::new().map_err(|_| "headers".to_string())?;
-    for (k, v) in headers {
-        h.set(k, v).map_err(|_| format!("header {k}"))?;
-    }
-    init.set_headers(&h);
-    if let Some(b) = body {
-        init.set_body(&wasm_bindgen::JsValue::from_str(&b.to_string()));
-    }
-    let window = web_sys::window().ok_or("no window")?;
-    let resp = JsFuture::from(window.fetch_with_str_and_init(path, &init))
-        .await
-        .map_err(|_| "The request could not be made.".to_string())?;
-    resp.dyn_into::<web_sys::Response>()
-        .map_err(|_| "not a response".to_string())
-}
-
-async fn text_of(resp: &web_sys::Response) -> Result<String, String> {
-    let p = resp.text().map_err(|_| "no body".to_string())?;
-    JsFuture::from(p)
-        .await
-        .ok()
-        .and_then(|t| t.as_string())
-        .ok_or_else(|| "The answer could not be read.".to_string())
 }
 
 /// Reads a streamed answer chunk by chunk, handing each to `chunk`; `Err` if it broke.

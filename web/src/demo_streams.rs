@@ -5,8 +5,7 @@
 //! hostile one, and fetches the others from its own origin when a person chooses one: carried,
 //! they took 130 KB of the first visit's transfer (10 KB gzipped) that few visits read.
 
-use wasm_bindgen::JsCast;
-use wasm_bindgen_futures::JsFuture;
+use crate::same_origin;
 
 pub struct DemoStream {
     pub id: &'static str,
@@ -31,8 +30,8 @@ pub const FIRST: &str = "09_login-form";
 #[derive(Clone, Copy)]
 pub struct HandedStreams(pub fn(&str) -> Option<&'static str>);
 
-/// A served stream's text, fetched from the console's own origin (the policy's
-/// `connect-src 'self'`), with no credentials; `Err` says why, for the person.
+/// A served stream's text, fetched from the console's own origin; `Err` says why, for the
+/// person.
 pub async fn fetch(d: &DemoStream) -> Result<String, String> {
     let path = d.path();
     let failed = |why: &str| {
@@ -41,15 +40,9 @@ pub async fn fetch(d: &DemoStream) -> Result<String, String> {
             d.id
         )
     };
-    let init = web_sys::RequestInit::new();
-    init.set_method("GET");
-    init.set_credentials(web_sys::RequestCredentials::Omit);
-    let window = web_sys::window().ok_or_else(|| failed("there is no window"))?;
-    let resp: web_sys::Response = JsFuture::from(window.fetch_with_str_and_init(&path, &init))
+    let resp = same_origin::fetch(&path, None, &[])
         .await
-        .ok()
-        .and_then(|r| r.dyn_into().ok())
-        .ok_or_else(|| failed("the request failed"))?;
+        .map_err(|_| failed("the request failed"))?;
     if !resp.ok() {
         return Err(failed(&format!("the server answered {}", resp.status())));
     }
@@ -67,12 +60,9 @@ pub async fn fetch(d: &DemoStream) -> Result<String, String> {
             "the server answered with {kind}, not JSON"
         )));
     }
-    let text = resp.text().map_err(|_| failed("the answer has no body"))?;
-    JsFuture::from(text)
+    same_origin::text_of(&resp)
         .await
-        .ok()
-        .and_then(|t| t.as_string())
-        .ok_or_else(|| failed("the answer could not be read"))
+        .map_err(|_| failed("the answer could not be read"))
 }
 
 pub const DEMO_STREAMS: &[DemoStream] = &[

@@ -11,6 +11,7 @@ pub mod agent_screen;
 pub mod demo_cards;
 pub mod demo_streams;
 pub mod findings;
+pub mod same_origin;
 pub mod source;
 pub mod timeline;
 pub mod ui_links;

@@ -13,7 +13,20 @@ export class A2uiPage {
    * fetched from the console's own origin when chosen. */
   async choose(id) {
     await this.page.getByTestId("stream-select").selectOption(id);
+    await this.shown(id);
+  }
+  /** Chooses an example that is fetched, and waits only until the panel says it is busy. */
+  async startChoosing(id) {
+    await this.page.getByTestId("stream-select").selectOption(id);
+    await this.page.locator("[data-testid=result-panel][aria-busy]").waitFor();
+  }
+  /** Waits until the stream shown is `id` (an example's, or `custom`) and nothing is pending. */
+  async shown(id) {
     await this.page.locator(`[data-testid=result-panel][data-stream="${id}"]:not([aria-busy])`).waitFor();
+  }
+  /** Which example's stream is shown, or `custom`. */
+  async shownStream() {
+    return this.page.getByTestId("result-panel").getAttribute("data-stream");
   }
   async streamIds() {
     return this.page.locator("[data-testid=stream-select] option").evaluateAll((os) => os.map((o) => o.value));
