@@ -198,6 +198,12 @@ impl<'a> Parser<'a> {
         self.indented = self.indent >= CODE_INDENT;
     }
 
+    /// Whether what is left of the line would continue the open paragraph lazily: a line
+    /// that is not blank, after containers that did not all continue, with a paragraph open.
+    fn lazy(&self) -> bool {
+        !self.all_closed && !self.blank && matches!(self.blocks[self.tip].kind, Kind::Paragraph)
+    }
+
     fn advance_next_nonspace(&mut self) {
         self.offset = self.next_nonspace;
         self.column = self.next_nonspace_column;
@@ -315,8 +321,7 @@ impl<'a> Parser<'a> {
         }
 
         // What is left is text.
-        if !self.all_closed && !self.blank && matches!(self.blocks[self.tip].kind, Kind::Paragraph)
-        {
+        if self.lazy() {
             // A lazy continuation line.
             self.add_line();
         } else {
@@ -449,9 +454,7 @@ impl<'a> Parser<'a> {
                     }
                 }
                 Some(b'<') => {
-                    let lazy_paragraph = !self.all_closed
-                        && !self.blank
-                        && matches!(self.blocks[self.tip].kind, Kind::Paragraph);
+                    let lazy_paragraph = self.lazy();
                     if let Some(kind) = html_block_start(rest) {
                         if kind < 7 || (!in_paragraph && !lazy_paragraph) {
                             self.close_unmatched();

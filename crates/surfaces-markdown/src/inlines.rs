@@ -368,9 +368,6 @@ impl<'a> Inlines<'a> {
         } else {
             Piece::SoftBreak
         });
-        while self.peek() == Some(b' ') {
-            self.pos += 1;
-        }
     }
 
     fn backslash(&mut self) {

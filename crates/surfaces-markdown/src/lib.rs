@@ -232,16 +232,6 @@ impl Tree {
     }
 }
 
-/// The inline content of `blocks` when they are a single paragraph (what a heading or a
-/// Button's label can hold); `None` when they are more than that.
-pub fn inline(blocks: &[Md]) -> Option<Vec<Md>> {
-    match blocks {
-        [] => Some(Vec::new()),
-        [Md::El(El::P, kids)] => Some(kids.clone()),
-        _ => None,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

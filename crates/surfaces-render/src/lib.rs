@@ -805,7 +805,10 @@ impl Live {
                     Some(pool) => pool.parse(&text),
                     None => markdown::parse(&text),
                 };
-                let inline = markdown::inline(&blocks);
+                let (inline, blocks) = match markdown::inline(blocks) {
+                    Ok(md) => (Some(md), Vec::new()),
+                    Err(blocks) => (None, blocks),
+                };
                 let one_paragraph = inline.is_some();
                 // A heading or a Button's label holds one paragraph's worth: more than that
                 // is drawn as the text it was written as.

@@ -5,7 +5,17 @@
 use leptos::prelude::*;
 
 use surfaces_markdown::parse_within;
-pub use surfaces_markdown::{inline, parse, El, Md, MAX_DEPTH, MAX_ELEMENTS};
+pub use surfaces_markdown::{parse, El, Md, MAX_DEPTH, MAX_ELEMENTS};
+
+/// The inline content of `blocks` when they are a single paragraph (what a heading or a
+/// Button's label can hold), or else the blocks as they are.
+pub fn inline(mut blocks: Vec<Md>) -> Result<Vec<Md>, Vec<Md>> {
+    match blocks.as_mut_slice() {
+        [] => Ok(Vec::new()),
+        [Md::El(El::P, kids)] => Ok(std::mem::take(kids)),
+        _ => Err(blocks),
+    }
+}
 
 /// How many Markdown elements the Texts of one drawn tree (a surface) hold at once: each
 /// Text at most [`MAX_ELEMENTS`], and all of them this many. Each Text alone, a surface of
