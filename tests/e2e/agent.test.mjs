@@ -160,6 +160,49 @@ async function bookUntilAsked(page, agent) {
   return surface;
 }
 
+test("the first visit is sent as Brotli, and a second is answered by 304s", async () => {
+  const { page, seen } = await watchedPage(env.browser);
+  try {
+    const encodings = new Map();
+    page.on("response", (r) => encodings.set(new URL(r.url()).pathname, r.headers()["content-encoding"] ?? "none"));
+    await page.goto(`${env.server.url}/`);
+    await page.getByTestId("agent-screen").waitFor();
+    // Each of the console's files came as the Brotli the build wrote beside it
+    // (scripts/precompress.mjs), and the page started from them with nothing refused.
+    const files = ["/", "/boot.js", "/surfaces-console.js", "/surfaces-console_bg.wasm", "/style.css", "/a2ui.css"];
+    for (const f of files) assert.equal(encodings.get(f), "br", f);
+    assert.deepEqual(seen.violations, []);
+    assert.deepEqual([...seen.consoleErrors, ...seen.pageErrors], []);
+    const sizes = () =>
+      page.evaluate(() =>
+        [...performance.getEntriesByType("navigation"), ...performance.getEntriesByType("resource")].map((e) => ({
+          path: new URL(e.name).pathname,
+          sent: e.encodedBodySize,
+          kept: e.decodedBodySize,
+          moved: e.transferSize,
+        })),
+      );
+    const first = (await sizes()).filter((e) => files.includes(e.path));
+    assert.equal(first.length, files.length, JSON.stringify(first));
+    const wasm = first.find((e) => e.path.endsWith(".wasm"));
+    // Brotli at quality 11 takes the module to well under half (a third, as built).
+    assert.ok(wasm.sent * 2 < wasm.kept, JSON.stringify(wasm));
+    // Again: each file revalidated by its tag, none of them sent again.
+    await page.reload();
+    await page.getByTestId("agent-screen").waitFor();
+    const again = (await sizes()).filter((e) => files.includes(e.path));
+    assert.equal(again.length, files.length, JSON.stringify(again));
+    for (const e of again) assert.ok(e.moved < 1024, JSON.stringify(e));
+    const head = await fetch(`${env.server.url}/surfaces-console_bg.wasm`, { headers: { "accept-encoding": "identity" } });
+    assert.equal(head.headers.get("content-encoding"), null);
+    assert.equal(head.headers.get("vary"), "accept-encoding");
+    assert.equal(Number(head.headers.get("content-length")), wasm.kept);
+    await head.body.cancel();
+  } finally {
+    await page.context().close();
+  }
+});
+
 test("discovery to a confirmed action, done once, nothing off the origin", async () => {
   const { page, seen, posts } = await agentPage();
   try {
