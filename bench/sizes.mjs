@@ -8,6 +8,7 @@ import zlib from "node:zlib";
 import { fileURLToPath } from "node:url";
 import { bundleOfficial } from "./shared.mjs";
 import { wasmBytes } from "./wasm-bytes.mjs";
+import { brotli } from "../scripts/precompress.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const gz = (buf) => zlib.gzipSync(buf, { level: 9 }).length;
@@ -47,11 +48,17 @@ async function official(external) {
 console.log(
   JSON.stringify(
     {
-      npmWasm: { raw: file(`${pkg}/agent_surfaces_bg.wasm`).length, gz: gz(file(`${pkg}/agent_surfaces_bg.wasm`)) },
+      // Also as Brotli at quality 11, what a host that serves it so (as surfaces-server
+      // serves the console) sends.
+      npmWasm: { raw: file(`${pkg}/agent_surfaces_bg.wasm`).length, gz: gz(file(`${pkg}/agent_surfaces_bg.wasm`)), br: brotli(file(`${pkg}/agent_surfaces_bg.wasm`), false).length },
       // The same module before its name section was dropped, to say where the bytes go.
       npmWasmGroups: wasmBytes(file("target/bench/pkg-names/agent_surfaces_bg.wasm")),
       npmJs: { raw: file(`${pkg}/agent_surfaces.js`).length, gz: gz(file(`${pkg}/agent_surfaces.js`)) },
-      npmHeadlessWasm: { raw: file(`${headless}/agent_surfaces_bg.wasm`).length, gz: gz(file(`${headless}/agent_surfaces_bg.wasm`)) },
+      npmHeadlessWasm: {
+        raw: file(`${headless}/agent_surfaces_bg.wasm`).length,
+        gz: gz(file(`${headless}/agent_surfaces_bg.wasm`)),
+        br: brotli(file(`${headless}/agent_surfaces_bg.wasm`), false).length,
+      },
       npmHeadlessJs: { raw: file(`${headless}/agent_surfaces.js`).length, gz: gz(file(`${headless}/agent_surfaces.js`)) },
       console: {
         files: console_,
