@@ -21,8 +21,10 @@ const dist = path.join(ROOT, "dist");
 // FILE.br the release build wrote beside it (scripts/precompress.mjs), or the file itself.
 const sized = (dir, f) => {
   const bytes = fs.readFileSync(path.join(dir, f));
+  // As the server decides: a .br older than its file is not sent.
   const br = path.join(dir, `${f}.br`);
-  const sent = fs.existsSync(br) ? fs.statSync(br).size : bytes.length;
+  const fresh = fs.existsSync(br) && fs.statSync(br).mtimeMs >= fs.statSync(path.join(dir, f)).mtimeMs;
+  const sent = fresh ? fs.statSync(br).size : bytes.length;
   return { f, raw: bytes.length, gz: gz(bytes), br: sent };
 };
 // What a first visit downloads: the files at the top of dist/ (not their .br, which go in

@@ -34,7 +34,10 @@ function files(dir) {
     .filter((f) => COMPRESSED.has(path.extname(f)) && fs.statSync(f).isFile());
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+// Run, not imported (bench/sizes.mjs takes `brotli`): compared as real paths, since Node
+// gives this module's through symbolic links and the argument as it was typed.
+const run = process.argv[1] && fs.realpathSync(fileURLToPath(import.meta.url)) === fs.realpathSync(process.argv[1]);
+if (run) {
   const dirs = process.argv.slice(2);
   if (dirs.length === 0 && process.env.TRUNK_STAGING_DIR) dirs.push(process.env.TRUNK_STAGING_DIR);
   if (dirs.length === 0) {
@@ -49,10 +52,19 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
       // A stale one from an earlier build goes either way: the server must not send it.
       fs.rmSync(`${f}.br`, { force: true });
       if (br.length >= bytes.length) continue;
-      fs.writeFileSync(`${f}.br`, br);
+      // Written whole under a name the server never serves (it starts with a dot), then
+      // renamed into place: a server reading the directory meanwhile never sends half.
+      const part = path.join(path.dirname(f), `.${path.basename(f)}.br.part`);
+      fs.writeFileSync(part, br);
+      fs.renameSync(part, `${f}.br`);
       raw += bytes.length;
       written += br.length;
     }
+  }
+  // A console build always has files to compress: none means this ran on the wrong thing.
+  if (written === 0) {
+    console.error(`precompress: nothing to compress in ${dirs.join(", ")}`);
+    process.exit(1);
   }
   console.log(`precompress: ${raw} bytes as ${written} bytes of Brotli (${dirs.join(", ")})`);
 }

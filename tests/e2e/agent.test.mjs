@@ -187,17 +187,23 @@ test("the first visit is sent as Brotli, and a second is answered by 304s", asyn
     const wasm = first.find((e) => e.path.endsWith(".wasm"));
     // Brotli at quality 11 takes the module to well under half (a third, as built).
     assert.ok(wasm.sent * 2 < wasm.kept, JSON.stringify(wasm));
-    // Again: each file revalidated by its tag, none of them sent again.
+    // Again: each file revalidated by its tag, none of them sent again. (Chromium reports a
+    // revalidated file as a 200 from its cache; what it moved says whether a body came: a
+    // 304's headers alone are fewer bytes than the file's first answer, headers and body.)
     await page.reload();
     await page.getByTestId("agent-screen").waitFor();
     const again = (await sizes()).filter((e) => files.includes(e.path));
     assert.equal(again.length, files.length, JSON.stringify(again));
-    for (const e of again) assert.ok(e.moved < 1024, JSON.stringify(e));
-    const head = await fetch(`${env.server.url}/surfaces-console_bg.wasm`, { headers: { "accept-encoding": "identity" } });
-    assert.equal(head.headers.get("content-encoding"), null);
-    assert.equal(head.headers.get("vary"), "accept-encoding");
-    assert.equal(Number(head.headers.get("content-length")), wasm.kept);
-    await head.body.cancel();
+    for (const e of again) {
+      const before = first.find((f) => f.path === e.path);
+      assert.ok(e.moved < before.moved, JSON.stringify([before, e]));
+    }
+    // To a client that takes no Brotli, the file itself.
+    const plain = await fetch(`${env.server.url}/surfaces-console_bg.wasm`, { headers: { "accept-encoding": "identity" } });
+    assert.equal(plain.headers.get("content-encoding"), null);
+    assert.equal(plain.headers.get("vary"), "accept-encoding");
+    assert.equal(Number(plain.headers.get("content-length")), wasm.kept);
+    await plain.body.cancel();
   } finally {
     await page.context().close();
   }

@@ -36,8 +36,10 @@ fn file_for(dist: &Path, path: &str) -> Option<PathBuf> {
     let rel = if rel.is_empty() { "index.html" } else { rel };
     let mut out = dist.to_path_buf();
     for seg in rel.split('/') {
+        // No segment ends in a dot either: Windows drops it, so `a.br.` would name `a.br`.
         let plain = !seg.is_empty()
             && !seg.starts_with('.')
+            && !seg.ends_with('.')
             && seg
                 .bytes()
                 .all(|b| b.is_ascii_alphanumeric() || b"._-".contains(&b));
@@ -140,13 +142,25 @@ fn takes_brotli(headers: &HeaderMap) -> bool {
     }
 }
 
+/// Whether a name is a file's Brotli, `FILE.br`, in any case (a file system that ignores
+/// case opens `FILE.BR` as it).
+fn is_brotli_copy(path: &Path) -> bool {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| e.eq_ignore_ascii_case("br"))
+}
+
 async fn is_file(path: &Path) -> bool {
     tokio::fs::metadata(path).await.is_ok_and(|m| m.is_file())
 }
 
-/// `file`'s Brotli, `FILE.br`, opened, when the build wrote one no older than the file (a
-/// `.br` left from an earlier build, or a file put there by hand after it, is not used).
-async fn fresh_brotli(file: &Path, modified: std::time::SystemTime) -> Option<tokio::fs::File> {
+/// `file`'s Brotli, `FILE.br`, opened, with what it is as opened, when the build wrote one
+/// no older than the file (a `.br` left from an earlier build, or a file put there by hand
+/// after it, is not used).
+async fn fresh_brotli(
+    file: &Path,
+    modified: std::time::SystemTime,
+) -> Option<(tokio::fs::File, std::fs::Metadata)> {
     let mut name = file.file_name()?.to_os_string();
     name.push(".br");
     let br = file.with_file_name(name);
@@ -155,7 +169,7 @@ async fn fresh_brotli(file: &Path, modified: std::time::SystemTime) -> Option<to
     }
     let opened = tokio::fs::File::open(&br).await.ok()?;
     let m = opened.metadata().await.ok()?;
-    (m.is_file() && m.modified().ok()? >= modified).then_some(opened)
+    (m.is_file() && m.modified().ok()? >= modified).then_some((opened, m))
 }
 
 /// The entity tag of what is sent: its length and time of change, and whether it is the
@@ -191,7 +205,7 @@ pub(crate) async fn serve_file(dist: &Path, req: Request) -> Response {
         return error(StatusCode::NOT_FOUND, "not found");
     };
     // A file's Brotli is reached through the file's own address: one address a resource.
-    if file.extension().is_some_and(|e| e == "br") {
+    if is_brotli_copy(&file) {
         return error(StatusCode::NOT_FOUND, "not found");
     }
     // Files only: a directory (or anything else, such as a pipe, which would hold the
@@ -216,10 +230,7 @@ pub(crate) async fn serve_file(dist: &Path, req: Request) -> Response {
         _ => None,
     };
     let (opened, meta, encoded) = match brotli {
-        Some(br) => match br.metadata().await {
-            Ok(m) => (br, m, true),
-            Err(_) => (opened, meta, false),
-        },
+        Some((br, m)) => (br, m, true),
         None => (opened, meta, false),
     };
     let tag = entity_tag(&meta, encoded);
@@ -281,6 +292,8 @@ mod tests {
             "//etc/passwd",
             "/a\\b",
             "/a/",
+            "/a.br.",
+            "/a./b",
             "x",
         ] {
             assert_eq!(file_for(d, bad), None, "{bad}");
@@ -476,8 +489,11 @@ mod tests {
         assert_eq!(body, b"\0asm the module itself");
         assert!(h.get(header::CONTENT_ENCODING).is_none());
 
-        let (status, _, _) = fetch(&dist, Method::GET, "/a_bg.wasm.br", &takes).await;
-        assert_eq!(status, StatusCode::NOT_FOUND);
+        for own in ["/a_bg.wasm.br", "/a_bg.wasm.BR", "/a_bg.wasm.br."] {
+            let (status, _, _) = fetch(&dist, Method::GET, own, &takes).await;
+            assert_eq!(status, StatusCode::NOT_FOUND, "{own}");
+        }
+        assert!(is_brotli_copy(Path::new("a.Br")) && !is_brotli_copy(Path::new("a.brr")));
 
         std::fs::write(dist.join("p.png"), b"png").unwrap();
         std::fs::write(dist.join("p.png.br"), b"br").unwrap();

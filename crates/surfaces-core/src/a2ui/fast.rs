@@ -1176,6 +1176,9 @@ const FILTER_WORDS: usize = 16;
 /// The most keys of an object whose hash another of its keys has ([`ManyKeys`]).
 const MORE_KEYS: usize = 64;
 
+/// The largest map a [`ManyKeys`] given back keeps ([`ManyKeys::give_back`]).
+const SPARE_MAP: usize = 4 * FILTERED_KEYS;
+
 /// A hasher for a key that is a hash already.
 #[derive(Default)]
 struct Hashed(u64);
@@ -1231,11 +1234,11 @@ impl ManyKeys {
     }
 
     /// Cleared and kept for the next object of many keys ([`SPARE_KEYS`]), unless its map
-    /// grew past what an object of [`FILTERED_KEYS`] keys needs: memory a large object
-    /// took is then given back with it.
-    #[cold]
+    /// grew past what an object of a few hundred keys needs: the memory a larger object
+    /// took goes with it. (`more` holds at most [`MORE_KEYS`]; `hashes` at most
+    /// [`FILTERED_KEYS`].)
     fn give_back(mut self: Box<Self>) {
-        if self.first.capacity() > 4 * FILTERED_KEYS || self.more.capacity() > MORE_KEYS {
+        if self.first.capacity() > SPARE_MAP {
             return;
         }
         self.filter = [0; FILTER_WORDS];
@@ -1286,7 +1289,8 @@ impl ManyKeys {
         if at - from == FILTERED_KEYS {
             // The keys before it, all different, move to the map.
             use std::hash::BuildHasher;
-            self.hashes = Vec::new();
+            // Kept at its length for the next object ([`SPARE_KEYS`]), unused meanwhile.
+            self.hashes.clear();
             self.first.reserve(2 * FILTERED_KEYS);
             for (i, key) in stack.iter().enumerate().take(at).skip(from) {
                 self.map(stack, key, i, self.hasher.hash_one(key));
@@ -1478,6 +1482,23 @@ mod tests {
         }
     }
 
+    /// What an object's keys of one hash counted is not left to the next object that
+    /// takes its [`ManyKeys`]: that one, too, takes [`MORE_KEYS`] keys sharing a hash.
+    #[test]
+    fn a_reused_filter_counts_shared_hashes_afresh() {
+        let stack: Vec<Cow<str>> = (0..MORE_KEYS + 1)
+            .map(|i| Cow::Owned(format!("k{i}")))
+            .collect();
+        for _ in 0..2 {
+            let mut many = ManyKeys::new(1);
+            for (i, k) in stack.iter().enumerate() {
+                assert!(many.insert_hashed(&stack, 0, k, i, 7), "{k}");
+            }
+            assert_eq!(many.shared, MORE_KEYS);
+            many.give_back();
+        }
+    }
+
     /// A key given twice is found wherever its first place is, in objects whose keys end
     /// among the filtered ones, at their limit, one past it and well past it; an object of
     /// keys all different is let through.
@@ -1515,14 +1536,17 @@ mod tests {
 
     /// Objects that close one after another share one [`ManyKeys`] ([`SPARE_KEYS`]): each
     /// finds its own key given twice, and no key of an object before it, whatever size the
-    /// one before had (one of more than [`FILTERED_KEYS`] keys keeps its map to itself), and
-    /// an object of many keys inside another of many keys has one of its own.
+    /// one before had (past [`FILTERED_KEYS`] keys its keys are in its map, cleared for
+    /// the next; past a map of [`SPARE_MAP`], it keeps that map to itself and the next
+    /// makes its own), and an object of many keys inside another of many keys has one of
+    /// its own.
     #[test]
     fn objects_one_after_another_each_find_only_their_own_keys_twice() {
         let sizes = [
             FEW_KEYS + 1,
             3 * FILTERED_KEYS,
             FILTERED_KEYS,
+            2 * SPARE_MAP,
             40,
             FEW_KEYS + 2,
         ];
@@ -1550,11 +1574,23 @@ mod tests {
                 assert!(keys.insert(&mut stack, Cow::Owned(format!("key {n}"))));
                 keys.close(&mut stack);
                 assert_eq!(stack.len(), 1);
+                // What is kept for the next is never a map past SPARE_MAP: after the
+                // largest object, nothing, or the one its inner object gave back.
+                let spare = SPARE_KEYS.with(|spare| {
+                    let many = spare.take();
+                    let map = many.as_ref().map(|m| m.first.capacity());
+                    spare.set(many);
+                    map
+                });
+                match spare {
+                    Some(map) => assert!(map <= SPARE_MAP, "{round} {o} {map}"),
+                    None => assert!(n == 2 * SPARE_MAP && round != 1, "{round} {o}"),
+                }
             }
         }
     }
 
-    /// Containers nest as deep as the scan lets them and no deeper: the deepest container    /// Containers nest as deep as the scan lets them and no deeper: the deepest container
+    /// Containers nest as deep as the scan lets them and no deeper: the deepest container
     /// allowed is at depth `MAX_DEPTH - 1` (the envelope is at 0), in any field.
     #[test]
     fn nests_as_deep_as_the_scan_allows() {
