@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { ROOT } from "./lib/console-server.mjs";
 import { consoleSession, offOrigin as requestsOffOrigin, ARTIFACTS } from "./lib/session.mjs";
-import { settledFocus, watchedPage } from "./lib/browser.mjs";
+import { assertQuiet, settledFocus, watchedPage } from "./lib/browser.mjs";
 import { A2uiPage } from "./pages/a2ui.mjs";
 import { axeViolations } from "./lib/axe.mjs";
 
@@ -43,9 +43,7 @@ test("each of the 36 official examples renders with no placeholder, no error and
     }
   }
   assert.ok(iconCount > 20, `the examples' icons were seen: ${iconCount}`);
-  assert.deepEqual(seen.consoleErrors, []);
-  assert.deepEqual(seen.pageErrors, []);
-  assert.deepEqual(seen.violations, [], "CSP violations (the agent colour is set through CSSOM)");
+  assertQuiet(seen, "the agent colour is set through CSSOM");
   assert.deepEqual(offOrigin(seen), []);
   await context.close();
 });
@@ -69,8 +67,7 @@ test("the examples are fetched from the console's own origin when chosen, each o
   await ui.choose("hostile");
   assert.equal(examples().length, 1);
   assert.deepEqual(offOrigin(seen), []);
-  assert.deepEqual(seen.violations, []);
-  assert.deepEqual(seen.consoleErrors, []);
+  assertQuiet(seen);
   await context.close();
 });
 
@@ -176,8 +173,7 @@ test("an example that comes late is dropped when another was chosen, or text typ
   assert.equal(await ui.shownStream(), "07_task-card");
   assert.equal(await page.getByTestId("result-panel").getAttribute("aria-busy"), null);
   assert.equal(await page.getByTestId("example-error").count(), 0);
-  assert.deepEqual(seen.pageErrors, []);
-  assert.deepEqual(seen.consoleErrors, []);
+  assertQuiet(seen);
   await context.close();
 });
 
@@ -195,8 +191,7 @@ test("leaving the screen while an example is fetched leaves the console working"
   await ui.shown("09_login-form");
   await ui.choose("12_chat-message");
   assert.equal(await ui.placeholders(), 0);
-  assert.deepEqual(seen.pageErrors, []);
-  assert.deepEqual(seen.consoleErrors, []);
+  assertQuiet(seen);
   await context.close();
 });
 
@@ -422,9 +417,7 @@ test("the stream timeline: statuses, counts, step forward and back, and why an e
   assert.match(await ui.detail(3).getByTestId("timeline-json").textContent(), /nope/);
 
   assert.deepEqual(seen.dialogs, []);
-  assert.deepEqual(seen.consoleErrors, []);
-  assert.deepEqual(seen.pageErrors, []);
-  assert.deepEqual(seen.violations, [], "CSP violations");
+  assertQuiet(seen);
   assert.deepEqual(offOrigin(seen), []);
   await context.close();
 });

@@ -16,7 +16,7 @@ import assert from "node:assert/strict";
 import { execFileSync, spawn } from "node:child_process";
 import path from "node:path";
 import readline from "node:readline";
-import { launch, settledFocus, wasmDownloads, watchedPage } from "./lib/browser.mjs";
+import { assertQuiet, launch, settledFocus, wasmDownloads, watchedPage } from "./lib/browser.mjs";
 import { axeViolations } from "./lib/axe.mjs";
 import { ROOT, DEBUG_BINS } from "./lib/console-server.mjs";
 
@@ -171,8 +171,7 @@ test("the first visit is sent as Brotli, and a second is answered by 304s", asyn
     // (scripts/precompress.mjs), and the page started from them with nothing refused.
     const files = ["/", "/boot.js", "/surfaces-console.js", "/surfaces-console_bg.wasm", "/style.css", "/a2ui.css"];
     for (const f of files) assert.equal(encodings.get(f), "br", f);
-    assert.deepEqual(seen.violations, []);
-    assert.deepEqual([...seen.consoleErrors, ...seen.pageErrors], []);
+    assertQuiet(seen);
     const sizes = () =>
       page.evaluate(() =>
         [...performance.getEntriesByType("navigation"), ...performance.getEntriesByType("resource")].map((e) => ({

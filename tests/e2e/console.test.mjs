@@ -7,7 +7,7 @@ import path from "node:path";
 import { execFileSync, spawnSync } from "node:child_process";
 import { ROOT, DEBUG_BINS } from "./lib/console-server.mjs";
 import { consoleSession, offOrigin as requestsOffOrigin, ARTIFACTS } from "./lib/session.mjs";
-import { wasmDownloads, watchedPage } from "./lib/browser.mjs";
+import { assertQuiet, wasmDownloads, watchedPage } from "./lib/browser.mjs";
 import { UiLinksPage, pasteInto } from "./pages/ui-links.mjs";
 import { A2uiPage } from "./pages/a2ui.mjs";
 import { AboutPage } from "./pages/about.mjs";
@@ -85,9 +85,7 @@ test("the console starts under its policy and shows the Larkfield card as the sp
   assert.deepEqual(await axeViolations(page), [], "axe-core violations on the UI links screen");
   await ui.chooseCard("hostile");
   assert.deepEqual(await axeViolations(page), [], "axe-core violations with the hostile card");
-  assert.deepEqual(seen.violations, [], "CSP violations");
-  assert.deepEqual(seen.consoleErrors, []);
-  assert.deepEqual(seen.pageErrors, []);
+  assertQuiet(seen);
   assert.deepEqual(requestsOffOrigin(seen, session.server.url), []);
   await context.close();
 });
@@ -253,9 +251,7 @@ test("About this console shows the record `surfaces contract --json` and Node's 
   await page.reload();
   await about.panel().waitFor();
   assert.deepEqual(await about.recordJson(), printed);
-  assert.deepEqual(seen.violations, [], "CSP violations");
-  assert.deepEqual(seen.consoleErrors, []);
-  assert.deepEqual(seen.pageErrors, []);
+  assertQuiet(seen);
   assert.deepEqual(requestsOffOrigin(seen, session.server.url), []);
   await context.close();
 });
@@ -492,9 +488,7 @@ test("one apply model on both screens: an example, a file and a paste take effec
     await s.typed[1]();
     assert.equal(await page.getByTestId(s.select).inputValue(), "custom");
   }
-  assert.deepEqual(seen.violations, [], "CSP violations");
-  assert.deepEqual(seen.consoleErrors, []);
-  assert.deepEqual(seen.pageErrors, []);
+  assertQuiet(seen);
   await context.close();
 });
 
@@ -519,7 +513,6 @@ test("typed text is taken when the person leaves the box, and a screen switched 
   await page.getByTestId("nav-a2ui").click();
   await a2ui.choose("01_flight-status");
   assert.equal(await a2ui.positionText(), "3 of 3 envelopes read: 3 applied, 0 refused.");
-  assert.deepEqual(seen.pageErrors, []);
-  assert.deepEqual(seen.consoleErrors, []);
+  assertQuiet(seen);
   await context.close();
 });

@@ -17,7 +17,8 @@ pub const PAUSE: std::time::Duration = std::time::Duration::from_millis(400);
 /// half-typed document is not checked at every key. `pending` is true while typed text waits.
 ///
 /// `on_example` runs when an example is chosen; `on_typing` at each edit of the text, before
-/// it is taken; `on_edit` when typed or pasted text is taken; `on_open` after a file was read into the text; `on_replace` (after `on_edit`) when
+/// it is taken; `on_edit` when typed or pasted text is taken; `on_open` after a file was
+/// read into the text; `on_replace` (after `on_edit`) when
 /// that edit replaced the whole text (select all, then paste, drop or type) or emptied it:
 /// that is another document, not a change to this one. Typed, pasted and opened text selects
 /// "your own".

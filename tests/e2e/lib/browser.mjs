@@ -1,4 +1,5 @@
 // Debian's Chromium, driven by playwright-core (its own browser download is not available).
+import assert from "node:assert/strict";
 import { chromium } from "playwright-core";
 
 export async function launch() {
@@ -46,6 +47,17 @@ export async function watchedPage(browser) {
     );
   });
   return { context, page, seen };
+}
+
+/**
+ * Asserts that the page of `watchedPage` stayed quiet: nothing refused by its
+ * Content-Security-Policy, no console error and no uncaught error. `why` says what the
+ * policy would have refused here, when a test wants it said.
+ */
+export function assertQuiet(seen, why = "") {
+  assert.deepEqual(seen.violations, [], `CSP violations${why ? ` (${why})` : ""}`);
+  assert.deepEqual(seen.consoleErrors, [], "console errors");
+  assert.deepEqual(seen.pageErrors, [], "uncaught errors");
 }
 
 /**

@@ -1289,7 +1289,7 @@ impl ManyKeys {
         if at - from == FILTERED_KEYS {
             // The keys before it, all different, move to the map.
             use std::hash::BuildHasher;
-            // Kept at its length for the next object ([`SPARE_KEYS`]), unused meanwhile.
+            // Emptied rather than freed: its room serves the next object ([`SPARE_KEYS`]).
             self.hashes.clear();
             self.first.reserve(2 * FILTERED_KEYS);
             for (i, key) in stack.iter().enumerate().take(at).skip(from) {
