@@ -4,6 +4,9 @@
 
 use std::path::PathBuf;
 
+#[path = "support/streams.rs"]
+mod streams;
+
 #[test]
 fn the_copies_equal_the_official_examples() {
     let here = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
@@ -43,6 +46,14 @@ fn every_offered_stream_is_carried_or_served_and_the_carried_ones_are_the_served
         if let Some(carried) = d.embedded {
             assert_eq!(carried, copy, "{} is carried as it is served", d.id);
         }
+        // The component tests hand the screen each stream (nothing serves files there):
+        // their list is this one.
+        assert_eq!(
+            streams::official(d.id),
+            Some(copy.as_str()),
+            "{} is handed to the component tests",
+            d.id
+        );
         served += 1;
     }
     assert_eq!(served, 36);
