@@ -2,6 +2,8 @@
 // machine's noise: `node bench/ab.mjs DIR DIR...` (each DIR a wasm-pack output). Prints the
 // median fold time of each on each workload. Used to choose between build settings (see
 // BENCHMARKS.md); the store is freed outside the timed region, as in node-bench.mjs.
+// BENCH_ONLY (a regular expression) picks workloads by key, BENCH_REPS sets the runs, and
+// BENCH_PARSE=1 times `JSON.parse` of each text beside them.
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -41,7 +43,13 @@ for (const [name, text] of Object.entries(loads)) {
       ],
     ]),
   );
+  // With BENCH_PARSE set, `JSON.parse` takes its turn too, and each build is also given as
+  // a multiple of it (the fold table's "ours vs JSON.parse" column).
+  if (process.env.BENCH_PARSE) sides["JSON.parse"] = [() => JSON.parse(text), () => {}];
   const times = timeSides(sides, reps);
   const medians = builds.map(([dir]) => times[dir].median.toFixed(2));
-  console.log(`${name.padEnd(15)} ${builds.map(([dir], b) => `${path.basename(dir)} ${medians[b]} ms`).join("  ")}`);
+  const parse = times["JSON.parse"]?.median;
+  const versus = (dir) => (parse ? ` (${(times[dir].median / parse).toFixed(2)}×)` : "");
+  const floor = parse ? `  JSON.parse ${parse.toFixed(2)} ms` : "";
+  console.log(`${name.padEnd(15)} ${builds.map(([dir], b) => `${path.basename(dir)} ${medians[b]} ms${versus(dir)}`).join("  ")}${floor}`);
 }

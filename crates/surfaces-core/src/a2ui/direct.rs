@@ -337,6 +337,23 @@ struct Reader<'a, 'p> {
     top_missed: Missed,
 }
 
+/// A component's member, by name ([`Reader::member_name`]).
+enum Member<'a> {
+    Id,
+    Component,
+    Other(Cow<'a, str>),
+}
+
+impl Member<'_> {
+    fn name(&self) -> &str {
+        match self {
+            Member::Id => "id",
+            Member::Component => "component",
+            Member::Other(name) => name,
+        }
+    }
+}
+
 /// The most keys of an event's context that [`Reader::event_action`] reads: each placed by
 /// moving those after it, so at most about 2,000 moves of a key and its value at this many.
 /// A form's button sends a key a field; at 16, a Button whose context named 20 took the
@@ -624,7 +641,9 @@ impl<'a, 'p> Reader<'a, 'p> {
         loop {
             self.ws();
             let key = self.member(keys)?;
-            let i = keys.iter().position(|k| *k == key)?;
+            // The very word of `keys` that [`Reader::member`] found: found again by its
+            // address, with no comparison of its text.
+            let i = keys.iter().position(|k| std::ptr::eq(*k, key))?;
             if seen & 1 << i != 0 {
                 return None;
             }
@@ -828,13 +847,13 @@ impl<'a, 'p> Reader<'a, 'p> {
         let mut seen = 0u32;
         loop {
             self.ws();
-            let key = self.string()?;
+            let key = self.member_name()?;
             self.ws();
             self.expect(b':')?;
             self.ws();
-            match &*key {
-                "id" if id.is_none() => id = Some(self.string()?),
-                "component" if !named => {
+            match key {
+                Member::Id if id.is_none() => id = Some(self.string()?),
+                Member::Component if !named => {
                     let n = self.quoted_among(&TYPED_BY_LENGTH)?;
                     // Defensive: the look ahead stops at this member, the first of its name.
                     if name.is_some_and(|ahead| ahead != n) {
@@ -848,8 +867,8 @@ impl<'a, 'p> Reader<'a, 'p> {
                 // `children` and `action`: read now when it has one kind in every type that
                 // has it (its type's claim to it is checked below), else the type is looked
                 // up ahead.
-                k if props.is_none() && early_at(k).is_some() => {
-                    let e = early_at(k)?;
+                ref key if props.is_none() && early_at(key.name()).is_some() => {
+                    let e = early_at(key.name())?;
                     if early & 1 << e != 0 {
                         return None;
                     }
@@ -858,7 +877,8 @@ impl<'a, 'p> Reader<'a, 'p> {
                     let value = self.typed_property(kind, &mut adm)?;
                     fields.push((Cow::Borrowed(early_name), value));
                 }
-                k => {
+                ref key => {
+                    let k = key.name();
                     if props.is_none() {
                         let n = self.component_ahead()?;
                         name = Some(n);
@@ -903,12 +923,15 @@ impl<'a, 'p> Reader<'a, 'p> {
             }
             seen |= 1 << i;
         }
-        let missing = |(i, p): (usize, &Prop)| p.required && seen & 1 << i == 0;
-        if COMMON_PROPS[1..]
-            .iter()
-            .chain(props)
-            .enumerate()
-            .any(missing)
+        // Two plain loops, as [`prop_named`] looks: as one chained iterator, a call of its
+        // own for each component.
+        let common = &COMMON_PROPS[1..];
+        let missing = |at: usize, p: &Prop| p.required && seen & 1 << at == 0;
+        if common.iter().enumerate().any(|(i, p)| missing(i, p))
+            || props
+                .iter()
+                .enumerate()
+                .any(|(i, p)| missing(common.len() + i, p))
         {
             return None;
         }
@@ -1026,7 +1049,7 @@ impl<'a, 'p> Reader<'a, 'p> {
                 self.by_hand_or_json(kind, adm, |r, adm| r.listed(kind, adm))?
             }
             Kind::Enum(words) => {
-                let word = self.quoted(words)?;
+                let word = self.quoted_word(words)?;
                 adm.ascii_text(word, here);
                 Field::Word(word)
             }
@@ -1594,6 +1617,23 @@ impl<'a, 'p> Reader<'a, 'p> {
         Some(word)
     }
 
+    /// [`Reader::quoted`] for words not known when compiled (an Image's `fit`, a Row's
+    /// `justify`), compared a word at a time ([`same_bytes`]): as `==`, a call to `memcmp`
+    /// for each word of the string's length. (Where the words are known, `==` of their
+    /// known lengths is as fast.)
+    fn quoted_word(&mut self, words: &[&'static str]) -> Option<&'static str> {
+        let rest = &self.text.as_bytes()[self.at..];
+        let word = words.iter().find(|w| {
+            let n = w.len();
+            rest.len() > n + 1
+                && rest[0] == b'"'
+                && same_bytes(&rest[1..=n], w.as_bytes())
+                && rest[n + 1] == b'"'
+        })?;
+        self.at += word.len() + 2;
+        Some(word)
+    }
+
     /// [`Reader::quoted`] for a long list of words (the component types, the icon names):
     /// the string's end is found first, and only the words of its length are compared (a
     /// search of the icon names, word by word with `memcmp`, was a fifth of a fold of
@@ -1625,6 +1665,34 @@ impl<'a, 'p> Reader<'a, 'p> {
             c if c == close => Some(false),
             _ => None,
         }
+    }
+
+    /// A component's member name: `id` and `component`, which every component has, matched
+    /// as the bytes `"id"` and `"component"` where they stand (such bytes are that string and
+    /// no other: an escape needs a backslash), any other read by [`Reader::string`]. Read as
+    /// strings and compared, the two were a third of the strings a fold of Images reads.
+    #[inline(always)]
+    fn member_name(&mut self) -> Option<Member<'a>> {
+        let rest = &self.text.as_bytes()[self.at..];
+        for (quoted, member) in [
+            (&b"\"id\""[..], Member::Id),
+            (b"\"component\"", Member::Component),
+        ] {
+            if rest
+                .get(..quoted.len())
+                .is_some_and(|b| same_bytes(b, quoted))
+            {
+                self.at += quoted.len();
+                return Some(member);
+            }
+        }
+        let name = self.string()?;
+        Some(match name.as_bytes() {
+            // Written with an escape.
+            b"id" => Member::Id,
+            b"component" => Member::Component,
+            _ => Member::Other(name),
+        })
     }
 
     /// A string, borrowed from the text unless it had escapes.
@@ -4745,6 +4813,58 @@ mod tests {
             taken * 20 > cases && taken * 2 < cases,
             "{taken} of {cases}"
         );
+    }
+
+    /// A component's `id` and `component` are matched where they stand when written as
+    /// they are ([`Reader::member_name`]); written with an escape, given twice, or as a name
+    /// that only starts or ends like them, they are read as the general path reads them.
+    #[test]
+    fn member_names_however_written_fold_as_the_general_path_folds_them() {
+        let before = TYPED_TAKEN.with(|n| n.get());
+        let components = [
+            (r#"{"id":"root","component":"Text","text":"hi"}"#, true),
+            (r#"{"\u0069d":"root","component":"Text","text":"hi"}"#, true),
+            (r#"{"id":"root","comp\u006fnent":"Text","text":"hi"}"#, true),
+            (r#"{"component":"Text","id":"root","text":"hi"}"#, true),
+            (r#"{"text":"hi","component":"Text","id":"root"}"#, true),
+            (
+                r#"{ "id" : "root" , "component" : "Text" , "text" : "hi" }"#,
+                true,
+            ),
+            // Given twice, once with an escape: refused, by either path.
+            (
+                r#"{"id":"root","\u0069d":"other","component":"Text","text":"hi"}"#,
+                false,
+            ),
+            (
+                r#"{"id":"root","component":"Text","component":"Text","text":"hi"}"#,
+                false,
+            ),
+            // Names that start or end as `id` and `component` do, which no Text has.
+            (
+                r#"{"id":"root","component":"Text","text":"hi","idx":1}"#,
+                false,
+            ),
+            (
+                r#"{"id":"root","component":"Text","text":"hi","components":1}"#,
+                false,
+            ),
+            (
+                r#"{"id":"root","component":"Text","text":"hi","i":1}"#,
+                false,
+            ),
+            (r#"{"ID":"root","component":"Text","text":"hi"}"#, false),
+        ];
+        let mut typed = 0;
+        for (component, readable) in components {
+            let text = format!(
+                r#"[{{"version":"v0.9","createSurface":{{"surfaceId":"s","catalogId":"https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"}}}},{{"version":"v0.9","updateComponents":{{"surfaceId":"s","components":[{component}]}}}}]"#
+            );
+            assert_typed_folds_as_general(&text, &Limits::default(), &UrlPolicy::default());
+            typed += usize::from(readable);
+        }
+        // Each the hand reader can take, it took.
+        assert_eq!(TYPED_TAKEN.with(|n| n.get()) - before, typed);
     }
 
     #[test]

@@ -95,7 +95,12 @@ macro_rules! keyword {
             /// is, with no string made for it.
             fn read_field(f: Option<Field>) -> Result<$name, String> {
                 match f {
-                    Some(Field::Word(w)) => Self::word(w),
+                    // Most often the very word of `NAMES` the hand reader found: found
+                    // again by its address, with no comparison of its text.
+                    Some(Field::Word(w)) => match Self::NAMES.iter().position(|n| std::ptr::eq(*n, w)) {
+                        Some(i) => Ok(Self::ALL[i]),
+                        None => Self::word(w),
+                    },
                     f => Self::read(f.map(Field::into_json)),
                 }
             }

@@ -299,7 +299,7 @@ static COMPONENT_TABLE: &[(&str, &[Prop], bool)] = {
 pub(crate) fn component_props(name: &str) -> Option<(&'static [Prop], bool)> {
     COMPONENT_TABLE
         .iter()
-        .find(|(n, _, _)| *n == name)
+        .find(|(n, _, _)| crate::swar::same_bytes(n.as_bytes(), name.as_bytes()))
         .map(|(_, props, c)| (*props, *c))
 }
 
