@@ -12,7 +12,9 @@ import { timeSides } from "./timing.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const SPEC = process.env.AGENT_SURFACES_SPEC || path.join(ROOT, "../shared/spec");
-const PKG = path.join(ROOT, "crates/surfaces-wasm/pkg");
+// BENCH_PKG names another build of the package (a wasm-pack output) to fold with, as
+// `bench/ab.mjs` takes them.
+const PKG = path.resolve(process.env.BENCH_PKG || path.join(ROOT, "crates/surfaces-wasm/pkg"));
 const ours = await import(path.join(PKG, "agent_surfaces.js"));
 ours.initSync({ module: fs.readFileSync(path.join(PKG, "agent_surfaces_bg.wasm")) });
 
