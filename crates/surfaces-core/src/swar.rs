@@ -19,15 +19,15 @@ pub(crate) fn plain_run(rest: &[u8]) -> (usize, bool) {
     plain_run_words(rest)
 }
 
-/// Appends `s` to `out`. Up to 32 bytes (most ids, keys, words, paths and labels) are copied
-/// by two loads and two stores that overlap as the length needs: in wasm32 a copy of a length
+/// Appends `s` to `out`. Up to 64 bytes (most ids, keys, words, paths, labels and addresses)
+/// are copied by two or four loads and as many stores that overlap as the length needs: in wasm32 a copy of a length
 /// known only at run time is a `memory.copy`, which V8 makes a call out of the module to a C
 /// function, several times what such a copy costs (a tenth of a fold of chat messages went to
 /// the copies of their keys and short strings onto the tape).
 #[inline(always)]
 pub(crate) fn extend(out: &mut Vec<u8>, s: &[u8]) {
     let len = s.len();
-    if len > 32 {
+    if len > 64 {
         out.extend_from_slice(s);
         return;
     }
@@ -50,6 +50,16 @@ pub(crate) fn extend(out: &mut Vec<u8>, s: &[u8]) {
             }};
         }
         match len {
+            // Two pairs: the first and last 32 bytes, overlapping as the length needs.
+            33.. => {
+                pair!(u128);
+                let (a, b) = (
+                    src.add(16).cast::<u128>().read_unaligned(),
+                    src.add(len - 32).cast::<u128>().read_unaligned(),
+                );
+                dst.add(16).cast::<u128>().write_unaligned(a);
+                dst.add(len - 32).cast::<u128>().write_unaligned(b);
+            }
             16.. => pair!(u128),
             8.. => pair!(u64),
             4.. => pair!(u32),
@@ -519,12 +529,12 @@ mod tests {
     #[cfg(target_arch = "wasm32")]
     use wasm_bindgen_test::wasm_bindgen_test as test;
 
-    /// Each length a copy goes a different way at (and one past the longest), onto a buffer
-    /// that holds bytes already, with room and without.
+    /// Each length a copy goes a different way at (and past the longest), of bytes all
+    /// different, onto a buffer that holds bytes already, with room and without.
     #[test]
     fn extend_copies_every_length_whole_and_nothing_more() {
-        let text: Vec<u8> = (0..64u8).map(|i| b'a' + i % 26).collect();
-        for len in 0..=40 {
+        let text: Vec<u8> = (0..80u8).map(|i| b' ' + i).collect();
+        for len in 0..=70 {
             for before in [0, 1, 7, 33] {
                 for room in [0, 64] {
                     let mut out = Vec::with_capacity(before + room);

@@ -1566,7 +1566,12 @@ impl<'a, 'p> Reader<'a, 'p> {
 
     /// A string, checked as admission checks a string below a property.
     fn text_value(&mut self, adm: &mut Admission) -> Option<Value> {
-        Some(Value::String(self.text(adm)?.into()))
+        // Copied as `swar::owned` copies (through `into`, a `memory.copy`, which V8 makes a
+        // call out of the module: a hundredth of a fold of Images).
+        Some(Value::String(match self.text(adm)? {
+            Cow::Borrowed(s) => crate::swar::owned(s),
+            Cow::Owned(s) => s,
+        }))
     }
 
     /// An `updateDataModel` body of the fast shape: `surfaceId`, then `path` and `value` if
