@@ -14,24 +14,66 @@
 pub struct Utf16Text {
     buf: Vec<u8>,
     units: usize,
+    /// Where in `buf` the units start: [`units_at`].
+    start: usize,
 }
 
 /// Where the units start: past a third of the buffer and this much more, so that the UTF-8
 /// written up to a unit (three bytes a unit, and a store of up to 28 bytes ahead of it)
 /// never reaches it. (Reading unit `i`, the last store ends by `3 * i + 28`; the unit is at
-/// `n + GAP + 2 * i`, past it while `i <= n + 4`: always.)
+/// `n + GAP + 2 * i` or a byte on, past it while `i <= n + 4`: always.)
 const GAP: usize = 32;
+
+/// The place in a buffer at `base` where `units` units start: `units + GAP`, or a byte on
+/// when that address is odd. A host writing UTF-16 to an odd address writes it twice: Node's
+/// `Buffer#write` writes the units one place on, then moves them all back a byte (a
+/// fiftieth of a fold of text in eight scripts).
+fn units_at(base: *const u8, units: usize) -> usize {
+    let at = units + GAP;
+    at + (base as usize + at) % 2
+}
+
+/// Room for a host to write a string's UTF-16 units into ([`Utf16Room::units`]), not zeroed
+/// first: zeroed, as [`Utf16Text::new`] leaves them, a text was written twice before it was
+/// read (a fiftieth of a fold of keys in Japanese). Only once the host has written every
+/// byte is it a [`Utf16Text`] ([`Utf16Room::filled`]).
+pub struct Utf16Room(Utf16Text);
+
+impl Utf16Room {
+    /// Room for `units` units.
+    pub fn new(units: usize) -> Utf16Room {
+        let size = units.saturating_mul(3).saturating_add(GAP + 1);
+        let buf: Vec<u8> = Vec::with_capacity(size);
+        let start = units_at(buf.as_ptr(), units);
+        Utf16Room(Utf16Text { buf, units, start })
+    }
+
+    /// Where the units go: `2 * units` bytes at an even address, for the host to write
+    /// through. No reference to them is made here: they are not initialised until written.
+    pub fn units(&mut self) -> *mut u8 {
+        // SAFETY: `start + 2 * units` is at most `3 * units + GAP + 1`, the capacity.
+        unsafe { self.0.buf.as_mut_ptr().add(self.0.start) }
+    }
+
+    /// The text, once the host has written its units.
+    ///
+    /// # Safety
+    /// Every one of the `2 * units` bytes at [`Utf16Room::units`] has been written.
+    pub unsafe fn filled(self) -> Utf16Text {
+        self.0
+    }
+}
 
 impl Utf16Text {
     /// Room for `units` units, all U+0000 until written through [`Self::units_mut`].
     pub fn new(units: usize) -> Utf16Text {
-        let size = units.saturating_mul(3).saturating_add(GAP);
-        let mut buf: Vec<u8> = Vec::with_capacity(size);
-        // Only the units are zeroed: the UTF-8 is written in front of them (its bytes are
-        // never read before they are written), and the length says how much of it there is.
-        // SAFETY: `units + GAP + 2 * units` is `size`, within the capacity.
-        unsafe { std::ptr::write_bytes(buf.as_mut_ptr().add(units + GAP), 0, 2 * units) };
-        Utf16Text { buf, units }
+        let mut room = Utf16Room::new(units);
+        // SAFETY: the room's `2 * units` bytes, within the capacity; zeroed, they are all
+        // written.
+        unsafe {
+            std::ptr::write_bytes(room.units(), 0, 2 * units);
+            room.filled()
+        }
     }
 
     /// The text of these units.
@@ -55,10 +97,10 @@ impl Utf16Text {
 
     /// The units' bytes, two a unit, little-endian, for a host to copy a string's units into.
     pub fn units_mut(&mut self) -> &mut [u8] {
-        // SAFETY: `new` zeroed these bytes, within the capacity, past the length (0), and
-        // nothing else refers to them while the slice lives.
+        // SAFETY: these bytes, within the capacity past the length (0), were all written
+        // ([`Utf16Room::filled`]), and nothing else refers to them while the slice lives.
         unsafe {
-            let start = self.buf.as_mut_ptr().add(self.units + GAP);
+            let start = self.buf.as_mut_ptr().add(self.start);
             std::slice::from_raw_parts_mut(start, 2 * self.units)
         }
     }
@@ -67,13 +109,17 @@ impl Utf16Text {
     /// it, and `String::from_utf16_lossy`), and where in it the first bidi control starts, if
     /// any ([`crate::text::is_bidi_control`]).
     pub fn into_utf8(self) -> (String, Option<usize>) {
-        let Utf16Text { mut buf, units: n } = self;
-        debug_assert!(buf.is_empty() && buf.capacity() >= 3 * n + GAP);
+        let Utf16Text {
+            mut buf,
+            units: n,
+            start,
+        } = self;
+        debug_assert!(buf.is_empty() && start >= n + GAP && buf.capacity() >= start + 2 * n);
         // From here on the buffer is reached only through these two pointers, the units
         // read ahead of the UTF-8 written.
         let dst = buf.as_mut_ptr();
-        // SAFETY: the units lie within the capacity, initialised (`new`, `units_mut`).
-        let src = unsafe { dst.add(n + GAP) }.cast_const();
+        // SAFETY: the units lie within the capacity, initialised (`Utf16Room::filled`).
+        let src = unsafe { dst.add(start) }.cast_const();
         // The text's first units, as far as they are ASCII, narrowed sixteen at a time: all
         // of a text that is ASCII but kept as UTF-16 (as one cut from such a text is), in a
         // loop with nothing else to test. Tried after every block of ASCII in the loop
@@ -393,6 +439,28 @@ mod tests {
         assert_eq!(s, String::from_utf16_lossy(units), "{units:x?}");
         let first = s.char_indices().find(|&(_, c)| is_bidi_control(c));
         assert_eq!(bidi, first.map(|(at, _)| at), "{units:x?}");
+    }
+
+    /// A host writes into a room at an even address, whatever the count of units, and
+    /// what it wrote converts as the same units given to [`Utf16Text::from_units`].
+    #[test]
+    fn a_room_a_host_fills_converts_as_its_units_do() {
+        use super::{Utf16Room, Utf16Text};
+        for n in [0, 1, 2, 3, 8, 9, 31, 32, 33, 1023, 1024, 1025] {
+            let units: Vec<u16> = (0..n as u16)
+                .map(|i| [0x41, 0xE9, 0x3042, 0xD83D, 0xDE00, 0x202E][usize::from(i) % 6])
+                .collect();
+            let mut room = Utf16Room::new(n);
+            let at = room.units();
+            assert_eq!(at as usize % 2, 0, "{n} units");
+            let bytes: Vec<u8> = units.iter().flat_map(|u| u.to_le_bytes()).collect();
+            // SAFETY: the room has `2 * n` bytes at `at`, and all of them are written.
+            let text = unsafe {
+                std::ptr::copy_nonoverlapping(bytes.as_ptr(), at, bytes.len());
+                room.filled()
+            };
+            assert_eq!(text.into_utf8(), Utf16Text::from_units(&units).into_utf8());
+        }
     }
 
     #[test]

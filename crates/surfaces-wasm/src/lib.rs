@@ -14,7 +14,7 @@ mod mount;
 mod task;
 
 use serde::Serialize;
-use surfaces_core::utf16::Utf16Text;
+use surfaces_core::utf16::{Utf16Room, Utf16Text};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -319,8 +319,8 @@ fn node_buffer() -> Option<(JsValue, js_sys::Function, js_sys::Function)> {
 ///
 /// Any units are good input to the conversion, so nothing the host writes is checked; the
 /// host is trusted with wasm memory anyway (see [`text_of`]). The units go into the buffer
-/// their UTF-8 is then written to ([`Utf16Text`]), so a text takes no more wasm memory than
-/// through `TextEncoder`. Little-endian, as wasm is.
+/// their UTF-8 is then written to ([`Utf16Room`]; not zeroed first, and at an even address),
+/// so a text takes no more wasm memory than through `TextEncoder`. Little-endian, as wasm is.
 pub(crate) fn units_of(s: &js_sys::JsString, len: u32) -> Option<Utf16Text> {
     const SHORTEST: u32 = 1024;
     if len < SHORTEST {
@@ -331,8 +331,8 @@ pub(crate) fn units_of(s: &js_sys::JsString, len: u32) -> Option<Utf16Text> {
         if !host.two_byte(s, len) {
             return None;
         }
-        let mut text = Utf16Text::new(len as usize);
-        let units = text.units_mut();
+        let mut room = Utf16Room::new(len as usize);
+        let (units, bytes) = (room.units(), 2 * len as usize);
         let memory = wasm_bindgen::memory()
             .dyn_into::<js_sys::WebAssembly::Memory>()
             .ok()?
@@ -343,15 +343,18 @@ pub(crate) fn units_of(s: &js_sys::JsString, len: u32) -> Option<Utf16Text> {
             .call3(
                 buffer,
                 &memory,
-                &JsValue::from(units.as_mut_ptr() as usize as f64),
-                &JsValue::from(units.len() as f64),
+                &JsValue::from(units as usize as f64),
+                &JsValue::from(bytes as f64),
             )
             .ok()?;
         let written = write
             .call3(&view, s, &JsValue::from(0), &host.utf16le)
             .ok()?
             .as_f64()?;
-        (written == units.len() as f64).then_some(text)
+        // SAFETY: `write` wrote `written` bytes from the room's start, and that is all of
+        // them (`Buffer#write` returns how many bytes it wrote, and writes no more than the
+        // view, which is the room).
+        (written == bytes as f64).then(|| unsafe { room.filled() })
     })
 }
 
