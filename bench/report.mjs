@@ -108,7 +108,11 @@ gzipped alone; the headless build (\`pkg-headless/\`) leaves all of it out.`;
 ### Build choices
 
 Measured with \`node bench/ab.mjs DIR DIR\`, which folds the workloads with several builds of the
-package interleaved in one process (so they share the machine's noise). To re-check a choice,
+package interleaved in one process (so they share the machine's noise); with \`BENCH_PARSE=1\` it
+times \`JSON.parse\` beside them, and with \`BENCH_OFFICIAL=1\` the official core too, as the table
+above does (its turns, megabytes of JavaScript objects each, leave the caches colder for the
+side after it: the 1,000 Images took 1.52× \`JSON.parse\` beside \`JSON.parse\` alone and 1.58×
+with the official core's turns, the same build). To re-check a choice,
 build the alternative into another directory, for example
 \`wasm-pack build crates/surfaces-wasm --target web --release --out-dir /tmp/alt -- --config
 'profile.release.package.surfaces-core.opt-level="s"' --config 'profile.release.package.serde_json.opt-level="s"'\`.
@@ -464,6 +468,53 @@ build the alternative into another directory, for example
     in place of 17 KB: no byte moved; its table is not in the module.
   - The first four keys of an object compared one by one instead of eight, now that the
     filter is kept: no change.
+- Less work for each component and each text (2026-12-06; \`a2ui/direct.rs\`, \`swar.rs\`,
+  \`utf16.rs\`). Each measured with \`bench/ab.mjs\`, before and after in one process, both
+  orders or two runs:
+  - A component's \`id\` and \`component\` are matched as the bytes \`"id"\` and \`"component"\`
+    where they stand, not read as strings and compared (any other name, or one written
+    with an escape, is read as before); a word the reader found in a list it was given
+    (an envelope's members, an Image's \`fit\`) is told by its address, not compared
+    again; the words of an enum are compared a word at a time, not by \`memcmp\`. Images
+    0.75 to 0.72 ms, the tree of Rows 1.60 to 1.52 and 1.61 to 1.59, 1,000 Icons 0.41 to
+    0.39 and 0.40.
+  - The search of a text for its first newline (every text given whole is searched, to tell
+    JSON Lines from one array) tests four blocks of sixteen bytes at once while none holds
+    it: about 1% of a fold of the Japanese keys, within the noise of any one workload.
+  - Strings of up to 64 bytes are copied by overlapping loads and stores (32 before), and a
+    component's text property so too: a copy of a length known only at run time is a
+    \`memory.copy\`, which V8 makes a call out of the module. Images 0.78 to 0.77 and 0.80 to
+    0.77 ms, the chat log 2.33 to 2.26 and 2.36 to 2.31 (with the official core's turns).
+  - A string the engine keeps as UTF-16 is written by Node's \`Buffer#write\` into room that
+    is no longer zeroed first (a pass as long as the copy) and that starts at an even
+    address (at an odd one, Node writes the units a byte on and moves them all back):
+    text in eight scripts (an odd number of units) 0.91 to 0.89 and 0.90 to 0.89 ms, the
+    Japanese keys 0.53 to 0.53 and 0.52 to 0.51 (600 runs each).
+
+  Together, in the fold table: the 1,000 Images from 1.55–1.7× \`JSON.parse\` over the runs
+  before to 1.47× and 1.49× in the two runs of \`scripts/bench.sh\` after them (with the
+  official core's turns in \`bench/ab.mjs\`, two runs: 1.58× before, 1.47× and 1.48× after);
+  the keys in Japanese from 0.92–0.95× the official core to 1.00× and 0.96×. The cost: 1.2 KB
+  of the headless build gzipped (412,760 to 413,917 bytes, names stripped, \`gzip -9\`).
+- Tried and not kept (2026-12-06, the same round):
+  - The URL reader's runs of host and path bytes tested sixteen at a time (a byte's class
+    looked up by its two halves, two swizzles a block): Images 0.74 against 0.73 and 0.75
+    against 0.71 ms, no gain; its time is not in those loops.
+  - An Image's decoding in a function of its own: 0.72 against 0.72 ms.
+  - A string written onto a data value's tape with one reserve and one change of length:
+    no fold moved past the noise.
+  - The common case of the duplicate-key filter (the key's two bits not both set) inlined
+    where keys are read: Japanese keys 0.55 against 0.54 and 0.56 against 0.57 ms. A key's
+    filter hash in two lanes, so that its multiplications do not wait for each other: 0.62
+    against 0.61 and 0.58 against 0.59 ms.
+  - A block of eight units of one or two bytes each (Cyrillic, Greek, Arabic, Hebrew)
+    converted from UTF-16 with one shuffle instead of two: values with keys in Cyrillic,
+    new in each, 0.573 to 0.539 ms (a throwaway script), but text in eight scripts 1.04 to
+    1.18 and 1.01 to 1.15 ms: its blocks go one way and the other in turn, and the branch
+    between them is mispredicted.
+  - More inlining by binaryen (\`-O3 -ocimfs 30 -ifwl -fimfs=40\` on top): the official
+    examples 0.68 to 0.66 ms, the forms 3.65 to 3.53, Images and the Japanese keys the
+    same, for 7.0 KB more gzipped (411,714 to 418,757 bytes).
 - Tried and not kept (2026-12-06): Leptos's \`erase_components\` cfg for every wasm32 build
   (\`--cfg erase_components\` in \`.cargo/config.toml\`; every view type-erased, so Leptos's
   rendering code is made once rather than once per view type). The console's \`.wasm\` went
