@@ -19,8 +19,8 @@ pub(crate) fn plain_run(rest: &[u8]) -> (usize, bool) {
     plain_run_words(rest)
 }
 
-/// Appends `s` to `out`. Up to 64 bytes (most ids, keys, words, paths, labels and addresses)
-/// are copied by two or four loads and as many stores that overlap as the length needs: in wasm32 a copy of a length
+/// Appends `s` to `out`. Up to 64 bytes (most ids, keys, words, paths, labels and
+/// addresses) are copied by a few loads and stores that overlap as the length needs: in wasm32 a copy of a length
 /// known only at run time is a `memory.copy`, which V8 makes a call out of the module to a C
 /// function, several times what such a copy costs (a tenth of a fold of chat messages went to
 /// the copies of their keys and short strings onto the tape).
@@ -50,7 +50,8 @@ pub(crate) fn extend(out: &mut Vec<u8>, s: &[u8]) {
             }};
         }
         match len {
-            // Two pairs: the first and last 32 bytes, overlapping as the length needs.
+            // 33 to 64 bytes (`extend` copies longer ones otherwise): two pairs, the first
+            // and the last 32 bytes, overlapping as the length needs.
             33.. => {
                 pair!(u128);
                 let (a, b) = (
@@ -336,7 +337,7 @@ mod wide {
             at += 64;
         }
         while let Some(b) = bytes.get(at..at + 16) {
-            let hit = u8x16_bitmask(u8x16_eq(block(b), u8x16_splat(a)));
+            let hit = u8x16_bitmask(u8x16_eq(block(b), splat));
             if hit != 0 {
                 return Some(at + hit.trailing_zeros() as usize);
             }

@@ -352,8 +352,9 @@ pub(crate) fn units_of(s: &js_sys::JsString, len: u32) -> Option<Utf16Text> {
             .ok()?
             .as_f64()?;
         // SAFETY: `write` wrote `written` bytes from the room's start, and that is all of
-        // them (`Buffer#write` returns how many bytes it wrote, and writes no more than the
-        // view, which is the room).
+        // them: `Buffer#write` returns how many bytes it wrote, and writes no more than the
+        // view, which is the room. That is Node's own `write`, taken when the module started
+        // ([`Host::new`]); the host is trusted with wasm memory anyway ([`text_of`]).
         (written == bytes as f64).then(|| unsafe { room.filled() })
     })
 }

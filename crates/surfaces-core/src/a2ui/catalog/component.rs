@@ -95,11 +95,14 @@ macro_rules! keyword {
             /// is, with no string made for it.
             fn read_field(f: Option<Field>) -> Result<$name, String> {
                 match f {
-                    // Most often the very word of `NAMES` the hand reader found: found
-                    // again by its address, with no comparison of its text.
-                    Some(Field::Word(w)) => match Self::NAMES.iter().position(|n| std::ptr::eq(*n, w)) {
-                        Some(i) => Ok(Self::ALL[i]),
-                        None => Self::word(w),
+                    // The hand reader found it at its place `i` among this property's
+                    // words (the catalog's table names `NAMES` for it): taken from there,
+                    // the place checked by one comparison, not looked for among them all.
+                    Some(Field::Word(w, i)) => match Self::NAMES.get(i) {
+                        Some(n) if crate::swar::same_bytes(n.as_bytes(), w.as_bytes()) => {
+                            Ok(Self::ALL[i])
+                        }
+                        _ => Self::word(w),
                     },
                     f => Self::read(f.map(Field::into_json)),
                 }
@@ -495,8 +498,9 @@ pub(crate) enum Field {
     /// A component id, or a list of them: as strings, each was an allocation and a free.
     Id(Id),
     /// A keyword the hand reader matched among the words its property allows (an Image's
-    /// `fit`, a Row's `justify`): as a string, an allocation and a free each.
-    Word(&'static str),
+    /// `fit`, a Row's `justify`), and its place among them: as a string, an allocation and
+    /// a free each.
+    Word(&'static str, usize),
     Children(Children),
     /// A component's `checks`, a Tabs' tabs or a ChoicePicker's options, read by hand: the
     /// names of their objects' two members, and each object's values (its first where a
@@ -515,7 +519,7 @@ impl Field {
             Field::Dynamic(d) => d.into_json(),
             Field::Action(a) => a.into_json(),
             Field::Id(id) => Value::String(id.into()),
-            Field::Word(w) => Value::String(w.into()),
+            Field::Word(w, _) => Value::String(w.into()),
             Field::Children(Children::Ids(ids)) => {
                 Value::Array(ids.iter().map(|id| Value::String(id.into())).collect())
             }
@@ -902,5 +906,27 @@ fn action(v: Option<Field>) -> Result<Action, String> {
             Ok(Action::FunctionCall { call, open_url })
         }
         _ => Err("`action` has neither `event` nor `functionCall`".into()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    #[cfg(target_arch = "wasm32")]
+    use wasm_bindgen_test::wasm_bindgen_test as test;
+
+    /// A keyword the hand reader gives with its place is taken from that place when the
+    /// place holds it, and looked for among all the words when it does not: the answer is
+    /// the word's either way, whatever place comes with it.
+    #[test]
+    fn a_keyword_is_read_as_its_word_whatever_place_comes_with_it() {
+        for (i, &word) in ImageFit::NAMES.iter().enumerate() {
+            for place in [i, 0, ImageFit::NAMES.len() - 1, ImageFit::NAMES.len(), 99] {
+                let read = ImageFit::read_field(Some(Field::Word(word, place)));
+                assert_eq!(read, Ok(ImageFit::ALL[i]), "{word} at {place}");
+            }
+        }
+        assert!(ImageFit::read_field(Some(Field::Word("stretch", 0))).is_err());
+        assert_eq!(ImageFit::read_field(None), Ok(ImageFit::Fill));
     }
 }
