@@ -20,10 +20,11 @@ pub(crate) fn plain_run(rest: &[u8]) -> (usize, bool) {
 }
 
 /// Appends `s` to `out`. Up to 64 bytes (most ids, keys, words, paths, labels and
-/// addresses) are copied by a few loads and stores that overlap as the length needs: in wasm32 a copy of a length
-/// known only at run time is a `memory.copy`, which V8 makes a call out of the module to a C
-/// function, several times what such a copy costs (a tenth of a fold of chat messages went to
-/// the copies of their keys and short strings onto the tape).
+/// addresses) are copied by a few loads and stores that overlap as the length needs: in
+/// wasm32 a copy of a length known only at run time is a `memory.copy`, which V8 makes a
+/// call out of the module to a C function, several times what such a copy costs (a tenth
+/// of a fold of chat messages went to the copies of their keys and short strings onto the
+/// tape).
 #[inline(always)]
 pub(crate) fn extend(out: &mut Vec<u8>, s: &[u8]) {
     let len = s.len();

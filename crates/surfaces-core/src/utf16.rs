@@ -34,9 +34,9 @@ fn units_at(base: *const u8, units: usize) -> usize {
 }
 
 /// Room for a host to write a string's UTF-16 units into ([`Utf16Room::units`]), not zeroed
-/// first: zeroed, as [`Utf16Text::new`] leaves them, a text was written twice before it was
-/// read (up to a fiftieth of a fold of text in eight scripts). Only once the host has written
-/// every byte is it a [`Utf16Text`] ([`Utf16Room::filled`]).
+/// first: zeroed, a text was written twice before it was read (up to a fiftieth of a fold
+/// of text in eight scripts). Only once the host has written every byte is it a
+/// [`Utf16Text`] ([`Utf16Room::filled`]); the one way to make one.
 pub struct Utf16Room(Utf16Text);
 
 impl Utf16Room {
@@ -65,24 +65,18 @@ impl Utf16Room {
 }
 
 impl Utf16Text {
-    /// Room for `units` units, all U+0000 until written through [`Self::units_mut`].
-    pub fn new(units: usize) -> Utf16Text {
-        let mut room = Utf16Room::new(units);
-        // SAFETY: the room's `2 * units` bytes, within the capacity; zeroed, they are all
-        // written.
+    /// The text of these units, written into a room as a host writes them.
+    pub fn from_units(units: &[u16]) -> Utf16Text {
+        let mut room = Utf16Room::new(units.len());
+        let at = room.units();
+        // SAFETY: the room has two bytes a unit at `at`, and every one of them is written
+        // here before the room is taken as filled.
         unsafe {
-            std::ptr::write_bytes(room.units(), 0, 2 * units);
+            for (i, u) in units.iter().enumerate() {
+                at.add(2 * i).cast::<[u8; 2]>().write(u.to_le_bytes());
+            }
             room.filled()
         }
-    }
-
-    /// The text of these units.
-    pub fn from_units(units: &[u16]) -> Utf16Text {
-        let mut text = Utf16Text::new(units.len());
-        for (pair, u) in text.units_mut().chunks_exact_mut(2).zip(units) {
-            pair.copy_from_slice(&u.to_le_bytes());
-        }
-        text
     }
 
     /// How many units the text has.
@@ -93,16 +87,6 @@ impl Utf16Text {
     /// Whether the text has no unit.
     pub fn is_empty(&self) -> bool {
         self.units == 0
-    }
-
-    /// The units' bytes, two a unit, little-endian, for a host to copy a string's units into.
-    pub fn units_mut(&mut self) -> &mut [u8] {
-        // SAFETY: these bytes, within the capacity past the length (0), were all written
-        // ([`Utf16Room::filled`]), and nothing else refers to them while the slice lives.
-        unsafe {
-            let start = self.buf.as_mut_ptr().add(self.start);
-            std::slice::from_raw_parts_mut(start, 2 * self.units)
-        }
     }
 
     /// The UTF-8 of the units, a lone surrogate written as U+FFFD (as `TextEncoder` writes

@@ -953,11 +953,12 @@ impl<'a, 'p> Reader<'a, 'p> {
                 return None;
             }
             self.ws();
-            let key = self.string()?;
+            // Told as the member is told where it is read ([`Reader::member_name`]).
+            let key = self.member_name()?;
             self.ws();
             self.expect(b':')?;
             self.ws();
-            if key == "component" {
+            if let Member::Component = key {
                 return self.quoted_among(&TYPED_BY_LENGTH);
             }
         })();
@@ -4839,8 +4840,8 @@ mod tests {
     fn member_names_however_written_fold_as_the_general_path_folds_them() {
         let before = TYPED_TAKEN.with(|n| n.get());
         // Each component, whether the hand reader can take it, and how many of its `id`
-        // and `component` it matches where they stand (the hand reader's part only: the
-        // general path reads names as strings).
+        // and `component` it matches where they stand (the hand reader's part only, its
+        // look ahead for the type included: the general path reads names as strings).
         let components = [
             (r#"{"id":"root","component":"Text","text":"hi"}"#, true, 2),
             (
@@ -4854,7 +4855,13 @@ mod tests {
                 1,
             ),
             (r#"{"component":"Text","id":"root","text":"hi"}"#, true, 2),
-            (r#"{"text":"hi","component":"Text","id":"root"}"#, true, 2),
+            (r#"{"text":"hi","component":"Text","id":"root"}"#, true, 3),
+            // The type looked up ahead of a property, written with an escape.
+            (
+                r#"{"text":"hi","comp\u006fnent":"Text","id":"root"}"#,
+                true,
+                1,
+            ),
             (
                 r#"{ "id" : "root" , "component" : "Text" , "text" : "hi" }"#,
                 true,
@@ -4864,12 +4871,12 @@ mod tests {
             (
                 r#"{"id":"root","\u0069d":"other","component":"Text","text":"hi"}"#,
                 false,
-                1,
+                2,
             ),
             (
                 r#"{"\u0069d":"root","id":"other","component":"Text","text":"hi"}"#,
                 false,
-                1,
+                2,
             ),
             (
                 r#"{"id":"root","component":"Text","component":"Text","text":"hi"}"#,
@@ -4892,7 +4899,7 @@ mod tests {
                 false,
                 2,
             ),
-            (r#"{"ID":"root","component":"Text","text":"hi"}"#, false, 0),
+            (r#"{"ID":"root","component":"Text","text":"hi"}"#, false, 1),
         ];
         let mut typed = 0;
         for (component, readable, where_they_stand) in components {
