@@ -357,6 +357,21 @@ export function markdown() {
   return [0, 1, 2].flatMap((s) => textList(`md-${s}`, "/answers", "md", Array.from({ length: 1000 }, answer)));
 }
 
+/**
+ * Tool results kept as text, escapes every few bytes: 2,000 JSON documents in strings (each
+ * quote escaped) and 2,000 Windows paths (each backslash escaped), in two lists.
+ */
+export function toolOutput() {
+  const r = rng(41);
+  const word = () => r().toString(36).slice(2, 3 + Math.floor(r() * 6));
+  const doc = (i) => JSON.stringify({ id: i, name: word(), tags: [word(), word()], score: Math.round(r() * 1000) / 10, ok: r() > 0.5 });
+  const file = () => `C:\\Users\\${word()}\\${word()}\\${word()}.${["txt", "json", "log"][Math.floor(r() * 3)]}`;
+  return [
+    ...textList("results", "/results", "json", Array.from({ length: 2000 }, (_, i) => doc(i))),
+    ...textList("files", "/files", "path", Array.from({ length: 2000 }, file)),
+  ];
+}
+
 /** Components replaced one at a time, as a status line or a progress card is: 3,000 updates. */
 export function componentStorm() {
   const msgs = surface("status", [
@@ -716,6 +731,7 @@ export const WORKLOADS = [
   { key: "wide-table-by-id", title: "the same table, each page a map of its rows by id", build: wideTableById },
   { key: "scripts", title: "text in eight scripts: 6,000 strings, mostly not ASCII", build: scripts },
   { key: "markdown", title: "markdown answers: 3,000 strings with escapes", build: markdown },
+  { key: "tool-output", title: "tool results as text: 2,000 JSON documents and 2,000 Windows paths in strings", build: toolOutput },
   { key: "component-storm", title: "3,000 one-component updates", build: componentStorm },
   { key: "forms", title: "200 forms: fields with checks, a choice picker, tabs, a slider", build: forms },
   { key: "nested", title: "300 nested values, 28 deep", build: nested },

@@ -85,15 +85,69 @@ pub(crate) fn owned(s: &str) -> String {
     unsafe { String::from_utf8_unchecked(bytes) }
 }
 
-/// [`plain_run`] from `*at`, its bytes copied onto `out` and `*at` moved past them; returns
-/// whether they are all ASCII. Runs between a string's escapes are short (a few bytes in text
-/// with many escapes), so each block is copied whole and the copy cut back where the run
-/// ends: a copy of a length known only at run time was a fifth of a fold of such text.
-pub(crate) fn copy_plain_run(bytes: &[u8], at: &mut usize, out: &mut Vec<u8>) -> bool {
+/// [`plain_run`] from `*at`, its bytes copied onto `out` and `*at` moved past them. Runs
+/// between a string's escapes are short (a few bytes in text with many escapes), so each
+/// block of sixteen is written whole into room reserved for it and only the run counted:
+/// a copy of a length known only at run time was a fifth of a fold of such text, and
+/// copying a block and then cutting it back a good part of the rest.
+pub(crate) fn copy_plain_run(bytes: &[u8], at: &mut usize, out: &mut Vec<u8>) {
+    let mut here = *at;
+    while let Some(b) = bytes.get(here..here + 16) {
+        let b: &[u8; 16] = b.try_into().expect("sixteen bytes");
+        let run = (stops16(b) | 1 << 16).trailing_zeros() as usize;
+        out.reserve(16);
+        // SAFETY: room for the sixteen bytes written was reserved above; the length then
+        // covers only the `run` of them (at most sixteen) that are the string's.
+        unsafe {
+            let len = out.len();
+            out.as_mut_ptr()
+                .add(len)
+                .cast::<[u8; 16]>()
+                .write_unaligned(*b);
+            out.set_len(len + run);
+        }
+        here += run;
+        if run < 16 {
+            *at = here;
+            return;
+        }
+    }
+    // Fewer than sixteen bytes are left.
+    let (run, _) = plain_run_words(&bytes[here..]);
+    extend(out, &bytes[here..here + run]);
+    *at = here + run;
+}
+
+/// The places among the sixteen bytes of `b` that end a run of a string's plain bytes (a
+/// `"`, a `\\` or a control), a bit each: bit `i` for `b[i]`.
+#[inline(always)]
+pub(crate) fn stops16(b: &[u8; 16]) -> u32 {
     #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
-    return wide::copy_plain_run(bytes, at, out);
+    return u32::from(wide::stops(wide::block(b)));
     #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
-    copy_plain_run_words(bytes, at, out)
+    (u32::from(stop_bits(word(&b[..8]))) | u32::from(stop_bits(word(&b[8..]))) << 8)
+}
+
+/// The bytes of `x` that end a run of a string's plain bytes, a bit each. Unlike [`stops`],
+/// exact in every byte: no sum here carries out of its byte.
+#[cfg(any(test, not(all(target_arch = "wasm32", target_feature = "simd128"))))]
+fn stop_bits(x: u64) -> u8 {
+    let lows = !HIGHS;
+    let zero = |v: u64| !(((v & lows) + lows) | v) & HIGHS;
+    let control = !(((x & lows) + ONES * 0x60) | x) & HIGHS;
+    let hits = zero(x ^ (ONES * u64::from(b'"'))) | zero(x ^ (ONES * u64::from(b'\\'))) | control;
+    // Each byte's high bit moved down to bit 0 of its byte, then all eight gathered into
+    // the top byte by one multiplication, byte `i` to bit `i`.
+    ((hits >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8
+}
+
+/// Whether every byte of `s` is ASCII: sixteen at a time in wasm32, where `<[u8]>::is_ascii`
+/// tests four.
+pub(crate) fn is_ascii(s: &[u8]) -> bool {
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    return wide::is_ascii(s);
+    #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+    s.is_ascii()
 }
 
 /// A place in `bytes` that holds a bidi control's two-byte lead ([`is_bidi_lead`]) and that
@@ -151,32 +205,6 @@ fn stops(x: u64) -> u64 {
 /// Whether no byte of the word `x` has its high bit set.
 fn all_ascii(x: u64) -> bool {
     x & HIGHS == 0
-}
-
-/// [`copy_plain_run`] eight bytes at a time.
-fn copy_plain_run_words(bytes: &[u8], at: &mut usize, out: &mut Vec<u8>) -> bool {
-    let mut high = 0;
-    while let Some(chunk) = bytes.get(*at..*at + 8) {
-        let x = word(chunk);
-        let stops = stops(x);
-        let len = out.len();
-        out.extend_from_slice(chunk);
-        if stops == 0 {
-            high |= x;
-            *at += 8;
-            continue;
-        }
-        let run = stops.trailing_zeros() / 8;
-        // The bytes before the first stop: `run` is at most 7, so the shift is in range.
-        high |= x & ((1u64 << (run * 8)) - 1);
-        out.truncate(len + run as usize);
-        *at += run as usize;
-        return all_ascii(high);
-    }
-    let (run, ascii) = plain_run_words(&bytes[*at..]);
-    out.extend_from_slice(&bytes[*at..*at + run]);
-    *at += run;
-    ascii && all_ascii(high)
 }
 
 /// Where `bytes` first holds `a`.
@@ -262,12 +290,12 @@ mod wide {
 
     /// Sixteen bytes from the start of `b` as a vector; two word loads, so that no `unsafe`
     /// pointer load is needed (the engine joins them into one).
-    fn block(b: &[u8]) -> v128 {
+    pub(super) fn block(b: &[u8]) -> v128 {
         u64x2(super::word(&b[..8]), super::word(&b[8..16]))
     }
 
     /// The lanes of `x` that end a run of a string's plain bytes: `"`, `\\`, or a control.
-    fn stops(x: v128) -> u16 {
+    pub(super) fn stops(x: v128) -> u16 {
         let quote = u8x16_eq(x, u8x16_splat(b'"'));
         let backslash = u8x16_eq(x, u8x16_splat(b'\\'));
         let control = u8x16_lt(x, u8x16_splat(0x20));
@@ -297,25 +325,13 @@ mod wide {
         (at + run, ascii && u8x16_bitmask(high) == 0)
     }
 
-    pub(super) fn copy_plain_run(bytes: &[u8], at: &mut usize, out: &mut Vec<u8>) -> bool {
+    pub(super) fn is_ascii(s: &[u8]) -> bool {
+        let mut chunks = s.chunks_exact(16);
         let mut high = u8x16_splat(0);
-        while let Some(b) = bytes.get(*at..*at + 16) {
-            let x = block(b);
-            let hit = stops(x);
-            let len = out.len();
-            out.extend_from_slice(b);
-            if hit == 0 {
-                high = v128_or(high, x);
-                *at += 16;
-                continue;
-            }
-            let run = hit.trailing_zeros();
-            out.truncate(len + run as usize);
-            *at += run as usize;
-            return u8x16_bitmask(high) == 0 && high_below(x, run) == 0;
+        for b in chunks.by_ref() {
+            high = v128_or(high, block(b));
         }
-        let ascii = super::copy_plain_run_words(bytes, at, out);
-        ascii && u8x16_bitmask(high) == 0
+        u8x16_bitmask(high) == 0 && chunks.remainder().is_ascii()
     }
 
     pub(super) fn find(bytes: &[u8], a: u8) -> Option<usize> {
@@ -633,14 +649,35 @@ mod tests {
                         // The copying form copies exactly that run, from anywhere.
                         for from in [0, at] {
                             let (mut to, mut out) = (from, b"x".to_vec());
-                            let ascii = copy_plain_run(&b, &mut to, &mut out);
+                            copy_plain_run(&b, &mut to, &mut out);
                             assert_eq!(to, from + naive(&b[from..]), "{b:?}");
                             assert_eq!(out[1..], b[from..to], "{b:?}");
-                            assert!(!ascii || b[from..to].is_ascii(), "{b:?}");
                         }
+                        assert_eq!(is_ascii(&b), b.is_ascii(), "{b:?}");
                     }
                 }
             }
+        }
+    }
+
+    /// Every stop of a block, not only its first, among bytes next to each edge of the tests
+    /// (a borrow or a carry out of one byte would mark the next), in both forms.
+    #[test]
+    fn every_stop_of_a_block_is_found() {
+        let values = [
+            b'"', b'\\', 0x00, 0x1f, 0x20, 0x21, 0x23, 0x5b, 0x5d, 0x7f, 0x80, 0x9f, 0xa2, 0xdc,
+            0xff, b'a',
+        ];
+        let mut rng = crate::test_rng::Xorshift(0x5705);
+        for _ in 0..50_000 {
+            let b: [u8; 16] = std::array::from_fn(|_| values[rng.next() as usize % values.len()]);
+            let naive = (0..16)
+                .filter(|&i| b[i] == b'"' || b[i] == b'\\' || b[i] < 0x20)
+                .fold(0u32, |m, i| m | 1 << i);
+            assert_eq!(stops16(&b), naive, "{b:?}");
+            let words =
+                u32::from(stop_bits(word(&b[..8]))) | u32::from(stop_bits(word(&b[8..]))) << 8;
+            assert_eq!(words, naive, "{b:?}");
         }
     }
 

@@ -1747,7 +1747,7 @@ impl<'a, 'p> Reader<'a, 'p> {
         Some(match tape {
             None => {
                 self.scratch.clear();
-                self.scratch.extend_from_slice(plain);
+                crate::swar::extend(&mut self.scratch, plain);
                 let (extra, rest_ascii) = unescape(bytes, &mut self.at, &mut self.scratch)?;
                 Body::Unescaped {
                     extra,
@@ -1756,8 +1756,8 @@ impl<'a, 'p> Reader<'a, 'p> {
                 }
             }
             Some(tape) => {
-                let begun = Writer(tape).begin_utf8();
-                tape.extend_from_slice(plain);
+                let begun = Writer(tape).begin_utf8(plain.len());
+                crate::swar::extend(tape, plain);
                 let (extra, rest_ascii) = unescape(bytes, &mut self.at, tape)?;
                 let at = Writer(tape).end_utf8(begun);
                 Body::Unescaped {
@@ -2421,68 +2421,146 @@ fn short_negative(bytes: &[u8]) -> Option<(usize, i64)> {
 
 /// Unescapes a string's text from `*at`, just past a backslash, onto `out`, up to and past
 /// the closing quote. Returns how many bytes more than the string's length serde_json writes
-/// for it, quotes aside, and whether what it wrote is all ASCII (`false` if unsure).
+/// for it, quotes aside, and whether what it wrote is all ASCII.
 fn unescape(bytes: &[u8], at: &mut usize, out: &mut Vec<u8>) -> Option<(usize, bool)> {
-    fn next(bytes: &[u8], at: &mut usize) -> Option<u8> {
-        let b = bytes.get(*at).copied();
-        *at += 1;
-        b
-    }
-    let (mut extra, mut ascii) = (0, true);
-    loop {
-        // What serde_json adds to write the character back: `pointer::escaped_extra`.
-        extra += match next(bytes, at)? {
+    let from = out.len();
+    let mut here = *at;
+    let mut extra = 0;
+    let done = loop {
+        let Some(&e) = bytes.get(here) else {
+            break false;
+        };
+        here += 1;
+        let short = SHORT_ESCAPES[usize::from(e)];
+        if short != 0 {
+            out.push(short);
+            // What serde_json adds to write the character back: `pointer::escaped_extra`.
+            extra += pointer::escaped_extra(short);
+        } else if e == b'u' {
             // Escape after escape, as a writer that escapes all but ASCII writes them, in
             // one loop; each character's bytes copied at a length known when compiled (at
             // one known only at run time, a call to `memcpy` each in wasm32).
-            b'u' => {
-                let mut more = 0;
-                loop {
-                    let c = unicode_escape(bytes, at)?;
-                    let mut utf8 = [0; 4];
-                    match c.encode_utf8(&mut utf8).len() {
-                        1 => {
-                            out.push(utf8[0]);
-                            more += pointer::escaped_extra(utf8[0]);
-                        }
-                        2 => out.extend_from_slice(&utf8[..2]),
-                        3 => out.extend_from_slice(&utf8[..3]),
-                        _ => out.extend_from_slice(&utf8),
+            loop {
+                let Some(c) = unicode_escape(bytes, &mut here) else {
+                    *at = here;
+                    return None;
+                };
+                let mut utf8 = [0; 4];
+                match c.encode_utf8(&mut utf8).len() {
+                    1 => {
+                        out.push(utf8[0]);
+                        extra += pointer::escaped_extra(utf8[0]);
                     }
-                    ascii &= c.is_ascii();
-                    if bytes.get(*at..*at + 2) != Some(b"\\u") {
-                        break more;
+                    2 => out.extend_from_slice(&utf8[..2]),
+                    3 => out.extend_from_slice(&utf8[..3]),
+                    _ => out.extend_from_slice(&utf8),
+                }
+                if bytes.get(here..here + 2) != Some(b"\\u") {
+                    break;
+                }
+                here += 2;
+            }
+        } else {
+            break false;
+        }
+        // The plain bytes and short escapes after it, a block of sixteen bytes at a time
+        // while 32 are left: every run in a block is found from one test of the block, and
+        // copied by one write of sixteen bytes from where it starts, which the next run's
+        // write or the length leaves out. Text dense with escapes (JSON in a string, a
+        // Windows path) took a test of a block and a copy for each escape, most of its fold.
+        let mut at_stop = false;
+        while bytes.len().saturating_sub(here) >= 32 {
+            let block: &[u8; 16] = bytes[here..here + 16].try_into().expect("sixteen bytes");
+            let mut stops = crate::swar::stops16(block);
+            out.reserve(32);
+            let (src, dst) = (bytes[here..].as_ptr(), out.as_mut_ptr());
+            let mut len = out.len();
+            // The block's first byte not yet written.
+            let mut last = 0;
+            // SAFETY: each write of sixteen bytes reads them from `here + last`, `last` at
+            // most 16, within the 32 bytes left; and writes them at `len`, which is at most
+            // the reserved room's start plus the block's bytes read so far, so within the 32
+            // bytes reserved. The length never covers more than was written.
+            let stop = unsafe {
+                let write16 = |len: usize, last: usize| {
+                    dst.add(len)
+                        .cast::<[u8; 16]>()
+                        .write_unaligned(src.add(last).cast::<[u8; 16]>().read_unaligned());
+                };
+                let stop = loop {
+                    if stops == 0 {
+                        write16(len, last);
+                        len += 16 - last;
+                        break None;
                     }
-                    *at += 2;
+                    let p = stops.trailing_zeros() as usize;
+                    write16(len, last);
+                    len += p - last;
+                    // A quote or a control ends the blocks, as does an escape that is not
+                    // short or whose letter is in the next block: the rounds below and
+                    // above take it.
+                    let short = match block.get(p..p + 2) {
+                        Some([b'\\', e]) => SHORT_ESCAPES[usize::from(*e)],
+                        _ => 0,
+                    };
+                    if short == 0 {
+                        break Some(p);
+                    }
+                    dst.add(len).write(short);
+                    len += 1;
+                    extra += pointer::escaped_extra(short);
+                    last = p + 2;
+                    // The escape's letter, when it is a quote or a backslash, is a stop.
+                    stops &= !(3 << p);
+                };
+                out.set_len(len);
+                stop
+            };
+            match stop {
+                None => here += 16,
+                Some(p) => {
+                    here += p;
+                    at_stop = true;
+                    break;
                 }
             }
-            e => {
-                let c = match e {
-                    b'"' | b'\\' | b'/' => e,
-                    b'b' => 0x08,
-                    b'f' => 0x0c,
-                    b'n' => b'\n',
-                    b'r' => b'\r',
-                    b't' => b'\t',
-                    _ => return None,
-                };
-                out.push(c);
-                pointer::escaped_extra(c)
+        }
+        // Near the text's end, or at the stop the blocks ended on. A writer that escapes
+        // all but ASCII writes escape after escape, with no run between them to look for.
+        if !at_stop && bytes.get(here) != Some(&b'\\') {
+            crate::swar::copy_plain_run(bytes, &mut here, out);
+        }
+        match bytes.get(here) {
+            Some(b'"') => {
+                here += 1;
+                break true;
             }
-        };
-        // A writer that escapes all but ASCII writes escape after escape, with no run
-        // between them to look for (a search of a block each, a third of such a fold).
-        if bytes.get(*at) != Some(&b'\\') {
-            ascii &= crate::swar::copy_plain_run(bytes, at, out);
+            Some(b'\\') => here += 1,
+            // A raw control character (serde_json refuses it), or the text's end.
+            _ => break false,
         }
-        match next(bytes, at)? {
-            b'"' => return Some((extra, ascii)),
-            b'\\' => {}
-            // A raw control character: serde_json refuses it.
-            _ => return None,
-        }
-    }
+    };
+    *at = here;
+    // Whether it is all ASCII, asked once of what was written rather than of each run and
+    // escape as they were (text dense with escapes, such as JSON in a string or a Windows
+    // path, takes a round of the loop above every few bytes).
+    done.then(|| (extra, crate::swar::is_ascii(&out[from..])))
 }
+
+/// The byte each short escape stands for, by the letter after its backslash (`\n` by `n`),
+/// and 0 for every other byte: `u`, and those no escape starts with.
+const SHORT_ESCAPES: [u8; 256] = {
+    let mut t = [0u8; 256];
+    t[b'"' as usize] = b'"';
+    t[b'\\' as usize] = b'\\';
+    t[b'/' as usize] = b'/';
+    t[b'b' as usize] = 0x08;
+    t[b'f' as usize] = 0x0c;
+    t[b'n' as usize] = b'\n';
+    t[b'r' as usize] = b'\r';
+    t[b't' as usize] = b'\t';
+    t
+};
 
 /// The value of each byte as a hexadecimal digit, either case, or 255 (`to_digit` tests
 /// ranges one after another, each digit of each escape).
@@ -4229,6 +4307,72 @@ mod tests {
             assert_eq!(written.len(), want.len() + 2 + extra, "{quoted}");
             assert!(!ascii || want.is_ascii(), "{quoted}");
         }
+    }
+
+    /// Strings of plain bytes, short escapes, `\\u` escapes and bytes no string may hold, so
+    /// that each escape falls at every place of a block of sixteen and across its end, with
+    /// text after the string shorter and longer than the 32 bytes the blocks need: each
+    /// unescapes to what serde_json reads, or is refused where serde_json refuses it. Run
+    /// in Chromium too, where the blocks are tested by SIMD.
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+    fn short_escapes_in_every_place_unescape_as_serde_json_does() {
+        let parts = [
+            "a",
+            "bc",
+            "d",
+            "é",
+            "\\\"",
+            "\\\\",
+            "\\/",
+            "\\n",
+            "\\t",
+            "\\r",
+            "\\b",
+            "\\f",
+            "\\u00e9",
+            "\\u0022",
+            "\\ud83d\\ude00",
+            "\\u005c",
+        ];
+        let bad = ["\\x", "\\", "\u{1}", "\\u12", "\\ud83d"];
+        let mut rng = Xorshift(0x5eed_e5c4);
+        let mut tried = [0usize; 2];
+        for round in 0..6_000 {
+            let mut body = String::new();
+            for _ in 0..rng.next() % 40 {
+                body.push_str(parts[rng.next() as usize % parts.len()]);
+            }
+            if round % 7 == 0 {
+                let at = body.len();
+                body.push_str(bad[rng.next() as usize % bad.len()]);
+                // Sometimes the text ends there.
+                if rng.next() % 3 == 0 {
+                    body.truncate(at + 1);
+                }
+            }
+            let after = ",\"next\": \"é\\\"more\"}".repeat(rng.next() as usize % 4);
+            let quoted = format!("\"\\n{body}\"{after}");
+            let mut read = serde_json::Deserializer::from_str(&quoted).into_iter::<String>();
+            let want = read.next().and_then(Result::ok);
+            let (bytes, mut at) = (quoted.as_bytes(), 2);
+            let mut out = b"kept".to_vec();
+            let got = unescape(bytes, &mut at, &mut out);
+            tried[usize::from(after.len() >= 32)] += 1;
+            let Some(want) = want else {
+                assert_eq!(got, None, "{quoted}");
+                continue;
+            };
+            let (extra, ascii) = got.expect(&quoted);
+            assert_eq!(&out[4..], want.as_bytes(), "{quoted}");
+            assert_eq!(&out[..4], b"kept");
+            // Where serde_json's string ends (a lone backslash can end it in the text after).
+            assert_eq!(at, read.byte_offset(), "{quoted}");
+            let written = serde_json::to_string(&want).expect("a string");
+            assert_eq!(written.len(), want.len() + 2 + extra, "{quoted}");
+            assert_eq!(ascii, want.is_ascii(), "{quoted}");
+        }
+        assert!(tried.iter().all(|&n| n > 1_000), "{tried:?}");
     }
 
     #[test]
