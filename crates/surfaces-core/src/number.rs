@@ -149,22 +149,6 @@ pub(crate) fn decimal_f64(w: u64, q: i32) -> Option<f64> {
     Some(f64::from_bits(mantissa | (power2 as u64) << 52))
 }
 
-/// The value of up to 19 ASCII decimal digits, eight at a time where eight are left (a
-/// third of a fold of computed floats went to reading their digits one by one).
-pub(crate) fn decimal(digits: &[u8]) -> u64 {
-    debug_assert!(digits.len() <= 19 && digits.iter().all(u8::is_ascii_digit));
-    let mut chunks = digits.chunks_exact(8);
-    let mut n = 0u64;
-    for chunk in &mut chunks {
-        let word = u64::from_le_bytes(chunk.try_into().expect("eight bytes"));
-        n = n.wrapping_mul(100_000_000).wrapping_add(eight_digits(word));
-    }
-    for &d in chunks.remainder() {
-        n = n.wrapping_mul(10).wrapping_add(u64::from(d - b'0'));
-    }
-    n
-}
-
 /// How many ASCII decimal digits `bytes` starts with, eight tested at a time.
 pub(crate) fn digit_run(bytes: &[u8]) -> usize {
     let mut at = 0;
@@ -189,13 +173,6 @@ fn all_digits(word: u64) -> bool {
     word & HIGH == THREES && word.wrapping_add(0x0606_0606_0606_0606) & HIGH == THREES
 }
 
-/// The value of eight ASCII digits read as a little-endian word (the first digit in the
-/// lowest byte): pairs, then fours, then the eight, by three multiplications (the method of
-/// Lemire's fast_float).
-fn eight_digits(word: u64) -> u64 {
-    eight_values(word.wrapping_sub(0x3030_3030_3030_3030))
-}
-
 /// The digits `bytes` starts with, up to seven, and their value, found in one eight-byte
 /// word; `None` when fewer than eight bytes are left, or the eight are all digits (the
 /// caller reads on a digit at a time).
@@ -215,7 +192,29 @@ pub(crate) fn short_digits(bytes: &[u8]) -> Option<(usize, u64)> {
     Some((len, eight_values(values << shift)))
 }
 
-/// [`eight_digits`] of eight digit values (0 to 9 each) instead of their ASCII.
+/// The digits `bytes` starts with, up to eight, found in one eight-byte word: how many,
+/// how many of them lead as zeros, and their value; `None` when fewer than eight bytes are
+/// left.
+#[inline(always)]
+pub(crate) fn word_digits(bytes: &[u8]) -> Option<(usize, usize, u64)> {
+    let word = u64::from_le_bytes(bytes.get(..8)?.try_into().expect("eight bytes"));
+    let values = word ^ 0x3030_3030_3030_3030;
+    // As in `short_digits`: exact up to the first byte that is no digit.
+    let flags = (values | values.wrapping_add(0x0606_0606_0606_0606)) & 0xF0F0_F0F0_F0F0_F0F0;
+    let len = (flags.trailing_zeros() / 8) as usize;
+    if len == 0 {
+        return Some((0, 0, 0));
+    }
+    // A `0` is the one digit whose value is a zero byte, and the byte after the digits is
+    // not one, so the zero bytes at the bottom of `values` are the leading zeros.
+    let zeros = ((values.trailing_zeros() / 8) as usize).min(len);
+    let shift = 8 * (8 - len) as u32;
+    Some((len, zeros, eight_values(values << shift)))
+}
+
+/// The value of eight digit values (0 to 9 each, the first in the lowest byte of a
+/// little-endian word): pairs, then fours, then the eight, by three multiplications (the
+/// method of Lemire's fast_float).
 fn eight_values(v: u64) -> u64 {
     const MASK: u64 = 0x0000_00FF_0000_00FF;
     const MUL1: u64 = 100 + (1_000_000 << 32);
@@ -350,7 +349,12 @@ const POWERS_OF_FIVE: [(u64, u64); 105] = [
 
 #[cfg(test)]
 mod tests {
-    use super::{decimal, digit_run, parse_f64, short_digits};
+    use super::{digit_run, parse_f64, short_digits, word_digits};
+
+    /// The value of ASCII digits, one by one.
+    fn decimal(digits: &[u8]) -> u64 {
+        digits.iter().fold(0, |n, &d| n * 10 + u64::from(d - b'0'))
+    }
 
     /// Every run of up to eight digits, followed by every byte, in every place of a word:
     /// the digits found and their value are those read one by one.
@@ -377,16 +381,49 @@ mod tests {
     }
 
     #[test]
-    fn digits_are_read_as_one_by_one() {
+    fn a_word_of_digits_is_read_as_one_by_one() {
+        let mut rng = crate::test_rng::Xorshift(0x0dd_d161);
+        for len in 0..=8 {
+            for zeros in 0..=len {
+                for after in 0..=255u8 {
+                    let x = rng.next();
+                    let mut text: Vec<u8> = (0..len)
+                        .map(|i| {
+                            if i < zeros {
+                                b'0'
+                            } else {
+                                b'0' + (x >> (4 * i)) as u8 % 10
+                            }
+                        })
+                        .collect();
+                    text.push(after);
+                    text.extend((0..8).map(|i| (x >> (8 * i)) as u8));
+                    let run = text
+                        .iter()
+                        .take(8)
+                        .take_while(|b| b.is_ascii_digit())
+                        .count();
+                    let lead = text[..run].iter().take_while(|&&b| b == b'0').count();
+                    assert_eq!(
+                        word_digits(&text),
+                        Some((run, lead, decimal(&text[..run]))),
+                        "{text:?}"
+                    );
+                    assert_eq!(word_digits(&text[..7]), None);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn digit_runs_end_where_a_byte_by_byte_search_ends() {
         let mut rng = crate::test_rng::Xorshift(0x9E37_79B9_7F4A_7C15);
-        let one_by_one = |d: &[u8]| d.iter().fold(0u64, |n, &c| n * 10 + u64::from(c - b'0'));
         for len in 0..=19 {
             for _ in 0..2_000 {
                 let x = rng.next();
                 let text: Vec<u8> = (0..len)
                     .map(|i| b'0' + ((x >> (i % 16 * 4)) as u8 ^ i as u8) % 10)
                     .collect();
-                assert_eq!(decimal(&text), one_by_one(&text), "{text:?}");
                 // A run ends at the first byte that is no digit, at each place.
                 for stop in 0..=len {
                     let mut t = text.clone();
@@ -397,8 +434,6 @@ mod tests {
                 }
             }
         }
-        assert_eq!(decimal(b"9999999999999999999"), 9_999_999_999_999_999_999);
-        assert_eq!(decimal(b"12345678"), 12_345_678);
         assert_eq!(digit_run(b"0123456789012345678901234x"), 25);
         // Every byte beside the digits, in every lane of a word.
         for lane in 0..8 {

@@ -53,7 +53,6 @@ use super::schema::VERSIONS;
 use super::schema::{Validator, COMMON_PROPS};
 use super::tape::Writer;
 use crate::json_scan::MAX_DEPTH;
-use crate::number::decimal;
 use crate::swar::same_bytes;
 
 /// Where [`read_batch`] stopped.
@@ -1770,98 +1769,43 @@ impl<'a, 'p> Reader<'a, 'p> {
     }
 
     /// A number as serde_json reads it: most by hand (an integer of up to 18 digits, or 19
-    /// when not negative; a float [`float_by_hand`] reads), any other by serde_json's own
+    /// when not negative; a float [`number_at`] reads), any other by serde_json's own
     /// reader from its text; `None` for text that is no JSON number, or one no float holds.
     fn number(&mut self) -> Option<Number> {
         let bytes = self.text.as_bytes();
-        // A positive integer of up to 19 digits (any fits a `u64`), most numbers agents
-        // send, in one pass over its digits; any other number, or one with more digits,
-        // goes the general way below.
+        // A positive integer of up to seven digits, most numbers agents send, from one word;
+        // any other number of up to 19 digits in one pass over them; any other, or text
+        // that is no number, the general way below.
         if let Some((len, n)) = short_integer(&bytes[self.at..]) {
             self.at += len;
             return Some(Number::U64(n));
         }
-        if let Some(&first @ b'1'..=b'9') = bytes.get(self.at) {
-            let mut n = u64::from(first - b'0');
-            let mut end = self.at + 1;
-            while let Some(&d @ b'0'..=b'9') = bytes.get(end) {
-                if end - self.at == 19 {
-                    break;
-                }
-                n = n * 10 + u64::from(d - b'0');
-                end += 1;
-            }
-            if !matches!(bytes.get(end), Some(b'.' | b'e' | b'E' | b'0'..=b'9')) {
-                self.at = end;
-                return Some(Number::U64(n));
-            }
-        }
         let start = self.at;
-        let negative = self.eat(b'-');
-        if negative {
-            if let Some((len, n)) = short_negative(&bytes[start..]) {
-                self.at = start + len;
-                return Some(Number::I64(n));
-            }
+        if let Some((len, n)) = number_at(&bytes[start..]) {
+            self.at = start + len;
+            return Some(n);
         }
-        let first = self.at;
+        // Any other number (of more digits, with a longer exponent, past the range
+        // `crate::number::decimal_f64` reads, or `-0`, a float to serde_json) is found to its
+        // end and read by serde_json's own exact reader (`str::parse` would bring core's
+        // second one into wasm, 10 KB gzipped: see `crate::number`); one past the range is
+        // its error to give, on the whole envelope. Text that is no number is refused here.
+        self.eat(b'-');
         match self.next()? {
             b'0' => {}
             b'1'..=b'9' => self.digits(),
             _ => return None,
         }
-        let int_digits = self.at - first;
-        let mut float = false;
-        let mut fraction = self.at..self.at;
         if self.eat(b'.') {
-            float = true;
-            fraction.start = self.at;
             self.digits1()?;
-            fraction.end = self.at;
         }
-        let mut exponent = Some(0i32);
-        let scaled = matches!(self.peek(), Some(b'e' | b'E'));
-        if scaled {
-            float = true;
+        if matches!(self.peek(), Some(b'e' | b'E')) {
             self.at += 1;
-            let sign = match self.peek() {
-                Some(b'-') => -1,
-                _ => 1,
-            };
             if matches!(self.peek(), Some(b'+' | b'-')) {
                 self.at += 1;
             }
-            let digits = self.at;
             self.digits1()?;
-            let digits = &bytes[digits..self.at];
-            // Past four digits, the fast path below is out of reach anyway.
-            exponent = (digits.len() <= 4).then(|| sign * decimal(digits) as i32);
         }
-        if float {
-            // The floats agents send, with no second pass over their text.
-            let int = &bytes[first..first + int_digits];
-            if let Some(n) =
-                exponent.and_then(|e| float_by_hand(int, &bytes[fraction], e, scaled, negative))
-            {
-                return Some(n);
-            }
-            // Any other by serde_json's own exact reader (`str::parse` would bring core's
-            // second one into wasm, 10 KB gzipped: see `crate::number`); one past the range
-            // is its error to give, on the whole envelope.
-            return by_serde(&self.text[start..self.at]);
-        }
-        if int_digits <= 18 || (!negative && int_digits == 19) {
-            match (negative, decimal(&bytes[first..self.at])) {
-                (false, n) => return Some(Number::U64(n)),
-                // serde_json reads `-0` as a float: below.
-                (true, 0) => {}
-                (true, n) => return Some(Number::I64(-(n as i64))),
-            }
-        }
-        // `-0`, and an integer of more digits (a float to serde_json past what a `u64` or
-        // an `i64` holds), as serde_json reads them: left to it with the envelope, one such
-        // number in a data value (an id past 2^64, a float `JSON.stringify` wrote without
-        // an exponent) took the whole value to its reader.
         by_serde(&self.text[start..self.at])
     }
 
@@ -2230,11 +2174,14 @@ fn literal_at(bytes: &[u8], tape: &mut Vec<u8>) -> Option<(usize, Measurement)> 
     }
 }
 
-/// A float of integer digits `int`, fraction digits `fraction` and exponent `exponent`
-/// (`scaled`: written with one), read with no second pass over its text: the floats agents
-/// send (up to 19 significant digits, powers of ten not far from 1) as
-/// [`crate::number::decimal_f64`] reads them, and a decimal of a few places measured as
-/// well. `None` for any other, which serde_json's exact reader reads.
+/// A number at the start of `bytes` of at most 19 digits (leading zeros aside), read in one
+/// pass over its digits, eight a word where eight bytes are left: its length and the number
+/// serde_json makes of it (an integer of up to 18 digits, or 19 when not negative; a float of
+/// up to 19 digits at a power of ten [`crate::number::decimal_f64`] reaches); `None` for any
+/// other text, which [`Reader::number`]'s general way reads with serde_json's reader, or
+/// refuses when it is no JSON number. Read before by finding a number's parts first and
+/// then the digits of each, a float of a few digits with an exponent (`1.2345678e-9`),
+/// which `JSON.parse` reads quickly, folded slower than the official core.
 ///
 /// A number below one counts its digits from the first that is not a zero (`0.000123`:
 /// three), which is all its value is made of: counted with its zeros, a computed float of a
@@ -2242,35 +2189,106 @@ fn literal_at(bytes: &[u8], tape: &mut Vec<u8>) -> Option<(usize, Measurement)> 
 /// digits to serde_json's reader, and a fold of 20,000 of them was slower than the official
 /// core's.
 #[inline(always)]
-fn float_by_hand(
-    int: &[u8],
-    fraction: &[u8],
-    exponent: i32,
-    scaled: bool,
-    negative: bool,
-) -> Option<Number> {
-    let q = exponent.checked_sub(i32::try_from(fraction.len()).ok()?)?;
-    let w = if int == b"0" {
-        let zeros = fraction.iter().take_while(|&&d| d == b'0').count();
-        let digits = &fraction[zeros..];
-        if digits.len() > 19 {
+fn number_at(bytes: &[u8]) -> Option<(usize, Number)> {
+    let negative = bytes.first() == Some(&b'-');
+    let mut i = usize::from(negative);
+    let (mut w, mut taken) = (0u64, 0usize);
+    match bytes.get(i) {
+        Some(b'0') => i += 1,
+        Some(b'1'..=b'9') => take_digits(bytes, &mut i, &mut w, &mut taken)?,
+        _ => return None,
+    }
+    let whole = i - usize::from(negative);
+    let point = i + 1;
+    if bytes.get(i) == Some(&b'.') {
+        i += 1;
+        if !bytes.get(i).is_some_and(u8::is_ascii_digit) {
             return None;
         }
-        decimal(digits)
-    } else {
-        if int.len() + fraction.len() > 19 {
+        take_digits(bytes, &mut i, &mut w, &mut taken)?;
+    }
+    let fraction = bytes.get(point..i).unwrap_or_default();
+    let scaled = matches!(bytes.get(i), Some(b'e' | b'E'));
+    let mut exponent = 0i32;
+    if scaled {
+        i += 1;
+        let sign = match bytes.get(i) {
+            Some(b'-') => -1,
+            _ => 1,
+        };
+        if matches!(bytes.get(i), Some(b'+' | b'-')) {
+            i += 1;
+        }
+        let from = i;
+        while let Some(&d @ b'0'..=b'9') = bytes.get(i) {
+            // Past four digits, the fast path is out of reach anyway.
+            if i - from == 4 {
+                return None;
+            }
+            exponent = exponent * 10 + i32::from(d - b'0');
+            i += 1;
+        }
+        if i == from {
             return None;
         }
-        decimal(int) * 10u64.pow(fraction.len() as u32) + decimal(fraction)
-    };
+        exponent *= sign;
+    } else if fraction.is_empty() {
+        // An integer: a `u64`, or an `i64` when negative, as serde_json reads it. `-0` and
+        // a negative integer of 19 digits, floats to serde_json, are left to it.
+        return match negative {
+            false => Some((i, Number::U64(w))),
+            true if whole <= 18 && w != 0 => Some((i, Number::I64(-(w as i64)))),
+            true => None,
+        };
+    }
     if !scaled {
-        if let Some((f, size)) = short_decimal_value(w, negative, int.len(), fraction) {
-            return Some(Number::Decimal(f, size as u8));
+        if let Some((f, size)) = short_decimal_value(w, negative, whole, fraction) {
+            return Some((i, Number::Decimal(f, size as u8)));
         }
     }
+    let q = exponent.checked_sub(i32::try_from(fraction.len()).ok()?)?;
     let f = crate::number::decimal_f64(w, q)?;
-    Some(Number::F64(if negative { -f } else { f }))
+    Some((i, Number::F64(if negative { -f } else { f })))
 }
+
+/// The digits from `*i` on taken into `w`, `*i` moved past them and `taken` counting them,
+/// but zeros before the first other digit: `None` past 19 counted, before `w` can overflow.
+#[inline(always)]
+fn take_digits(bytes: &[u8], i: &mut usize, w: &mut u64, taken: &mut usize) -> Option<()> {
+    loop {
+        // How many bytes were looked at, and what they held.
+        let (looked, (len, zeros, value)) = match crate::number::word_digits(&bytes[*i..]) {
+            Some(read) => (8, read),
+            None => match bytes.get(*i) {
+                Some(&d @ b'0'..=b'9') => (1, (1, usize::from(d == b'0'), u64::from(d - b'0'))),
+                _ => (1, (0, 0, 0)),
+            },
+        };
+        let counted = if *w == 0 { len - zeros } else { len };
+        if *taken + counted > 19 {
+            return None;
+        }
+        *w = *w * POWERS_OF_TEN[len] + value;
+        *taken += counted;
+        *i += len;
+        if len < looked {
+            return Some(());
+        }
+    }
+}
+
+/// 10^n for the digits [`take_digits`] takes from one word (at most eight).
+const POWERS_OF_TEN: [u64; 9] = [
+    1,
+    10,
+    100,
+    1_000,
+    10_000,
+    100_000,
+    1_000_000,
+    10_000_000,
+    100_000_000,
+];
 
 /// A decimal of one to three places and at most 15 digits in all, not 0 (`12.5`,
 /// `-0.25`: a price, a reading), at the start of `bytes`: its length, its value and the
@@ -4420,6 +4438,152 @@ mod tests {
         assert_eq!(direct, serde);
     }
 
+    /// A float of integer digits `int`, fraction digits `fraction` and exponent `exponent`
+    /// (`scaled`: written with one), from its parts, as the reader read floats before
+    /// `number_at` (the parts found first, then the digits of each read): what `number_at`
+    /// is held to.
+    fn float_by_hand(
+        int: &[u8],
+        fraction: &[u8],
+        exponent: i32,
+        scaled: bool,
+        negative: bool,
+    ) -> Option<Number> {
+        let decimal = |d: &[u8]| d.iter().fold(0u64, |n, &c| n * 10 + u64::from(c - b'0'));
+        let q = exponent.checked_sub(i32::try_from(fraction.len()).ok()?)?;
+        let w = if int == b"0" {
+            let zeros = fraction.iter().take_while(|&&d| d == b'0').count();
+            let digits = &fraction[zeros..];
+            if digits.len() > 19 {
+                return None;
+            }
+            decimal(digits)
+        } else {
+            if int.len() + fraction.len() > 19 {
+                return None;
+            }
+            decimal(int) * 10u64.pow(fraction.len() as u32) + decimal(fraction)
+        };
+        if !scaled {
+            if let Some((f, size)) = short_decimal_value(w, negative, int.len(), fraction) {
+                return Some(Number::Decimal(f, size as u8));
+            }
+        }
+        let f = crate::number::decimal_f64(w, q)?;
+        Some(Number::F64(if negative { -f } else { f }))
+    }
+
+    /// `number_at`, in one pass, answers for a number exactly as the reader did from its
+    /// parts (a float by `float_by_hand`, an integer as serde_json reads it), and leaves to
+    /// the general way every text it did not read by hand (more digits, longer exponents,
+    /// `-0`, no JSON number), which serde_json reads.
+    #[test]
+    fn a_number_read_in_one_pass_is_the_number_read_by_its_parts() {
+        let same = |a: &Number, b: &Number| match (a, b) {
+            (Number::U64(x), Number::U64(y)) => x == y,
+            (Number::I64(x), Number::I64(y)) => x == y,
+            (Number::F64(x), Number::F64(y)) => x.to_bits() == y.to_bits(),
+            (Number::Decimal(x, n), Number::Decimal(y, m)) => x.to_bits() == y.to_bits() && n == m,
+            _ => false,
+        };
+        let mut rng = Xorshift(0xf10a_7a7e);
+        let mut answered = 0;
+        for _ in 0..200_000 {
+            let mut pick = |n: u64| (rng.next() % n) as usize;
+            let run = |pick: &mut dyn FnMut(u64) -> usize, n: usize, first: u8| -> String {
+                (0..n)
+                    .map(|k| char::from(if k == 0 { first } else { b'0' + pick(10) as u8 }))
+                    .collect()
+            };
+            let sign = ["", "-", "-"][pick(3)];
+            let int = match pick(6) {
+                0 => "0".to_string(),
+                1 => "01".to_string(),
+                2 => String::new(),
+                _ => {
+                    let n = 1 + pick(21);
+                    let first = b'1' + pick(9) as u8;
+                    run(&mut pick, n, first)
+                }
+            };
+            let fraction = match pick(4) {
+                0 => String::new(),
+                1 => ".".to_string(),
+                _ => {
+                    let zeros = "0".repeat(pick(25));
+                    let n = pick(22);
+                    let first = b'0' + pick(10) as u8;
+                    format!(".{zeros}{}", run(&mut pick, n, first))
+                }
+            };
+            let exponent = match pick(3) {
+                0 => String::new(),
+                _ => {
+                    let (e, s) = (["e", "E"][pick(2)], ["", "+", "-"][pick(3)]);
+                    let n = pick(7);
+                    let first = b'0' + pick(10) as u8;
+                    format!("{e}{s}{}", run(&mut pick, n, first))
+                }
+            };
+            let number = format!("{sign}{int}{fraction}{exponent}");
+            let text = format!("{number}]");
+            // A `0` and a digit after it: both ways read the `0` alone, and stop there.
+            let (number, int, fraction, exponent) = match int.as_str() {
+                "01" => (format!("{sign}0"), "0".into(), String::new(), String::new()),
+                _ => (number, int, fraction, exponent),
+            };
+            // The parts as the general way finds them, for a float it reads by hand.
+            let valid_int = int == "0" || int.starts_with(|c: char| ('1'..='9').contains(&c));
+            let frac_digits = fraction.strip_prefix('.');
+            let exp_digits = exponent.get(1..).map(|e| e.trim_start_matches(['+', '-']));
+            let valid = valid_int
+                && frac_digits.is_none_or(|d| !d.is_empty())
+                && exp_digits.is_none_or(|d| !d.is_empty())
+                && (frac_digits.is_some() || exp_digits.is_some());
+            let integer = valid_int && frac_digits.is_none() && exp_digits.is_none();
+            let want = if integer {
+                // As the general way reads an integer: up to 19 digits a `u64`, up to 18 an
+                // `i64` when negative, and `-0` and the rest left to serde_json.
+                match (sign, int.len()) {
+                    ("", ..=19) => Some(Number::U64(int.parse().expect("digits"))),
+                    (_, ..=18) if int != "0" => {
+                        Some(Number::I64(-int.parse::<i64>().expect("digits")))
+                    }
+                    _ => None,
+                }
+            } else if valid && exp_digits.is_none_or(|d| d.len() <= 4) {
+                let e = exp_digits.map_or(0, |d| {
+                    let e: i32 = d.parse().expect("digits");
+                    if exponent.contains('-') {
+                        -e
+                    } else {
+                        e
+                    }
+                });
+                float_by_hand(
+                    int.as_bytes(),
+                    frac_digits.unwrap_or("").as_bytes(),
+                    e,
+                    exp_digits.is_some(),
+                    sign == "-",
+                )
+            } else {
+                None
+            };
+            let got = number_at(text.as_bytes());
+            match (&got, &want) {
+                (None, None) => {}
+                (Some((len, a)), Some(b)) => {
+                    assert_eq!(*len, number.len(), "{number}");
+                    assert!(same(a, b), "{number}");
+                    answered += 1;
+                }
+                _ => panic!("{number}: {} against {}", got.is_some(), want.is_some()),
+            }
+        }
+        assert!(answered > 10_000, "{answered}");
+    }
+
     #[test]
     fn floats_below_one_are_read_by_hand_from_their_first_digit_not_a_zero() {
         let mut rng = Xorshift(0x9E37_79B9_7F4A_7C15);
@@ -4437,19 +4601,11 @@ mod tests {
             };
             let sign = if x & 1 == 0 { "-" } else { "" };
             let text = format!("{sign}0.{}{digits}{exp}", "0".repeat(zeros));
-            let (int, rest) = text.trim_start_matches('-').split_once('.').unwrap();
-            let (fraction, e) = match rest.split_once('e') {
-                Some((f, e)) => (f, e.parse().unwrap()),
-                None => (rest, 0),
-            };
             let want: f64 = serde_json::from_str(&text).expect(&text);
-            let read = float_by_hand(
-                int.as_bytes(),
-                fraction.as_bytes(),
-                e,
-                !exp.is_empty(),
-                !sign.is_empty(),
-            );
+            let read = number_at(format!("{text},").as_bytes()).map(|(len, n)| {
+                assert_eq!(len, text.len(), "{text}");
+                n
+            });
             match read {
                 Some(Number::F64(f) | Number::Decimal(f, _)) => {
                     assert_eq!(f.to_bits(), want.to_bits(), "{text}");
