@@ -4370,7 +4370,10 @@ mod tests {
                 }
             }
             let after = ",\"next\": \"é\\\"more\"}".repeat(rng.next() as usize % 4);
-            let quoted = format!("\"\\n{body}\"{after}");
+            // The first escape, which the string's plain run before it hands over at.
+            let first =
+                ["\\n", "\\\"", "\\u00e9", "\\ud83d\\ude00", "\\\\"][rng.next() as usize % 5];
+            let quoted = format!("\"{first}{body}\"{after}");
             let mut read = serde_json::Deserializer::from_str(&quoted).into_iter::<String>();
             let want = read.next().and_then(Result::ok);
             let (bytes, mut at) = (quoted.as_bytes(), 2);
@@ -4526,7 +4529,8 @@ mod tests {
                 }
             };
             let number = format!("{sign}{int}{fraction}{exponent}");
-            let text = format!("{number}]");
+            // After it, the end of an array, the end of the text, or more numbers.
+            let text = number.clone() + ["]", "", ",12345678"][pick(3)];
             // A `0` and a digit after it: both ways read the `0` alone, and stop there.
             let (number, int, fraction, exponent) = match int.as_str() {
                 "01" => (format!("{sign}0"), "0".into(), String::new(), String::new()),

@@ -85,6 +85,7 @@ impl Writer<'_> {
         let len = self.0.len() - begun.body;
         // The room is one byte at least, and at most what the length takes.
         if len < 0x80 {
+            debug_assert_eq!(begun.body, begun.prefix + 1, "a string shorter than begun");
             self.0[begun.prefix] = len as u8;
             return begun.body;
         }
