@@ -517,6 +517,50 @@ build the alternative into another directory, for example
   - More inlining by binaryen (\`-O3 -ocimfs 30 -ifwl -fimfs=40\` on top): the official
     examples 0.68 to 0.66 ms, the forms 3.65 to 3.53, Images and the Japanese keys the
     same, for 7.0 KB more gzipped (411,714 to 418,757 bytes).
+- Strings dense with escapes, and numbers in every form, read with less (2026-12-06, a
+  later round; \`a2ui/direct.rs\`, \`swar.rs\`, \`a2ui/tape.rs\`, \`number.rs\`). Found on shapes
+  no workload had, each folded in a throwaway script beside the official core and
+  \`JSON.parse\` (Node, one process, the sides taking turns, median of 150 runs, each order
+  once; before, then after):
+  - 2,000 JSON documents kept as strings in one data value (each quote escaped): 0.299 and
+    0.296 ms to 0.183 and 0.185 (the official core 0.196 and 0.195, \`JSON.parse\` 0.168 and
+    0.169): from 0.66× the official core's speed to 1.06×.
+  - 3,000 Windows paths (each backslash escaped): 0.378 and 0.252 ms to 0.293 and 0.195
+    (the official core 0.257 and 0.167): from 0.67× to 0.86–0.88×, **still slower**.
+  - 20,000 floats of a few digits with an exponent (\`1.2345678e-9\`, as \`JSON.stringify\`
+    writes small measures): 1.146 and 1.125 ms to 0.915 and 0.919 (the official core 1.066
+    and 1.061): from 0.93–0.94× to 1.16×.
+  - 20,000 computed floats of 17 digits: 1.367 and 1.217 ms to 1.230 and 1.141.
+
+  What changed:
+  - \`unescape\` finds every run and short escape of a block of sixteen bytes from one test
+    of the block (\`swar::stops16\`, exact in every lane), copies each run by one write of
+    sixteen bytes into room reserved for it, and asks once at the end whether what it wrote
+    is ASCII. Before, each escape cost a test of a block, a copy and a cut of its own.
+  - A string with escapes begins on the tape with room for its length as its known bytes
+    take it (\`Writer::begin_utf8\`): with two bytes, every string under 128 bytes moved back
+    one byte at its end, by a \`memory.copy\` (an eighth of a fold of JSON in strings).
+  - A number of up to 19 significant digits is read in one pass over its digits, eight a
+    word (\`direct::number_at\`, \`number::word_digits\`): before, the reader tried two
+    integer forms, then found the number's parts, then read each part's digits.
+  - \`bench/workloads.mjs\` has a workload of the kind: tool results kept as text (2,000 JSON
+    documents and 2,000 Windows paths, each a string in a record of a list).
+
+  The cost: 0.4 KB of the headless build gzipped (413,615 to 414,016 bytes, names stripped,
+  \`gzip -9\`); reading numbers by parts is gone from the module (it stays in the tests, as
+  what \`number_at\` is held to).
+- Tried and not kept (2026-12-06, the same round): whether an unescaped string is ASCII
+  asked of its last bytes in one more overlapping block (\`<[u8]>::is_ascii\` tests four
+  bytes at a time in wasm32): Windows paths 0.204 against 0.209 ms and 0.333 against 0.315,
+  no gain past the noise.
+- Found and not mended (2026-12-06): values whose objects have tens of keys each new to the
+  value, with short values, fold slower than the official core whatever the keys' script:
+  100 values of 50 keys, keys in Latin letters with numbers for values 0.90× its speed, in
+  Greek 0.69–0.79×, in Korean 0.80–0.83×, in Cyrillic 0.95–1.01× (throwaway script,
+  medians of 100). \`JSON.parse\` reads such objects quickly (50–60 ns a member here, where
+  objects of five keys cost it 100), and every member costs us about 90 ns: reading the key,
+  writing it and its value onto the tape, measuring them, and the duplicate-key check
+  (together a third of the fold); the UTF-16 conversion is a sixth more in Greek.
 - Tried and not kept (2026-12-06): Leptos's \`erase_components\` cfg for every wasm32 build
   (\`--cfg erase_components\` in \`.cargo/config.toml\`; every view type-erased, so Leptos's
   rendering code is made once rather than once per view type). The console's \`.wasm\` went
