@@ -14,6 +14,7 @@ import { fileURLToPath } from "node:url";
 import { agreement, foldOfficial, foldOurs } from "./agreement.mjs";
 import { replaceSection } from "./shared.mjs";
 import { timeSides } from "./timing.mjs";
+import { env, rng, surface } from "./workloads.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const SPEC = process.env.AGENT_SURFACES_SPEC || path.join(ROOT, "../shared/spec");
@@ -21,21 +22,9 @@ const PKG = path.resolve(process.env.PKG || path.join(ROOT, "crates/surfaces-was
 const SAVED = path.join(ROOT, "target/bench/shapes.json");
 const SECTION = process.argv.includes("--section");
 
-const BASIC = "https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json";
-const env = (key, body) => ({ version: "v0.9", [key]: body });
-const surface = (id, components) => [
-  env("createSurface", { surfaceId: id, catalogId: BASIC }),
-  env("updateComponents", { surfaceId: id, components }),
-];
 const bound = (id) => surface(id, [{ id: "root", component: "Text", text: { path: "/title" } }]);
 const data = (id, path, value) => env("updateDataModel", { surfaceId: id, path, value });
-let seed = 7;
-const r = () => {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-};
+const r = rng(7);
 const words = ["alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta"];
 const word = () => words[Math.floor(r() * words.length)];
 /** 100 data values of 50 keys each, every key new to its value, named by `key`. */

@@ -5,7 +5,7 @@ import path from "node:path";
 const BASIC = "https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json";
 
 /** A small seeded generator (mulberry32), so every run folds the same bytes. */
-function rng(seed) {
+export function rng(seed) {
   return () => {
     seed |= 0;
     seed = (seed + 0x6d2b79f5) | 0;
@@ -15,7 +15,8 @@ function rng(seed) {
   };
 }
 
-const env = (key, body) => ({ version: "v0.9", [key]: body });
+/** One envelope of A2UI v0.9. */
+export const env = (key, body) => ({ version: "v0.9", [key]: body });
 
 /** A surface on the Basic Catalog and its components, in one update. */
 export function surface(surfaceId, components) {

@@ -2543,10 +2543,13 @@ fn unescape(bytes: &[u8], at: &mut usize, out: &mut Vec<u8>) -> Option<(usize, b
                 }
             }
         }
-        // Near the text's end, or at the stop the blocks ended on. A writer that escapes
-        // all but ASCII writes escape after escape, with no run between them to look for.
+        // Near the text's end (fewer than 32 bytes, so one copy by overlapping loads and
+        // stores), or at the stop the blocks ended on. A writer that escapes all but ASCII
+        // writes escape after escape, with no run between them to look for.
         if !at_stop && bytes.get(here) != Some(&b'\\') {
-            crate::swar::copy_plain_run(bytes, &mut here, out);
+            let (run, _) = crate::swar::plain_run_words(&bytes[here..]);
+            crate::swar::extend(out, &bytes[here..here + run]);
+            here += run;
         }
         match bytes.get(here) {
             Some(b'"') => {
