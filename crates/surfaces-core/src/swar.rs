@@ -33,46 +33,57 @@ pub(crate) fn extend(out: &mut Vec<u8>, s: &[u8]) {
         return;
     }
     out.reserve(len);
-    let src = s.as_ptr();
-    // SAFETY: `len` bytes are readable at `src` and, reserved above, writable at `dst`; each
-    // load and store below lies within those `len` bytes (the second of a pair ends where
-    // they do), and all of them are written before the length covers them.
+    // SAFETY: `len` bytes are reserved past the vector's length, and written there before
+    // the length covers them.
     unsafe {
-        let dst = out.as_mut_ptr().add(out.len());
-        macro_rules! pair {
-            ($t:ty) => {{
-                let w = std::mem::size_of::<$t>();
-                let (a, b) = (
-                    src.cast::<$t>().read_unaligned(),
-                    src.add(len - w).cast::<$t>().read_unaligned(),
-                );
-                dst.cast::<$t>().write_unaligned(a);
-                dst.add(len - w).cast::<$t>().write_unaligned(b);
-            }};
-        }
-        match len {
-            // 33 to 64 bytes (`extend` copies longer ones otherwise): two pairs, the first
-            // and the last 32 bytes, overlapping as the length needs.
-            33.. => {
-                pair!(u128);
-                let (a, b) = (
-                    src.add(16).cast::<u128>().read_unaligned(),
-                    src.add(len - 32).cast::<u128>().read_unaligned(),
-                );
-                dst.add(16).cast::<u128>().write_unaligned(a);
-                dst.add(len - 32).cast::<u128>().write_unaligned(b);
-            }
-            16.. => pair!(u128),
-            8.. => pair!(u64),
-            4.. => pair!(u32),
-            1.. => {
-                dst.write(*src);
-                dst.add(len / 2).write(*src.add(len / 2));
-                dst.add(len - 1).write(*src.add(len - 1));
-            }
-            0 => {}
-        }
+        copy_short(s, out.as_mut_ptr().add(out.len()));
         out.set_len(out.len() + len);
+    }
+}
+
+/// Copies `s`, of at most 64 bytes, to `dst` as [`extend`] copies it.
+///
+/// # Safety
+/// `dst` is valid for `s.len()` bytes of writes, which overlap none of `s`.
+#[inline(always)]
+pub(crate) unsafe fn copy_short(s: &[u8], dst: *mut u8) {
+    let len = s.len();
+    debug_assert!(len <= 64);
+    let src = s.as_ptr();
+    // Each load and store below lies within those `len` bytes (the second of a pair ends
+    // where they do).
+    macro_rules! pair {
+        ($t:ty) => {{
+            let w = std::mem::size_of::<$t>();
+            let (a, b) = (
+                src.cast::<$t>().read_unaligned(),
+                src.add(len - w).cast::<$t>().read_unaligned(),
+            );
+            dst.cast::<$t>().write_unaligned(a);
+            dst.add(len - w).cast::<$t>().write_unaligned(b);
+        }};
+    }
+    match len {
+        // 33 to 64 bytes: two pairs, the first and the last 32 bytes, overlapping as the
+        // length needs.
+        33.. => {
+            pair!(u128);
+            let (a, b) = (
+                src.add(16).cast::<u128>().read_unaligned(),
+                src.add(len - 32).cast::<u128>().read_unaligned(),
+            );
+            dst.add(16).cast::<u128>().write_unaligned(a);
+            dst.add(len - 32).cast::<u128>().write_unaligned(b);
+        }
+        16.. => pair!(u128),
+        8.. => pair!(u64),
+        4.. => pair!(u32),
+        1.. => {
+            dst.write(*src);
+            dst.add(len / 2).write(*src.add(len / 2));
+            dst.add(len - 1).write(*src.add(len - 1));
+        }
+        0 => {}
     }
 }
 

@@ -1905,20 +1905,22 @@ impl<'a, 'p> Reader<'a, 'p> {
                     self.at += len;
                     self.run(&mut open, m, tape, literal_at)
                 }
-                _ => match self.number()? {
-                    Number::U64(n) => {
-                        let m = Measurement::u64(tape, n);
+                // An integer's text is as serde_json writes it (no sign but `-`, no leading
+                // zero, no fraction or exponent: those are floats), so its length is its size.
+                _ => match (self.at, self.number()?) {
+                    (start, Number::U64(n)) => {
+                        let m = Measurement::u64_of_size(tape, n, self.at - start);
                         self.run(&mut open, m, tape, |bytes, tape| {
                             let (len, n) = short_integer(bytes)?;
-                            Some((len, Measurement::u64(tape, n)))
+                            Some((len, Measurement::u64_of_size(tape, n, len)))
                         })
                     }
-                    Number::I64(n) => {
-                        let m = Measurement::i64(tape, n);
+                    (start, Number::I64(n)) => {
+                        let m = Measurement::i64_of_size(tape, n, self.at - start);
                         self.run(&mut open, m, tape, short_integer_at)
                     }
-                    Number::F64(f) => Measurement::f64(tape, f),
-                    Number::Decimal(f, size) => {
+                    (_, Number::F64(f)) => Measurement::f64(tape, f),
+                    (_, Number::Decimal(f, size)) => {
                         let m = Measurement::f64_of_size(tape, f, usize::from(size));
                         self.run(&mut open, m, tape, |bytes, tape| {
                             let (len, f, size) = short_decimal(bytes)?;
@@ -2419,10 +2421,10 @@ fn by_serde(text: &str) -> Option<Number> {
 #[inline(always)]
 fn short_integer_at(bytes: &[u8], tape: &mut Vec<u8>) -> Option<(usize, Measurement)> {
     if let Some((len, n)) = short_negative(bytes) {
-        return Some((len, Measurement::i64(tape, n)));
+        return Some((len, Measurement::i64_of_size(tape, n, len)));
     }
     let (len, n) = short_integer(bytes)?;
-    Some((len, Measurement::u64(tape, n)))
+    Some((len, Measurement::u64_of_size(tape, n, len)))
 }
 
 /// A negative integer of up to seven digits at the start of `bytes` (`-` and no leading

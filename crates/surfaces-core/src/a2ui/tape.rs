@@ -30,20 +30,31 @@ impl Writer<'_> {
         self.0.push(if b { TRUE } else { FALSE });
     }
     pub fn u64(&mut self, n: u64) {
-        self.0.push(U64);
-        self.0.extend_from_slice(&n.to_le_bytes());
+        self.number(U64, n.to_le_bytes());
     }
     pub fn i64(&mut self, n: i64) {
-        self.0.push(I64);
-        self.0.extend_from_slice(&n.to_le_bytes());
+        self.number(I64, n.to_le_bytes());
     }
     /// A float as `Value::from(f64)` keeps it: one that is no JSON number is `null`.
     pub fn f64(&mut self, n: f64) {
         if n.is_finite() {
-            self.0.push(F64);
-            self.0.extend_from_slice(&n.to_le_bytes());
+            self.number(F64, n.to_le_bytes());
         } else {
             self.0.push(NULL);
+        }
+    }
+    /// A number's tag and its eight bytes, after one check for room (pushed and extended,
+    /// each checked for room of its own).
+    #[inline(always)]
+    fn number(&mut self, tag: u8, bytes: [u8; 8]) {
+        self.0.reserve(9);
+        let at = self.0.len();
+        // SAFETY: nine bytes are reserved past the length, and written before it covers them.
+        unsafe {
+            let dst = self.0.as_mut_ptr().add(at);
+            dst.write(tag);
+            dst.add(1).cast::<[u8; 8]>().write_unaligned(bytes);
+            self.0.set_len(at + 9);
         }
     }
     /// A string (a value, or a key where a member starts).
@@ -53,10 +64,27 @@ impl Writer<'_> {
     /// A string as the UTF-8 bytes a reader made (unescaped text). Bytes that were not UTF-8
     /// would read back as an empty string, never as anything unsafe ([`Reader::str`]).
     pub fn utf8(&mut self, s: &[u8]) {
-        self.0.reserve(11 + s.len());
-        self.0.push(STR);
-        leb128(self.0, s.len());
-        crate::swar::extend(self.0, s);
+        let len = s.len();
+        if len > 64 {
+            self.0.reserve(11 + len);
+            self.0.push(STR);
+            leb128(self.0, len);
+            self.0.extend_from_slice(s);
+            return;
+        }
+        // Most strings (keys, ids, words): the tag, a length of one byte and the bytes,
+        // after one check for room where a push and an extend checked three times.
+        self.0.reserve(2 + len);
+        let at = self.0.len();
+        // SAFETY: `2 + len` bytes are reserved past the length, and written before it covers
+        // them; `s` is not in the tape (the tape is borrowed mutably here).
+        unsafe {
+            let dst = self.0.as_mut_ptr().add(at);
+            dst.write(STR);
+            dst.add(1).write(len as u8);
+            crate::swar::copy_short(s, dst.add(2));
+            self.0.set_len(at + 2 + len);
+        }
     }
     /// Starts a string whose UTF-8 the caller appends next, of at least `at_least` bytes:
     /// room is left for its length, as many bytes as `at_least` takes (one below 128), and
@@ -393,8 +421,9 @@ pub(crate) mod tests {
         ] {
             assert_eq!(read(&tape_of(&v)), v);
         }
-        // Lengths at each edge of the LEB128 bytes they take, as keys and as values.
-        for n in [0, 1, 127, 128, 129, 16_383, 16_384, 2_097_151, 2_097_152] {
+        // Every length up to past the 64 bytes `Writer::utf8` copies in a few stores, and
+        // lengths at each edge of the LEB128 bytes they take, as keys and as values.
+        for n in (0..=70).chain([127, 128, 129, 16_383, 16_384, 2_097_151, 2_097_152]) {
             let s = "é".repeat(n / 2) + &"x".repeat(n % 2);
             assert_eq!(s.len(), n);
             let v = json!({ s.clone(): [s.clone(), {"k": s.clone()}] });
