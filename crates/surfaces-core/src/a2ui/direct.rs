@@ -1771,6 +1771,17 @@ impl<'a, 'p> Reader<'a, 'p> {
     /// A number as serde_json reads it: most by hand (an integer of up to 18 digits, or 19
     /// when not negative; a float [`number_at`] reads), any other by serde_json's own
     /// reader from its text; `None` for text that is no JSON number, or one no float holds.
+    /// [`Reader::number`], with its commonest case (a short positive integer: counts, ids,
+    /// sizes) read in the caller's loop rather than through a call.
+    #[inline(always)]
+    fn number_inline(&mut self) -> Option<Number> {
+        if let Some((len, n)) = short_integer(&self.text.as_bytes()[self.at..]) {
+            self.at += len;
+            return Some(Number::U64(n));
+        }
+        self.number()
+    }
+
     fn number(&mut self) -> Option<Number> {
         let bytes = self.text.as_bytes();
         // A positive integer of up to seven digits, most numbers agents send, from one word;
@@ -1907,7 +1918,7 @@ impl<'a, 'p> Reader<'a, 'p> {
                 }
                 // An integer's text is as serde_json writes it (no sign but `-`, no leading
                 // zero, no fraction or exponent: those are floats), so its length is its size.
-                _ => match (self.at, self.number()?) {
+                _ => match (self.at, self.number_inline()?) {
                     (start, Number::U64(n)) => {
                         let m = Measurement::u64_of_size(tape, n, self.at - start);
                         self.run(&mut open, m, tape, |bytes, tape| {
