@@ -2130,12 +2130,28 @@ impl<'a, 'p> Reader<'a, 'p> {
             self.end_run(&mut o.shape);
         }
         let start = self.at;
-        let (k, size) = match self.string_body(None)? {
-            Body::Plain(s, _) => (Cow::Borrowed(s), s.len() + 2),
-            Body::Unescaped { extra, .. } => {
-                let k = self.unescaped();
-                let size = k.len() + 2 + extra;
-                (Cow::Owned(k), size)
+        // A key with no escape (most keys) is found here, in line: through `string_body`,
+        // a call for each member, its answer handed back through memory.
+        let bytes = self.text.as_bytes();
+        let run = match bytes.get(start) {
+            Some(b'"') => crate::swar::plain_run(&bytes[start + 1..]).0,
+            _ => return None,
+        };
+        let (k, size) = if bytes.get(start + 1 + run) == Some(&b'"') {
+            self.at = start + run + 2;
+            // Between two quotes, ASCII bytes: the slice starts and ends where characters do.
+            (
+                Cow::Borrowed(&self.text[start + 1..start + 1 + run]),
+                run + 2,
+            )
+        } else {
+            match self.string_body(None)? {
+                Body::Plain(s, _) => (Cow::Borrowed(s), s.len() + 2),
+                Body::Unescaped { extra, .. } => {
+                    let k = self.unescaped();
+                    let size = k.len() + 2 + extra;
+                    (Cow::Owned(k), size)
+                }
             }
         };
         o.all.key(tape, &k, size);
