@@ -504,9 +504,10 @@ build the alternative into another directory, for example
     against 0.71 ms, no gain; its time is not in those loops.
   - An Image's decoding in a function of its own: 0.72 against 0.72 ms.
   - A string written onto a data value's tape with one reserve and one change of length:
-    no fold moved past the noise.
+    no fold moved past the noise. (Kept in a later round, below, with a tape's numbers.)
   - The common case of the duplicate-key filter (the key's two bits not both set) inlined
-    where keys are read: Japanese keys 0.55 against 0.54 and 0.56 against 0.57 ms. A key's
+    where keys are read: Japanese keys 0.55 against 0.54 and 0.56 against 0.57 ms. (Kept in
+    a later round, below, with long keys compared from their end.) A key's
     filter hash in two lanes, so that its multiplications do not wait for each other: 0.62
     against 0.61 and 0.58 against 0.59 ms.
   - A block of eight units of one or two bytes each (Cyrillic, Greek, Arabic, Hebrew)
@@ -561,6 +562,48 @@ build the alternative into another directory, for example
   objects of five keys cost it 100), and every member costs us about 90 ns: reading the key,
   writing it and its value onto the tape, measuring them, and the duplicate-key check
   (together a third of the fold); the UTF-16 conversion is a sixth more in Greek.
+- Less work for each member of an object and each number on a tape (2026-12-06, a third
+  round; \`a2ui/direct.rs\`, \`a2ui/fast.rs\`, \`a2ui/tape.rs\`, \`swar.rs\`), for the class
+  found just above. Found by counting what a native build executes for a fold of one value
+  of 100 objects of 50 keys (\`valgrind --tool=callgrind\`: the same count every run, where
+  a wasm timing moves by a tenth): 576 instructions a member, 375 of them reading the key.
+  Each change measured with \`bench/ab.mjs\`, before and after in one process:
+  - A key that ends at a quote (one with no escape) is found in the member loop, where each
+    key called the string reader and took its answer back through memory (a key with an
+    escape still does): natively 2.88 to 2.60 million instructions a fold; in wasm the
+    Japanese keys 0.89 to 0.84 ms (on a slow hour), keys in Greek new in each 0.84 to 0.77.
+  - An integer's size is its text's length (JSON writes an integer as serde_json does: no
+    sign but \`-\`, no leading zero), where it was counted from the value; a number goes onto
+    the tape after one check for room (its tag and eight bytes were a push and an extend,
+    each checked), and a string of up to 64 bytes so too (tag, length byte, bytes): 50,000
+    integers 0.45 to 0.32 ms, 40,000 numbers 1.48 to 1.33, the chart series 4.57 to 4.37,
+    the paged table 2.27 to 2.16. The string part alone: arrays of short strings 0.446 to
+    0.417 and 0.308 to 0.308 ms, records of mixed types 1.652 to 1.539 and 1.612 to 1.546
+    (a throwaway script, each order once).
+  - A member's short positive integer is read in the member loop, not by a call: natively
+    3.86 to 3.64 million instructions a fold of 100 values of 50 keys, numbers for values.
+  - The duplicate-key filter's common case in line (alone, within the noise above), with two
+    keys of one length past sixteen bytes compared by their last eight bytes first, in line:
+    keys that share a prefix and end in a number (\`項目3の12名前\`) differ there, and each
+    pair among an object's first eight keys is compared. The two, Japanese keys 0.53 to 0.50
+    ms.
+
+  Together, the Japanese keys 0.52 to 0.46 ms in \`bench/ab.mjs\` (60 runs), in the fold
+  table from 0.95–0.99× the official core's speed over the three runs before to 1.11×; beside
+  the workloads (one run of \`scripts/bench.sh\`), keys in Latin letters new in each from
+  0.95× to 1.14×, in Greek from 0.70× to 0.92×, in Korean from 0.84× to 0.96×: Greek and
+  Korean **still slower** (the UTF-16 conversion, a sixth of the Greek fold, is the one
+  part left that \`JSON.parse\` has no counterpart of). The cost: 60,000 literals in one array
+  5–10% slower in each order (0.21 to 0.22–0.24 ms; their loop did not change, and no
+  profile shows where; still 0.4× \`JSON.parse\`), and 0.3 KB of the headless build gzipped
+  (414,016 to 414,326 bytes, names stripped, \`gzip -9\`).
+- Tried and not kept (2026-12-06, the third round): the model's stored tapes searched with
+  their paths compared a word at a time (\`swar::cmp_same_len\`) rather than by \`memcmp\`:
+  natively more instructions (3.64 to 3.69 million a fold of 100 values), in wasm no change.
+  One lookup of a new component's id in \`Graph::apply\` (as tried on 2026-12-04): natively
+  Images 7.11 to 7.05 million instructions a fold, 1,000 new surfaces 9.92 to 10.01. Writing
+  \`true\`, \`false\` and \`null\` onto the tape after one check for room, to win the literals
+  back: no change.
 - Tried and not kept (2026-12-06): Leptos's \`erase_components\` cfg for every wasm32 build
   (\`--cfg erase_components\` in \`.cargo/config.toml\`; every view type-erased, so Leptos's
   rendering code is made once rather than once per view type). The console's \`.wasm\` went
