@@ -41,17 +41,19 @@ pub(crate) fn extend(out: &mut Vec<u8>, s: &[u8]) {
     }
 }
 
-/// Copies `s`, of at most 64 bytes, to `dst` as [`extend`] copies it.
+/// Copies `s` to `dst` as [`extend`] copies it.
 ///
 /// # Safety
-/// `dst` is valid for `s.len()` bytes of writes, which overlap none of `s`.
+/// `s` is at most 64 bytes long (past that, the bytes between its first and last 32 would
+/// be left unwritten), and `dst` is valid for `s.len()` bytes of writes, which overlap
+/// none of `s`.
 #[inline(always)]
 pub(crate) unsafe fn copy_short(s: &[u8], dst: *mut u8) {
     let len = s.len();
     debug_assert!(len <= 64);
     let src = s.as_ptr();
-    // Each load and store below lies within those `len` bytes (the second of a pair ends
-    // where they do).
+    // Each load and store below lies within the `len` bytes at `src` and at `dst` (the
+    // second of a pair ends where they do).
     macro_rules! pair {
         ($t:ty) => {{
             let w = std::mem::size_of::<$t>();

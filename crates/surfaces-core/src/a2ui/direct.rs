@@ -1771,26 +1771,23 @@ impl<'a, 'p> Reader<'a, 'p> {
     /// A number as serde_json reads it: most by hand (an integer of up to 18 digits, or 19
     /// when not negative; a float [`number_at`] reads), any other by serde_json's own
     /// reader from its text; `None` for text that is no JSON number, or one no float holds.
-    /// [`Reader::number`], with its commonest case (a short positive integer: counts, ids,
-    /// sizes) read in the caller's loop rather than through a call.
+    /// A positive integer of up to seven digits, most numbers agents send, is read from one
+    /// word in the caller (a member's value called out for it, and took its answer back
+    /// through memory); any other number by [`Reader::number_past_short`].
     #[inline(always)]
-    fn number_inline(&mut self) -> Option<Number> {
+    fn number(&mut self) -> Option<Number> {
         if let Some((len, n)) = short_integer(&self.text.as_bytes()[self.at..]) {
             self.at += len;
             return Some(Number::U64(n));
         }
-        self.number()
+        self.number_past_short()
     }
 
-    fn number(&mut self) -> Option<Number> {
+    /// [`Reader::number`] of a number that is no short positive integer: one of up to 19
+    /// digits in one pass over them; any other, or text that is no number, the general way
+    /// below.
+    fn number_past_short(&mut self) -> Option<Number> {
         let bytes = self.text.as_bytes();
-        // A positive integer of up to seven digits, most numbers agents send, from one word;
-        // any other number of up to 19 digits in one pass over them; any other, or text
-        // that is no number, the general way below.
-        if let Some((len, n)) = short_integer(&bytes[self.at..]) {
-            self.at += len;
-            return Some(Number::U64(n));
-        }
         let start = self.at;
         if let Some((len, n)) = number_at(&bytes[start..]) {
             self.at = start + len;
@@ -1918,7 +1915,7 @@ impl<'a, 'p> Reader<'a, 'p> {
                 }
                 // An integer's text is as serde_json writes it (no sign but `-`, no leading
                 // zero, no fraction or exponent: those are floats), so its length is its size.
-                _ => match (self.at, self.number_inline()?) {
+                _ => match (self.at, self.number()?) {
                     (start, Number::U64(n)) => {
                         let m = Measurement::u64_of_size(tape, n, self.at - start);
                         self.run(&mut open, m, tape, |bytes, tape| {
@@ -2139,7 +2136,8 @@ impl<'a, 'p> Reader<'a, 'p> {
         };
         let (k, size) = if bytes.get(start + 1 + run) == Some(&b'"') {
             self.at = start + run + 2;
-            // Between two quotes, ASCII bytes: the slice starts and ends where characters do.
+            // The quotes are ASCII bytes: the slice between them starts and ends where
+            // characters do.
             (
                 Cow::Borrowed(&self.text[start + 1..start + 1 + run]),
                 run + 2,
@@ -3746,6 +3744,7 @@ mod tests {
     fn each_object_is_held_to_its_own_keys() {
         // `n` keys `k0`, `k1`, … and then `more`.
         use crate::test_rng::keyed;
+        const LONG: &str = r#""a_key_well_past_sixteen_bytes""#;
         let many = |dup: &str| keyed(12, dup);
         for (value, twice) in [
             (
@@ -3771,6 +3770,28 @@ mod tests {
             // Past eight keys of an inner object, the outer one's keys are still its own.
             (format!(r#"{{"x":{},"x":1}}"#, many("")), true),
             (format!(r#"{{"k10":{}}}"#, many("")), false),
+            // Keys past sixteen bytes, told apart by their last eight bytes first: the same
+            // there and not before, not the same only in their last byte, and the same.
+            (
+                r#"{"item_number_A_0001_name":1,"item_number_B_0001_name":2}"#.to_owned(),
+                false,
+            ),
+            (
+                r#"{"item_number_A_0001_name":1,"item_number_A_0001_namf":2}"#.to_owned(),
+                false,
+            ),
+            (
+                r#"{"item_number_A_0001_name":1,"item_number_A_0001_name":2}"#.to_owned(),
+                true,
+            ),
+            (r#"{"項目3の12名前":1,"項目4の12名前":2}"#.to_owned(), false),
+            (
+                r#"{"項目3の12名前":1,"x":0,"項目3の12名前":2}"#.to_owned(),
+                true,
+            ),
+            // A long key given twice past the filter's first keys, and past its 128.
+            (keyed(20, &format!(",{LONG}:1,{LONG}:2")), true),
+            (keyed(140, &format!(",{LONG}:1,{LONG}:2")), true),
         ] {
             let text = format!(
                 r#"[{{"version":"v0.9","updateDataModel":{{"surfaceId":"s","value":{value}}}}}]"#
@@ -3779,6 +3800,59 @@ mod tests {
             let [direct, serde] = both(&text);
             assert_eq!(direct, serde, "{value}");
             assert_eq!(taken() - before, usize::from(!twice), "{value}");
+        }
+    }
+
+    /// A key is found in the member loop when it ends at a quote, and read by the string
+    /// reader otherwise: at every way a key's plain run can stop (a quote, an escape, a raw
+    /// control character, the end of the text), in objects of a few keys and of many, the
+    /// batch reads as serde_json reads it.
+    #[test]
+    fn keys_read_as_serde_json_reads_them_wherever_their_run_stops() {
+        use crate::test_rng::keyed;
+        let keys = [
+            r#""plain""#,
+            r#""a_key_well_past_sixteen_bytes""#,
+            r#""ключ_значение""#,
+            r#""esc\"aped""#,
+            r#""\u0065scaped_first""#,
+            r#""escaped_last\n""#,
+            "\"raw\u{1}control\"",
+            "\"raw\ttab\"",
+            "\"\"",
+            // A run stopped short of a quote where the colon follows: a reader that took any
+            // stop for the key's end would read these as the key `a` and go on.
+            "\"a\u{1}:0,\"z\"",
+            "\"a\\:0,\"z\"",
+        ];
+        for key in keys {
+            for value in [
+                format!("{{{key}:1}}"),
+                format!("{{\"a\":0,{key}:1,\"b\":[{{{key}:2}}]}}"),
+                format!(
+                    "[{},{}]",
+                    keyed(12, &format!(",{key}:1")),
+                    keyed(12, &format!(",{key}:2"))
+                ),
+            ] {
+                let text = format!(
+                    r#"[{{"version":"v0.9","updateDataModel":{{"surfaceId":"s","value":{value}}}}}]"#
+                );
+                let [direct, serde] = both(&text);
+                assert_eq!(direct, serde, "{value}");
+            }
+        }
+        // A key the text ends in: unterminated, and cut after its quote.
+        for end in [
+            r#"{"k"#,
+            r#"{"a_key_well_past_sixteen"#,
+            r#"{"k""#,
+            r#"{"k":"#,
+        ] {
+            let text =
+                format!(r#"[{{"version":"v0.9","updateDataModel":{{"surfaceId":"s","value":{end}"#);
+            let [direct, serde] = both(&text);
+            assert_eq!(direct, serde, "{end}");
         }
     }
 

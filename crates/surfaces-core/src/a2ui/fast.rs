@@ -1185,6 +1185,14 @@ fn filter_hash(seed: u64, k: &[u8]) -> u64 {
     h ^ (h >> 31)
 }
 
+/// The two bits a key of this hash sets in [`ManyKeys`]'s filter, each as a word of it and a
+/// mask: one formula for both ways in ([`ManyKeys::insert_filtered`] and
+/// [`ManyKeys::insert_hashed`]), as a key found new by one must be found by the other.
+#[inline(always)]
+fn filter_bits(hash: u64) -> [(usize, u64); 2] {
+    [hash >> 54, (hash >> 44) & 1023].map(|bit| ((bit / 64) as usize, 1u64 << (bit % 64)))
+}
+
 /// The most keys of an object found twice through [`ManyKeys`]'s filter, not its map.
 const FILTERED_KEYS: usize = 128;
 
@@ -1277,9 +1285,7 @@ impl ManyKeys {
     fn insert_filtered(&mut self, stack: &[Cow<'_, str>], from: usize, k: &str, at: usize) -> bool {
         debug_assert!(at - from < FILTERED_KEYS);
         let hash = filter_hash(self.seed, k.as_bytes());
-        let (a, b) = ((hash >> 54) as usize, ((hash >> 44) & 1023) as usize);
-        let (wa, ma) = (a / 64, 1u64 << (a % 64));
-        let (wb, mb) = (b / 64, 1u64 << (b % 64));
+        let [(wa, ma), (wb, mb)] = filter_bits(hash);
         if self.filter[wa] & ma != 0 && self.filter[wb] & mb != 0 {
             return self.insert_hashed(stack, from, k, at, hash);
         }
@@ -1302,8 +1308,8 @@ impl ManyKeys {
         let same = |i: usize| same_bytes(stack[i].as_bytes(), k.as_bytes());
         if at - from < FILTERED_KEYS {
             let mut seen = true;
-            for bit in [hash >> 54, (hash >> 44) & 1023].map(|b| b as usize) {
-                let (word, mask) = (&mut self.filter[bit / 64], 1u64 << (bit % 64));
+            for (word, mask) in filter_bits(hash) {
+                let word = &mut self.filter[word];
                 seen &= *word & mask != 0;
                 *word |= mask;
             }
