@@ -3806,8 +3806,10 @@ mod tests {
     /// A key is found in the member loop when it ends at a quote, and read by the string
     /// reader otherwise: at every way a key's plain run can stop (a quote, an escape, a raw
     /// control character, the end of the text), in objects of a few keys and of many, the
-    /// batch reads as serde_json reads it.
-    #[test]
+    /// batch reads as serde_json reads it. Run in Chromium too, where the run is found by
+    /// SIMD.
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn keys_read_as_serde_json_reads_them_wherever_their_run_stops() {
         use crate::test_rng::keyed;
         let keys = [
