@@ -589,11 +589,12 @@ build the alternative into another directory, for example
     ms.
 
   Together, the Japanese keys 0.52 to 0.46 ms in \`bench/ab.mjs\` (60 runs), in the fold
-  table from 0.95–0.99× the official core's speed over the three runs before to 1.11×; beside
-  the workloads (one run of \`scripts/bench.sh\`), keys in Latin letters new in each from
-  0.95× to 1.14×, in Greek from 0.70× to 0.92×, in Korean from 0.84× to 0.96×: Greek and
-  Korean **still slower** (the UTF-16 conversion, a sixth of the Greek fold, is the one
-  part left that \`JSON.parse\` has no counterpart of). The cost: 60,000 literals in one array
+  table from 0.95–0.99× the official core's speed over the three runs before to 1.09–1.11×
+  over three runs of \`scripts/bench.sh\`; beside the workloads, over the same runs, keys in
+  Latin letters new in each from 0.95× to 1.11–1.14×, in Greek from 0.70× to 0.88–0.92×, in
+  Korean from 0.84× to 0.93–0.97×: Greek and Korean **still slower** (the UTF-16
+  conversion, a sixth of the Greek fold, is the one part left that \`JSON.parse\` has no
+  counterpart of). The cost: 60,000 literals in one array
   5–10% slower in each order (0.21 to 0.22–0.24 ms; their loop did not change, and no
   profile shows where; still 0.4× \`JSON.parse\`), and 0.3 KB of the headless build gzipped
   (414,016 to 414,326 bytes, names stripped, \`gzip -9\`).
