@@ -596,8 +596,8 @@ build the alternative into another directory, for example
   conversion, a sixth of the Greek fold, is the one part left that \`JSON.parse\` has no
   counterpart of). The cost: 60,000 literals in one array
   5–10% slower in each order (0.21 to 0.22–0.24 ms; their loop did not change, and no
-  profile shows where; still 0.4× \`JSON.parse\`), and 0.3 KB of the headless build gzipped
-  (414,016 to 414,326 bytes, names stripped, \`gzip -9\`).
+  profile shows where; still 0.4× \`JSON.parse\`), and 0.4 KB of the headless build gzipped
+  (413,955 to 414,357 bytes, names stripped, \`gzip -9\`).
 - Tried and not kept (2026-12-06, the third round): the model's stored tapes searched with
   their paths compared a word at a time (\`swar::cmp_same_len\`) rather than by \`memcmp\`:
   natively more instructions (3.64 to 3.69 million a fold of 100 values), in wasm no change.
