@@ -458,26 +458,11 @@ pub(crate) fn same_bytes(a: &[u8], b: &[u8]) -> bool {
         1..=3 => a[0] == b[0] && a[n / 2] == b[n / 2] && a[n - 1] == b[n - 1],
         4..=8 => (w4(a, 0) ^ w4(b, 0)) | (w4(a, n - 4) ^ w4(b, n - 4)) == 0,
         9..=16 => (w8(a, 0) ^ w8(b, 0)) | (w8(a, n - 8) ^ w8(b, n - 8)) == 0,
-        _ => same_long(a, b),
+        // The last eight bytes first, in line: strings that share a prefix and end in a
+        // number (keys such as `項目3の12名前`, compared pair by pair among an object's
+        // first keys) differ there, and most such pairs end here without a call.
+        _ => w8(a, n - 8) == w8(b, n - 8) && same_long(a, b),
     }
-}
-
-/// [`same_bytes`] for two keys of one object, which are seldom the same: past sixteen bytes,
-/// their last eight bytes are compared first, in line, where keys that share a prefix (a
-/// name and a number, `項目3の12名前`) differ, and only keys that agree there go on to the
-/// whole comparison out of line: each pair among an object's first keys is compared, and
-/// keys in most scripts but Latin are past sixteen bytes at a few letters.
-#[inline(always)]
-pub(crate) fn same_key(a: &[u8], b: &[u8]) -> bool {
-    let n = a.len();
-    if n != b.len() {
-        return false;
-    }
-    if n > 16 {
-        let w8 = |s: &[u8]| u64::from_le_bytes(s[n - 8..].try_into().expect("eight"));
-        return w8(a) == w8(b) && same_long(a, b);
-    }
-    same_bytes(a, b)
 }
 
 /// [`same_bytes`] of two strings of one length past sixteen bytes, out of line: words
@@ -597,12 +582,10 @@ mod tests {
                     }
                 }
                 assert_eq!(cmp_same_len(&a, &b), a.cmp(&b), "{a:?} {b:?}");
-                assert_eq!(same_bytes(&a, &b), a == b);
-                assert_eq!(same_key(&a, &b), a == b, "{a:?} {b:?}");
+                assert_eq!(same_bytes(&a, &b), a == b, "{a:?} {b:?}");
             }
         }
         assert!(!same_bytes(b"ab", b"abc"));
-        assert!(!same_key(b"ab", b"abc"));
     }
 
     #[test]

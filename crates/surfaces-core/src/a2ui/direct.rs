@@ -1915,27 +1915,30 @@ impl<'a, 'p> Reader<'a, 'p> {
                 }
                 // An integer's text is as serde_json writes it (no sign but `-`, no leading
                 // zero, no fraction or exponent: those are floats), so its length is its size.
-                _ => match (self.at, self.number()?) {
-                    (start, Number::U64(n)) => {
-                        let m = Measurement::u64_of_size(tape, n, self.at - start);
-                        self.run(&mut open, m, tape, |bytes, tape| {
-                            let (len, n) = short_integer(bytes)?;
-                            Some((len, Measurement::u64_of_size(tape, n, len)))
-                        })
+                _ => {
+                    let start = self.at;
+                    match self.number()? {
+                        Number::U64(n) => {
+                            let m = Measurement::u64_of_size(tape, n, self.at - start);
+                            self.run(&mut open, m, tape, |bytes, tape| {
+                                let (len, n) = short_integer(bytes)?;
+                                Some((len, Measurement::u64_of_size(tape, n, len)))
+                            })
+                        }
+                        Number::I64(n) => {
+                            let m = Measurement::i64_of_size(tape, n, self.at - start);
+                            self.run(&mut open, m, tape, short_integer_at)
+                        }
+                        Number::F64(f) => Measurement::f64(tape, f),
+                        Number::Decimal(f, size) => {
+                            let m = Measurement::f64_of_size(tape, f, usize::from(size));
+                            self.run(&mut open, m, tape, |bytes, tape| {
+                                let (len, f, size) = short_decimal(bytes)?;
+                                Some((len, Measurement::f64_of_size(tape, f, size)))
+                            })
+                        }
                     }
-                    (start, Number::I64(n)) => {
-                        let m = Measurement::i64_of_size(tape, n, self.at - start);
-                        self.run(&mut open, m, tape, short_integer_at)
-                    }
-                    (_, Number::F64(f)) => Measurement::f64(tape, f),
-                    (_, Number::Decimal(f, size)) => {
-                        let m = Measurement::f64_of_size(tape, f, usize::from(size));
-                        self.run(&mut open, m, tape, |bytes, tape| {
-                            let (len, f, size) = short_decimal(bytes)?;
-                            Some((len, Measurement::f64_of_size(tape, f, size)))
-                        })
-                    }
-                },
+                }
             };
             // A value is read: it joins its container, and each container it ends closes.
             loop {

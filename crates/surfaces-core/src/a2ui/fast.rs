@@ -922,18 +922,16 @@ impl Measurement {
 
     /// A negative integer (serde_json reads those as `i64`, the rest as `u64`).
     pub(super) fn i64(tape: &mut Vec<u8>, n: i64) -> Self {
-        Writer(tape).i64(n);
-        Measurement::scalar(1 + pointer::digits(n.unsigned_abs()))
+        Measurement::i64_of_size(tape, n, 1 + pointer::digits(n.unsigned_abs()))
     }
 
     pub(super) fn u64(tape: &mut Vec<u8>, n: u64) -> Self {
-        Writer(tape).u64(n);
-        Measurement::scalar(pointer::digits(n))
+        Measurement::u64_of_size(tape, n, pointer::digits(n))
     }
 
-    /// A positive integer read from text of `len` bytes, which is its size: serde_json
-    /// writes an integer as JSON allows it to be written (counted from the value instead, a
-    /// tenth of the time each number took to read).
+    /// A positive integer of size `len`: read from text of `len` bytes, as serde_json writes
+    /// an integer as JSON allows it to be written (counted from the value instead, a tenth
+    /// of the time each number took to read).
     #[inline(always)]
     pub(super) fn u64_of_size(tape: &mut Vec<u8>, n: u64, len: usize) -> Self {
         debug_assert_eq!(len, pointer::digits(n));
@@ -1249,14 +1247,22 @@ impl ManyKeys {
     }
 
     /// Whether `k`, to be pushed at `at` on `stack`, is new to the object whose keys are
-    /// `stack[from..at]`, all of them inserted before.
+    /// `stack[from..at]`, all of them inserted before: through the filter, in line, while
+    /// they are fewer than [`FILTERED_KEYS`], and past them through the map.
+    #[inline(always)]
     fn insert(&mut self, stack: &[Cow<'_, str>], from: usize, k: &str, at: usize) -> bool {
-        use std::hash::BuildHasher;
-        let hash = if at - from < FILTERED_KEYS {
-            filter_hash(self.seed, k.as_bytes())
+        if at - from < FILTERED_KEYS {
+            self.insert_filtered(stack, from, k, at)
         } else {
-            self.hasher.hash_one(k)
-        };
+            self.insert_mapped(stack, from, k, at)
+        }
+    }
+
+    /// [`ManyKeys::insert`] past [`FILTERED_KEYS`] keys.
+    #[inline(never)]
+    fn insert_mapped(&mut self, stack: &[Cow<'_, str>], from: usize, k: &str, at: usize) -> bool {
+        use std::hash::BuildHasher;
+        let hash = self.hasher.hash_one(k);
         self.insert_hashed(stack, from, k, at, hash)
     }
 
@@ -1280,8 +1286,8 @@ impl ManyKeys {
     /// the filter's two bits, and the hash kept, in the caller; only a key whose bits are
     /// both set already (about one in a hundred in an object of 50 keys) goes on to the
     /// search ([`ManyKeys::insert_hashed`]). It was a call for every key: in line, with
-    /// long keys compared from their end ([`crate::swar::same_key`]), a fold of values of 50
-    /// keys in Japanese, new in each, took 0.50 ms where it took 0.53 (BENCHMARKS.md).
+    /// long keys compared from their end ([`crate::swar::same_bytes`]), a fold of values of
+    /// 50 keys in Japanese, new in each, took 0.50 ms where it took 0.53 (BENCHMARKS.md).
     #[inline(always)]
     fn insert_filtered(&mut self, stack: &[Cow<'_, str>], from: usize, k: &str, at: usize) -> bool {
         debug_assert!(at - from < FILTERED_KEYS);
@@ -1386,18 +1392,15 @@ impl<'a> Keys<'a> {
     pub(super) fn insert(&mut self, stack: &mut Vec<Cow<'a, str>>, k: Cow<'a, str>) -> bool {
         let at = stack.len();
         let new = match &mut self.many {
-            Some(many) if at - self.from < FILTERED_KEYS => {
-                many.insert_filtered(stack, self.from, &k, at)
-            }
             Some(many) => many.insert(stack, self.from, &k, at),
             None if at - self.from < FEW_KEYS => !stack[self.from..]
                 .iter()
-                .any(|x| crate::swar::same_key(x.as_bytes(), k.as_bytes())),
+                .any(|x| same_bytes(x.as_bytes(), k.as_bytes())),
             None => {
                 let mut many = ManyKeys::new(super::store::key_seed());
                 // The keys before it are all different, and may be more than
                 // [`FILTERED_KEYS`] (a record that repeats its sibling's keys has them
-                // pushed as a run, not inserted one by one): each goes the general way in.
+                // pushed as a run, not inserted one by one).
                 for i in self.from..at {
                     many.insert(stack, self.from, &stack[i], i);
                 }
