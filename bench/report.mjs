@@ -1570,6 +1570,13 @@ const slower = node.results.filter((r) => r.official.median < r.ours.median).map
 const far = node.results.filter((r) => r.ours.median > 1.5 * r.parse.median).map((r) => `${r.name} (${(r.ours.median / r.parse.median).toFixed(1)}×)`);
 md += `- Fold at least as fast as the official core on every workload: ${verdict(worst >= 1, `the worst workload is ${worst.toFixed(2)}× the official core's speed; the best is ${Math.max(...node.results.map((r) => r.official.median / r.ours.median)).toFixed(2)}×`)}${slower.length ? `. Slower on ${slower.length} of ${node.results.length}: ${slower.join("; ")}` : ""}.\n`;
 md += `- Within 1.5× of JSON.parse alone: ${verdict(floorWorst <= 1.5, `the worst workload takes ${floorWorst.toFixed(1)}× JSON.parse's time`)}${far.length ? `. Past it on ${far.length} of ${node.results.length}: ${far.join("; ")}` : ""}.\n`;
+// The same rule in a browser, where the fold table runs too (bench/browser-fold.mjs).
+if (fs.existsSync(path.join(dir, "browser-fold.json"))) {
+  const chrome = read("browser-fold.json");
+  const slowerThere = chrome.results.filter((r) => r.official.median < r.ours0.median);
+  const farThere = chrome.results.filter((r) => r.ours0.median > 1.5 * r.parse.median);
+  md += `- The same two in headless Chromium ${chrome.chromium} ("Fold throughput in headless Chromium" above): ${verdict(!slowerThere.length, `slower than the official core on ${slowerThere.length} of ${chrome.results.length}`)}; ${verdict(!farThere.length, `past 1.5× JSON.parse on ${farThere.length} of ${chrome.results.length}`)}.\n`;
+}
 md += `- See the tables above for the DOM and size targets. Where a target is missed, the issue's closing note says why and what would close it.\n`;
 fs.writeFileSync(path.join(ROOT, "BENCHMARKS.md"), md);
 console.log(md);

@@ -1,5 +1,6 @@
 // Timing shared by the Node benchmarks.
-import { performance } from "node:perf_hooks";
+// Runs in Node and, bundled, in a browser page (bench/browser-fold.mjs): the clock is the host's.
+const { performance } = globalThis;
 
 /** Times each of `sides` ({name: [fn, after]}) `reps` times, taking turns within every
  * repetition (in a rotating order) so that all sides meet the same machine noise and garbage
@@ -14,7 +15,7 @@ export function timeSides(sides, reps) {
   // (`node --trace-wasm-compilation-times`): after ten rounds alone, a workload run first
   // was timed partly on baseline code (the examples, run first: 0.90 ms after ten rounds,
   // 0.83 after half a second, in one run of `node bench/node-bench.mjs`).
-  const warmMs = Number(process.env.BENCH_WARM_MS ?? 500);
+  const warmMs = Number(globalThis.process?.env.BENCH_WARM_MS ?? 500);
   const started = performance.now();
   let warm = 10;
   for (let i = 0; i < reps + warm; i++) {

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Runs every benchmark and writes BENCHMARKS.md: fold throughput side by side with the
 # official A2UI web core in Node (whole streams, shapes beside them, and one envelope a
-# call), DOM update times in headless Chromium, a native Rust benchmark, sizes, cold start
-# and retained memory beside the official core, and hostile input (time and memory,
-# natively and in Chromium).
+# call) and in headless Chromium (whole streams), DOM update times in headless Chromium, a
+# native Rust benchmark, sizes, cold start and retained memory beside the official core,
+# and hostile input (time and memory, natively and in Chromium).
 # Installs what is missing first (as the tests do).
 #   scripts/bench.sh            everything; rewrites BENCHMARKS.md
 #   scripts/bench.sh --hostile  only the hostile-input figures; rewrites that section of it
@@ -46,6 +46,7 @@ node bench/shapes.mjs > /dev/null
 node bench/per-call.mjs > /dev/null
 node bench/a2a-events.mjs > /dev/null
 node bench/browser-bench.mjs > target/bench/browser.json
+node bench/browser-fold.mjs > target/bench/browser-fold.json
 node bench/first-fold.mjs --json target/bench/first-fold.json
 node bench/cold-memory.mjs > target/bench/cold.json
 node bench/sizes.mjs > target/bench/sizes.json
@@ -53,6 +54,7 @@ hostile
 node bench/report.mjs
 node bench/shapes.mjs --section
 node bench/per-call.mjs --section
+node bench/browser-fold.mjs --section
 node bench/a2a-events.mjs --section
 node bench/hostile-browser.mjs --section
 node bench/cold-memory.mjs --section

@@ -7,8 +7,9 @@ import path from "node:path";
 
 const TYPES = { ".html": "text/html", ".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm", ".css": "text/css", ".json": "application/json" };
 
-/** Serves `roots` ([[urlPrefix, directory], …], first match wins) on a free loopback port. */
-export async function serveFiles(roots) {
+/** Serves `roots` ([[urlPrefix, directory], …], first match wins) on a free loopback port,
+ * each response with `headers` besides its type. */
+export async function serveFiles(roots, headers = {}) {
   const server = http.createServer((req, res) => {
     const url = decodeURIComponent(new URL(req.url, "http://x").pathname);
     const [prefix, dir] = roots.find(([p]) => url.startsWith(p)) ?? [];
@@ -17,7 +18,7 @@ export async function serveFiles(roots) {
       res.writeHead(404).end();
       return;
     }
-    res.writeHead(200, { "content-type": TYPES[path.extname(file)] ?? "application/octet-stream" });
+    res.writeHead(200, { ...headers, "content-type": TYPES[path.extname(file)] ?? "application/octet-stream" });
     fs.createReadStream(file).pipe(res);
   });
   await new Promise((r) => server.listen(0, "127.0.0.1", r));

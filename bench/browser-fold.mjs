@@ -1,0 +1,162 @@
+// The fold table of bench/node-bench.mjs in headless Chromium: the npm package's fold beside
+// the official A2UI web core and JSON.parse, all three in one page, taking turns
+// (bench/timing.mjs, bundled into the page). A web front end folds in a browser, whose V8 is
+// newer than Node's: its JSON.parse, and so the official core, is not the one Node times.
+//   node bench/browser-fold.mjs [PKG...]   prints the figures as JSON (bench.sh writes them to
+//                                          target/bench/browser-fold.json); more package
+//                                          directories (wasm-pack outputs) fold beside the first
+//   node bench/browser-fold.mjs --section  writes BENCHMARKS.md's "Fold throughput in headless Chromium"
+// BENCH_ONLY (a regular expression of workload keys) and BENCH_REPS (60) as in node-bench.mjs.
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import * as esbuild from "esbuild";
+import { chromium } from "playwright-core";
+import { serveFiles } from "../tests/e2e/lib/static-files.mjs";
+import { replaceSection } from "./shared.mjs";
+import { WORKLOADS, workloadText } from "./workloads.mjs";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const SPEC = process.env.AGENT_SURFACES_SPEC || path.join(ROOT, "../shared/spec");
+const OUT = path.join(ROOT, "target/bench/browser-fold");
+const JSON_FILE = path.join(ROOT, "target/bench/browser-fold.json");
+const HEADING = "Fold throughput in headless Chromium";
+
+if (process.argv[2] === "--section") {
+  section(JSON.parse(fs.readFileSync(JSON_FILE, "utf8")));
+  process.exit(0);
+}
+
+const pkgs = (process.argv.length > 2 ? process.argv.slice(2) : ["crates/surfaces-wasm/pkg"]).map((p) => path.resolve(p));
+const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
+const reps = Number(process.env.BENCH_REPS || 60);
+const workloads = WORKLOADS.filter((w) => !only || only.test(w.key));
+fs.mkdirSync(OUT, { recursive: true });
+for (const w of workloads) fs.writeFileSync(path.join(OUT, `${w.key}.txt`), workloadText(w, w.build(SPEC)));
+
+// The page: the official core and the timing loop bundled, each package imported as it is
+// published (its glue fetches and instantiates its .wasm).
+await esbuild.build({
+  stdin: {
+    contents: `
+      import { MessageProcessor } from "@a2ui/web_core/v0_9";
+      import { basicCatalog } from "@a2ui/web_core/v0_9/basic_catalog";
+      import { timeSides } from "./timing.mjs";
+      import { LIMITS } from "./limits.mjs";
+      const loaded = [];
+      window.load = async (count) => {
+        for (let i = 0; i < count; i++) {
+          const m = await import("/pkg" + i + "/agent_surfaces.js");
+          await m.default({ module_or_path: "/pkg" + i + "/agent_surfaces_bg.wasm" });
+          loaded.push(m);
+        }
+        return { isolated: globalThis.crossOriginIsolated, userAgent: navigator.userAgent };
+      };
+      window.fold = async (key, lines, reps) => {
+        const text = await (await fetch("/texts/" + key + ".txt")).text();
+        const read = (t) => (lines ? t.split("\\n").filter((l) => l.trim()).map((l) => JSON.parse(l)) : JSON.parse(t));
+        const sides = {
+          parse: [() => read(text)],
+          official: [() => { const p = new MessageProcessor([basicCatalog]); p.processMessages(read(text)); return p; }],
+        };
+        loaded.forEach((m, i) => {
+          sides["ours" + i] = [() => { const s = new m.SurfaceStore({ limits: LIMITS }); s.applyEnvelopes(text); return s; }, (s) => s.free()];
+        });
+        const ignored = (() => { const s = new loaded[0].SurfaceStore({ limits: LIMITS }); s.applyEnvelopes(text); const r = s.report(); s.free(); return r.ignored; })();
+        return { bytes: text.length, ignored, times: timeSides(sides, reps) };
+      };`,
+    resolveDir: path.join(ROOT, "bench"),
+    loader: "js",
+  },
+  bundle: true,
+  format: "esm",
+  outfile: path.join(OUT, "page.js"),
+  logLevel: "silent",
+});
+fs.writeFileSync(path.join(OUT, "page.html"), '<!doctype html>\n<meta charset="utf-8" />\n<title>fold</title>\n<script type="module" src="/texts/page.js"></script>\n');
+
+// Cross-origin isolated, so that performance.now() is precise to microseconds rather than
+// coarsened to a tenth of a millisecond (most folds here take under two milliseconds).
+const server = await serveFiles(
+  [["/texts", OUT], ...pkgs.map((p, i) => [`/pkg${i}`, p])],
+  { "cross-origin-opener-policy": "same-origin", "cross-origin-embedder-policy": "require-corp" },
+);
+const base = `http://127.0.0.1:${server.address().port}`;
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+});
+const page = await browser.newPage();
+const failures = [];
+page.on("pageerror", (e) => failures.push(String(e)));
+await page.goto(`${base}/texts/page.html`);
+await page.waitForFunction(() => window.fold);
+const { isolated, userAgent } = await page.evaluate((n) => window.load(n), pkgs.length);
+if (!isolated) throw new Error("the page is not cross-origin isolated: its clock would be coarse");
+const results = [];
+for (const w of workloads) {
+  const r = await page.evaluate(([k, l, n]) => window.fold(k, l, n), [w.key, !!w.lines, reps]);
+  if (failures.length) throw new Error(failures.join("\n"));
+  results.push({ key: w.key, name: w.title, bytes: r.bytes, ignored: r.ignored, ...r.times });
+  const ours = Object.keys(r.times).filter((k) => k.startsWith("ours"));
+  console.error(
+    w.key.padEnd(20),
+    `parse ${r.times.parse.median.toFixed(3)} official ${r.times.official.median.toFixed(3)}`,
+    ours.map((k) => `${k} ${r.times[k].median.toFixed(3)} (${(r.times.official.median / r.times[k].median).toFixed(2)}× official, ${(r.times[k].median / r.times.parse.median).toFixed(2)}× parse)`).join("  "),
+  );
+}
+await browser.close();
+server.close();
+const chromiumVersion = /Chrom(?:e|ium)\/([\d.]+)/.exec(userAgent)?.[1];
+console.log(JSON.stringify({ chromium: chromiumVersion, reps, packages: pkgs.map((p) => path.relative(ROOT, p)), results }, null, 1));
+
+/** BENCHMARKS.md's section, from the figures of a run. */
+function section({ chromium: version, reps, results }) {
+  const ms = (x) => `${x.toFixed(2)} ms`;
+  const spread = (t) => `${ms(t.median)} (p10 ${t.p10.toFixed(2)}, p90 ${t.p90.toFixed(2)})`;
+  const node = fs.existsSync(path.join(ROOT, "target/bench/node.json"))
+    ? Object.fromEntries(JSON.parse(fs.readFileSync(path.join(ROOT, "target/bench/node.json"), "utf8")).results.map((r) => [r.name, r]))
+    : {};
+  const rows = results.map((r) => {
+    const vsOfficial = r.official.median / r.ours0.median;
+    const vsParse = r.ours0.median / r.parse.median;
+    const n = node[r.name];
+    return { r, vsOfficial, vsParse, nodeParse: n && n.parse.median / r.parse.median, nodeOfficial: n && n.official.median / r.official.median, nodeOurs: n && n.ours.median / r.ours0.median };
+  });
+  const speed = (x) => (x >= 1 ? `${x.toFixed(2)}× faster` : `**${x.toFixed(2)}× slower**`);
+  const times = (x) => (x > 1.5 ? `**${x.toFixed(1)}×**` : `${x.toFixed(1)}×`);
+  const median = (xs) => { const s = xs.filter((x) => x).sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
+  const slower = rows.filter((x) => x.vsOfficial < 1);
+  const past = rows.filter((x) => x.vsParse > 1.5);
+  const list = (xs, f) => xs.map((x) => `${x.r.name} (${f(x)})`).join("; ");
+  let md = `## ${HEADING}
+
+The table above, folded in a page of headless Chromium ${version} instead of Node (\`node bench/browser-fold.mjs\`,
+then \`--section\` to write this): the npm package (\`pkg/\`) as a page imports it, the official core bundled
+by esbuild, each workload's text fetched once. The three take turns as in Node (\`bench/timing.mjs\`, bundled
+into the page: the same warm-up, median of ${reps}); the page is cross-origin isolated, so its clock reads
+microseconds (otherwise Chromium rounds \`performance.now()\` to a tenth of a millisecond). The state each side
+ends in is the same wasm's as in Node, where the agreement check above runs.
+
+| Workload | JSON.parse | Ours | Official | Ours vs official | Ours vs JSON.parse | Node's time ÷ Chromium's: JSON.parse, official, ours |
+| --- | ---: | ---: | ---: | ---: | ---: | ---: |
+`;
+  for (const { r, vsOfficial, vsParse, nodeParse, nodeOfficial, nodeOurs } of rows) {
+    const host = nodeParse ? `${nodeParse.toFixed(2)}, ${nodeOfficial.toFixed(2)}, ${nodeOurs.toFixed(2)}` : "";
+    md += `| ${r.name} | ${spread(r.parse)} | ${spread(r.ours0)} | ${spread(r.official)} | ${speed(vsOfficial)} | ${times(vsParse)} | ${host} |\n`;
+  }
+  md += `
+Against issue 16's rule (at least as fast as the official core, within 1.5× of \`JSON.parse\`), in this browser:
+
+- ${slower.length ? `**missed** on ${slower.length} of ${rows.length}, slower than the official core: ${list(slower, (x) => `${x.vsOfficial.toFixed(2)}×`)}` : `met on all ${rows.length}: at least as fast as the official core`}.
+- ${past.length ? `**missed** on ${past.length} of ${rows.length}, past 1.5× \`JSON.parse\`: ${list(past, (x) => `${x.vsParse.toFixed(2)}×`)}` : `met on all ${rows.length}: within 1.5× of \`JSON.parse\``}.
+`;
+  if (rows.some((x) => x.nodeParse)) {
+    md += `
+The last column compares the hosts (the Node table above over this one, each from its own run): a figure above 1
+is that side faster in Chromium. The medians over the workloads: \`JSON.parse\` ${median(rows.map((x) => x.nodeParse)).toFixed(2)}, the official core
+${median(rows.map((x) => x.nodeOfficial)).toFixed(2)}, ours ${median(rows.map((x) => x.nodeOurs)).toFixed(2)}.
+`;
+  }
+  replaceSection(HEADING, md, "One envelope a call");
+}
