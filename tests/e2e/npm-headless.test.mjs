@@ -139,6 +139,45 @@ test("the headless API works: a card checked, a stream folded, an edit and an ac
   store.free();
 });
 
+test("bytes as a response's body gives them fold as their text does, each envelope checked for UTF-8", () => {
+  const text = JSON.stringify([
+    { version: "v0.9", createSurface: { surfaceId: "s", catalogId: CAT } },
+    { version: "v0.9", updateComponents: { surfaceId: "s", components: [{ id: "root", component: "Text", text: { path: "/t" } }] } },
+    { version: "v0.9", updateDataModel: { surfaceId: "s", path: "/t", value: "東京 — ελληνικά 😀" } },
+  ]);
+  const bytes = new TextEncoder().encode(text);
+  const state = (s) => JSON.stringify([s.report(), s.clientDataModel()]);
+  const byText = new SurfaceStore();
+  assert.equal(byText.applyEnvelopes(text), 3);
+  for (const input of [bytes, Buffer.from(text)]) {
+    const byBytes = new SurfaceStore();
+    assert.equal(byBytes.applyEnvelopes(input), 3);
+    assert.equal(state(byBytes), state(byText));
+    assert.deepEqual(byBytes.report().findings, []);
+    byBytes.free();
+  }
+  // A byte that is no UTF-8 in the last envelope: it alone is refused.
+  const broken = Uint8Array.from(bytes);
+  broken[broken.length - 8] = 0xff;
+  const s = new SurfaceStore();
+  assert.equal(s.applyEnvelopes(broken), 3);
+  assert.deepEqual(s.report().findings.map((f) => f.code), ["envelope-not-utf8"]);
+  assert.equal(s.report().applied, 2);
+  // partBytes: bytes at the limit are read; one past it, refused before they are copied.
+  for (const [limit, applied, codes] of [[bytes.length, 3, []], [bytes.length - 1, 0, ["part-too-large"]]]) {
+    const t = new SurfaceStore({ limits: { partBytes: limit } });
+    t.applyEnvelopes(bytes);
+    assert.equal(t.report().applied, applied);
+    assert.deepEqual(t.report().findings.map((f) => f.code), codes);
+    t.free();
+  }
+  // Past the limit, the bytes never reach wasm memory.
+  const growth = freshGrowth(`new pkg.SurfaceStore({ limits: { partBytes: 1000 } }).applyEnvelopes(new Uint8Array(${16 * MB}));`);
+  assert.ok(growth < MB, `wasm memory grew by ${growth} bytes`);
+  byText.free();
+  s.free();
+});
+
 test("the headless .d.ts types a consumer's code (tsc --strict)", () => {
   const tsc = path.join(ROOT, "tests/e2e/node_modules/typescript/bin/tsc");
   try {

@@ -706,7 +706,7 @@ mod tests {
             }
             by_units.apply_utf16(super::Utf16Text::from_units(&units), &ctx);
             if lone {
-                by_text.apply_bytes(text.as_bytes(), &ctx);
+                by_text.apply_scanned(text.as_bytes(), &ctx);
             } else {
                 by_text.apply_text(&text, &ctx);
             }

@@ -1307,18 +1307,20 @@ fn values_in(text: &str) -> usize {
 
 /// The codes said of `env` (an envelope's text), following a `createSurface` for `s`, read
 /// every way a text reaches the store: in a batch, alone, in a batch after an envelope the
-/// hand reader stops at (so it is scanned), as JSON Lines, and as one envelope's text.
+/// hand reader stops at (so it is scanned), as JSON Lines, as one envelope's text, and as
+/// bytes (scanned, and as `apply_bytes` takes them).
 /// Each way must say the same; that is returned.
 fn said_of_every_way(limits: &Limits, env: &str) -> Vec<&'static str> {
     let create = create("s").to_string();
     let stop = STOPS_THE_HAND_READER;
     // Applied after it, in the same text: it deletes the surface.
     let next = r#"{"version":"v0.9","deleteSurface":{"surfaceId":"s"}}"#;
-    let ways: [(&str, String, usize); 7] = [
+    let ways: [(&str, String, usize); 8] = [
         ("batch", format!("[{create},{env}]"), 1),
         ("scanned", format!("[{create},{stop},{env}]"), 2),
         ("lines", format!("{create}\n{env}\n"), 1),
         ("messages", format!(r#"{{"messages":[{create},{env}]}}"#), 1),
+        ("bytes scanned", format!("[{create},{env}]"), 1),
         ("bytes", format!("[{create},{env}]"), 1),
         ("followed", format!("[{create},{env},{next}]"), 1),
         ("alone", env.to_string(), 1),
@@ -1331,6 +1333,10 @@ fn said_of_every_way(limits: &Limits, env: &str) -> Vec<&'static str> {
                 apply(&mut s, &create);
                 apply(&mut s, text);
                 1
+            }
+            "bytes scanned" => {
+                s.apply_scanned(text.as_bytes(), &ApplyContext::default());
+                *at
             }
             "bytes" => {
                 s.apply_bytes(text.as_bytes(), &ApplyContext::default());

@@ -256,7 +256,11 @@ proptest! {
         again.apply_text(&array, &ctx);
         prop_assert_eq!(report(&by_text), report(&again));
 
-        // Text read straight into the store folds as scanned bytes do (no direct read).
+        // Text read straight into the store folds as scanned bytes do (no direct read),
+        // and as the same bytes given as bytes (read as text when they are UTF-8).
+        let mut scanned = SurfaceStore::new(l.clone());
+        scanned.apply_scanned(array.as_bytes(), &ctx);
+        prop_assert_eq!(report(&by_text), report(&scanned));
         let mut by_bytes = SurfaceStore::new(l.clone());
         by_bytes.apply_bytes(array.as_bytes(), &ctx);
         prop_assert_eq!(report(&by_text), report(&by_bytes));
@@ -269,7 +273,7 @@ proptest! {
             let text = e.to_string();
             prop_assert_eq!(
                 one_by_one.apply_text(&text, &ctx),
-                one_by_one_scanned.apply_bytes(text.as_bytes(), &ctx)
+                one_by_one_scanned.apply_scanned(text.as_bytes(), &ctx)
             );
         }
         prop_assert_eq!(report(&one_by_one), report(&one_by_one_scanned));
@@ -300,7 +304,7 @@ proptest! {
                 let mut scanned = SurfaceStore::new(l.clone());
                 prop_assert_eq!(
                     read.apply_text(&text, &ctx),
-                    scanned.apply_bytes(text.as_bytes(), &ctx)
+                    scanned.apply_scanned(text.as_bytes(), &ctx)
                 );
                 prop_assert_eq!(report(&read), report(&scanned), "{}", text);
             }
@@ -330,9 +334,9 @@ proptest! {
         let n = s.apply_text(&broken, &ApplyContext::default());
         check_invariants(&s, &l);
         // Read straight from text up to the break, then scanned from there: the same as
-        // scanning it all (bytes are always scanned first).
+        // scanning it all.
         let mut scanned = SurfaceStore::new(l.clone());
-        prop_assert_eq!(n, scanned.apply_bytes(broken.as_bytes(), &ApplyContext::default()));
+        prop_assert_eq!(n, scanned.apply_scanned(broken.as_bytes(), &ApplyContext::default()));
         prop_assert_eq!(report(&s), report(&scanned));
     }
 
@@ -349,7 +353,7 @@ proptest! {
         let l = limits();
         let ctx = ApplyContext::default();
         let (mut direct, mut scanned) = (SurfaceStore::new(l.clone()), SurfaceStore::new(l.clone()));
-        prop_assert_eq!(direct.apply_text(&broken, &ctx), scanned.apply_bytes(broken.as_bytes(), &ctx));
+        prop_assert_eq!(direct.apply_text(&broken, &ctx), scanned.apply_scanned(broken.as_bytes(), &ctx));
         check_invariants(&direct, &l);
         prop_assert_eq!(report(&direct), report(&scanned));
     }

@@ -242,7 +242,8 @@ impl SurfaceStore {
     }
 
     /// Applies envelopes given as JSON text (an array, `{messages}`, one envelope, or JSON
-    /// Lines) or as parsed values. Returns how many envelopes were read.
+    /// Lines), as that text's UTF-8 bytes (a `Uint8Array`, as a response's body gives them),
+    /// or as parsed values. Returns how many envelopes were read.
     #[wasm_bindgen(js_name = applyEnvelopes)]
     pub fn apply_envelopes(
         &mut self,
@@ -251,6 +252,22 @@ impl SurfaceStore {
     ) -> Result<usize, JsError> {
         let ctx = context(&options)?;
         let started = now_ms();
+        // Bytes are copied into wasm memory as they are (a copy at memory speed), where a
+        // string is written as UTF-8 by the host's encoder: in Chromium about as long as
+        // `JSON.parse` of it takes, even for ASCII (BENCHMARKS.md). Their UTF-8 is checked in
+        // wasm (`SurfaceStore::apply_bytes`).
+        if let Some(bytes) = input.dyn_ref::<js_sys::Uint8Array>() {
+            let len = bytes.length() as usize;
+            let n = if len > self.inner.borrow().limits.part_bytes {
+                self.inner.borrow_mut().refuse_bytes_past_limit(len);
+                0
+            } else {
+                let bytes = bytes.to_vec();
+                self.inner.borrow_mut().apply_bytes(&bytes, &ctx)
+            };
+            self.fold_ms += now_ms() - started;
+            return Ok(n);
+        }
         // Objects are read as the JSON text they stand for, so that they meet the same
         // `partBytes` limit and the same reader as text.
         let stringified;
@@ -397,7 +414,8 @@ export class SurfaceStore {
   setLocale(tag: string): void;
   locale(): string;
   applyPart(part: object | string, options?: ApplyPartOptions): { a2ui: boolean; envelopes: number };
-  applyEnvelopes(input: string | object | object[], options?: ApplyOptions): number;
+  /** JSON text, its UTF-8 bytes (as a response's body gives them: no decoding first), or parsed envelopes. */
+  applyEnvelopes(input: string | Uint8Array | object | object[], options?: ApplyOptions): number;
   report(): A2uiReport;
   /** Throws only on misuse: unknown surface, a bad or polluting pointer, too large. */
   edit(surfaceId: string, pointer: string, value: unknown): void;

@@ -12,6 +12,8 @@ export async function fold(card: string, stream: string): Promise<string | null>
   if (!advertisesA2ui(card)) return null;
   const store = new SurfaceStore({ limits: { surfaces: 2 } });
   store.applyEnvelopes(stream);
+  // A response's bytes, as they came.
+  store.applyEnvelopes(new TextEncoder().encode(stream));
   const a2ui: A2uiReport = store.report();
   const first = a2ui.surfaces[0];
   if (!first) return null;

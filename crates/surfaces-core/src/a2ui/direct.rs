@@ -3365,6 +3365,52 @@ mod tests {
         }
     }
 
+    /// Bytes that are UTF-8 throughout, ASCII or not, are read by hand as text is; bytes
+    /// with a sequence that is no UTF-8 anywhere are scanned, and the envelope that holds it
+    /// is refused alone. Either way they fold as their text does.
+    #[test]
+    fn bytes_that_are_utf8_are_read_as_text() {
+        use crate::a2ui::{ApplyContext, SurfaceStore};
+        let create = |s: &str| {
+            format!(r#"{{"version":"v0.9","createSurface":{{"surfaceId":"{s}","catalogId":"https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"}}}}"#)
+        };
+        let data = |s: &str, v: &str| {
+            format!(r#"{{"version":"v0.9","updateDataModel":{{"surfaceId":"{s}","path":"/v","value":{v}}}}}"#)
+        };
+        let ctx = ApplyContext::default();
+        for value in [r#"{"k":"plain"}"#, r#"{"名前":"東京 — ελληνικά"}"#] {
+            let text = format!("[{},{}]", create("s"), data("s", value));
+            let mut by_text = SurfaceStore::default();
+            by_text.apply_text(&text, &ctx);
+            let (data_before, messages_before) = (taken(), taken_messages());
+            let mut by_bytes = SurfaceStore::default();
+            assert_eq!(by_bytes.apply_bytes(text.as_bytes(), &ctx), 2, "{text}");
+            assert_eq!(
+                (taken() - data_before, taken_messages() - messages_before),
+                (1, 1),
+                "{text}: each envelope read by hand"
+            );
+            assert_eq!(
+                serde_json::to_string(&by_bytes.report()).unwrap(),
+                serde_json::to_string(&by_text.report()).unwrap()
+            );
+        }
+        // One byte that is no UTF-8, in the second envelope: none of them is read by hand,
+        // and the first and third apply.
+        let mut bytes = format!("[{},", create("a")).into_bytes();
+        bytes.extend(data("a", "\"x\"").bytes());
+        let at = bytes.len() - 4;
+        bytes[at] = 0xFF;
+        bytes.extend(format!(",{}]", create("c")).bytes());
+        let (data_before, messages_before) = (taken(), taken_messages());
+        let mut s = SurfaceStore::default();
+        assert_eq!(s.apply_bytes(&bytes, &ctx), 3);
+        assert_eq!((taken(), taken_messages()), (data_before, messages_before));
+        let r = s.report();
+        assert_eq!((r.applied, r.ignored), (2, 1));
+        assert_eq!(r.findings[0].code.as_str(), "envelope-not-utf8");
+    }
+
     #[test]
     fn arrays_of_integers_read_as_serde_json_reads_them() {
         // Around the loop that reads a run of integers after commas: leading zeros, signs,
@@ -3914,7 +3960,7 @@ mod tests {
                 let mut scanned = crate::a2ui::SurfaceStore::new(limits.clone());
                 let (n, m) = (
                     read.apply_text(text, &ctx),
-                    scanned.apply_bytes(text.as_bytes(), &ctx),
+                    scanned.apply_scanned(text.as_bytes(), &ctx),
                 );
                 assert_eq!(n, m, "{text}");
                 assert_same_findings(&read, &scanned, text);
