@@ -1,7 +1,9 @@
 //! Reading A2UI input as it comes off a file or socket: any bytes (a JSON array,
 //! `{"messages": […]}`, one envelope, JSON Lines, or garbage) give a report, never a panic.
-//! Text is read as bytes are, though a JSON array given as text is read straight into the
-//! store, with no scan first unless something is wrong in it: both give the same report.
+//! Text is read as scanned bytes are (`apply_scanned`), though a JSON array given as text is
+//! read straight into the store, with no scan first unless something is wrong in it: both
+//! give the same report, and so do the bytes as `apply_bytes` takes them (as text when they
+//! are UTF-8).
 //! The same text as UTF-16 units folds alike too, and any units as their UTF-8 does.
 //! And an array folds alike as text (large data values kept as tapes until read) and as
 //! parsed values (every value built at once).
@@ -14,8 +16,11 @@ use surfaces_fuzz::{assert_code, assert_path};
 
 fuzz_target!(|data: &[u8]| {
     let mut store = SurfaceStore::default();
-    store.apply_bytes(data, &ApplyContext::default());
+    store.apply_scanned(data, &ApplyContext::default());
     let report = store.report();
+    let mut by_bytes = SurfaceStore::default();
+    by_bytes.apply_bytes(data, &ApplyContext::default());
+    assert_eq!(by_bytes.report(), report, "bytes fold as scanned");
     assert_eq!(
         report.envelopes,
         report.applied + report.ignored,
@@ -55,7 +60,7 @@ fuzz_target!(|data: &[u8]| {
     if let Ok(text) = std::str::from_utf8(data) {
         let mut by_text = SurfaceStore::default();
         by_text.apply_text(text, &ApplyContext::default());
-        assert_eq!(by_text.report(), report, "text and bytes fold alike");
+        assert_eq!(by_text.report(), report, "text and scanned bytes fold alike");
         // Given as UTF-16 units, as the npm package gives a JavaScript string in Node.
         let units: Vec<u16> = text.encode_utf16().collect();
         let mut by_units = SurfaceStore::default();
