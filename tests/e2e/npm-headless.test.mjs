@@ -149,12 +149,16 @@ test("bytes as a response's body gives them fold as their text does, each envelo
   const state = (s) => JSON.stringify([s.report(), s.clientDataModel()]);
   const byText = new SurfaceStore();
   assert.equal(byText.applyEnvelopes(text), 3);
-  for (const input of [bytes, Buffer.from(text)]) {
+  for (const input of [bytes, Buffer.from(text), bytes.buffer, new Uint8Array([32, ...bytes, 32]).subarray(1, bytes.length + 1)]) {
     const byBytes = new SurfaceStore();
     assert.equal(byBytes.applyEnvelopes(input), 3);
     assert.equal(state(byBytes), state(byText));
     assert.deepEqual(byBytes.report().findings, []);
     byBytes.free();
+  }
+  // Any other view of bytes is a mistake, said as one (it would be read as an object).
+  for (const view of [new Uint16Array(4), new DataView(bytes.buffer)]) {
+    assert.throws(() => new SurfaceStore().applyEnvelopes(view), /bytes must be a Uint8Array or an ArrayBuffer/);
   }
   // A byte that is no UTF-8 in the last envelope: it alone is refused.
   const broken = Uint8Array.from(bytes);

@@ -242,8 +242,8 @@ impl SurfaceStore {
     }
 
     /// Applies envelopes given as JSON text (an array, `{messages}`, one envelope, or JSON
-    /// Lines), as that text's UTF-8 bytes (a `Uint8Array`, as a response's body gives them),
-    /// or as parsed values. Returns how many envelopes were read.
+    /// Lines), as that text's UTF-8 bytes (a `Uint8Array` or an `ArrayBuffer`, as a
+    /// response's body gives them), or as parsed values. Returns how many envelopes were read.
     #[wasm_bindgen(js_name = applyEnvelopes)]
     pub fn apply_envelopes(
         &mut self,
@@ -256,7 +256,18 @@ impl SurfaceStore {
         // string is written as UTF-8 by the host's encoder: in Chromium about as long as
         // `JSON.parse` of it takes, even for ASCII (BENCHMARKS.md). Their UTF-8 is checked in
         // wasm (`SurfaceStore::apply_bytes`).
-        if let Some(bytes) = input.dyn_ref::<js_sys::Uint8Array>() {
+        let bytes = if let Some(buffer) = input.dyn_ref::<js_sys::ArrayBuffer>() {
+            Some(js_sys::Uint8Array::new(buffer))
+        } else if js_sys::ArrayBuffer::is_view(&input) {
+            // Any other view (a `Uint16Array`, a `DataView`) would be read as the object
+            // `JSON.stringify` makes of it: a mistake, said as one.
+            Some(input.dyn_ref::<js_sys::Uint8Array>().cloned().ok_or_else(|| {
+                JsError::new("applyEnvelopes: bytes must be a Uint8Array or an ArrayBuffer")
+            })?)
+        } else {
+            None
+        };
+        if let Some(bytes) = bytes {
             let len = bytes.length() as usize;
             let n = if len > self.inner.borrow().limits.part_bytes {
                 self.inner.borrow_mut().refuse_bytes_past_limit(len);
@@ -415,7 +426,7 @@ export class SurfaceStore {
   locale(): string;
   applyPart(part: object | string, options?: ApplyPartOptions): { a2ui: boolean; envelopes: number };
   /** JSON text, its UTF-8 bytes (as a response's body gives them: no decoding first), or parsed envelopes. */
-  applyEnvelopes(input: string | Uint8Array | object | object[], options?: ApplyOptions): number;
+  applyEnvelopes(input: string | Uint8Array | ArrayBuffer | object | object[], options?: ApplyOptions): number;
   report(): A2uiReport;
   /** Throws only on misuse: unknown surface, a bad or polluting pointer, too large. */
   edit(surfaceId: string, pointer: string, value: unknown): void;

@@ -14,6 +14,7 @@ export async function fold(card: string, stream: string): Promise<string | null>
   store.applyEnvelopes(stream);
   // A response's bytes, as they came.
   store.applyEnvelopes(new TextEncoder().encode(stream));
+  store.applyEnvelopes(new TextEncoder().encode(stream).buffer);
   const a2ui: A2uiReport = store.report();
   const first = a2ui.surfaces[0];
   if (!first) return null;
