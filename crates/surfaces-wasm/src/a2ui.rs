@@ -261,9 +261,14 @@ impl SurfaceStore {
         } else if js_sys::ArrayBuffer::is_view(&input) {
             // Any other view (a `Uint16Array`, a `DataView`) would be read as the object
             // `JSON.stringify` makes of it: a mistake, said as one.
-            Some(input.dyn_ref::<js_sys::Uint8Array>().cloned().ok_or_else(|| {
-                JsError::new("applyEnvelopes: bytes must be a Uint8Array or an ArrayBuffer")
-            })?)
+            Some(
+                input
+                    .dyn_ref::<js_sys::Uint8Array>()
+                    .cloned()
+                    .ok_or_else(|| {
+                        JsError::new("applyEnvelopes: bytes must be a Uint8Array or an ArrayBuffer")
+                    })?,
+            )
         } else {
             None
         };

@@ -3372,10 +3372,14 @@ mod tests {
     fn bytes_that_are_utf8_are_read_as_text() {
         use crate::a2ui::{ApplyContext, SurfaceStore};
         let create = |s: &str| {
-            format!(r#"{{"version":"v0.9","createSurface":{{"surfaceId":"{s}","catalogId":"https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"}}}}"#)
+            format!(
+                r#"{{"version":"v0.9","createSurface":{{"surfaceId":"{s}","catalogId":"https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"}}}}"#
+            )
         };
         let data = |s: &str, v: &str| {
-            format!(r#"{{"version":"v0.9","updateDataModel":{{"surfaceId":"{s}","path":"/v","value":{v}}}}}"#)
+            format!(
+                r#"{{"version":"v0.9","updateDataModel":{{"surfaceId":"{s}","path":"/v","value":{v}}}}}"#
+            )
         };
         let ctx = ApplyContext::default();
         for value in [r#"{"k":"plain"}"#, r#"{"名前":"東京 — ελληνικά"}"#] {
