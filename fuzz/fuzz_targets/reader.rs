@@ -21,6 +21,13 @@ fuzz_target!(|data: &[u8]| {
     let mut by_bytes = SurfaceStore::default();
     by_bytes.apply_bytes(data, &ApplyContext::default());
     assert_eq!(by_bytes.report(), report, "bytes fold as scanned");
+    // `apply_bytes` reads as text what simdutf8 takes for UTF-8: the standard library's
+    // verdict, always.
+    assert_eq!(
+        simdutf8::basic::from_utf8(data).is_ok(),
+        std::str::from_utf8(data).is_ok(),
+        "simdutf8 and str::from_utf8 disagree"
+    );
     assert_eq!(
         report.envelopes,
         report.applied + report.ignored,

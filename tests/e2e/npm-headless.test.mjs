@@ -156,6 +156,15 @@ test("bytes as a response's body gives them fold as their text does, each envelo
     assert.deepEqual(byBytes.report().findings, []);
     byBytes.free();
   }
+  // A detached buffer (its bytes handed to another owner) holds none: nothing is read, and
+  // the store goes on.
+  const gone = new TextEncoder().encode(text).buffer;
+  structuredClone(gone, { transfer: [gone] });
+  const kept = new SurfaceStore();
+  assert.equal(kept.applyEnvelopes(gone), 0);
+  assert.equal(kept.applyEnvelopes(bytes), 3);
+  assert.equal(state(kept), state(byText));
+  kept.free();
   // Any other view of bytes is a mistake, said as one (it would be read as an object).
   for (const view of [new Uint16Array(4), new DataView(bytes.buffer)]) {
     assert.throws(() => new SurfaceStore().applyEnvelopes(view), /bytes must be a Uint8Array or an ArrayBuffer/);

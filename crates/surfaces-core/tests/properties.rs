@@ -256,8 +256,8 @@ proptest! {
         again.apply_text(&array, &ctx);
         prop_assert_eq!(report(&by_text), report(&again));
 
-        // Text read straight into the store folds as scanned bytes do (no direct read),
-        // and as the same bytes given as bytes (read as text when they are UTF-8).
+        // Text read straight into the store folds as scanned bytes do (split first, each
+        // envelope read alone), and as the same bytes given as bytes.
         let mut scanned = SurfaceStore::new(l.clone());
         scanned.apply_scanned(array.as_bytes(), &ctx);
         prop_assert_eq!(report(&by_text), report(&scanned));
@@ -309,6 +309,29 @@ proptest! {
                 prop_assert_eq!(report(&read), report(&scanned), "{}", text);
             }
         }
+    }
+
+    /// `apply_bytes` reads as text what simdutf8 takes for UTF-8: text of every width, cut
+    /// anywhere and with a byte changed anywhere, is UTF-8 to it exactly when it is to the
+    /// standard library.
+    #[test]
+    fn simdutf8_takes_for_utf8_what_the_standard_library_does(
+        text in r#"[a\u{e9}\u{3b1}\u{6771}\u{1F600}\\"{}:,0-9 ]{0,200}"#,
+        at in any::<prop::sample::Index>(),
+        byte in any::<u8>(),
+        cut in any::<prop::sample::Index>(),
+    ) {
+        let mut bytes = text.into_bytes();
+        if !bytes.is_empty() {
+            let i = at.index(bytes.len());
+            bytes[i] = byte;
+            bytes.truncate(cut.index(bytes.len() + 1));
+        }
+        prop_assert_eq!(
+            simdutf8::basic::from_utf8(&bytes).is_ok(),
+            std::str::from_utf8(&bytes).is_ok(),
+            "{:x?}", bytes
+        );
     }
 
     #[test]

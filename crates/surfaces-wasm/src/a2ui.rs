@@ -58,6 +58,11 @@ extern "C" {
     /// The host's `JSON.parse`, handed the string as it is.
     #[wasm_bindgen(catch, js_namespace = JSON, js_name = parse)]
     fn json_parse(text: &js_sys::JsString) -> Result<JsValue, JsValue>;
+    /// A `Uint8Array` seen for its length alone.
+    type ByteView;
+    /// Its length as the number it is: js-sys's `u32` wraps one of 2^32 or more.
+    #[wasm_bindgen(method, getter, structural)]
+    fn length(this: &ByteView) -> f64;
 }
 
 /// A part's property: a getter that throws is a usage error, as it was when the whole part
@@ -253,11 +258,17 @@ impl SurfaceStore {
         let ctx = context(&options)?;
         let started = now_ms();
         // Bytes are copied into wasm memory as they are (a copy at memory speed), where a
-        // string is written as UTF-8 by the host's encoder: in Chromium about as long as
-        // `JSON.parse` of it takes, even for ASCII (BENCHMARKS.md). Their UTF-8 is checked in
-        // wasm (`SurfaceStore::apply_bytes`).
+        // string is written as UTF-8 by the host's encoder: in Chromium at about a byte a
+        // nanosecond even over ASCII, as long as a `JSON.parse` of a data-heavy text takes
+        // (`node bench/encode-cost.mjs`). Their UTF-8 is checked in wasm
+        // (`SurfaceStore::apply_bytes`).
         let bytes = if let Some(buffer) = input.dyn_ref::<js_sys::ArrayBuffer>() {
-            Some(js_sys::Uint8Array::new(buffer))
+            // A view of a detached buffer cannot be made (it throws, through wasm): the
+            // buffer holds no bytes then, and neither does an empty one.
+            Some(match buffer.byte_length() {
+                0 => js_sys::Uint8Array::new_with_length(0),
+                _ => js_sys::Uint8Array::new(buffer),
+            })
         } else if js_sys::ArrayBuffer::is_view(&input) {
             // Any other view (a `Uint16Array`, a `DataView`) would be read as the object
             // `JSON.stringify` makes of it: a mistake, said as one.
@@ -273,13 +284,19 @@ impl SurfaceStore {
             None
         };
         if let Some(bytes) = bytes {
-            let len = bytes.length() as usize;
-            let n = if len > self.inner.borrow().limits.part_bytes {
-                self.inner.borrow_mut().refuse_bytes_past_limit(len);
+            // Read once: what is copied is the view of that length that was checked (a view
+            // of a growable shared buffer can grow meanwhile; it cannot shrink).
+            let len = bytes.unchecked_ref::<ByteView>().length();
+            let n = if len > self.inner.borrow().limits.part_bytes as f64 {
+                self.inner
+                    .borrow_mut()
+                    .refuse_bytes_past_limit(len as usize);
                 0
             } else {
-                let bytes = bytes.to_vec();
-                self.inner.borrow_mut().apply_bytes(&bytes, &ctx)
+                let len = len as usize;
+                let mut copy = vec![0; len];
+                bytes.subarray(0, len as u32).copy_to(&mut copy);
+                self.inner.borrow_mut().apply_bytes(&copy, &ctx)
             };
             self.fold_ms += now_ms() - started;
             return Ok(n);

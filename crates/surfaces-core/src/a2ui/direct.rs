@@ -3399,8 +3399,9 @@ mod tests {
                 serde_json::to_string(&by_text.report()).unwrap()
             );
         }
-        // One byte that is no UTF-8, in the second envelope: none of them is read by hand,
-        // and the first and third apply.
+        // One byte that is no UTF-8, in the second envelope: the bytes are scanned, none of
+        // their envelopes read in a batch (which the counters count), and the first and
+        // third apply.
         let mut bytes = format!("[{},", create("a")).into_bytes();
         bytes.extend(data("a", "\"x\"").bytes());
         let at = bytes.len() - 4;
@@ -3911,8 +3912,8 @@ mod tests {
         }
     }
 
-    /// JSON Lines of every shape the line reader meets fold as the scan folds them (bytes are
-    /// always scanned first), to the same findings, counts and surfaces: blank and white
+    /// JSON Lines of every shape the line reader meets fold as the scan folds them
+    /// (`apply_scanned`), to the same findings, counts and surfaces: blank and white
     /// space lines, CR LF, blank lines first, a line with more after its value, a first line
     /// the hand reader leaves to serde_json, a line neither reads, a line past
     /// `envelopeValues`, a line of no JSON, one line alone, white space alone.

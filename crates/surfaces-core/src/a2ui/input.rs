@@ -186,8 +186,8 @@ impl SurfaceStore {
     /// Bytes that are UTF-8 throughout (checked sixteen bytes at a time: `simdutf8`) are
     /// read as [`SurfaceStore::apply_text`] reads text, straight into the store; any others
     /// are split into envelopes first ([`SurfaceStore::apply_scanned`]), so that each
-    /// envelope's own bytes are checked. Read as scanned, a stream a browser handed over as
-    /// bytes took twice the time of the same stream as text.
+    /// envelope's own bytes are checked. (Split first, a stream a browser handed over as
+    /// bytes folded slower than the same stream as text: BENCHMARKS.md.)
     pub fn apply_bytes(&mut self, bytes: &[u8], ctx: &ApplyContext) -> usize {
         match simdutf8::basic::from_utf8(bytes).ok() {
             Some(text) => self.apply_text(text, ctx),
@@ -196,8 +196,10 @@ impl SurfaceStore {
     }
 
     /// [`SurfaceStore::apply_bytes`] of bytes split into envelopes by [`crate::json_scan`]
-    /// and each read as a `serde_json` value, never by the hand reader: the reference the
-    /// tests hold the hand reader's fold to, and the way bytes that are not all UTF-8 go.
+    /// first, each then read alone (by the hand reader where it takes the envelope, else by
+    /// serde_json), never as a batch or as lines: the reference the tests hold the batch,
+    /// the lines and the resumption after a problem to, and the way bytes that are not all
+    /// UTF-8 go.
     #[doc(hidden)]
     pub fn apply_scanned(&mut self, bytes: &[u8], ctx: &ApplyContext) -> usize {
         self.begin_part();
