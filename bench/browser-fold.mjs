@@ -39,10 +39,8 @@ for (const w of workloads) fs.writeFileSync(path.join(OUT, `${w.key}.txt`), work
 await esbuild.build({
   stdin: {
     contents: `
-      import { MessageProcessor } from "@a2ui/web_core/v0_9";
-      import { basicCatalog } from "@a2ui/web_core/v0_9/basic_catalog";
+      import { foldOfficial, foldOurs } from "./agreement.mjs";
       import { timeSides } from "./timing.mjs";
-      import { LIMITS } from "./limits.mjs";
       const loaded = [];
       window.load = async (count) => {
         for (let i = 0; i < count; i++) {
@@ -50,32 +48,39 @@ await esbuild.build({
           await m.default({ module_or_path: "/pkg" + i + "/agent_surfaces_bg.wasm" });
           loaded.push(m);
         }
-        return { isolated: globalThis.crossOriginIsolated, userAgent: navigator.userAgent };
+        return globalThis.crossOriginIsolated;
       };
       window.fold = async (key, lines, reps) => {
         const text = await (await fetch("/texts/" + key + ".txt")).text();
+        // As workloads.mjs's readMessages reads a workload (it imports node:fs).
         const read = (t) => (lines ? t.split("\\n").filter((l) => l.trim()).map((l) => JSON.parse(l)) : JSON.parse(t));
         // The same text as the bytes a response's body gives: a JavaScript client decodes
         // them first (as response.json() and text() do); ours takes them as they are.
         const bytes = new TextEncoder().encode(text);
         const decoder = new TextDecoder();
+        const readBytes = (b) => read(decoder.decode(b));
         const sides = {
           parse: [() => read(text)],
-          official: [() => { const p = new MessageProcessor([basicCatalog]); p.processMessages(read(text)); return p; }],
-          parseBytes: [() => read(decoder.decode(bytes))],
-          officialBytes: [() => { const p = new MessageProcessor([basicCatalog]); p.processMessages(read(decoder.decode(bytes))); return p; }],
+          official: [() => foldOfficial(text, read)],
+          parseBytes: [() => readBytes(bytes)],
+          officialBytes: [() => foldOfficial(bytes, readBytes)],
         };
+        // What each of ours ends with, from the string and from the bytes: the same, or the
+        // bytes were not read as bytes (a build that stringifies a Uint8Array refuses it).
+        const outcomes = [];
         loaded.forEach((m, i) => {
-          sides["ours" + i] = [() => { const s = new m.SurfaceStore({ limits: LIMITS }); s.applyEnvelopes(text); return s; }, (s) => s.free()];
-          sides["oursBytes" + i] = [() => { const s = new m.SurfaceStore({ limits: LIMITS }); s.applyEnvelopes(bytes); return s; }, (s) => s.free()];
+          sides["ours" + i] = [() => foldOurs(m, text), (s) => s.free()];
+          sides["oursBytes" + i] = [() => foldOurs(m, bytes), (s) => s.free()];
+          const outcome = (input) => { const s = foldOurs(m, input); const r = s.report(); s.free(); return { applied: r.applied, ignored: r.ignored, surfaces: r.surfaces.length }; };
+          outcomes.push([outcome(text), outcome(bytes)]);
         });
-        const ignored = (() => { const s = new loaded[0].SurfaceStore({ limits: LIMITS }); s.applyEnvelopes(text); const r = s.report(); s.free(); return r.ignored; })();
-        return { bytes: text.length, ignored, times: timeSides(sides, reps) };
+        return { bytes: text.length, outcomes, times: timeSides(sides, reps) };
       };`,
     resolveDir: path.join(ROOT, "bench"),
     loader: "js",
   },
   bundle: true,
+  minify: true,
   format: "esm",
   outfile: path.join(OUT, "page.js"),
   logLevel: "silent",
@@ -98,13 +103,18 @@ const failures = [];
 page.on("pageerror", (e) => failures.push(String(e)));
 await page.goto(`${base}/texts/page.html`);
 await page.waitForFunction(() => window.fold);
-const { isolated, userAgent } = await page.evaluate((n) => window.load(n), pkgs.length);
+const isolated = await page.evaluate((n) => window.load(n), pkgs.length);
 if (!isolated) throw new Error("the page is not cross-origin isolated: its clock would be coarse");
 const results = [];
 for (const w of workloads) {
   const r = await page.evaluate(([k, l, n]) => window.fold(k, l, n), [w.key, !!w.lines, reps]);
   if (failures.length) throw new Error(failures.join("\n"));
-  results.push({ key: w.key, name: w.title, bytes: r.bytes, ignored: r.ignored, ...r.times });
+  r.outcomes.forEach(([fromText, fromBytes], i) => {
+    if (JSON.stringify(fromText) !== JSON.stringify(fromBytes)) {
+      throw new Error(`${w.key}: ${pkgs[i]} folds the bytes otherwise than the text: ${JSON.stringify(fromBytes)} against ${JSON.stringify(fromText)}`);
+    }
+  });
+  results.push({ key: w.key, name: w.title, bytes: r.bytes, outcome: r.outcomes[0][0], ...r.times });
   const t = (k) => r.times[k].median;
   const ours = Object.keys(r.times).filter((k) => /^ours\d/.test(k));
   console.error(
@@ -115,9 +125,9 @@ for (const w of workloads) {
     ours.map((k) => `${k} ${t("oursBytes" + k.slice(4)).toFixed(3)} (${(t("officialBytes") / t("oursBytes" + k.slice(4))).toFixed(2)}× official, ${(t("oursBytes" + k.slice(4)) / t("parseBytes")).toFixed(2)}× parse)`).join("  "),
   );
 }
+const chromiumVersion = browser.version();
 await browser.close();
 server.close();
-const chromiumVersion = /Chrom(?:e|ium)\/([\d.]+)/.exec(userAgent)?.[1];
 console.log(JSON.stringify({ chromium: chromiumVersion, reps, packages: pkgs.map((p) => path.relative(ROOT, p)), results }, null, 1));
 
 /** BENCHMARKS.md's section, from the figures of a run. */
@@ -151,8 +161,9 @@ The table above, folded in a page of headless Chromium ${version} instead of Nod
 then \`--section\` to write this): the npm package (\`pkg/\`) as a page imports it, the official core bundled
 by esbuild, each workload's text fetched once. The sides take turns as in Node (\`bench/timing.mjs\`, bundled
 into the page: the same warm-up, median of ${reps}); the page is cross-origin isolated, so its clock reads
-microseconds (otherwise Chromium rounds \`performance.now()\` to a tenth of a millisecond). The state each side
-ends in is the same wasm's as in Node, where the agreement check above runs.
+microseconds (otherwise Chromium rounds \`performance.now()\` to a tenth of a millisecond). The state ours ends
+in is the same wasm's as in Node, where the agreement check above runs; from the bytes it is checked to be the
+one from the string (envelopes applied and ignored, surfaces), or the run stops.
 
 ### From a string
 
@@ -171,17 +182,18 @@ Against issue 16's rule (at least as fast as the official core, within 1.5× of 
 
 ${verdicts(text)}`;
   if (Object.keys(node).length) {
-    const hosts = text.map((x) => node[x.r.name]).filter(Boolean);
+    const ratios = (side) => text.map((x) => node[x.r.name] && node[x.r.name][side].median / x[side].median).filter(Boolean);
+    const range = (xs) => `${Math.min(...xs).toFixed(2)}–${Math.max(...xs).toFixed(2)}`;
+    const nodeVersion = JSON.parse(fs.readFileSync(path.join(ROOT, "target/bench/node.json"), "utf8")).node;
     md += `
-The last column compares the hosts (the Node table above over this one, each from its own run; above 1, that
-side is faster in Chromium). Medians over the workloads: \`JSON.parse\` ${median(text.map((x) => node[x.r.name] && node[x.r.name].parse.median / x.parse.median)).toFixed(2)},
-the official core ${median(text.map((x) => node[x.r.name] && node[x.r.name].official.median / x.official.median)).toFixed(2)}, ours ${median(text.map((x) => node[x.r.name] && node[x.r.name].ours.median / x.ours.median)).toFixed(2)} (of ${hosts.length} workloads). Chromium's
-V8 parses JSON faster than Node 20's, and the official core, which keeps what \`JSON.parse\` makes, gains with
-it; the wasm fold runs at about the speed it has in Node. And a string reaches wasm memory through the
-host's \`TextEncoder.encodeInto\`, which in Chromium writes about a byte a nanosecond, ASCII or not (in
-Node, the package has \`Buffer#utf8Write\` for text kept a byte a character, at memory speed, and a copy of
-the UTF-16 units for the rest: \`crates/surfaces-wasm/src/lib.rs\`): on a data-heavy stream that write
-alone is most of a \`JSON.parse\` of the same text.
+The last column compares the hosts: the Node table above (Node ${nodeVersion}) over this one, each from its own
+run; above 1, that side is faster in Chromium. Over the ${ratios("parse").length} workloads, \`JSON.parse\` ${range(ratios("parse"))} (median
+${median(ratios("parse")).toFixed(2)}), the official core ${range(ratios("official"))} (median ${median(ratios("official")).toFixed(2)}), ours
+${range(ratios("ours"))} (median ${median(ratios("ours")).toFixed(2)}). The official core keeps what \`JSON.parse\` makes, so it
+gains with the host's parser; ours reads the text in wasm. And a string reaches wasm memory through the host's
+\`TextEncoder.encodeInto\` in a browser, where Node has \`Buffer#utf8Write\` for text kept a byte a character and a
+copy of the UTF-16 units for the rest (\`crates/surfaces-wasm/src/lib.rs\`): what \`encodeInto\` costs against
+\`JSON.parse\` in each host, \`node bench/encode-cost.mjs\` (its default workloads, or any keys).
 `;
   }
   md += `
