@@ -1562,8 +1562,8 @@ build the alternative into another directory, for example
   makes, gains with it; the wasm fold runs at the speed it has in Node. And a string reaches wasm
   memory through \`TextEncoder.encodeInto\`, which in Chromium writes about a byte a nanosecond
   even over ASCII (\`node bench/encode-cost.mjs id-lists literals scripts\`: 0.40, 0.20 and 1.20
-  ms, against \`JSON.parse\`'s 0.30, 0.30 and 0.90; in Node, \`Buffer#utf8Write\` takes 0.02 ms
-  for the first two). From a string, 12 of the 40 workloads folded slower than the official
+  ms, against \`JSON.parse\`'s 0.30, 0.30 and 0.90; in Node, \`encodeInto\` takes 0.02 ms for the
+  first two, and the package writes them with \`Buffer#utf8Write\`). From a string, 12 of the 40 workloads folded slower than the official
   core there. So \`applyEnvelopes\` takes the text's UTF-8 bytes as well (a \`Uint8Array\` or an
   \`ArrayBuffer\`, as a response's body gives them), copied into wasm memory as they are, and
   \`SurfaceStore::apply_bytes\` reads bytes that are UTF-8 as text, straight into the store, where
