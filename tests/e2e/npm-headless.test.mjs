@@ -176,17 +176,22 @@ test("bytes as a response's body gives them fold as their text does, each envelo
   assert.equal(s.applyEnvelopes(broken), 3);
   assert.deepEqual(s.report().findings.map((f) => f.code), ["envelope-not-utf8"]);
   assert.equal(s.report().applied, 2);
-  // partBytes: bytes at the limit are read; one past it, refused before they are copied.
-  for (const [limit, applied, codes] of [[bytes.length, 3, []], [bytes.length - 1, 0, ["part-too-large"]]]) {
-    const t = new SurfaceStore({ limits: { partBytes: limit } });
-    t.applyEnvelopes(bytes);
-    assert.equal(t.report().applied, applied);
-    assert.deepEqual(t.report().findings.map((f) => f.code), codes);
-    t.free();
+  // partBytes: bytes at the limit are read; one past it, refused before they are copied,
+  // as a view and as a buffer.
+  for (const input of [bytes, bytes.buffer]) {
+    for (const [limit, applied, codes] of [[bytes.length, 3, []], [bytes.length - 1, 0, ["part-too-large"]]]) {
+      const t = new SurfaceStore({ limits: { partBytes: limit } });
+      t.applyEnvelopes(input);
+      assert.equal(t.report().applied, applied);
+      assert.deepEqual(t.report().findings.map((f) => f.code), codes);
+      t.free();
+    }
   }
   // Past the limit, the bytes never reach wasm memory.
-  const growth = freshGrowth(`new pkg.SurfaceStore({ limits: { partBytes: 1000 } }).applyEnvelopes(new Uint8Array(${16 * MB}));`);
-  assert.ok(growth < MB, `wasm memory grew by ${growth} bytes`);
+  for (const input of [`new Uint8Array(${16 * MB})`, `new ArrayBuffer(${16 * MB})`]) {
+    const growth = freshGrowth(`new pkg.SurfaceStore({ limits: { partBytes: 1000 } }).applyEnvelopes(${input});`);
+    assert.ok(growth < MB, `${input}: wasm memory grew by ${growth} bytes`);
+  }
   byText.free();
   s.free();
 });

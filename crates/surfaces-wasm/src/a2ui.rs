@@ -58,11 +58,14 @@ extern "C" {
     /// The host's `JSON.parse`, handed the string as it is.
     #[wasm_bindgen(catch, js_namespace = JSON, js_name = parse)]
     fn json_parse(text: &js_sys::JsString) -> Result<JsValue, JsValue>;
-    /// A `Uint8Array` seen for its length alone.
+    /// A `Uint8Array` or an `ArrayBuffer` seen for its size alone.
     type ByteView;
-    /// Its length as the number it is: js-sys's `u32` wraps one of 2^32 or more.
+    /// A view's length as the number it is: js-sys's `u32` wraps one of 2^32 or more.
     #[wasm_bindgen(method, getter, structural)]
     fn length(this: &ByteView) -> f64;
+    /// A buffer's length, likewise.
+    #[wasm_bindgen(method, getter, structural, js_name = byteLength)]
+    fn byte_length(this: &ByteView) -> f64;
 }
 
 /// A part's property: a getter that throws is a usage error, as it was when the whole part
@@ -263,11 +266,21 @@ impl SurfaceStore {
         // (`node bench/encode-cost.mjs`). Their UTF-8 is checked in wasm
         // (`SurfaceStore::apply_bytes`).
         let bytes = if let Some(buffer) = input.dyn_ref::<js_sys::ArrayBuffer>() {
-            // A view of a detached buffer cannot be made (it throws, through wasm): the
-            // buffer holds no bytes then, and neither does an empty one.
-            Some(match buffer.byte_length() {
-                0 => js_sys::Uint8Array::new_with_length(0),
-                _ => js_sys::Uint8Array::new(buffer),
+            // A view of a detached buffer cannot be made, nor one of a buffer longer than a
+            // view may be: either throws, through wasm. A detached buffer holds no bytes (its
+            // length is 0); one past `partBytes` is refused before a view of it is made.
+            let size = buffer.unchecked_ref::<ByteView>().byte_length();
+            if size > self.inner.borrow().limits.part_bytes as f64 {
+                self.inner
+                    .borrow_mut()
+                    .refuse_bytes_past_limit(size as usize);
+                self.fold_ms += now_ms() - started;
+                return Ok(0);
+            }
+            Some(if size == 0.0 {
+                js_sys::Uint8Array::new_with_length(0)
+            } else {
+                js_sys::Uint8Array::new(buffer)
             })
         } else if js_sys::ArrayBuffer::is_view(&input) {
             // Any other view (a `Uint16Array`, a `DataView`) would be read as the object
