@@ -158,10 +158,12 @@ test("bytes as a response's body gives them fold as their text does, each envelo
   }
   // A detached buffer (its bytes handed to another owner) holds none: nothing is read, and
   // the store goes on.
-  const gone = new TextEncoder().encode(text).buffer;
+  const goneView = new TextEncoder().encode(text);
+  const gone = goneView.buffer;
   structuredClone(gone, { transfer: [gone] });
   const kept = new SurfaceStore();
   assert.equal(kept.applyEnvelopes(gone), 0);
+  assert.equal(kept.applyEnvelopes(goneView), 0);
   assert.equal(kept.applyEnvelopes(bytes), 3);
   assert.equal(state(kept), state(byText));
   kept.free();

@@ -264,51 +264,42 @@ impl SurfaceStore {
         // string is written as UTF-8 by the host's encoder: in Chromium at about a byte a
         // nanosecond even over ASCII, as long as a `JSON.parse` of a data-heavy text takes
         // (`node bench/encode-cost.mjs`). Their UTF-8 is checked in wasm
-        // (`SurfaceStore::apply_bytes`).
+        // (`SurfaceStore::apply_bytes`). A buffer or a view of one, its length read once as
+        // the number it is (js-sys's `u32` wraps one of 2^32 or more). Any other view (a
+        // `Uint16Array`, a `DataView`) would be read as the object `JSON.stringify` makes of
+        // it: a mistake, said as one.
         let bytes = if let Some(buffer) = input.dyn_ref::<js_sys::ArrayBuffer>() {
-            // A view of a detached buffer cannot be made, nor one of a buffer longer than a
-            // view may be: either throws, through wasm. A detached buffer holds no bytes (its
-            // length is 0); one past `partBytes` is refused before a view of it is made.
-            let size = buffer.unchecked_ref::<ByteView>().byte_length();
-            if size > self.inner.borrow().limits.part_bytes as f64 {
-                self.inner
-                    .borrow_mut()
-                    .refuse_bytes_past_limit(size as usize);
-                self.fold_ms += now_ms() - started;
-                return Ok(0);
-            }
-            Some(if size == 0.0 {
-                js_sys::Uint8Array::new_with_length(0)
-            } else {
-                js_sys::Uint8Array::new(buffer)
-            })
+            Some((buffer.unchecked_ref::<ByteView>().byte_length(), None))
         } else if js_sys::ArrayBuffer::is_view(&input) {
-            // Any other view (a `Uint16Array`, a `DataView`) would be read as the object
-            // `JSON.stringify` makes of it: a mistake, said as one.
-            Some(
-                input
-                    .dyn_ref::<js_sys::Uint8Array>()
-                    .cloned()
-                    .ok_or_else(|| {
-                        JsError::new("applyEnvelopes: bytes must be a Uint8Array or an ArrayBuffer")
-                    })?,
-            )
+            let view = input.dyn_ref::<js_sys::Uint8Array>().ok_or_else(|| {
+                JsError::new("applyEnvelopes: bytes must be a Uint8Array or an ArrayBuffer")
+            })?;
+            Some((view.unchecked_ref::<ByteView>().length(), Some(view)))
         } else {
             None
         };
-        if let Some(bytes) = bytes {
-            // Read once: what is copied is the view of that length that was checked (a view
-            // of a growable shared buffer can grow meanwhile; it cannot shrink).
-            let len = bytes.unchecked_ref::<ByteView>().length();
-            let n = if len > self.inner.borrow().limits.part_bytes as f64 {
+        if let Some((size, view)) = bytes {
+            let n = if size > self.inner.borrow().limits.part_bytes as f64 {
+                // Refused before any view of them is made or anything copied.
                 self.inner
                     .borrow_mut()
-                    .refuse_bytes_past_limit(len as usize);
+                    .refuse_bytes_past_limit(size as usize);
                 0
             } else {
-                let len = len as usize;
+                let len = size as usize;
                 let mut copy = vec![0; len];
-                bytes.subarray(0, len as u32).copy_to(&mut copy);
+                // What is copied is the length checked: a view of a growable shared buffer
+                // can grow meanwhile (it cannot shrink). No view is made of no bytes: one of
+                // a detached buffer (its length 0) throws, through wasm.
+                if len > 0 {
+                    let source = match view {
+                        Some(view) => view.subarray(0, len as u32),
+                        None => js_sys::Uint8Array::new_with_byte_offset_and_length(
+                            &input, 0, len as u32,
+                        ),
+                    };
+                    source.copy_to(&mut copy);
+                }
                 self.inner.borrow_mut().apply_bytes(&copy, &ctx)
             };
             self.fold_ms += now_ms() - started;
