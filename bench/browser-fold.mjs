@@ -13,7 +13,7 @@ import { fileURLToPath } from "node:url";
 import * as esbuild from "esbuild";
 import { chromium } from "playwright-core";
 import { serveFiles } from "../tests/e2e/lib/static-files.mjs";
-import { replaceSection } from "./shared.mjs";
+import { chromiumMisses, replaceSection } from "./shared.mjs";
 import { WORKLOADS, workloadText } from "./workloads.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -40,6 +40,7 @@ await esbuild.build({
   stdin: {
     contents: `
       import { foldOfficial, foldOurs } from "./agreement.mjs";
+      import { readMessages } from "./read.mjs";
       import { timeSides } from "./timing.mjs";
       const loaded = [];
       window.load = async (count) => {
@@ -52,8 +53,7 @@ await esbuild.build({
       };
       window.fold = async (key, lines, reps) => {
         const text = await (await fetch("/texts/" + key + ".txt")).text();
-        // As workloads.mjs's readMessages reads a workload (it imports node:fs).
-        const read = (t) => (lines ? t.split("\\n").filter((l) => l.trim()).map((l) => JSON.parse(l)) : JSON.parse(t));
+        const read = (t) => readMessages({ lines }, t);
         // The same text as the bytes a response's body gives: a JavaScript client decodes
         // them first (as response.json() and text() do); ours takes them as they are.
         const bytes = new TextEncoder().encode(text);
@@ -145,9 +145,10 @@ function section({ chromium: version, reps, results }) {
     const [parse, official, ours] = [r["parse" + suffix], r["official" + suffix], r["ours" + suffix + "0"]];
     return { r, parse, official, ours, vsOfficial: official.median / ours.median, vsParse: ours.median / parse.median };
   });
-  const verdicts = (rows) => {
-    const slower = rows.filter((x) => x.vsOfficial < 1);
-    const past = rows.filter((x) => x.vsParse > 1.5);
+  const verdicts = (rows, suffix) => {
+    const misses = chromiumMisses(results, suffix);
+    const slower = rows.filter((x) => misses.slower.includes(x.r));
+    const past = rows.filter((x) => misses.past.includes(x.r));
     const list = (xs, f) => xs.map((x) => `${x.r.name} (${f(x)})`).join("; ");
     return `- ${slower.length ? `**missed** on ${slower.length} of ${rows.length}, slower than the official core: ${list(slower, (x) => `${x.vsOfficial.toFixed(2)}×`)}` : `met on all ${rows.length}: at least as fast as the official core`}.
 - ${past.length ? `**missed** on ${past.length} of ${rows.length}, past 1.5× \`JSON.parse\`: ${list(past, (x) => `${x.vsParse.toFixed(2)}×`)}` : `met on all ${rows.length}: within 1.5× of \`JSON.parse\``}.
@@ -180,7 +181,7 @@ Each side is given the text as a JavaScript string, as in Node.
   md += `
 Against issue 16's rule (at least as fast as the official core, within 1.5× of \`JSON.parse\`), from a string:
 
-${verdicts(text)}`;
+${verdicts(text, "")}`;
   if (Object.keys(node).length) {
     const ratios = (side) => text.map((x) => node[x.r.name] && node[x.r.name][side].median / x[side].median).filter(Boolean);
     const range = (xs) => `${Math.min(...xs).toFixed(2)}–${Math.max(...xs).toFixed(2)}`;
@@ -213,6 +214,6 @@ the floor and what the official core is given, as \`response.json()\` does; ours
   md += `
 The same rule, from bytes:
 
-${verdicts(bytes)}`;
+${verdicts(bytes, "Bytes")}`;
   replaceSection(HEADING, md, "One envelope a call");
 }

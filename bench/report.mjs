@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { chromiumMisses } from "./shared.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dir = path.join(ROOT, "target/bench");
@@ -1594,9 +1595,8 @@ md += `- Within 1.5× of JSON.parse alone: ${verdict(floorWorst <= 1.5, `the wor
 if (fs.existsSync(path.join(dir, "browser-fold.json"))) {
   const chrome = read("browser-fold.json");
   const there = (from, suffix) => {
-    const slower = chrome.results.filter((r) => r["official" + suffix].median < r["ours" + suffix + "0"].median);
-    const far = chrome.results.filter((r) => r["ours" + suffix + "0"].median > 1.5 * r["parse" + suffix].median);
-    return `${from}: ${verdict(!slower.length, `slower than the official core on ${slower.length} of ${chrome.results.length}`)}; ${verdict(!far.length, `past 1.5× JSON.parse on ${far.length} of ${chrome.results.length}`)}`;
+    const { slower, past } = chromiumMisses(chrome.results, suffix);
+    return `${from}: ${verdict(!slower.length, `slower than the official core on ${slower.length} of ${chrome.results.length}`)}; ${verdict(!past.length, `past 1.5× JSON.parse on ${past.length} of ${chrome.results.length}`)}`;
   };
   md += `- The same two in headless Chromium ${chrome.chromium} ("Fold throughput in headless Chromium" above), ${there("from a string", "")}; ${there("from the bytes a response gives", "Bytes")}.\n`;
 }

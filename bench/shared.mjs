@@ -23,6 +23,17 @@ export function bundleOfficial(options) {
   });
 }
 
+/** The workloads of a Chromium fold run (bench/browser-fold.mjs's JSON) where ours, from a
+ * string (`suffix` "") or from bytes ("Bytes"), is slower than the official core, and where it
+ * takes more than 1.5× JSON.parse: issue 16's two rules, for its section and the targets. */
+export function chromiumMisses(results, suffix) {
+  const ours = (r) => r["ours" + suffix + "0"].median;
+  return {
+    slower: results.filter((r) => r["official" + suffix].median < ours(r)),
+    past: results.filter((r) => ours(r) > 1.5 * r["parse" + suffix].median),
+  };
+}
+
 /** Puts `md` (starting with "## heading") in place of BENCHMARKS.md's section of that heading,
  * or, when there is none, before the section headed `before` (or at the end). */
 export function replaceSection(heading, md, before) {

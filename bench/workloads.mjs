@@ -580,7 +580,7 @@ export const workloadText = (w, msgs) => (w.text ?? JSON.stringify)(msgs);
 
 /** The messages of a workload's text, as a JavaScript client reads them: `JSON.parse`, or
  * `JSON.parse` a line for JSON Lines. */
-export const readMessages = (w, text) => (w.lines ? text.split("\n").filter((l) => l.trim()).map((l) => JSON.parse(l)) : JSON.parse(text));
+export { readMessages } from "./read.mjs";
 
 /** JSON Lines: one envelope a line, as a log or a stream of server-sent events writes them. */
 export const jsonLines = (msgs) => msgs.map((m) => JSON.stringify(m)).join("\n") + "\n";
