@@ -660,6 +660,61 @@ fn data_model_bytes_limit_with_computed_floats() {
     }
 }
 
+/// Writes beside and into a large value read from text (kept as a tape, which such a write
+/// splits: only its path is built, the large values beside it stay tapes, unmeasured) are
+/// held to the model's limit exactly as on parsed values, at the limit and one byte past
+/// it: the parts split off far from the limit are measured when a later write nears it.
+#[test]
+fn writes_beside_a_large_value_are_held_to_the_limit() {
+    let floats: Vec<f64> = (1..1000).map(|i| f64::from(i) / 7.0).collect();
+    let rows: Vec<Value> = (0..100)
+        .map(|i| json!({"id": i, "note": "x".repeat(40), "at": [f64::from(i) / 3.0, 1e-9]}))
+        .collect();
+    let value =
+        json!({"grid": floats, "rows": rows, "title": "t", "more": {"a": "y".repeat(5000)}});
+    let envs = [
+        create("s"),
+        data("s", "/", value),
+        data("s", "/status", json!("ok")),
+        data("s", "/rows/3/note", json!("z")),
+        data("s", "/title", json!("a longer title")),
+        data("s", "/more/b", json!([1, 2, 3])),
+        // Far from the limit until this one, which nears it: the model is measured whole.
+        data("s", "/extra", json!("e".repeat(20_000))),
+        data("s", "/rows/99", json!(null)),
+        data("s", "/grid/8", json!(1e-300 / 3.0)),
+    ];
+    // The model at its largest, after some write.
+    let model_after = |n: usize| {
+        let s = fold(Limits::default(), &envs[..n]);
+        assert!(codes(&s).is_empty(), "{:?}", s.findings());
+        report(&s)["surfaces"][0]["dataModel"].clone()
+    };
+    let size = (2..=envs.len())
+        .map(|n| model_after(n).to_string().len())
+        .max()
+        .unwrap();
+    let model = model_after(envs.len());
+    let limits = |bytes| Limits {
+        data_model_bytes: bytes,
+        ..Limits::default()
+    };
+    for bytes in [size + 1, size, size - 1, size - 10_000] {
+        let (by_value, by_text) = (fold(limits(bytes), &envs), fold_text(limits(bytes), &envs));
+        assert_eq!(state(&by_value), state(&by_text), "{bytes}");
+        let want: &[&str] = if bytes >= size {
+            &[]
+        } else {
+            &["data-model-too-large"]
+        };
+        assert_eq!(codes(&by_text), want, "{bytes}");
+    }
+    assert_eq!(
+        report(&fold_text(limits(size), &envs))["surfaces"][0]["dataModel"],
+        model
+    );
+}
+
 /// A write refused (here for its padding) leaves the model as it was, on the path where it is
 /// tried on the live model (well under the limit) as on the one where it is tried on a copy:
 /// the containers it would have made on the way were model bytes no limit counted, so an

@@ -834,6 +834,7 @@ pub(super) fn taped<E>(
             tape: kept,
             size: m.size,
             exact: m.exact,
+            measured: true,
             depth: m.depth,
         }))
     });
