@@ -99,6 +99,16 @@ const SHAPES = [
     data("d", "/", Object.fromEntries(Array.from({ length: 1000 }, (_, i) => [`k${i}`, { v: i, s: word() }]))),
     ...Array.from({ length: 1000 }, (_, i) => env("updateDataModel", { surfaceId: "d", path: `/k${i}` })),
   ]],
+  ["writes beside a large value", "5,000 records, then 200 writes of a status beside them", () => [
+    ...bound("b"),
+    data("b", "/", { title: "Orders", status: "new", orders: Array.from({ length: 5000 }, (_, i) => ({ id: `o-${i}`, total: i * 3.5, paid: i % 3 === 0, lines: [word(), word()] })) }),
+    ...Array.from({ length: 200 }, (_, i) => data("b", "/status", `step ${i}`)),
+  ]],
+  ["writes beside a large value", "20 lists of 300 records, then one record patched in each", () => [
+    ...bound("l"),
+    data("l", "/", Object.fromEntries(Array.from({ length: 20 }, (_, k) => [`list${k}`, Array.from({ length: 300 }, (_, i) => ({ id: i, name: `${word()} ${i}`, score: Math.round(r() * 1000) / 10 }))]))),
+    ...Array.from({ length: 20 }, (_, k) => data("l", `/list${k}/${k * 7}/name`, word())),
+  ]],
   ["many small surfaces", "500 surfaces, each model set at /", () =>
     Array.from({ length: 500 }, (_, i) => [...bound(`s${i}`), data(`s${i}`, "/", { title: `n${i}`, count: i, flags: { a: true, b: false } })]).flat()],
   ["components", "1,000 Buttons with an accessible label", () => surface("b", [
