@@ -300,18 +300,20 @@ pub(crate) fn split(
     };
     let (root, index) = container(r.byte(), 0);
     open.push((root, None, index));
+    // Every frame is an array or an object (`container` makes them), so the arms for
+    // anything else are never taken; they do nothing rather than panic.
     loop {
         let depth = open.len();
-        let (built, _, index) = open.last_mut().expect("a container is open");
+        let Some((built, _, index)) = open.last_mut() else {
+            return (Value::Null, parts);
+        };
         if r.at_end() {
-            let (done, key, _) = open.pop().expect("a container is open");
+            let Some((done, key, _)) = open.pop() else {
+                return (Value::Null, parts);
+            };
             match open.last_mut() {
                 None => return (done, parts),
-                Some((Value::Object(map), ..)) => {
-                    map.insert(key.unwrap_or_default(), done);
-                }
-                Some((Value::Array(items), ..)) => items.push(done),
-                Some(_) => unreachable!("only containers are open"),
+                Some((parent, ..)) => put(parent, key, done),
             }
             continue;
         }
@@ -366,7 +368,7 @@ pub(crate) fn split(
                 }
                 (None, true)
             }
-            _ => unreachable!("only containers are open"),
+            _ => (None, false),
         };
         let tag = tape.get(r.at).copied().unwrap_or(END);
         let nested = matches!(tag, ARRAY | OBJECT);
@@ -381,18 +383,23 @@ pub(crate) fn split(
             let last = match (&key, &*built) {
                 (Some(k), _) => k.clone(),
                 (None, Value::Array(items)) => items.len().to_string(),
-                _ => unreachable!("an item is in an array"),
+                _ => String::new(),
             };
             parts.push((part_path(path, depth, last), bytes.into()));
             Value::Null
         });
-        match (built, key) {
-            (Value::Object(map), Some(k)) => {
-                map.insert(k, value);
-            }
-            (Value::Array(items), _) => items.push(value),
-            _ => unreachable!("a key with each object member"),
+        put(built, key, value);
+    }
+}
+
+/// Puts `value` in the container [`split`] builds: under `key` in an object, last in an array.
+fn put(container: &mut Value, key: Option<String>, value: Value) {
+    match container {
+        Value::Object(map) => {
+            map.insert(key.unwrap_or_default(), value);
         }
+        Value::Array(items) => items.push(value),
+        _ => {}
     }
 }
 
