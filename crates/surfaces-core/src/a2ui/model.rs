@@ -233,10 +233,13 @@ impl Model {
             let (k, s) = &self.tapes[i];
             return tape::get(&s.tape, &segs[k.len()..]);
         }
-        if !self.tapes_under(segs).is_empty() {
-            return pointer::get(&self.value(), segs).cloned();
+        let mut value = pointer::get(&self.root, segs).cloned()?;
+        // The tapes under it, put in place: only this value is built, not the whole model
+        // (a write's split leaves tapes under each container on its path).
+        for (k, t) in &self.tapes[self.tapes_under(segs)] {
+            let _ = pointer::set(&mut value, &k[segs.len()..], tape::read(&t.tape));
         }
-        pointer::get(&self.root, segs).cloned()
+        Some(value)
     }
 
     /// Makes `segs` writable: the path through the tape it would run through is built into
@@ -609,16 +612,14 @@ mod tests {
                         lazy.open(&s, exact);
                         let before = pointer::json_size(&eager);
                         // Asked at any time, not only near the limit, a size change is exact.
-                        let change = Some(lazy.delete_size_change(&s));
+                        let (removed, added) = lazy.delete_size_change(&s);
                         lazy.delete(&s);
                         pointer::delete(&mut eager, &s);
-                        if let Some((removed, added)) = change {
-                            assert_eq!(
-                                before - removed + added,
-                                pointer::json_size(&eager),
-                                "{path}"
-                            );
-                        }
+                        assert_eq!(
+                            before - removed + added,
+                            pointer::json_size(&eager),
+                            "{path}"
+                        );
                     }
                     1 => {
                         assert_eq!(lazy.get(&s), pointer::get(&eager, &s).cloned(), "{path}");
@@ -652,23 +653,25 @@ mod tests {
                         };
                         lazy.open(&s, exact);
                         let before = pointer::json_size(&eager);
-                        let change = Some(lazy.set_size_change(&s, pointer::json_size(&v)));
+                        let change = lazy.set_size_change(&s, pointer::json_size(&v));
                         let want = pointer::set(&mut eager, &s, v.clone()).map(|_| ());
-                        if let Some(change) = change {
-                            assert_eq!(change.is_some(), want.is_ok(), "{path}");
-                            if let Some((removed, added)) = change {
-                                assert_eq!(
-                                    before - removed + added,
-                                    pointer::json_size(&eager),
-                                    "{path}"
-                                );
-                            }
+                        assert_eq!(change.is_some(), want.is_ok(), "{path}");
+                        if let Some((removed, added)) = change {
+                            assert_eq!(
+                                before - removed + added,
+                                pointer::json_size(&eager),
+                                "{path}"
+                            );
                         }
                         let got = lazy.set(&s, Data::Taped(taped(&v)));
                         assert_eq!(got.map(|_| ()), want, "{path}");
                     }
                 }
                 parts += lazy.tapes.iter().filter(|(_, t)| !t.measured).count();
+                // Sorted by path, and no path starts with another.
+                for w in lazy.tapes.windows(2) {
+                    assert!(w[0].0 < w[1].0 && !starts_with(&w[1].0, &w[0].0), "{path}");
+                }
                 assert_eq!(lazy.value(), eager, "round {round}, after {path}");
                 assert_eq!(lazy.json_size(), pointer::json_size(&eager), "{path}");
                 for p in ["", "/a", "/a/a", "/b/0", "/0/1/a", "/a/b/0"] {
