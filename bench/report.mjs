@@ -1577,6 +1577,36 @@ build the alternative into another directory, for example
   The cost: 1.3 KB gzipped (414,219 to 415,536 bytes, names stripped, \`gzip -9\`). Not found: a
   faster way for a string in a browser (in a throwaway page, median of 100: a \`charCodeAt\`
   loop into wasm memory took 3.2 ms for the eight scripts, \`TextEncoder.encode\` and a copy 2.1 ms).
+- A write through a stored value builds only its path (2026-12-07, later; \`tape::split\`,
+  \`Model::open\`). A write whose path ran through a large value kept as a tape built the whole
+  value first, so a write beside it (the price list the readings workload adds next to its grid
+  of 90,000 readings, a status written next to a list) paid for building what it did not touch:
+  a fifth of that workload's instructions (callgrind, natively). Far from the data-model limit,
+  a write now builds the containers on its path only; each container beside it of at least
+  4 KB stays a tape of its own (a copy of its bytes), measured only if the model nears its
+  limit. A part a later write runs through is built whole, not split again, so no byte is copied
+  into parts twice; near the limit every tape is built whole, as before. The readings: 106.9M to
+  73.5M instructions for three native folds (\`valgrind --tool=callgrind\`, the store's drop
+  included); in this run 1.94× the official core's speed in Node and, from bytes in Chromium,
+  1.43× (1.59× and 0.98× before). Two shapes ("Shapes beside the workloads"): a status written
+  200 times beside 5,000 records, 2.2 ms before and 1.0 ms now in Node (the official core 1.8);
+  and the shape it costs on, 20 lists of 300 records each then patched once, where each list is
+  copied and then built by the write into it: 1.61 to 1.75 ms (\`PKG=DIR ONLY='status beside|patched
+  in each' node bench/shapes.mjs\` with each build; the official core 1.2 ms, faster before and
+  after). How a container beside the path is found large decided what it costs elsewhere:
+  found out by passing over it first, each small item is read twice (a chart's series 2.3% more
+  instructions); built as it is read up to 4 KB, a large object member is built that far for
+  nothing (the 20 lists 30% slower than before). So an object's members are passed over first,
+  an array's items (mostly alike and small) are built as they are read, and past 32 small items
+  in a row the rest of an array is built without a look. Kept apart, the new code made a stream
+  of small updates that never goes through a tape 4–9% slower in Chromium (\`Model::open\`,
+  called by every write, grew; the split is now a function of its own). Side by side in
+  Chromium from bytes (\`BENCH_ONLY='^(series|numbers)$' node bench/browser-fold.mjs OLD NEW OLD
+  NEW\`, 120 runs): the series 2.76 and 2.72 ms before, 2.75 and 2.74 after; its verdict
+  against the official core moves from run to run (0.93× in this file's run, 1.02× in that
+  one). The cost: 8.8 KB raw and 4.1 KB gzipped in the headless module (413,458 to 417,648
+  bytes, \`gzip -9\`); the standard library's stable sort, made for the parts' type, would have
+  been 7.7 KB more (3.2 KB gzipped), so the parts are sorted by a heapsort of a few lines.
 - Where a stream is mostly large data values the official core keeps \`JSON.parse\`'s objects
   by reference (about 1.3× \`JSON.parse\`); the fold reads, checks and copies every byte in wasm
   memory, which is where the ~1 MB workload's time goes now (the hand reader's string scan and
