@@ -438,6 +438,52 @@ mod tests {
         }
     }
 
+    /// Sets `v` at `s` in a model that keeps tapes (opened far from or near the limit, as
+    /// `measure` says) and in one built eagerly: the size change the first finds before the
+    /// write is what the write changes, and both refuse or take it alike.
+    fn set_in_both(
+        lazy: &mut Model,
+        eager: &mut Value,
+        s: &[String],
+        v: Value,
+        measure: bool,
+        path: &str,
+    ) {
+        lazy.open(s, measure);
+        let before = pointer::json_size(eager);
+        let change = lazy.set_size_change(s, pointer::json_size(&v));
+        let want = pointer::set(eager, s, v.clone()).map(|_| ());
+        assert_eq!(change.is_some(), want.is_ok(), "{path}");
+        if let Some((removed, added)) = change {
+            assert_eq!(
+                before - removed + added,
+                pointer::json_size(eager),
+                "{path}"
+            );
+        }
+        assert_eq!(lazy.set(s, Data::Taped(taped(&v))), want, "{path}");
+    }
+
+    /// [`set_in_both`] for a delete.
+    fn delete_in_both(
+        lazy: &mut Model,
+        eager: &mut Value,
+        s: &[String],
+        measure: bool,
+        path: &str,
+    ) {
+        lazy.open(s, measure);
+        let before = pointer::json_size(eager);
+        let (removed, added) = lazy.delete_size_change(s);
+        lazy.delete(s);
+        pointer::delete(eager, s);
+        assert_eq!(
+            before - removed + added,
+            pointer::json_size(eager),
+            "{path}"
+        );
+    }
+
     /// A tape shorter than `fast::TAPE_FROM` is built below the root, and kept at the root.
     #[test]
     fn keeps_small_tapes_only_at_the_root() {
@@ -609,17 +655,8 @@ mod tests {
                 let path = format!("/{}", s.join("/"));
                 match next(6) {
                     0 if !s.is_empty() => {
-                        lazy.open(&s, exact);
-                        let before = pointer::json_size(&eager);
                         // Asked at any time, not only near the limit, a size change is exact.
-                        let (removed, added) = lazy.delete_size_change(&s);
-                        lazy.delete(&s);
-                        pointer::delete(&mut eager, &s);
-                        assert_eq!(
-                            before - removed + added,
-                            pointer::json_size(&eager),
-                            "{path}"
-                        );
+                        delete_in_both(&mut lazy, &mut eager, &s, exact, &path);
                     }
                     1 => {
                         assert_eq!(lazy.get(&s), pointer::get(&eager, &s).cloned(), "{path}");
@@ -651,20 +688,7 @@ mod tests {
                                 }
                             }
                         };
-                        lazy.open(&s, exact);
-                        let before = pointer::json_size(&eager);
-                        let change = lazy.set_size_change(&s, pointer::json_size(&v));
-                        let want = pointer::set(&mut eager, &s, v.clone()).map(|_| ());
-                        assert_eq!(change.is_some(), want.is_ok(), "{path}");
-                        if let Some((removed, added)) = change {
-                            assert_eq!(
-                                before - removed + added,
-                                pointer::json_size(&eager),
-                                "{path}"
-                            );
-                        }
-                        let got = lazy.set(&s, Data::Taped(taped(&v)));
-                        assert_eq!(got.map(|_| ()), want, "{path}");
+                        set_in_both(&mut lazy, &mut eager, &s, v, exact, &path);
                     }
                 }
                 parts += lazy.tapes.iter().filter(|(_, t)| !t.measured).count();
@@ -725,33 +749,8 @@ mod tests {
             let s = segs(path);
             match v {
                 // What a write takes out and puts in, found before it, is what it changes.
-                Some(v) => {
-                    lazy.open(&s, true);
-                    let before = pointer::json_size(&eager);
-                    let change = lazy.set_size_change(&s, pointer::json_size(&v));
-                    let want = pointer::set(&mut eager, &s, v.clone()).map(|_| ());
-                    assert_eq!(change.is_some(), want.is_ok(), "{path}");
-                    if let Some((removed, added)) = change {
-                        assert_eq!(
-                            before - removed + added,
-                            pointer::json_size(&eager),
-                            "{path}"
-                        );
-                    }
-                    assert_eq!(lazy.set(&s, Data::Taped(taped(&v))), want, "{path}");
-                }
-                None => {
-                    lazy.open(&s, true);
-                    let before = pointer::json_size(&eager);
-                    let (removed, added) = lazy.delete_size_change(&s);
-                    lazy.delete(&s);
-                    pointer::delete(&mut eager, &s);
-                    assert_eq!(
-                        before - removed + added,
-                        pointer::json_size(&eager),
-                        "{path}"
-                    );
-                }
+                Some(v) => set_in_both(&mut lazy, &mut eager, &s, v, true, path),
+                None => delete_in_both(&mut lazy, &mut eager, &s, true, path),
             }
             assert_eq!(lazy.json_size(), pointer::json_size(&eager), "after {path}");
             assert_eq!(lazy.value(), eager, "after {path}");
