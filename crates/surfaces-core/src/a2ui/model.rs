@@ -51,15 +51,13 @@ pub(crate) struct Taped {
 
 impl Taped {
     /// Its length as compact JSON. The reader counts a float it would have to format at its
-    /// widest, so `size` bounds the length; the length itself is wanted only near a limit,
-    /// and found here in one pass over the tape.
+    /// widest, so `size` bounds the length (and a part [`tape::split`] kept has none); the
+    /// length itself is wanted only near a limit, and found here in one pass over the tape.
     pub fn exact_size(&self) -> usize {
-        if !self.measured {
-            tape::json_size(&self.tape)
-        } else if self.exact {
+        if self.measured && self.exact {
             self.size
         } else {
-            self.size - tape::float_overstatement(&self.tape)
+            tape::json_size(&self.tape)
         }
     }
 

@@ -357,11 +357,8 @@ pub(crate) fn split(
                     }
                     small = 0;
                     drop(item);
-                    r.at = start;
-                    r.skip();
-                    room -= 1;
-                    let at = part_path(path, depth, items.len().to_string());
-                    parts.push((at, tape[start..r.at.min(tape.len())].into()));
+                    let bytes = pass_over(&mut r, start, &mut room);
+                    keep(&mut parts, path, depth, items.len().to_string(), bytes);
                     items.push(Value::Null);
                 }
                 if tape.get(r.at).is_none_or(|&b| b == END) {
@@ -386,7 +383,7 @@ pub(crate) fn split(
                 (None, Value::Array(items)) => items.len().to_string(),
                 _ => String::new(),
             };
-            parts.push((part_path(path, depth, last), bytes.into()));
+            keep(&mut parts, path, depth, last, bytes);
             Value::Null
         });
         put(built, key, value);
@@ -426,18 +423,25 @@ fn member<'t>(r: &mut Reader<'t>, large: usize, room: &mut usize) -> Result<Valu
     if small {
         return Ok(r.value());
     }
-    r.skip();
-    *room -= 1;
-    Err(&r.tape[start..r.at.min(r.tape.len())])
+    Err(pass_over(r, start, room))
 }
 
-/// The path below the tape of a part [`split`] keeps: the path's segments above it, then its
-/// own.
-fn part_path(path: &[String], depth: usize, last: String) -> Vec<String> {
+/// The bytes of the container at `start`, passed over to its end, to be kept as a part
+/// (which takes one of the `room` left).
+fn pass_over<'t>(r: &mut Reader<'t>, start: usize, room: &mut usize) -> &'t [u8] {
+    r.at = start;
+    r.skip();
+    *room -= 1;
+    &r.tape[start..r.at.min(r.tape.len())]
+}
+
+/// Keeps `bytes` as a part of [`split`], at its path below the split tape: the path's
+/// segments above it, then its own (`last`).
+fn keep(parts: &mut Vec<Part>, path: &[String], depth: usize, last: String, bytes: &[u8]) {
     let mut at = Vec::with_capacity(depth);
     at.extend_from_slice(&path[..depth - 1]);
     at.push(last);
-    at
+    parts.push((at, bytes.into()));
 }
 
 struct Reader<'t> {
@@ -566,8 +570,9 @@ impl<'t> Reader<'t> {
 }
 
 /// The length of a tape's value as compact JSON, as [`super::pointer::json_size`] measures
-/// the value built: one pass over the tape, building nothing, each float formatted (a part
-/// [`split`] kept, which no reader measured).
+/// the value built: one pass over the tape, building nothing, each float the reader counted
+/// at its widest formatted ([`super::pointer::float_size`]). For a tape the reader measured
+/// with such floats, and for a part [`split`] kept, which no reader measured.
 pub(crate) fn json_size(tape: &[u8]) -> usize {
     let mut r = Reader::new(tape);
     let mut size = 0usize;
@@ -606,30 +611,6 @@ pub(crate) fn json_size(tape: &[u8]) -> usize {
         };
     }
     size
-}
-
-/// How much more than its compact JSON length a tape was measured at by a reader that
-/// counted floats it did not format at their widest ([`super::pointer::float_size_fast`]):
-/// one pass over the tape, building nothing.
-pub(crate) fn float_overstatement(tape: &[u8]) -> usize {
-    let mut r = Reader::new(tape);
-    let mut over = 0usize;
-    while r.at < tape.len() {
-        match r.byte() {
-            U64 | I64 => r.at += 8,
-            F64 => {
-                let f = f64::from_le_bytes(r.word());
-                if super::pointer::float_size_fast(f).is_none() {
-                    over += super::pointer::FLOAT_SIZE_MAX - super::pointer::float_size(f);
-                }
-            }
-            STR => {
-                r.str();
-            }
-            _ => {}
-        }
-    }
-    over
 }
 
 #[cfg(test)]
