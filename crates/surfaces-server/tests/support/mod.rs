@@ -12,6 +12,9 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
 
 pub const TEST_TIME: Duration = Duration::from_secs(40);
+/// How long `/flood` sends unless the proxy lets go first: longer than any stream limit a
+/// test sets, shorter than `TEST_TIME`.
+pub const FLOOD_FOR: Duration = Duration::from_secs(20);
 
 pub async fn bounded<T>(f: impl std::future::Future<Output = T>) -> T {
     tokio::time::timeout(TEST_TIME, f)
@@ -95,7 +98,7 @@ pub async fn sentinel() -> Sentinel {
 
 /// An upstream that records each request's head (lowercased) and body, and answers by path:
 /// `/redirect` (302 to `redirect_to`), `/big` (2 MiB), `/slow` (after 3 s), `/flood` (an
-/// endless event stream), `/html` and `/two-types` (a page), `/script` (a script), `/quiet` (a stream of one
+/// event stream for `FLOOD_FOR`), `/html` and `/two-types` (a page), `/script` (a script), `/quiet` (a stream of one
 /// event, then silence), `/bytes/N` and `/chunked/N` (N bytes, with a length or in chunks), `/status/N` (status N
 /// and nothing else), anything else `{"ok":true}` with a `Set-Cookie`.
 pub struct Recorder {
@@ -181,8 +184,11 @@ async fn answer(
             )
             .await?;
             let event = format!("data: {}\n\n", "x".repeat(16 * 1024));
-            // Bounded: at most 1 GiB, and it stops as soon as the proxy lets go.
-            for _ in 0..65536 {
+            // Bounded by time, not bytes: a count of events ran out in 1.7 s on a fast
+            // machine, before a 2 s `stream_max` ended the stream, so a test of that limit
+            // passed or failed by the machine's speed. It stops as soon as the proxy lets go.
+            let until = tokio::time::Instant::now() + FLOOD_FOR;
+            while tokio::time::Instant::now() < until {
                 sock.write_all(event.as_bytes()).await?;
             }
         }
