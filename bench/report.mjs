@@ -1607,6 +1607,23 @@ build the alternative into another directory, for example
   one). The cost: 8.8 KB raw and 4.1 KB gzipped in the headless module (413,458 to 417,648
   bytes, \`gzip -9\`); the standard library's stable sort, made for the parts' type, would have
   been 7.7 KB more (3.2 KB gzipped), so the parts are sorted by a heapsort of a few lines.
+- Computed floats are read eight digits a step, and in runs (2026-12-07, a later round;
+  \`number::take_digits\`, \`direct::number_at\`). A computed float (16 or 17 digits) cost about
+  320 instructions to read natively (\`valgrind --tool=callgrind\`), most of them finding each
+  word's run of digits and its leading zeros, then counting its digits against the 19 a \`u64\`
+  holds. A word of eight digits is now added without finding where its run ends, and the value
+  is held below 10^(19−n) before n digits join it instead of its digits being counted (the same
+  rule: zeros before the first other digit leave it 0). A column of computed floats in an array
+  is read in a run of its own, as integers and decimals were, and the general number path
+  (serde_json's reader) is out of line. Three native folds: 10,000 scores 14.97M to 9.31M
+  instructions, the numbers workload 39.6M to 27.9M, the series 158.1M to 138.9M. Side by side
+  in Chromium from bytes (\`BENCH_ONLY='^(series|numbers)$' node bench/browser-fold.mjs OLD NEW OLD
+  NEW\`, 120 runs): the numbers 0.90 and 0.91 ms to 0.73 and 0.72 (the official core 0.88), the
+  series 2.70 and 2.70 to 2.47 and 2.47 (the official core 2.66); in Node (\`node bench/ab.mjs OLD
+  NEW\`) the numbers 0.96 to 0.75 ms and the series 2.99 to 2.73, the other 38 workloads within
+  the runs' spread. The cost: 1.3 KB gzipped in the headless module (417,485 to 418,822 bytes,
+  \`gzip -9\`), as \`number_at\` is inlined in the run too; out of line it was 270 bytes smaller
+  than before and 4% slower on both (series 2.59 against 2.50 ms, numbers 0.715 against 0.685).
 - Where a stream is mostly large data values the official core keeps \`JSON.parse\`'s objects
   by reference (about 1.3× \`JSON.parse\`); the fold reads, checks and copies every byte in wasm
   memory, which is where the ~1 MB workload's time goes now (the hand reader's string scan and
