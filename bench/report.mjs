@@ -1624,6 +1624,19 @@ build the alternative into another directory, for example
   the runs' spread. The cost: 1.3 KB gzipped in the headless module (417,485 to 418,822 bytes,
   \`gzip -9\`), as \`number_at\` is inlined in the run too; out of line it was 270 bytes smaller
   than before and 4% slower on both (series 2.59 against 2.50 ms, numbers 0.715 against 0.685).
+- A list's child ids are one block (2026-12-07, the same round; \`catalog::id_list\`): the
+  count, where each id ends and their text packed into the words after, where a list was its
+  text and its ends, two blocks made and freed for each Row, Column and List. The tree of 3,280
+  components (1,093 lists): 44.16M to 43.34M instructions for three native folds; in Chromium
+  from bytes (120 runs) 0.97 to 0.95 ms, deep templates 0.25 to 0.24. The headless module is
+  209 bytes smaller gzipped.
+- Tried and not kept (2026-12-07, the same round): a literal string kept as a \`ShortText\`
+  (inline up to 12 bytes in wasm32) instead of a \`serde_json::Value\`, so that a short label or
+  Text is no allocation. Natively it paid (three folds: the tree 43.34M to 40.82M instructions,
+  Icons 12.16M to 11.60M, forms 88.84M to 86.81M); in Chromium from bytes (120 runs) it did
+  not: Icons 0.230–0.235 to 0.250–0.255 ms, Images and the examples 2–3% slower, the tree the
+  same, and the same again with compact_str built at opt-level 3. The targets are the
+  browser's, so it was dropped.
 - Where a stream is mostly large data values the official core keeps \`JSON.parse\`'s objects
   by reference (about 1.3× \`JSON.parse\`); the fold reads, checks and copies every byte in wasm
   memory, which is where the ~1 MB workload's time goes now (the hand reader's string scan and
