@@ -178,12 +178,8 @@ fn all_digits(word: u64) -> bool {
 /// caller reads on a digit at a time).
 pub(crate) fn short_digits(bytes: &[u8]) -> Option<(usize, u64)> {
     let word = u64::from_le_bytes(bytes.get(..8)?.try_into().expect("eight bytes"));
-    // A digit's byte less '0' is 0 to 9, whose high nibble stays 0 with 6 added; any other
-    // byte shows a high nibble in one or the other. A byte past the first such one may be
-    // flagged wrongly (a carry from it), never one before it.
     let values = word ^ 0x3030_3030_3030_3030;
-    let flags = (values | values.wrapping_add(0x0606_0606_0606_0606)) & 0xF0F0_F0F0_F0F0_F0F0;
-    let len = (flags.trailing_zeros() / 8) as usize;
+    let len = (not_digits(values).trailing_zeros() / 8) as usize;
     if len == 8 || len == 0 {
         return None;
     }
@@ -205,9 +201,7 @@ pub(crate) fn take_digits(bytes: &[u8], at: &mut usize, w: &mut u64) -> Option<(
     while let Some(chunk) = bytes.get(*at..*at + 8) {
         let values =
             u64::from_le_bytes(chunk.try_into().expect("eight bytes")) ^ 0x3030_3030_3030_3030;
-        // As in `short_digits`: exact up to the first byte that is no digit, so all eight
-        // are digits exactly when no byte is flagged.
-        let flags = (values | values.wrapping_add(0x0606_0606_0606_0606)) & 0xF0F0_F0F0_F0F0_F0F0;
+        let flags = not_digits(values);
         if flags == 0 {
             if *w >= BELOW[8] {
                 return None;
@@ -235,6 +229,17 @@ pub(crate) fn take_digits(bytes: &[u8], at: &mut usize, w: &mut u64) -> Option<(
         *at += 1;
     }
     Some(())
+}
+
+/// The bytes of a word that are no ASCII digit, flagged in their high nibbles, given the
+/// word less `0` in each byte (`values`): a digit's byte less `0` is 0 to 9, whose high
+/// nibble stays 0 with 6 added; any other byte shows a high nibble in one or the other. A
+/// byte past the first flagged one may be flagged wrongly (a carry from it), never one
+/// before it: so the flags are exact up to the first byte that is no digit, and all eight
+/// are digits exactly when none is flagged.
+#[inline(always)]
+fn not_digits(values: u64) -> u64 {
+    (values | values.wrapping_add(0x0606_0606_0606_0606)) & 0xF0F0_F0F0_F0F0_F0F0
 }
 
 /// 10^n, for n digits taken at once.
@@ -433,13 +438,47 @@ mod tests {
     }
 
     /// Runs of up to 30 digits, with up to all of them zeros first, after a value of up to
-    /// 19 digits, followed by every byte and cut at every length: taken as one by one, and
-    /// refused exactly when the value would pass 19 digits, its leading zeros aside.
+    /// 19 digits, followed by every byte and cut at four lengths (so that fewer than eight
+    /// bytes are left): taken as one by one, and refused exactly when the value would pass
+    /// 19 digits, its leading zeros aside. Then each bound itself: a value of 10^k and one of
+    /// 10^k - 1, followed by one to nine digits.
     #[test]
     fn digits_are_taken_as_one_by_one() {
         let mut rng = crate::test_rng::Xorshift(0x0dd_d161);
         let digits_of = |w: u64| if w == 0 { 0 } else { w.ilog10() as usize + 1 };
+        let check = |start: u64, text: &[u8]| {
+            let run = text.iter().take_while(|b| b.is_ascii_digit()).count();
+            let lead = if start == 0 {
+                text[..run].iter().take_while(|&&b| b == b'0').count()
+            } else {
+                0
+            };
+            let want = (digits_of(start) + run - lead <= 19).then(|| {
+                let value = text[..run]
+                    .iter()
+                    .fold(start, |n, &d| n * 10 + u64::from(d - b'0'));
+                (run, value)
+            });
+            let (mut at, mut w) = (0, start);
+            let got = take_digits(text, &mut at, &mut w).map(|()| (at, w));
+            assert_eq!(got, want, "{start} {text:?}");
+            want.is_none()
+        };
         let mut refused = 0;
+        for k in 9..=18 {
+            for start in [10u64.pow(k), 10u64.pow(k) - 1] {
+                for n in 1..=9 {
+                    for digit in [b'0', b'9'] {
+                        let mut text = vec![digit; n];
+                        text.push(b',');
+                        // Read by words, then a byte at a time.
+                        check(start, &[&text[..], b"]}]}]}]}"].concat());
+                        refused += usize::from(check(start, &text));
+                    }
+                }
+            }
+        }
+        assert!(refused > 100, "{refused}");
         for len in 0..=30 {
             for zeros in 0..=len {
                 for after in 0..=255u8 {
@@ -462,28 +501,12 @@ mod tests {
                         _ => (x >> 4) % 10_000_000_000_000_000_000,
                     };
                     for cut in [text.len(), len + 1, len, len.saturating_sub(3)] {
-                        let text = &text[..cut];
-                        let run = text.iter().take_while(|b| b.is_ascii_digit()).count();
-                        let lead = if start == 0 {
-                            text[..run].iter().take_while(|&&b| b == b'0').count()
-                        } else {
-                            0
-                        };
-                        let want = (digits_of(start) + run - lead <= 19).then(|| {
-                            let value = text[..run]
-                                .iter()
-                                .fold(start, |n, &d| n * 10 + u64::from(d - b'0'));
-                            (run, value)
-                        });
-                        let (mut at, mut w) = (0, start);
-                        let got = take_digits(text, &mut at, &mut w).map(|()| (at, w));
-                        assert_eq!(got, want, "{start} {text:?}");
-                        refused += usize::from(want.is_none());
+                        refused += usize::from(check(start, &text[..cut]));
                     }
                 }
             }
         }
-        assert!(refused > 10_000, "{refused}");
+        assert!(refused > 10_100, "{refused}");
     }
 
     #[test]

@@ -391,28 +391,46 @@ mod tests {
         assert_eq!(first.ids().get(1), Some("b"));
     }
 
-    /// Texts of every length past a word's bytes, in builders that held longer text before:
-    /// each list reads back its ids and equals one made fresh, and an empty one is no block.
+    /// Texts of every length from 0 to 24 bytes (each remainder of a word's bytes), of one
+    /// id in ASCII or of two or three ids of one- to four-byte characters, and of ids all
+    /// empty, made in a builder that held longer text before: each list reads back its ids
+    /// and equals one made fresh, and an empty one is no block.
     #[test]
     fn lists_of_every_length_read_back_and_compare_by_their_ids() {
         let mut used = IdListBuilder::default();
-        used.push(&"x".repeat(40));
-        used.push("é");
+        let mut lists: Vec<Vec<String>> = (0..=24).map(|len| vec!["k".repeat(len)]).collect();
         for len in 0..=20 {
-            let ids: Vec<String> = (0..len % 4)
-                .map(|i| "aé€😀".chars().cycle().skip(i).take(len).collect())
-                .collect();
+            for count in 2..=3 {
+                lists.push(
+                    (0..count)
+                        .map(|i| "aé€😀".chars().cycle().skip(i).take(len).collect())
+                        .collect(),
+                );
+            }
+        }
+        lists.push(vec![String::new(); 3]);
+        lists.push(Vec::new());
+        let mut residues = [false; 8];
+        for ids in lists {
+            used.clear();
+            used.push(&"x".repeat(40));
+            used.push("é");
             used.clear();
             for id in &ids {
                 used.push(id);
             }
+            residues[ids.iter().map(String::len).sum::<usize>() % 8] = true;
             let reused = used.build();
             let fresh: IdList = ids.iter().collect();
             assert_eq!(reused, fresh, "{ids:?}");
             assert_eq!(reused.iter().collect::<Vec<_>>(), ids);
             assert_eq!(reused.len(), ids.len());
             assert_eq!(reused.is_empty(), ids.is_empty());
+            for (i, id) in ids.iter().enumerate() {
+                assert_eq!(reused.get(i), Some(id.as_str()));
+            }
         }
+        assert_eq!(residues, [true; 8]);
         assert_eq!(IdListBuilder::default().build(), IdList::default());
         assert!(IdList::default().words.is_empty());
         assert_eq!(IdList::default().iter().count(), 0);
