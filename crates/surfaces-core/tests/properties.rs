@@ -116,6 +116,16 @@ fn check_invariants(s: &SurfaceStore, l: &Limits) {
     let r = s.report();
     assert_eq!(r.envelopes, r.applied + r.ignored);
     assert!(r.findings.len() <= l.findings + 1);
+    // The stats count every finding, the report those up to the limit and then the rest.
+    let counted = s.stats().findings.values().sum::<usize>();
+    match r.findings.last() {
+        Some(f) if f.code == surfaces_core::Code::FindingsTruncated => {
+            let rest: usize = f.message.split(' ').next().unwrap().parse().unwrap();
+            assert_eq!(r.findings.len() - 1, l.findings);
+            assert_eq!(counted, l.findings + rest);
+        }
+        _ => assert_eq!(counted, r.findings.len()),
+    }
     for f in &r.findings {
         assert!(is_kebab(f.code.as_str()), "{f:?}");
         // A code has one severity wherever it is found (docs/codes.md), except that a

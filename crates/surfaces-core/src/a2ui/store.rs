@@ -119,7 +119,8 @@ pub struct Stats {
     pub envelopes: usize,
     pub applied: usize,
     pub ignored: usize,
-    /// Findings per code.
+    /// Findings per code: all of them, those past the `findings` limit too, which the
+    /// report lists only as a count (`findings-truncated`).
     #[cfg_attr(feature = "ts", tsify(type = "Partial<Record<FindingCode, number>>"))]
     pub findings: BTreeMap<Code, usize>,
     /// Live components per component type, over all surfaces.
