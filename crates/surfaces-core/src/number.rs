@@ -153,8 +153,11 @@ pub(crate) fn decimal_f64(w: u64, q: i32) -> Option<f64> {
 pub(crate) fn digit_run(bytes: &[u8]) -> usize {
     let mut at = 0;
     while let Some(chunk) = bytes.get(at..at + 8) {
-        if !all_digits(u64::from_le_bytes(chunk.try_into().expect("eight bytes"))) {
-            break;
+        let flags = not_digits(
+            u64::from_le_bytes(chunk.try_into().expect("eight bytes")) ^ 0x3030_3030_3030_3030,
+        );
+        if flags != 0 {
+            return at + (flags.trailing_zeros() / 8) as usize;
         }
         at += 8;
     }
@@ -162,15 +165,6 @@ pub(crate) fn digit_run(bytes: &[u8]) -> usize {
         .iter()
         .take_while(|b| b.is_ascii_digit())
         .count()
-}
-
-/// Whether each byte of `word` is an ASCII digit: its high nibble is 3, and adding 6 does
-/// not carry out of its low one. (A byte whose addition carries into the next has a high
-/// nibble of F, so the first test has already failed.)
-fn all_digits(word: u64) -> bool {
-    const HIGH: u64 = 0xF0F0_F0F0_F0F0_F0F0;
-    const THREES: u64 = 0x3030_3030_3030_3030;
-    word & HIGH == THREES && word.wrapping_add(0x0606_0606_0606_0606) & HIGH == THREES
 }
 
 /// The digits `bytes` starts with, up to seven, and their value, found in one eight-byte

@@ -331,8 +331,9 @@ pub(crate) fn split(
                 // An array's items are mostly alike and small (records, points), so each is
                 // built as it is read (its values that start in its first `large` bytes), and
                 // only one found larger is passed over again: found out first as `member`
-                // does, each small item was read twice. (`member` inlined by hand: called here, an item took about 36
-                // instructions more, 1.4% of a fold of a chart's series.)
+                // does, each small item was read twice. (`member` inlined by hand: called
+                // here, an item took about 36 instructions more, 1.4% of a fold of a chart's
+                // series.)
                 // Past a run of `SMALL_RUN` small items, the rest are built without a look at
                 // their size: at worst a large one is built, as the whole tape was before.
                 let until = index.unwrap_or(usize::MAX);
