@@ -715,6 +715,90 @@ fn writes_beside_a_large_value_are_held_to_the_limit() {
     );
 }
 
+/// A write into a part a split left (a list beside an earlier write's path) is made in the
+/// part's bytes, once; the next write through it builds it. Folded from text (tapes, split
+/// and written in place) and from parsed values (built), the two agree after every
+/// envelope, far from the model's limit and at it: for writes that replace a member or an
+/// item (by a small value, a large one, a deep one) and for those no part takes in place
+/// (a new key, an append, padding, through a number, a delete, a second write).
+#[test]
+fn writes_into_parts_agree_with_writes_into_values() {
+    let list = |k: u32| -> Vec<Value> {
+        (0..120)
+            .map(|i| json!({"id": i, "name": format!("n{k}-{i} \"q\" é"), "score": f64::from(i) / 7.0, "tags": ["a", {"b": null}]}))
+            .collect()
+    };
+    let delete = |path: &str| json!({"version": "v0.9", "updateDataModel": {"surfaceId": "s", "path": path}});
+    let roomy = || Limits {
+        data_model_bytes: 1 << 20,
+        ..Limits::default()
+    };
+    let envs = [
+        create("s"),
+        data(
+            "s",
+            "/",
+            json!({"l0": list(0), "l1": list(1), "l2": list(2), "l3": list(3), "l4": list(4), "l5": list(5), "title": "t"}),
+        ),
+        // Splits the root: each list is a part.
+        data("s", "/title", json!("split")),
+        data("s", "/l0/5/name", json!("one".repeat(1000))),
+        data("s", "/l0/6/name", json!("two")),
+        data(
+            "s",
+            "/l1/7",
+            json!({"id": 7, "rows": [1.5, "x".repeat(5000)]}),
+        ),
+        data("s", "/l1/7/rows/0/x", json!(1)),
+        data("s", "/l2/8/tags/1/b", json!([true, 1e-7, "b".repeat(3000)])),
+        data("s", "/l2/8/tags/1/b/0", json!(false)),
+        data("s", "/l3/2/name", json!("c".repeat(3000))),
+        data("s", "/l3/9/id/x", json!(1)),
+        data("s", "/l4/1/name", json!("d".repeat(3000))),
+        data("s", "/l4/9/new", json!(1)),
+        data("s", "/l5/120", json!({"id": 120})),
+        data("s", "/l5/130/x", json!(1)),
+        data("s", "/l5/3/id", json!(-3)),
+        delete("/l5/4"),
+    ];
+    for n in 2..=envs.len() {
+        let (by_value, by_text) = (fold(roomy(), &envs[..n]), fold_text(roomy(), &envs[..n]));
+        assert_eq!(state(&by_value), state(&by_text), "after {}", envs[n - 1]);
+    }
+    let s = fold_text(roomy(), &envs);
+    assert_eq!(codes(&s), ["path-unreachable", "path-unreachable"]);
+    let model = &report(&s)["surfaces"][0]["dataModel"];
+    assert_eq!(model["l0"][5]["name"], "one".repeat(1000));
+    assert_eq!(
+        model["l2"][8]["tags"][1]["b"],
+        json!([false, 1e-7, "b".repeat(3000)])
+    );
+    // Limits from the first model's size to the largest's, so that each write in turn is
+    // the one refused (a write into a part is counted as it is made, as any other): at the
+    // largest, one byte under it, and every 499 bytes under that.
+    let sizes: Vec<usize> = (2..=envs.len())
+        .map(|n| {
+            report(&fold(roomy(), &envs[..n]))["surfaces"][0]["dataModel"]
+                .to_string()
+                .len()
+        })
+        .collect();
+    let size = *sizes.iter().max().unwrap();
+    for bytes in (sizes[0]..size).step_by(499).chain([size - 1, size]) {
+        let limits = || Limits {
+            data_model_bytes: bytes,
+            ..Limits::default()
+        };
+        let (by_value, by_text) = (fold(limits(), &envs), fold_text(limits(), &envs));
+        assert_eq!(state(&by_value), state(&by_text), "{bytes}");
+        assert_eq!(
+            codes(&by_text).contains(&"data-model-too-large"),
+            bytes < size,
+            "{bytes}"
+        );
+    }
+}
+
 /// A write refused (here for its padding) leaves the model as it was, on the path where it is
 /// tried on the live model (well under the limit) as on the one where it is tried on a copy:
 /// the containers it would have made on the way were model bytes no limit counted, so an

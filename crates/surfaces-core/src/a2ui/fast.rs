@@ -836,6 +836,7 @@ pub(super) fn taped<E>(
             exact: m.exact,
             measured: true,
             depth: m.depth,
+            edited: false,
         }))
     });
     if tape.capacity() > SCRATCH_KEPT {

@@ -591,6 +591,7 @@ impl SurfaceStore {
         let update = DataUpdate {
             segs,
             value_size,
+            value_depth,
             limits: &limits,
             mpath: &mpath,
             padding_left,
@@ -877,6 +878,7 @@ fn update_components(
 struct DataUpdate<'a> {
     segs: &'a [String],
     value_size: usize,
+    value_depth: usize,
     limits: &'a Limits,
     mpath: &'a Path<'a>,
     /// The `null` slots the store may still add to arrays ([`MAX_STREAM_PADDING`]), and
@@ -901,6 +903,7 @@ fn update_data_model(
     let DataUpdate {
         segs,
         value_size,
+        value_depth,
         limits,
         mpath,
         padding_left,
@@ -928,7 +931,37 @@ fn update_data_model(
     // (`Model::set_size_change`). Measured whole on a copy at each write near the limit,
     // updates of a few bytes to a model just under it cost 0.35 ms each.
     let exact = surface.model_exact;
-    surface.model_bound -= surface.model.open(segs, exact);
+    // What a write adds at most, as counted far from the limit (below): each segment may
+    // add a key as JSON writes it (quoted and escaped: a control character is six bytes),
+    // braces, a colon and a comma; padded array slots are `null,` each. Saturating: an
+    // agent's index may be as large as usize (32 bits in wasm).
+    let path_growth = if exact || value.is_none() {
+        0
+    } else {
+        segs.iter()
+            .map(|s| super::pointer::string_size(s).saturating_add(4))
+            .fold(0, usize::saturating_add)
+    };
+    let growth = |padding: usize| {
+        value_size
+            .saturating_add(path_growth)
+            .saturating_add(padding.saturating_mul(5))
+    };
+    // Far from the limit, a write to a place already there inside a part an earlier write
+    // split off is made in the part's bytes (`Model::open_or_edit`), counted as the write
+    // below would count it (no padding).
+    match &value {
+        Some(v)
+            if !exact
+                && surface.model_bound.saturating_add(growth(0)) <= limits.data_model_bytes =>
+        {
+            if surface.model.open_or_edit(segs, v, value_depth) {
+                surface.model_bound = surface.model_bound.saturating_add(growth(0));
+                return Ok(Vec::new());
+            }
+        }
+        _ => surface.model_bound -= surface.model.open(segs, exact),
+    }
     let Some(mut value) = value else {
         if !exact && surface.model_bound.saturating_add(4) <= limits.data_model_bytes {
             surface.model.delete(segs);
@@ -973,17 +1006,7 @@ fn update_data_model(
     }
     *padded = padding;
     if !exact {
-        // Each segment may add a key as JSON writes it (quoted and escaped: a control
-        // character is six bytes), braces, a colon and a comma; padded array slots are
-        // `null,` each. Saturating: an agent's index may be as large as usize (32 bits in
-        // wasm).
-        let growth = value_size
-            .saturating_add(
-                segs.iter()
-                    .map(|s| super::pointer::string_size(s).saturating_add(4))
-                    .fold(0, usize::saturating_add),
-            )
-            .saturating_add(padding.saturating_mul(5));
+        let growth = growth(padding);
         if surface.model_bound.saturating_add(growth) <= limits.data_model_bytes {
             // A write the plan refuses is refused as the write itself would refuse it.
             let planned = planned.ok_or_else(unreachable)?;

@@ -220,6 +220,14 @@ pub(crate) fn read_within(tape: &[u8], most: usize) -> Option<(Value, usize)> {
 /// The value at `segs` inside a tape's value, as [`super::pointer::get`] finds it in the
 /// built value, building only that part: what is passed over is skipped, not built.
 pub(crate) fn get(tape: &[u8], segs: &[String]) -> Option<Value> {
+    place(tape, segs).map(|at| read(&tape[at]))
+}
+
+/// Where the value at `segs` inside a tape's value lies on the tape, as
+/// [`super::pointer::get`] finds it in the built value: each segment names a member of an
+/// object or an item of an array that is there (not `-`, not past the end). Nothing is
+/// built; what is passed over is skipped.
+pub(crate) fn place(tape: &[u8], segs: &[String]) -> Option<std::ops::Range<usize>> {
     let mut r = Reader::new(tape);
     for seg in segs {
         match r.byte() {
@@ -228,7 +236,7 @@ pub(crate) fn get(tape: &[u8], segs: &[String]) -> Option<Value> {
                     return None;
                 }
                 r.byte(); // a key's STR tag
-                if r.str() == seg {
+                if r.bytes() == seg.as_bytes() {
                     break;
                 }
                 r.skip();
@@ -249,7 +257,20 @@ pub(crate) fn get(tape: &[u8], segs: &[String]) -> Option<Value> {
             _ => return None,
         }
     }
-    Some(r.value())
+    let start = r.at;
+    r.skip();
+    Some(start..r.at.min(tape.len()))
+}
+
+/// The tape with the value at `at` (a [`place`] on it) replaced by the value `new` holds:
+/// the tape [`super::pointer::set_planned`] of that value at that place would leave, as
+/// containers on a tape carry no lengths to mend. One copy of each byte kept.
+pub(crate) fn replaced(tape: &[u8], at: std::ops::Range<usize>, new: &[u8]) -> Box<[u8]> {
+    let mut out = Vec::with_capacity(tape.len() - at.len() + new.len());
+    out.extend_from_slice(&tape[..at.start]);
+    out.extend_from_slice(new);
+    out.extend_from_slice(&tape[at.end..]);
+    out.into_boxed_slice()
 }
 
 /// How many small items in a row [`split`] finds in an array before it builds the rest of
@@ -484,10 +505,15 @@ impl<'t> Reader<'t> {
 
     /// A string's bytes after its tag. They came from a `&str`, so they are UTF-8.
     fn str(&mut self) -> &'t str {
+        std::str::from_utf8(self.bytes()).unwrap_or_default()
+    }
+
+    /// [`Reader::str`] as bytes, where only their equality is wanted.
+    fn bytes(&mut self) -> &'t [u8] {
         let len = crate::leb128::read(|| self.byte());
         let len = usize::try_from(len).unwrap_or(usize::MAX);
         let end = self.at.saturating_add(len).min(self.tape.len());
-        let s = std::str::from_utf8(&self.tape[self.at.min(end)..end]).unwrap_or_default();
+        let s = &self.tape[self.at.min(end)..end];
         self.at = end;
         s
     }
@@ -916,5 +942,63 @@ pub(crate) mod tests {
                 "{p}"
             );
         }
+    }
+
+    /// A value replaced at a [`place`] on a tape reads back as the value a pointer's set
+    /// makes, at every place in random values (each member and item, nested, and the whole
+    /// value), with values of every kind put in; and a place is found where, and only
+    /// where, a pointer finds a value, also for paths that name none.
+    #[test]
+    fn replaces_as_a_pointer_sets() {
+        fn places(v: &Value, at: &mut Vec<String>, out: &mut Vec<Vec<String>>) {
+            out.push(at.clone());
+            let children: Vec<(String, &Value)> = match v {
+                Value::Array(a) => a
+                    .iter()
+                    .enumerate()
+                    .map(|(i, x)| (i.to_string(), x))
+                    .collect(),
+                Value::Object(o) => o.iter().map(|(k, x)| (k.clone(), x)).collect(),
+                _ => return,
+            };
+            for (k, x) in children {
+                at.push(k);
+                places(x, at, out);
+                at.pop();
+            }
+        }
+        let mut rng = crate::test_rng::Xorshift(0x6A09_E667_F3BC_C909);
+        let mut next = |n: u64| rng.next() % n;
+        let mut replaced_at = 0;
+        for _ in 0..600 {
+            let v = random_value(&mut next, 3);
+            let new = random_value(&mut next, 2);
+            let tape = tape_of(&v);
+            let mut all = Vec::new();
+            places(&v, &mut Vec::new(), &mut all);
+            for segs in &all {
+                let at = place(&tape, segs).expect("a place the value has");
+                assert_eq!(
+                    read(&tape[at.clone()]),
+                    *crate::a2ui::pointer::get(&v, segs).unwrap()
+                );
+                let mut want = v.clone();
+                crate::a2ui::pointer::set(&mut want, segs, new.clone()).unwrap();
+                let edited = replaced(&tape, at, &tape_of(&new));
+                assert_eq!(read(&edited), want, "{segs:?}");
+                replaced_at += 1;
+                // Past the end of each array and beside each key: no place.
+                for extra in ["-", "01", "x", "", "999"] {
+                    let mut past = segs.clone();
+                    past.push(extra.into());
+                    assert_eq!(
+                        place(&tape, &past).is_some(),
+                        crate::a2ui::pointer::get(&v, &past).is_some(),
+                        "{past:?}"
+                    );
+                }
+            }
+        }
+        assert!(replaced_at > 1000, "{replaced_at}");
     }
 }
