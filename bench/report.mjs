@@ -1637,6 +1637,24 @@ build the alternative into another directory, for example
   not: Icons 0.230–0.235 to 0.250–0.255 ms, Images and the examples 2–3% slower, the tree the
   same, and the same again with compact_str built at opt-level 3. The targets are the
   browser's, so it was dropped.
+- The first write into a part is made in its bytes (2026-12-07, a later round;
+  \`Model::open_or_edit\`, \`tape::place\`, \`tape::replaced\`). A write through a part a split
+  left (a large value beside an earlier write's path) built the part whole: one record patched
+  in each of 20 lists of 300 records set in one update built every record of 19 of them, and
+  folded at 0.72× the official core's speed ("Shapes beside the workloads" below). A tape's
+  containers carry no lengths, so a write that replaces a member or an item already there is
+  now spliced into the part's bytes, once per part; the next write through it builds it, as
+  before, so writes to one place again and again do not copy it each time. Stored tapes are
+  split as before: tried on them too, the series and the deep templates copied their tape at
+  the first write and split it at the second all the same, and the grid of readings looked
+  through 90,000 readings for a key it did not have before splitting, 6–10% slower in Node
+  (\`node bench/ab.mjs\`). Three native folds of that shape: 97.81M
+  to 40.30M instructions (callgrind); in Node (\`PKG=DIR ONLY=patched REPS=60 node
+  bench/shapes.mjs\`, two runs a side) 1.58 and 1.49 ms to 0.77 and 0.79 (the official core
+  1.08–1.12): 1.42× the official core's speed. The 40 workloads in Node (\`node bench/ab.mjs OLD
+  NEW OLD NEW\`) and ten of the value-heavy ones in Chromium from bytes
+  (\`browser-fold.mjs\`, 60 runs) within the runs' spread. The cost: 980 bytes gzipped in the
+  headless module (418,669 to 419,649).
 - Where a stream is mostly large data values the official core keeps \`JSON.parse\`'s objects
   by reference (about 1.3× \`JSON.parse\`); the fold reads, checks and copies every byte in wasm
   memory, which is where the ~1 MB workload's time goes now (the hand reader's string scan and
