@@ -27,6 +27,8 @@ const data = (id, path, value) => env("updateDataModel", { surfaceId: id, path, 
 const r = rng(7);
 const words = ["alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta"];
 const word = () => words[Math.floor(r() * words.length)];
+/** An order as a shop's agent lists it. */
+const order = (i) => ({ id: `o-${i}`, total: Math.round(r() * 10000) / 100, status: "new", lines: [{ sku: `s${i}`, qty: i % 5 }] });
 /** 100 data values of 50 keys each, every key new to its value, named by `key`. */
 const newKeys = (key, value) => [
   ...bound("k"),
@@ -108,6 +110,16 @@ const SHAPES = [
     ...bound("l"),
     data("l", "/", Object.fromEntries(Array.from({ length: 20 }, (_, k) => [`list${k}`, Array.from({ length: 300 }, (_, i) => ({ id: i, name: `${word()} ${i}`, score: Math.round(r() * 1000) / 10 }))]))),
     ...Array.from({ length: 20 }, (_, k) => data("l", `/list${k}/${k * 7}/name`, word())),
+  ]],
+  ["writes into a large list", "a list of 5,000 records, then 50 records patched", () => [
+    ...bound("o"),
+    data("o", "/", { title: "Orders", orders: Array.from({ length: 5000 }, (_, i) => order(i)) }),
+    ...Array.from({ length: 50 }, (_, k) => data("o", `/orders/${k * 97}/status`, "paid")),
+  ]],
+  ["writes into a large list", "10 lists of 500 records set apart, then a cell patched in each", () => [
+    ...bound("t"),
+    ...Array.from({ length: 10 }, (_, k) => data("t", `/table${k}`, Array.from({ length: 500 }, (_, i) => order(i)))),
+    ...Array.from({ length: 10 }, (_, k) => data("t", `/table${k}/${k * 31}/total`, 1.5)),
   ]],
   ["many small surfaces", "500 surfaces, each model set at /", () =>
     Array.from({ length: 500 }, (_, i) => [...bound(`s${i}`), data(`s${i}`, "/", { title: `n${i}`, count: i, flags: { a: true, b: false } })]).flat()],
