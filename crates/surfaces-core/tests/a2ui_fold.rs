@@ -719,8 +719,8 @@ fn writes_beside_a_large_value_are_held_to_the_limit() {
 /// part's bytes, once; the next write through it builds it. Folded from text (tapes, split
 /// and written in place) and from parsed values (built), the two agree after every
 /// envelope, far from the model's limit and at it: for writes that replace a member or an
-/// item (by a small value, a large one, a deep one) and for those no part takes in place
-/// (a new key, an append, padding, through a number, a delete, a second write).
+/// item (by a small value, a large one, a deep one) or add one (a new key, an append), and
+/// for those no part takes in place (padding, through a number, a delete, a second write).
 #[test]
 fn writes_into_parts_agree_with_writes_into_values() {
     let list = |k: u32| -> Vec<Value> {
@@ -738,7 +738,7 @@ fn writes_into_parts_agree_with_writes_into_values() {
         data(
             "s",
             "/",
-            json!({"l0": list(0), "l1": list(1), "l2": list(2), "l3": list(3), "l4": list(4), "l5": list(5), "title": "t"}),
+            json!({"l0": list(0), "l1": list(1), "l2": list(2), "l3": list(3), "l4": list(4), "l5": list(5), "l6": list(6), "title": "t"}),
         ),
         // Splits the root: each list is a part.
         data("s", "/title", json!("split")),
@@ -759,6 +759,8 @@ fn writes_into_parts_agree_with_writes_into_values() {
         data("s", "/l5/120", json!({"id": 120})),
         data("s", "/l5/130/x", json!(1)),
         data("s", "/l5/3/id", json!(-3)),
+        data("s", "/l6/4/note", json!({"new": "key"})),
+        data("s", "/l6/4/note/new", json!("again")),
         delete("/l5/4"),
     ];
     for n in 2..=envs.len() {

@@ -15,8 +15,10 @@
 //!
 //! Every read goes through [`Model::value`] or [`Model::get`], which build what they return;
 //! a write first builds the path through the tapes it would go through ([`Model::open`]), so
-//! the built part's structure is always what the agent's updates made it. Tests hold a model to one built eagerly
-//! (`tests/a2ui_fold.rs`, `tests/properties.rs`).
+//! the built part's structure is always what the agent's updates made it, or, far from the
+//! limit, is made in the bytes of a part a split left, once per part
+//! ([`Model::open_or_edit`]), so that the tape holds what the write would have built. Tests
+//! hold a model to one built eagerly (`tests/a2ui_fold.rs`, `tests/properties.rs`).
 
 use serde_json::{Map, Value};
 
@@ -264,8 +266,9 @@ impl Model {
 
     /// [`Model::open`] far from the limit, for a write of `data` (which nests `depth` deep)
     /// at `segs`, or the write itself, made in the bytes of a part ([`tape::split`]) `segs`
-    /// runs through: when the place is there already ([`tape::place`]: the write replaces a
-    /// member or an item, adding none) and no write has changed that part in place before.
+    /// runs through: when the place is there already, or is a new member of an object or a
+    /// new last item of an array that is there ([`tape::slot`]: no container made on the
+    /// way, no `null`s padding), and no write has changed that part in place before.
     /// Returns whether the write was made so; if not, the path is open for it.
     ///
     /// A write that went through a part built it whole, as it still does the second time:
@@ -284,7 +287,9 @@ impl Model {
         if self.edit_part(i, segs, data, depth) {
             return true;
         }
-        self.open_tape(i, segs, false);
+        // Far from the limit nothing is measured, so nothing was overstated.
+        let overstated = self.open_tape(i, segs, false);
+        debug_assert_eq!(overstated, 0);
         false
     }
 
@@ -342,7 +347,7 @@ impl Model {
             return false;
         }
         let below = &segs[k.len()..];
-        let Some(at) = tape::place(&t.tape, below) else {
+        let Some(slot) = tape::slot(&t.tape, below) else {
             return false;
         };
         // A part keeps no size (it is measured whole if the model nears its limit).
@@ -354,7 +359,8 @@ impl Model {
                 &built[..]
             }
         };
-        t.tape = tape::replaced(&t.tape, at, new);
+        let key = below.last().map_or("", String::as_str);
+        t.tape = tape::written(&t.tape, slot, key, new);
         t.depth = t.depth.max(below.len() + depth);
         t.edited = true;
         true

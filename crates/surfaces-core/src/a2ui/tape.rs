@@ -3,7 +3,9 @@
 //! the `Value` later is a walk over the buffer with nothing to parse again: strings are
 //! stored as their UTF-8 bytes and numbers as the bits serde_json would have read.
 //!
-//! Only [`Writer`] writes a tape and only [`read`] reads one; every tape is one value.
+//! Only [`Writer`] writes a tape, and [`written`] puts one value's tape in place of a value
+//! on another, or where a new one goes (its containers carry no lengths to mend); every tape
+//! is one value.
 
 use serde_json::{Map, Number, Value};
 
@@ -228,12 +230,38 @@ pub(crate) fn get(tape: &[u8], segs: &[String]) -> Option<Value> {
 /// object or an item of an array that is there (not `-`, not past the end). Nothing is
 /// built; what is passed over is skipped.
 pub(crate) fn place(tape: &[u8], segs: &[String]) -> Option<std::ops::Range<usize>> {
+    match slot(tape, segs)? {
+        Slot::Value(at) => Some(at),
+        Slot::Member(_) | Slot::Item(_) => None,
+    }
+}
+
+/// Where a write at `segs` inside a tape's value goes on the tape ([`slot`]).
+#[derive(Debug, PartialEq)]
+pub(crate) enum Slot {
+    /// The value there, which the write replaces.
+    Value(std::ops::Range<usize>),
+    /// A member the object has not, whose key and value go before the object's end, here.
+    Member(usize),
+    /// An item past the array's last (`-`, or the index of its length), which goes before
+    /// the array's end, here.
+    Item(usize),
+}
+
+/// Where a write at `segs` inside a tape's value goes on the tape, as
+/// [`super::pointer::set_planned`] finds its place in the built value, when that place is
+/// there or is a new member of an object or a new last item of an array that is there:
+/// no container made on the way, no `null`s padding an array. Nothing is built; what is
+/// passed over is skipped.
+pub(crate) fn slot(tape: &[u8], segs: &[String]) -> Option<Slot> {
     let mut r = Reader::new(tape);
-    for seg in segs {
+    for (n, seg) in segs.iter().enumerate() {
+        let last = n + 1 == segs.len();
         match r.byte() {
             OBJECT => loop {
                 if r.at_end() {
-                    return None;
+                    // `at_end` passed over the end.
+                    return last.then(|| Slot::Member(r.at - 1));
                 }
                 r.byte(); // a key's STR tag
                 if r.bytes() == seg.as_bytes() {
@@ -242,16 +270,25 @@ pub(crate) fn place(tape: &[u8], segs: &[String]) -> Option<std::ops::Range<usiz
                 r.skip();
             },
             ARRAY => {
-                // As `pointer::get`: an index without leading zeros, `-` names no item.
-                let i = super::pointer::array_index(seg, usize::MAX).filter(|&i| i < usize::MAX)?;
-                for _ in 0..i {
-                    if r.at_end() {
-                        return None;
+                // As `pointer::get` and `pointer::set_planned`: an index without leading
+                // zeros, and `-` the array's length.
+                let append = seg == "-";
+                let i = if append {
+                    usize::MAX
+                } else {
+                    super::pointer::array_index(seg, usize::MAX)?
+                };
+                let mut k = 0;
+                loop {
+                    if r.tape.get(r.at).is_none_or(|&b| b == END) {
+                        // `k` is the array's length.
+                        return (last && (append || k == i)).then_some(Slot::Item(r.at));
+                    }
+                    if k == i {
+                        break;
                     }
                     r.skip();
-                }
-                if r.tape.get(r.at).is_none_or(|&b| b == END) {
-                    return None;
+                    k += 1;
                 }
             }
             _ => return None,
@@ -259,16 +296,33 @@ pub(crate) fn place(tape: &[u8], segs: &[String]) -> Option<std::ops::Range<usiz
     }
     let start = r.at;
     r.skip();
-    Some(start..r.at.min(tape.len()))
+    Some(Slot::Value(start..r.at.min(tape.len())))
 }
 
-/// The tape with the value at `at` (a [`place`] on it) replaced by the value `new` holds:
-/// the tape [`super::pointer::set_planned`] of that value at that place would leave, as
-/// containers on a tape carry no lengths to mend. One copy of each byte kept.
-pub(crate) fn replaced(tape: &[u8], at: std::ops::Range<usize>, new: &[u8]) -> Box<[u8]> {
-    let mut out = Vec::with_capacity(tape.len() - at.len() + new.len());
+/// The tape with `new` (one value's tape) written at `slot` (a [`slot`] on it, for a path
+/// whose last segment is `key`): the tape [`super::pointer::set_planned`] of that value at
+/// that place would leave, as containers on a tape carry no lengths to mend. One copy of
+/// each byte kept.
+pub(crate) fn written(tape: &[u8], slot: Slot, key: &str, new: &[u8]) -> Box<[u8]> {
+    match slot {
+        Slot::Value(at) => spliced(tape, at, &[new]),
+        Slot::Item(at) => spliced(tape, at..at, &[new]),
+        Slot::Member(at) => {
+            let mut member = Vec::new();
+            Writer(&mut member).str(key);
+            spliced(tape, at..at, &[&member, new])
+        }
+    }
+}
+
+/// `tape` with the bytes at `at` replaced by the `pieces`, in order.
+fn spliced(tape: &[u8], at: std::ops::Range<usize>, pieces: &[&[u8]]) -> Box<[u8]> {
+    let added: usize = pieces.iter().map(|piece| piece.len()).sum();
+    let mut out = Vec::with_capacity(tape.len() - at.len() + added);
     out.extend_from_slice(&tape[..at.start]);
-    out.extend_from_slice(new);
+    for piece in pieces {
+        out.extend_from_slice(piece);
+    }
     out.extend_from_slice(&tape[at.end..]);
     out.into_boxed_slice()
 }
@@ -944,12 +998,13 @@ pub(crate) mod tests {
         }
     }
 
-    /// A value replaced at a [`place`] on a tape reads back as the value a pointer's set
+    /// A value written at a [`slot`] on a tape reads back as the value a pointer's set
     /// makes, at every place in random values (each member and item, nested, and the whole
-    /// value), with values of every kind put in; and a place is found where, and only
-    /// where, a pointer finds a value, also for paths that name none.
+    /// value) and past each (a new member, an item appended by `-` or by the array's length),
+    /// with values of every kind put in. A slot is found where, and only where, the write
+    /// makes no container and pads no array; a place only where a pointer finds a value.
     #[test]
-    fn replaces_as_a_pointer_sets() {
+    fn writes_as_a_pointer_sets() {
         fn places(v: &Value, at: &mut Vec<String>, out: &mut Vec<Vec<String>>) {
             out.push(at.clone());
             let children: Vec<(String, &Value)> = match v {
@@ -967,38 +1022,70 @@ pub(crate) mod tests {
                 at.pop();
             }
         }
+        use crate::a2ui::pointer;
         let mut rng = crate::test_rng::Xorshift(0x6A09_E667_F3BC_C909);
         let mut next = |n: u64| rng.next() % n;
-        let mut replaced_at = 0;
+        let (mut replaced, mut added) = (0, 0);
         for _ in 0..600 {
             let v = random_value(&mut next, 3);
             let new = random_value(&mut next, 2);
-            let tape = tape_of(&v);
+            let (tape, new_tape) = (tape_of(&v), tape_of(&new));
+            let write = |segs: &[String], slot: Slot| {
+                let key = segs.last().map_or("", String::as_str);
+                read(&written(&tape, slot, key, &new_tape))
+            };
             let mut all = Vec::new();
             places(&v, &mut Vec::new(), &mut all);
             for segs in &all {
                 let at = place(&tape, segs).expect("a place the value has");
-                assert_eq!(
-                    read(&tape[at.clone()]),
-                    *crate::a2ui::pointer::get(&v, segs).unwrap()
-                );
+                assert_eq!(read(&tape[at.clone()]), *pointer::get(&v, segs).unwrap());
                 let mut want = v.clone();
-                crate::a2ui::pointer::set(&mut want, segs, new.clone()).unwrap();
-                let edited = replaced(&tape, at, &tape_of(&new));
-                assert_eq!(read(&edited), want, "{segs:?}");
-                replaced_at += 1;
-                // Past the end of each array and beside each key: no place.
-                for extra in ["-", "01", "x", "", "999"] {
+                pointer::set(&mut want, segs, new.clone()).unwrap();
+                assert_eq!(write(segs, Slot::Value(at)), want, "{segs:?}");
+                replaced += 1;
+                let len = match pointer::get(&v, segs) {
+                    Some(Value::Array(a)) => a.len(),
+                    _ => 0,
+                };
+                for extra in [
+                    "-",
+                    "01",
+                    "x",
+                    "",
+                    "999",
+                    "0",
+                    "1",
+                    &len.to_string(),
+                    &(len + 1).to_string(),
+                ] {
                     let mut past = segs.clone();
                     past.push(extra.into());
                     assert_eq!(
                         place(&tape, &past).is_some(),
-                        crate::a2ui::pointer::get(&v, &past).is_some(),
+                        pointer::get(&v, &past).is_some(),
                         "{past:?}"
                     );
+                    // Where the write makes no container and pads no array.
+                    let takes = match pointer::get(&v, segs) {
+                        Some(Value::Object(_)) => true,
+                        Some(Value::Array(a)) => {
+                            pointer::array_index(extra, a.len()).is_some_and(|i| i <= a.len())
+                        }
+                        _ => false,
+                    };
+                    let slot = slot(&tape, &past);
+                    assert_eq!(slot.is_some(), takes, "{past:?}");
+                    if let Some(slot) = slot {
+                        let mut want = v.clone();
+                        pointer::set(&mut want, &past, new.clone()).unwrap();
+                        if !matches!(slot, Slot::Value(_)) {
+                            added += 1;
+                        }
+                        assert_eq!(write(&past, slot), want, "{past:?}");
+                    }
                 }
             }
         }
-        assert!(replaced_at > 1000, "{replaced_at}");
+        assert!(replaced > 1000 && added > 1000, "{replaced} {added}");
     }
 }
