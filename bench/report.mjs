@@ -1638,23 +1638,26 @@ build the alternative into another directory, for example
   same, and the same again with compact_str built at opt-level 3. The targets are the
   browser's, so it was dropped.
 - The first write into a part is made in its bytes (2026-12-07, a later round;
-  \`Model::open_or_edit\`, \`tape::place\`, \`tape::replaced\`). A write through a part a split
+  \`Model::open_or_edit\`, \`tape::slot\`, \`tape::written\`). A write through a part a split
   left (a large value beside an earlier write's path) built the part whole: one record patched
-  in each of 20 lists of 300 records set in one update built every record of 19 of them, and
-  folded at 0.72× the official core's speed ("Shapes beside the workloads" below). A tape's
-  containers carry no lengths, so a write that replaces a member or an item already there is
-  now spliced into the part's bytes, once per part; the next write through it builds it, as
-  before, so writes to one place again and again do not copy it each time. Stored tapes are
-  split as before: tried on them too, the series and the deep templates copied their tape at
-  the first write and split it at the second all the same, and the grid of readings looked
-  through 90,000 readings for a key it did not have before splitting, 6–10% slower in Node
-  (\`node bench/ab.mjs\`). Three native folds of that shape: 97.81M
-  to 40.30M instructions (callgrind); in Node (\`PKG=DIR ONLY=patched REPS=60 node
-  bench/shapes.mjs\`, two runs a side) 1.58 and 1.49 ms to 0.77 and 0.79 (the official core
-  1.08–1.12): 1.42× the official core's speed. The 40 workloads in Node (\`node bench/ab.mjs OLD
-  NEW OLD NEW\`) and ten of the value-heavy ones in Chromium from bytes
-  (\`browser-fold.mjs\`, 60 runs) within the runs' spread. The cost: 980 bytes gzipped in the
-  headless module (418,669 to 419,649).
+  in, or appended to, each of 20 lists of 300 records set in one update built every record of
+  19 of them, and folded at 0.72× the official core's speed ("Shapes beside the workloads"
+  below). A tape's containers carry no lengths, so a write that replaces a member or an item
+  there, or adds a member to an object or a last item to an array there (no container made on
+  the way, no \`null\`s padding), is now spliced into the part's bytes, once per part; the next
+  write through it builds it, as before, so writes to one place again and again do not copy it
+  each time. Stored tapes are split as before: tried on them too, the series and the deep
+  templates copied their tape at the first write and split it at the second all the same, and
+  the grid of readings looked through 90,000 readings for a key it did not have before
+  splitting, 6–10% slower in Node (\`node bench/ab.mjs\`). So a list an update stored at its
+  own path and then patched is still built on the first write into it ("10 lists of 500
+  records set apart" below, about 0.77×). Three native folds (callgrind): 20 lists, a record
+  patched in each, 97.81M to 40.30M instructions; a record appended to each, 67.2M to 29.9M in
+  one fold. In Node (\`PKG=DIR ONLY='lists' REPS=40 node bench/shapes.mjs\`, two runs a side)
+  1.76–1.78 ms to 0.90–0.91 (the official core 1.20–1.29: 1.33–1.36× its speed) and 3.87–3.94
+  to 1.95–2.03 (1.31–1.32×). The 40 workloads in Node (\`node bench/ab.mjs OLD NEW OLD NEW\`)
+  and ten of the value-heavy ones in Chromium from bytes (\`browser-fold.mjs\`, 80 runs) within
+  the runs' spread. The cost: 1.2 KB gzipped in the headless module (418,669 to 419,896).
 - Where a stream is mostly large data values the official core keeps \`JSON.parse\`'s objects
   by reference (about 1.3× \`JSON.parse\`); the fold reads, checks and copies every byte in wasm
   memory, which is where the ~1 MB workload's time goes now (the hand reader's string scan and

@@ -111,6 +111,11 @@ const SHAPES = [
     data("l", "/", Object.fromEntries(Array.from({ length: 20 }, (_, k) => [`list${k}`, Array.from({ length: 300 }, (_, i) => ({ id: i, name: `${word()} ${i}`, score: Math.round(r() * 1000) / 10 }))]))),
     ...Array.from({ length: 20 }, (_, k) => data("l", `/list${k}/${k * 7}/name`, word())),
   ]],
+  ["writes beside a large value", "20 lists of 300 records, then a record appended to each", () => [
+    ...bound("l"),
+    data("l", "/", Object.fromEntries(Array.from({ length: 20 }, (_, k) => [`list${k}`, Array.from({ length: 300 }, (_, i) => order(i))]))),
+    ...Array.from({ length: 20 }, (_, k) => data("l", `/list${k}/300`, order(300 + k))),
+  ]],
   ["writes into a large list", "a list of 5,000 records, then 50 records patched", () => [
     ...bound("o"),
     data("o", "/", { title: "Orders", orders: Array.from({ length: 5000 }, (_, i) => order(i)) }),
