@@ -738,7 +738,7 @@ fn writes_into_parts_agree_with_writes_into_values() {
         data(
             "s",
             "/",
-            json!({"l0": list(0), "l1": list(1), "l2": list(2), "l3": list(3), "l4": list(4), "l5": list(5), "l6": list(6), "title": "t"}),
+            json!({"l0": list(0), "l1": list(1), "l2": list(2), "l3": list(3), "l4": list(4), "l5": list(5), "l6": list(6), "l7": list(7), "title": "t"}),
         ),
         // Splits the root: each list is a part.
         data("s", "/title", json!("split")),
@@ -759,8 +759,10 @@ fn writes_into_parts_agree_with_writes_into_values() {
         data("s", "/l5/120", json!({"id": 120})),
         data("s", "/l5/130/x", json!(1)),
         data("s", "/l5/3/id", json!(-3)),
-        data("s", "/l6/4/note", json!({"new": "key"})),
-        data("s", "/l6/4/note/new", json!("again")),
+        data("s", "/l6/4/note \"é\"", json!({"new": "key"})),
+        data("s", "/l6/4/note \"é\"/new", json!("again")),
+        data("s", "/l7/-", json!({"id": 120})),
+        data("s", "/l7/-", json!({"id": 121})),
         delete("/l5/4"),
     ];
     for n in 2..=envs.len() {

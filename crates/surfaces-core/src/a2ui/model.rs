@@ -15,10 +15,10 @@
 //!
 //! Every read goes through [`Model::value`] or [`Model::get`], which build what they return;
 //! a write first builds the path through the tapes it would go through ([`Model::open`]), so
-//! the built part's structure is always what the agent's updates made it, or, far from the
-//! limit, is made in the bytes of a part a split left, once per part
-//! ([`Model::open_or_edit`]), so that the tape holds what the write would have built. Tests
-//! hold a model to one built eagerly (`tests/a2ui_fold.rs`, `tests/properties.rs`).
+//! the built part's structure is always what the agent's updates made it. The one exception,
+//! far from the limit: the first write into a part a split left is made in the part's bytes
+//! ([`Model::open_or_edit`]), which then hold what the write would have built. Tests hold a
+//! model to one built eagerly (`tests/a2ui_fold.rs`, `tests/properties.rs`).
 
 use serde_json::{Map, Value};
 
@@ -287,7 +287,7 @@ impl Model {
         if self.edit_part(i, segs, data, depth) {
             return true;
         }
-        // Far from the limit nothing is measured, so nothing was overstated.
+        // Not measured (`measure` false), so nothing was overstated.
         let overstated = self.open_tape(i, segs, false);
         debug_assert_eq!(overstated, 0);
         false
@@ -599,6 +599,54 @@ mod tests {
         m.set(&s, Data::Built(json!(1))).unwrap();
         assert!(m.tapes.is_empty());
         assert_eq!(m.value(), json!({"p": "x", "q": 1}));
+    }
+
+    /// A part takes one write in its bytes (replacing a member, adding one, appending an
+    /// item); the next write through it builds it, so that writes into one part again and
+    /// again do not copy it each time. A stored tape is split, never written in.
+    #[test]
+    fn a_part_is_written_in_its_bytes_once() {
+        let list: Value = (0..300)
+            .map(|i| json!({"id": i, "name": format!("n{i}")}))
+            .collect();
+        let mut eager = json!({"a": list.clone(), "b": list.clone(), "c": list, "t": "x"});
+        let mut m = Model::default();
+        m.set(&segs(""), Data::Taped(taped(&eager))).unwrap();
+        let edited = |m: &Model, p: &str| {
+            m.tapes
+                .iter()
+                .find(|(k, _)| *k == segs(p))
+                .map(|(_, t)| t.edited)
+        };
+        // A stored tape is opened (split: the lists are parts), not written in.
+        assert!(!m.open_or_edit(&segs("/t"), &Data::Built(json!("y")), 0));
+        m.set(&segs("/t"), Data::Built(json!("y"))).unwrap();
+        eager["t"] = json!("y");
+        assert_eq!(
+            (edited(&m, "/a"), edited(&m, "/b"), edited(&m, "/c")),
+            (Some(false), Some(false), Some(false))
+        );
+        for (p, v) in [
+            ("/a/3/name", json!("z")),
+            ("/b/300", json!({"id": 300})),
+            ("/c/7/new", json!([1])),
+        ] {
+            assert!(m.open_or_edit(&segs(p), &Data::Built(v.clone()), 1), "{p}");
+            pointer::set(&mut eager, &segs(p), v).unwrap();
+        }
+        assert_eq!(
+            (edited(&m, "/a"), edited(&m, "/b"), edited(&m, "/c")),
+            (Some(true), Some(true), Some(true))
+        );
+        assert_eq!(m.value(), eager);
+        // The next write through a part builds it: the part leaves the tapes.
+        let p = segs("/a/4/name");
+        assert!(!m.open_or_edit(&p, &Data::Built(json!("w")), 0));
+        assert_eq!(edited(&m, "/a"), None);
+        m.set(&p, Data::Built(json!("w"))).unwrap();
+        pointer::set(&mut eager, &p, json!("w")).unwrap();
+        assert_eq!(m.value(), eager);
+        assert_eq!(m.json_size(), pointer::json_size(&eager));
     }
 
     /// At most [`MAX_TAPES`] tapes are kept: the next value is built into the model.

@@ -947,9 +947,9 @@ fn update_data_model(
             .saturating_add(path_growth)
             .saturating_add(padding.saturating_mul(5))
     };
-    // Far from the limit, a write to a place already there inside a part an earlier write
-    // split off is made in the part's bytes (`Model::open_or_edit`), counted as the write
-    // below would count it (no padding).
+    // Far from the limit, a write into a part an earlier write split off that replaces or
+    // adds a member or an item there is made in the part's bytes (`Model::open_or_edit`),
+    // counted as the write below would count it (it pads no array).
     match &value {
         Some(v)
             if !exact

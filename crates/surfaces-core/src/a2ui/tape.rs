@@ -222,22 +222,14 @@ pub(crate) fn read_within(tape: &[u8], most: usize) -> Option<(Value, usize)> {
 /// The value at `segs` inside a tape's value, as [`super::pointer::get`] finds it in the
 /// built value, building only that part: what is passed over is skipped, not built.
 pub(crate) fn get(tape: &[u8], segs: &[String]) -> Option<Value> {
-    place(tape, segs).map(|at| read(&tape[at]))
-}
-
-/// Where the value at `segs` inside a tape's value lies on the tape, as
-/// [`super::pointer::get`] finds it in the built value: each segment names a member of an
-/// object or an item of an array that is there (not `-`, not past the end). Nothing is
-/// built; what is passed over is skipped.
-pub(crate) fn place(tape: &[u8], segs: &[String]) -> Option<std::ops::Range<usize>> {
-    match slot(tape, segs)? {
-        Slot::Value(at) => Some(at),
-        Slot::Member(_) | Slot::Item(_) => None,
+    match find(tape, segs)? {
+        Found::Value(mut r) => Some(r.value()),
+        Found::Member(_) | Found::Item(_) => None,
     }
 }
 
 /// Where a write at `segs` inside a tape's value goes on the tape ([`slot`]).
-#[derive(Debug, PartialEq)]
+#[derive(Debug)]
 pub(crate) enum Slot {
     /// The value there, which the write replaces.
     Value(std::ops::Range<usize>),
@@ -254,6 +246,27 @@ pub(crate) enum Slot {
 /// no container made on the way, no `null`s padding an array. Nothing is built; what is
 /// passed over is skipped.
 pub(crate) fn slot(tape: &[u8], segs: &[String]) -> Option<Slot> {
+    Some(match find(tape, segs)? {
+        Found::Value(mut r) => {
+            let start = r.at;
+            r.skip();
+            Slot::Value(start..r.at.min(tape.len()))
+        }
+        Found::Member(at) => Slot::Member(at),
+        Found::Item(at) => Slot::Item(at),
+    })
+}
+
+/// What [`find`] finds: a reader at the start of the value there, or where a new member or
+/// last item goes (never past the tape's end, were the tape not well formed).
+enum Found<'t> {
+    Value(Reader<'t>),
+    Member(usize),
+    Item(usize),
+}
+
+/// The walk [`get`] and [`slot`] share: one pass over what lies before the place.
+fn find<'t>(tape: &'t [u8], segs: &[String]) -> Option<Found<'t>> {
     let mut r = Reader::new(tape);
     for (n, seg) in segs.iter().enumerate() {
         let last = n + 1 == segs.len();
@@ -261,7 +274,7 @@ pub(crate) fn slot(tape: &[u8], segs: &[String]) -> Option<Slot> {
             OBJECT => loop {
                 if r.at_end() {
                     // `at_end` passed over the end.
-                    return last.then(|| Slot::Member(r.at - 1));
+                    return last.then(|| Found::Member((r.at - 1).min(tape.len())));
                 }
                 r.byte(); // a key's STR tag
                 if r.bytes() == seg.as_bytes() {
@@ -271,7 +284,7 @@ pub(crate) fn slot(tape: &[u8], segs: &[String]) -> Option<Slot> {
             },
             ARRAY => {
                 // As `pointer::get` and `pointer::set_planned`: an index without leading
-                // zeros, and `-` the array's length.
+                // zeros, and `-` the array's length (which names no item to read).
                 let append = seg == "-";
                 let i = if append {
                     usize::MAX
@@ -282,7 +295,8 @@ pub(crate) fn slot(tape: &[u8], segs: &[String]) -> Option<Slot> {
                 loop {
                     if r.tape.get(r.at).is_none_or(|&b| b == END) {
                         // `k` is the array's length.
-                        return (last && (append || k == i)).then_some(Slot::Item(r.at));
+                        return (last && (append || k == i))
+                            .then(|| Found::Item(r.at.min(tape.len())));
                     }
                     if k == i {
                         break;
@@ -294,9 +308,7 @@ pub(crate) fn slot(tape: &[u8], segs: &[String]) -> Option<Slot> {
             _ => return None,
         }
     }
-    let start = r.at;
-    r.skip();
-    Some(Slot::Value(start..r.at.min(tape.len())))
+    Some(Found::Value(r))
 }
 
 /// The tape with `new` (one value's tape) written at `slot` (a [`slot`] on it, for a path
@@ -1002,7 +1014,8 @@ pub(crate) mod tests {
     /// makes, at every place in random values (each member and item, nested, and the whole
     /// value) and past each (a new member, an item appended by `-` or by the array's length),
     /// with values of every kind put in. A slot is found where, and only where, the write
-    /// makes no container and pads no array; a place only where a pointer finds a value.
+    /// makes no container and pads no array (so never past a segment that names nothing
+    /// yet); a value is read only where a pointer finds one.
     #[test]
     fn writes_as_a_pointer_sets() {
         fn places(v: &Value, at: &mut Vec<String>, out: &mut Vec<Vec<String>>) {
@@ -1023,9 +1036,19 @@ pub(crate) mod tests {
             }
         }
         use crate::a2ui::pointer;
+        // Whether a write at `segs` then `seg` makes no container and pads no array.
+        fn takes(v: &Value, segs: &[String], seg: &str) -> bool {
+            match pointer::get(v, segs) {
+                Some(Value::Object(_)) => true,
+                Some(Value::Array(a)) => {
+                    pointer::array_index(seg, a.len()).is_some_and(|i| i <= a.len())
+                }
+                _ => false,
+            }
+        }
         let mut rng = crate::test_rng::Xorshift(0x6A09_E667_F3BC_C909);
         let mut next = |n: u64| rng.next() % n;
-        let (mut replaced, mut added) = (0, 0);
+        let (mut replaced, mut added, mut refused) = (0, 0, 0);
         for _ in 0..600 {
             let v = random_value(&mut next, 3);
             let new = random_value(&mut next, 2);
@@ -1037,7 +1060,10 @@ pub(crate) mod tests {
             let mut all = Vec::new();
             places(&v, &mut Vec::new(), &mut all);
             for segs in &all {
-                let at = place(&tape, segs).expect("a place the value has");
+                assert_eq!(get(&tape, segs).as_ref(), pointer::get(&v, segs));
+                let Some(Slot::Value(at)) = slot(&tape, segs) else {
+                    panic!("no place for {segs:?}, which the value has");
+                };
                 assert_eq!(read(&tape[at.clone()]), *pointer::get(&v, segs).unwrap());
                 let mut want = v.clone();
                 pointer::set(&mut want, segs, new.clone()).unwrap();
@@ -1047,45 +1073,40 @@ pub(crate) mod tests {
                     Some(Value::Array(a)) => a.len(),
                     _ => 0,
                 };
-                for extra in [
-                    "-",
-                    "01",
-                    "x",
-                    "",
-                    "999",
-                    "0",
-                    "1",
-                    &len.to_string(),
-                    &(len + 1).to_string(),
-                ] {
+                let (len, past_len) = (len.to_string(), (len + 1).to_string());
+                let extras = ["-", "01", "x", "", "999", "0", "1", "18446744073709551615"];
+                for extra in extras.iter().copied().chain([&*len, &*past_len]) {
                     let mut past = segs.clone();
                     past.push(extra.into());
                     assert_eq!(
-                        place(&tape, &past).is_some(),
-                        pointer::get(&v, &past).is_some(),
+                        get(&tape, &past).as_ref(),
+                        pointer::get(&v, &past),
                         "{past:?}"
                     );
-                    // Where the write makes no container and pads no array.
-                    let takes = match pointer::get(&v, segs) {
-                        Some(Value::Object(_)) => true,
-                        Some(Value::Array(a)) => {
-                            pointer::array_index(extra, a.len()).is_some_and(|i| i <= a.len())
-                        }
-                        _ => false,
-                    };
-                    let slot = slot(&tape, &past);
-                    assert_eq!(slot.is_some(), takes, "{past:?}");
-                    if let Some(slot) = slot {
+                    let found = slot(&tape, &past);
+                    assert_eq!(found.is_some(), takes(&v, segs, extra), "{past:?}");
+                    if let Some(found) = found {
                         let mut want = v.clone();
                         pointer::set(&mut want, &past, new.clone()).unwrap();
-                        if !matches!(slot, Slot::Value(_)) {
+                        if !matches!(found, Slot::Value(_)) {
                             added += 1;
                         }
-                        assert_eq!(write(&past, slot), want, "{past:?}");
+                        assert_eq!(write(&past, found), want, "{past:?}");
+                    }
+                    // One segment further: only through a value that is there.
+                    for further in ["-", "0", "x"] {
+                        let mut deeper = past.clone();
+                        deeper.push(further.into());
+                        let found = slot(&tape, &deeper).is_some();
+                        assert_eq!(found, takes(&v, &past, further), "{deeper:?}");
+                        refused += usize::from(!found);
                     }
                 }
             }
         }
-        assert!(replaced > 1000 && added > 1000, "{replaced} {added}");
+        assert!(
+            replaced > 1000 && added > 1000 && refused > 1000,
+            "{replaced} {added} {refused}"
+        );
     }
 }
