@@ -1642,7 +1642,8 @@ build the alternative into another directory, for example
   left (a large value beside an earlier write's path) built the part whole: one record patched
   in each of 20 lists of 300 records set in one update built every record of 19 of them, and
   folded at 0.72× the official core's speed ("Shapes beside the workloads" below); a record
-  appended to each, a shape added with this, 0.69–0.72× with the build before. A tape's containers carry no lengths, so a write that replaces a member or an item
+  appended to each, a shape added with this, 0.69–0.72× with the build before. A tape's
+  containers carry no lengths, so a write that replaces a member or an item
   there, or adds a member to an object or a last item to an array there (no container made on
   the way, no \`null\`s padding), is now spliced into the part's bytes, once per part; the next
   write through it builds it, as before, so writes to one place again and again do not copy it
