@@ -505,34 +505,11 @@ mod tests {
 
     /// Sets `v` at `s` in a model that keeps tapes (opened far from or near the limit, as
     /// `measure` says) and in one built eagerly: the size change the first finds before the
-    /// write is what the write changes, and both refuse or take it alike.
+    /// write is what the write changes, and both refuse or take it alike. Far from the limit
+    /// the write is made in the bytes of a part the path runs through where the store makes
+    /// it so ([`Model::open_or_edit`]; a scalar as a built value, any other as a tape), and
+    /// the call returns whether it was.
     fn set_in_both(
-        lazy: &mut Model,
-        eager: &mut Value,
-        s: &[String],
-        v: Value,
-        measure: bool,
-        path: &str,
-    ) {
-        lazy.open(s, measure);
-        let before = pointer::json_size(eager);
-        let change = lazy.set_size_change(s, pointer::json_size(&v));
-        let want = pointer::set(eager, s, v.clone()).map(|_| ());
-        assert_eq!(change.is_some(), want.is_ok(), "{path}");
-        if let Some((removed, added)) = change {
-            assert_eq!(
-                before - removed + added,
-                pointer::json_size(eager),
-                "{path}"
-            );
-        }
-        assert_eq!(lazy.set(s, Data::Taped(taped(&v))), want, "{path}");
-    }
-
-    /// [`set_in_both`] as the store writes: far from the limit, in the bytes of a part the
-    /// path runs through when [`Model::open_or_edit`] may (a scalar as a built value, any
-    /// other as a tape), else opened and set. Returns whether it was made in a part.
-    fn write_in_both(
         lazy: &mut Model,
         eager: &mut Value,
         s: &[String],
@@ -551,8 +528,21 @@ mod tests {
                 assert!(want.is_ok(), "{path}: made in a part, refused built");
                 return true;
             }
+        } else {
+            lazy.open(s, measure);
         }
-        set_in_both(lazy, eager, s, v, measure, path);
+        let before = pointer::json_size(eager);
+        let change = lazy.set_size_change(s, pointer::json_size(&v));
+        let want = pointer::set(eager, s, v.clone()).map(|_| ());
+        assert_eq!(change.is_some(), want.is_ok(), "{path}");
+        if let Some((removed, added)) = change {
+            assert_eq!(
+                before - removed + added,
+                pointer::json_size(eager),
+                "{path}"
+            );
+        }
+        assert_eq!(lazy.set(s, Data::Taped(taped(&v))), want, "{path}");
         false
     }
 
@@ -829,7 +819,7 @@ mod tests {
                                 }
                             }
                         };
-                        if write_in_both(&mut lazy, &mut eager, &s, v, exact, &path) {
+                        if set_in_both(&mut lazy, &mut eager, &s, v, exact, &path) {
                             edits += 1;
                         }
                     }
@@ -893,7 +883,9 @@ mod tests {
             let s = segs(path);
             match v {
                 // What a write takes out and puts in, found before it, is what it changes.
-                Some(v) => set_in_both(&mut lazy, &mut eager, &s, v, true, path),
+                Some(v) => {
+                    set_in_both(&mut lazy, &mut eager, &s, v, true, path);
+                }
                 None => delete_in_both(&mut lazy, &mut eager, &s, true, path),
             }
             assert_eq!(lazy.json_size(), pointer::json_size(&eager), "after {path}");
