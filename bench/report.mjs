@@ -1638,7 +1638,7 @@ build the alternative into another directory, for example
   same, and the same again with compact_str built at opt-level 3. The targets are the
   browser's, so it was dropped.
 - The first write into a part is made in its bytes (2026-12-07, a later round;
-  \`Model::open_or_edit\`, \`tape::slot\`, \`tape::written\`). A write through a part a split
+  \`Model::edit\`, \`tape::slot\`, \`tape::written\`). A write through a part a split
   left (a large value beside an earlier write's path) built the part whole: one record patched
   in each of 20 lists of 300 records set in one update built every record of 19 of them, and
   folded at 0.72× the official core's speed ("Shapes beside the workloads" below); a record

@@ -17,7 +17,7 @@
 //! a write first builds the path through the tapes it would go through ([`Model::open`]), so
 //! the built part's structure is always what the agent's updates made it. The one exception,
 //! far from the limit: the first write into a part a split left is made in the part's bytes
-//! ([`Model::open_or_edit`]), which then hold what the write would have built. Tests hold a
+//! ([`Model::edit`]), which then hold what the write would have built. Tests hold a
 //! model to one built eagerly (`tests/a2ui_fold.rs`, `tests/properties.rs`).
 
 use serde_json::{Map, Value};
@@ -49,8 +49,8 @@ pub(crate) struct Taped {
     /// How deep it nests (0 for a scalar); for a part, at most that.
     pub depth: usize,
     pub is_object: bool,
-    /// Whether a write has changed it in place ([`Model::open_or_edit`], a part only): the
-    /// next write through it builds it.
+    /// Whether a write has changed it in place ([`Model::edit`], a part only): the next
+    /// write through it builds it.
     pub edited: bool,
 }
 
@@ -264,35 +264,6 @@ impl Model {
             .filter(|&i| self.tapes[i].0.len() < segs.len())
     }
 
-    /// [`Model::open`] far from the limit, for a write of `data` (which nests `depth` deep)
-    /// at `segs`, or the write itself, made in the bytes of a part ([`tape::split`]) `segs`
-    /// runs through: when the place is there already, or is a new member of an object or a
-    /// new last item of an array that is there ([`tape::slot`]: no container made on the
-    /// way, no `null`s padding), and no write has changed that part in place before.
-    /// Returns whether the write was made so; if not, the path is open for it.
-    ///
-    /// A write that went through a part built it whole, as it still does the second time:
-    /// one record patched in each of 20 lists set in one update built every record of 19 of
-    /// them (the first write's split built the list on its path), and folded in 2.4 times
-    /// the instructions it takes with this. A copy of the part's bytes is a small part of
-    /// building them. Once only per part, so that writes to one part again and again do not
-    /// copy it each time: the next one builds it, and the copy made was much less work than
-    /// that. A tape an update stored (measured) is opened by a write as before: its split
-    /// builds only the path, and each later write on that path is a write to the built
-    /// part, where copying the tape each time would cost more.
-    pub fn open_or_edit(&mut self, segs: &[String], data: &Data, depth: usize) -> bool {
-        let Some(i) = self.through(segs) else {
-            return false;
-        };
-        if self.edit_part(i, segs, data, depth) {
-            return true;
-        }
-        // Not measured (`measure` false), so nothing was overstated.
-        let overstated = self.open_tape(i, segs, false);
-        debug_assert_eq!(overstated, 0);
-        false
-    }
-
     /// [`Model::open`] of the tape at `i` in `tapes`, which `segs` runs through. Apart, so
     /// that the check every write makes stays a small function: with this in it, a stream
     /// of small updates that never goes through a tape folded 4–9% slower in Chromium.
@@ -340,8 +311,34 @@ impl Model {
         0
     }
 
-    /// [`Model::open_or_edit`]'s write in the part at `i` in `tapes`, if it may be made there.
-    fn edit_part(&mut self, i: usize, segs: &[String], data: &Data, depth: usize) -> bool {
+    /// Sets `data` (which nests `depth` deep) at `segs` in the bytes of the part
+    /// ([`tape::split`]) `segs` runs through, when the place is there already, or is a new
+    /// member of an object or a new last item of an array that is there ([`tape::slot`]: no
+    /// container made on the way, no `null`s padding), and no write has changed that part so
+    /// before: whether it did. If not, nothing has changed, and the write is to
+    /// [`Model::open`] its path. Only a part (not measured) is written in, so never near the
+    /// limit, where every tape is measured ([`Model::settle`]).
+    ///
+    /// A write that went through a part built it whole, as the next write through it still
+    /// does: one record patched in each of 20 lists set in one update built every record of
+    /// 19 of them (the first write's split built the list on its path), and folded in 2.4
+    /// times the instructions it takes with this. Moving the part's bytes after the place is
+    /// a small part of building them. Once only per part, so that writes to one part again
+    /// and again do not walk and move it each time. A tape an update stored (measured) is
+    /// opened as before: its split builds only the path, and each later write on that path
+    /// is a write to the built part, where walking the tape each time would cost more.
+    #[inline]
+    pub fn edit(&mut self, segs: &[String], data: &Data, depth: usize) -> bool {
+        // Most writes go to a model that keeps no tape: one test, not a search.
+        !self.tapes.is_empty() && self.edit_in_part(segs, data, depth)
+    }
+
+    /// [`Model::edit`] of a model that keeps tapes.
+    #[inline(never)]
+    fn edit_in_part(&mut self, segs: &[String], data: &Data, depth: usize) -> bool {
+        let Some(i) = self.through(segs) else {
+            return false;
+        };
         let (k, t) = &mut self.tapes[i];
         if t.measured || t.edited {
             return false;
@@ -350,7 +347,6 @@ impl Model {
         let Some(slot) = tape::slot(&t.tape, below) else {
             return false;
         };
-        // A part keeps no size (it is measured whole if the model nears its limit).
         let built;
         let new = match data {
             Data::Taped(n) => &n.tape[..],
@@ -360,7 +356,7 @@ impl Model {
             }
         };
         let key = below.last().map_or("", String::as_str);
-        t.tape = tape::written(&t.tape, slot, key, new);
+        t.tape = tape::written(std::mem::take(&mut t.tape), slot, key, new);
         t.depth = t.depth.max(below.len() + depth);
         t.edited = true;
         true
@@ -507,7 +503,7 @@ mod tests {
     /// `measure` says) and in one built eagerly: the size change the first finds before the
     /// write is what the write changes, and both refuse or take it alike. Far from the limit
     /// the write is made in the bytes of a part the path runs through where the store makes
-    /// it so ([`Model::open_or_edit`]; a scalar as a built value, any other as a tape), and
+    /// it so ([`Model::edit`]; a scalar as a built value, any other as a tape), and
     /// the call returns whether it was.
     fn set_in_both(
         lazy: &mut Model,
@@ -523,14 +519,13 @@ mod tests {
             } else {
                 Data::Built(v.clone())
             };
-            if lazy.open_or_edit(s, &data, 0) {
+            if lazy.edit(s, &data, 0) {
                 let want = pointer::set(eager, s, v);
                 assert!(want.is_ok(), "{path}: made in a part, refused built");
                 return true;
             }
-        } else {
-            lazy.open(s, measure);
         }
+        lazy.open(s, measure);
         let before = pointer::json_size(eager);
         let change = lazy.set_size_change(s, pointer::json_size(&v));
         let want = pointer::set(eager, s, v.clone()).map(|_| ());
@@ -609,7 +604,8 @@ mod tests {
                 .map(|(_, t)| t.edited)
         };
         // A stored tape is opened (split: the lists are parts), not written in.
-        assert!(!m.open_or_edit(&segs("/t"), &Data::Built(json!("y")), 0));
+        assert!(!m.edit(&segs("/t"), &Data::Built(json!("y")), 0));
+        m.open(&segs("/t"), false);
         m.set(&segs("/t"), Data::Built(json!("y"))).unwrap();
         eager["t"] = json!("y");
         assert_eq!(
@@ -621,7 +617,7 @@ mod tests {
             ("/b/300", json!({"id": 300})),
             ("/c/7/new", json!([1])),
         ] {
-            assert!(m.open_or_edit(&segs(p), &Data::Built(v.clone()), 1), "{p}");
+            assert!(m.edit(&segs(p), &Data::Built(v.clone()), 1), "{p}");
             pointer::set(&mut eager, &segs(p), v).unwrap();
         }
         assert_eq!(
@@ -631,7 +627,13 @@ mod tests {
         assert_eq!(m.value(), eager);
         // The next write through a part builds it: the part leaves the tapes.
         let p = segs("/a/4/name");
-        assert!(!m.open_or_edit(&p, &Data::Built(json!("w")), 0));
+        assert!(!m.edit(&p, &Data::Built(json!("w")), 0));
+        assert_eq!(
+            edited(&m, "/a"),
+            Some(true),
+            "a write refused changes nothing"
+        );
+        m.open(&p, false);
         assert_eq!(edited(&m, "/a"), None);
         m.set(&p, Data::Built(json!("w"))).unwrap();
         pointer::set(&mut eager, &p, json!("w")).unwrap();
@@ -761,7 +763,7 @@ mod tests {
     }
 
     /// Writes beside and into large stored values far from the limit, which split them
-    /// ([`tape::split`]; a write into a part, in its bytes, once: [`Model::open_or_edit`]),
+    /// ([`tape::split`]; a write into a part, in its bytes, once: [`Model::edit`]),
     /// then near it, where sizes are kept exactly: the model holds and measures what an
     /// eager one does, and a write's size change is what it changes.
     #[test]

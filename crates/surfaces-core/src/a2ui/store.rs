@@ -948,20 +948,19 @@ fn update_data_model(
             .saturating_add(padding.saturating_mul(5))
     };
     // Far from the limit, a write into a part an earlier write split off that replaces or
-    // adds a member or an item there is made in the part's bytes (`Model::open_or_edit`),
-    // counted as the write below would count it (it pads no array).
-    match &value {
-        Some(v)
-            if !exact
-                && surface.model_bound.saturating_add(growth(0)) <= limits.data_model_bytes =>
-        {
-            if surface.model.open_or_edit(segs, v, value_depth) {
-                surface.model_bound = surface.model_bound.saturating_add(growth(0));
-                return Ok(Vec::new());
-            }
-        }
-        _ => surface.model_bound -= surface.model.open(segs, exact),
+    // adds a member or an item there is made in the part's bytes (`Model::edit`), counted
+    // as the write below would count it (it pads no array).
+    let grown = growth(0);
+    if !exact
+        && surface.model_bound.saturating_add(grown) <= limits.data_model_bytes
+        && value
+            .as_ref()
+            .is_some_and(|v| surface.model.edit(segs, v, value_depth))
+    {
+        surface.model_bound = surface.model_bound.saturating_add(grown);
+        return Ok(Vec::new());
     }
+    surface.model_bound -= surface.model.open(segs, exact);
     let Some(mut value) = value else {
         if !exact && surface.model_bound.saturating_add(4) <= limits.data_model_bytes {
             surface.model.delete(segs);

@@ -224,45 +224,44 @@ pub(crate) fn read_within(tape: &[u8], most: usize) -> Option<(Value, usize)> {
 pub(crate) fn get(tape: &[u8], segs: &[String]) -> Option<Value> {
     match find(tape, segs)? {
         Found::Value(mut r) => Some(r.value()),
-        Found::Member(_) | Found::Item(_) => None,
+        Found::End { .. } => None,
     }
 }
 
-/// Where a write at `segs` inside a tape's value goes on the tape ([`slot`]).
+/// Where a write inside a tape's value goes on the tape ([`slot`]): the bytes of the value it
+/// replaces, or none where it adds a member to an object or a last item to an array (before
+/// the container's end), and whether a key goes first (a new member).
 #[derive(Debug)]
-pub(crate) enum Slot {
-    /// The value there, which the write replaces.
-    Value(std::ops::Range<usize>),
-    /// A member the object has not, whose key and value go before the object's end, here.
-    Member(usize),
-    /// An item past the array's last (`-`, or the index of its length), which goes before
-    /// the array's end, here.
-    Item(usize),
+pub(crate) struct Slot {
+    pub at: std::ops::Range<usize>,
+    pub member: bool,
 }
 
 /// Where a write at `segs` inside a tape's value goes on the tape, as
 /// [`super::pointer::set_planned`] finds its place in the built value, when that place is
-/// there or is a new member of an object or a new last item of an array that is there:
-/// no container made on the way, no `null`s padding an array. Nothing is built; what is
-/// passed over is skipped.
+/// there or is a new member of an object or a new last item (`-`, or the index of the
+/// array's length) of an array that is there: no container made on the way, no `null`s
+/// padding an array. Nothing is built; what is passed over is skipped.
 pub(crate) fn slot(tape: &[u8], segs: &[String]) -> Option<Slot> {
     Some(match find(tape, segs)? {
         Found::Value(mut r) => {
             let start = r.at;
             r.skip();
-            Slot::Value(start..r.at.min(tape.len()))
+            Slot {
+                at: start..r.at.min(tape.len()),
+                member: false,
+            }
         }
-        Found::Member(at) => Slot::Member(at),
-        Found::Item(at) => Slot::Item(at),
+        Found::End { at, member } => Slot { at: at..at, member },
     })
 }
 
-/// What [`find`] finds: a reader at the start of the value there, or where a new member or
-/// last item goes (never past the tape's end, were the tape not well formed).
+/// What [`find`] finds: a reader at the start of the value there, or the end of the
+/// container a new member or last item goes before (never past the tape's end, were the
+/// tape not well formed).
 enum Found<'t> {
     Value(Reader<'t>),
-    Member(usize),
-    Item(usize),
+    End { at: usize, member: bool },
 }
 
 /// The walk [`get`] and [`slot`] share: one pass over what lies before the place.
@@ -270,11 +269,14 @@ fn find<'t>(tape: &'t [u8], segs: &[String]) -> Option<Found<'t>> {
     let mut r = Reader::new(tape);
     for (n, seg) in segs.iter().enumerate() {
         let last = n + 1 == segs.len();
+        let end = |r: &Reader, member| Found::End {
+            at: r.at.min(tape.len()),
+            member,
+        };
         match r.byte() {
             OBJECT => loop {
-                if r.at_end() {
-                    // `at_end` passed over the end.
-                    return last.then(|| Found::Member((r.at - 1).min(tape.len())));
+                if r.at_container_end() {
+                    return last.then(|| end(&r, true));
                 }
                 r.byte(); // a key's STR tag
                 if r.bytes() == seg.as_bytes() {
@@ -293,10 +295,9 @@ fn find<'t>(tape: &'t [u8], segs: &[String]) -> Option<Found<'t>> {
                 };
                 let mut k = 0;
                 loop {
-                    if r.tape.get(r.at).is_none_or(|&b| b == END) {
+                    if r.at_container_end() {
                         // `k` is the array's length.
-                        return (last && (append || k == i))
-                            .then(|| Found::Item(r.at.min(tape.len())));
+                        return (last && (append || k == i)).then(|| end(&r, false));
                     }
                     if k == i {
                         break;
@@ -313,30 +314,16 @@ fn find<'t>(tape: &'t [u8], segs: &[String]) -> Option<Found<'t>> {
 
 /// The tape with `new` (one value's tape) written at `slot` (a [`slot`] on it, for a path
 /// whose last segment is `key`): the tape [`super::pointer::set_planned`] of that value at
-/// that place would leave, as containers on a tape carry no lengths to mend. One copy of
-/// each byte kept.
-pub(crate) fn written(tape: &[u8], slot: Slot, key: &str, new: &[u8]) -> Box<[u8]> {
-    match slot {
-        Slot::Value(at) => spliced(tape, at, &[new]),
-        Slot::Item(at) => spliced(tape, at..at, &[new]),
-        Slot::Member(at) => {
-            let mut member = Vec::new();
-            Writer(&mut member).str(key);
-            spliced(tape, at..at, &[&member, new])
-        }
+/// that place would leave, as containers on a tape carry no lengths to mend. The bytes
+/// before the slot stay where they are; those after it move once.
+pub(crate) fn written(tape: Box<[u8]>, slot: Slot, key: &str, new: &[u8]) -> Box<[u8]> {
+    let mut member = Vec::new();
+    if slot.member {
+        Writer(&mut member).str(key);
     }
-}
-
-/// `tape` with the bytes at `at` replaced by the `pieces`, in order.
-fn spliced(tape: &[u8], at: std::ops::Range<usize>, pieces: &[&[u8]]) -> Box<[u8]> {
-    let added: usize = pieces.iter().map(|piece| piece.len()).sum();
-    let mut out = Vec::with_capacity(tape.len() - at.len() + added);
-    out.extend_from_slice(&tape[..at.start]);
-    for piece in pieces {
-        out.extend_from_slice(piece);
-    }
-    out.extend_from_slice(&tape[at.end..]);
-    out.into_boxed_slice()
+    let mut bytes = tape.into_vec();
+    bytes.splice(slot.at, member.into_iter().chain(new.iter().copied()));
+    bytes.into_boxed_slice()
 }
 
 /// How many small items in a row [`split`] finds in an array before it builds the rest of
@@ -449,7 +436,7 @@ pub(crate) fn split(
                     keep(&mut parts, path, depth, items.len().to_string(), bytes);
                     items.push(Value::Null);
                 }
-                if tape.get(r.at).is_none_or(|&b| b == END) {
+                if r.at_container_end() {
                     continue;
                 }
                 (None, true)
@@ -584,8 +571,14 @@ impl<'t> Reader<'t> {
         s
     }
 
+    /// Whether the reader is at the end of the container it is in (or past the tape),
+    /// without passing over it.
+    fn at_container_end(&self) -> bool {
+        self.tape.get(self.at).is_none_or(|&b| b == END)
+    }
+
     fn at_end(&mut self) -> bool {
-        let end = self.tape.get(self.at).is_none_or(|&b| b == END);
+        let end = self.at_container_end();
         if end {
             self.at += 1;
         }
@@ -1055,19 +1048,20 @@ pub(crate) mod tests {
             let (tape, new_tape) = (tape_of(&v), tape_of(&new));
             let write = |segs: &[String], slot: Slot| {
                 let key = segs.last().map_or("", String::as_str);
-                read(&written(&tape, slot, key, &new_tape))
+                read(&written(tape.clone().into(), slot, key, &new_tape))
             };
             let mut all = Vec::new();
             places(&v, &mut Vec::new(), &mut all);
             for segs in &all {
                 assert_eq!(get(&tape, segs).as_ref(), pointer::get(&v, segs));
-                let Some(Slot::Value(at)) = slot(&tape, segs) else {
+                let Some(Slot { at, member: false }) = slot(&tape, segs) else {
                     panic!("no place for {segs:?}, which the value has");
                 };
                 assert_eq!(read(&tape[at.clone()]), *pointer::get(&v, segs).unwrap());
                 let mut want = v.clone();
                 pointer::set(&mut want, segs, new.clone()).unwrap();
-                assert_eq!(write(segs, Slot::Value(at)), want, "{segs:?}");
+                let at_value = Slot { at, member: false };
+                assert_eq!(write(segs, at_value), want, "{segs:?}");
                 replaced += 1;
                 let len = match pointer::get(&v, segs) {
                     Some(Value::Array(a)) => a.len(),
@@ -1088,7 +1082,7 @@ pub(crate) mod tests {
                     if let Some(found) = found {
                         let mut want = v.clone();
                         pointer::set(&mut want, &past, new.clone()).unwrap();
-                        if !matches!(found, Slot::Value(_)) {
+                        if found.at.is_empty() {
                             added += 1;
                         }
                         assert_eq!(write(&past, found), want, "{past:?}");
