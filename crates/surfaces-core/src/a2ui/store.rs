@@ -326,6 +326,12 @@ impl SurfaceStore {
         &self.findings
     }
 
+    /// How many findings came past the `findings` limit: counted in [`SurfaceStore::stats`],
+    /// not kept; the report says how many in its last finding (`findings-truncated`).
+    pub fn findings_dropped(&self) -> usize {
+        self.findings_dropped
+    }
+
     pub(crate) fn note(&mut self, envelope: Option<usize>, f: Finding) {
         *self.codes.entry(f.code).or_default() += 1;
         if self.findings.len() >= self.limits.findings {

@@ -186,9 +186,10 @@ async fn answer(
             )
             .await?;
             let event = format!("data: {}\n\n", "x".repeat(16 * 1024));
-            // Bounded by time, not bytes: a count of events ran out in 1.7 s on a fast
-            // machine, before a 2 s `stream_max` ended the stream, so a test of that limit
-            // passed or failed by the machine's speed. It stops as soon as the proxy lets go.
+            // Bounded by time first (`FLOOD_FOR`), and by a count far past it
+            // (`FLOOD_EVENTS`): a count of 1 GiB ran out in 1.7 s on a fast machine, before a
+            // 2 s `stream_max` ended the stream, so a test of that limit passed or failed by
+            // the machine's speed. It stops as soon as the proxy lets go.
             let until = tokio::time::Instant::now() + FLOOD_FOR;
             for _ in 0..FLOOD_EVENTS {
                 if tokio::time::Instant::now() >= until {
