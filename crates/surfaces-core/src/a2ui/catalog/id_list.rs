@@ -268,20 +268,24 @@ impl IdListBuilder {
         if n == 0 {
             return IdList::default();
         }
-        let len = self.text.len();
-        let size = 1 + n + len.div_ceil(std::mem::size_of::<usize>());
-        let mut words = Vec::with_capacity(size);
+        const W: usize = std::mem::size_of::<usize>();
+        let text = self.text.as_bytes();
+        let mut words = Vec::with_capacity(1 + n + text.len().div_ceil(W));
         words.push(n);
         words.extend_from_slice(&self.ends);
-        words.resize(size, 0);
-        // SAFETY: the words after the ends hold at least `len` bytes (zeroed above, and any
-        // bytes are a valid `usize`), and the text is another allocation.
-        unsafe {
-            std::ptr::copy_nonoverlapping(
-                self.text.as_ptr(),
-                words.as_mut_ptr().add(1 + n).cast::<u8>(),
-                len,
-            );
+        // The text a word at a time, in the bytes' order in memory (as `ids` reads it back),
+        // the last word's bytes past it zero (so that lists compare by their words).
+        let mut whole = text.chunks_exact(W);
+        words.extend(
+            whole
+                .by_ref()
+                .map(|w| usize::from_ne_bytes(w.try_into().expect("W bytes"))),
+        );
+        let rest = whole.remainder();
+        if !rest.is_empty() {
+            let mut last = [0; W];
+            last[..rest.len()].copy_from_slice(rest);
+            words.push(usize::from_ne_bytes(last));
         }
         IdList {
             words: words.into_boxed_slice(),
