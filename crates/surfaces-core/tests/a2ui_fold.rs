@@ -803,6 +803,115 @@ fn writes_into_parts_agree_with_writes_into_values() {
     }
 }
 
+/// Long lists a write goes into are kept item by item (only the items written into are
+/// built): lists an update set at their own paths, one inside a larger value, and one in a
+/// part a split left. Folded from text (kept item by item) and from parsed values (built),
+/// the two agree after every envelope, far from the model's limit and at it: for patches in
+/// any order and again into one item, deep writes, an item replaced by a large value (built,
+/// not kept as a tape inside the list), appends by index and by `-`, padding, deletes of
+/// items on the tape and built, and the whole list replaced after.
+#[test]
+fn writes_into_long_lists_agree_with_writes_into_values() {
+    let list = |k: u32, n: u32| -> Vec<Value> {
+        (0..n)
+            .map(|i| json!({"id": format!("o-{k}-{i}"), "total": f64::from(i) / 3.0, "status": "new", "lines": [{"sku": format!("s{i}"), "qty": i % 5}]}))
+            .collect()
+    };
+    let delete = |path: &str| json!({"version": "v0.9", "updateDataModel": {"surfaceId": "s", "path": path}});
+    let roomy = || Limits {
+        data_model_bytes: 1 << 20,
+        ..Limits::default()
+    };
+    let envs = [
+        create("s"),
+        data(
+            "s",
+            "/",
+            json!({"title": "t", "orders": list(0, 300), "side": {"a": list(1, 80), "b": list(2, 80)}}),
+        ),
+        data("s", "/t0", json!(list(3, 200))),
+        data("s", "/t1", json!(list(4, 200))),
+        // Into the list inside the root's value.
+        data("s", "/orders/150/status", json!("paid")),
+        data("s", "/orders/3/status", json!("paid")),
+        data("s", "/orders/3/lines/0/qty", json!(9)),
+        data("s", "/orders/299/total", json!(1.5)),
+        data(
+            "s",
+            "/orders/0",
+            json!({"id": "big", "pad": "p".repeat(600)}),
+        ),
+        data("s", "/orders/200/status", json!("late")),
+        data("s", "/orders/0/pad", json!("q")),
+        data("s", "/orders/300", json!({"id": "appended"})),
+        data("s", "/orders/-", json!({"id": "dash"})),
+        data("s", "/orders/305/status", json!("padded")),
+        delete("/orders/10"),
+        delete("/orders/150"),
+        data("s", "/orders/10/x", json!(1)),
+        // Into lists stored at their own paths.
+        data("s", "/t0/7/status", json!("paid")),
+        data("s", "/t0/199/lines/-", json!({"sku": "more"})),
+        data("s", "/t1/0/status/deeper", json!(1)),
+        data("s", "/t1/01", json!(1)),
+        data("s", "/t1/x", json!(1)),
+        data("s", "/t0/7/status", json!("shipped")),
+        // Into a list a split left as a part: the first write is made in its bytes, the
+        // next keeps it item by item.
+        data("s", "/side/a/4/status", json!("paid")),
+        data("s", "/side/a/5/status", json!("paid")),
+        data("s", "/side/a/6", json!(["r".repeat(700)])),
+        // The whole list replaced, then written into again.
+        data("s", "/t0", json!(list(5, 150))),
+        data("s", "/t0/20/status", json!("again")),
+        delete("/t1"),
+        data("s", "/t1/0", json!(1)),
+    ];
+    for n in 2..=envs.len() {
+        let (by_value, by_text) = (fold(roomy(), &envs[..n]), fold_text(roomy(), &envs[..n]));
+        assert_eq!(state(&by_value), state(&by_text), "after {}", envs[n - 1]);
+    }
+    let s = fold_text(roomy(), &envs);
+    assert_eq!(
+        codes(&s),
+        ["path-unreachable", "path-unreachable", "path-unreachable"]
+    );
+    let model = &report(&s)["surfaces"][0]["dataModel"];
+    assert_eq!(model["orders"][3]["lines"][0]["qty"], 9);
+    assert_eq!(model["orders"][0]["pad"], "q");
+    assert_eq!(model["orders"][200]["status"], "late");
+    assert_eq!(model["orders"][150], Value::Null);
+    assert_eq!(model["orders"][304], Value::Null);
+    assert_eq!(model["orders"][305]["status"], "padded");
+    assert_eq!(model["t0"][20]["status"], "again");
+    assert_eq!(model["t0"][7]["status"], "new");
+    assert_eq!(model["side"]["a"][6][0], "r".repeat(700));
+    assert_eq!(model["t1"], json!([1]));
+    // Limits from the first model's size to the largest's, so that each write in turn is
+    // the one refused: at the largest, one byte under it, and every 997 bytes under that.
+    let sizes: Vec<usize> = (2..=envs.len())
+        .map(|n| {
+            report(&fold(roomy(), &envs[..n]))["surfaces"][0]["dataModel"]
+                .to_string()
+                .len()
+        })
+        .collect();
+    let size = *sizes.iter().max().unwrap();
+    for bytes in (sizes[0]..size).step_by(997).chain([size - 1, size]) {
+        let limits = || Limits {
+            data_model_bytes: bytes,
+            ..Limits::default()
+        };
+        let (by_value, by_text) = (fold(limits(), &envs), fold_text(limits(), &envs));
+        assert_eq!(state(&by_value), state(&by_text), "{bytes}");
+        assert_eq!(
+            codes(&by_text).contains(&"data-model-too-large"),
+            bytes < size,
+            "{bytes}"
+        );
+    }
+}
+
 /// A write refused (here for its padding) leaves the model as it was, on the path where it is
 /// tried on the live model (well under the limit) as on the one where it is tried on a copy:
 /// the containers it would have made on the way were model bytes no limit counted, so an
