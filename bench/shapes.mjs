@@ -126,6 +126,16 @@ const SHAPES = [
     ...Array.from({ length: 10 }, (_, k) => data("t", `/table${k}`, Array.from({ length: 500 }, (_, i) => order(i)))),
     ...Array.from({ length: 10 }, (_, k) => data("t", `/table${k}/${k * 31}/total`, 1.5)),
   ]],
+  ["writes into a large list", "a list of 3,000 records, then 300 cells patched at random, some twice", () => [
+    ...bound("q"),
+    data("q", "/rows", Array.from({ length: 3000 }, (_, i) => order(i))),
+    ...Array.from({ length: 300 }, () => data("q", `/rows/${Math.floor(r() * 3000)}/lines/0/qty`, Math.floor(r() * 9))),
+  ]],
+  ["writes into a large map", "5,000 records keyed by id, then 50 records patched", () => [
+    ...bound("m"),
+    data("m", "/byId", Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`o-${i}`, order(i)]))),
+    ...Array.from({ length: 50 }, (_, k) => data("m", `/byId/o-${k * 97}/status`, "paid")),
+  ]],
   ["many small surfaces", "500 surfaces, each model set at /", () =>
     Array.from({ length: 500 }, (_, i) => [...bound(`s${i}`), data(`s${i}`, "/", { title: `n${i}`, count: i, flags: { a: true, b: false } })]).flat()],
   ["components", "1,000 Buttons with an accessible label", () => surface("b", [

@@ -15,6 +15,7 @@ mod code;
 mod code_points;
 pub mod contract;
 mod finding;
+mod heapsort;
 pub mod json;
 pub mod json_scan;
 mod leb128;

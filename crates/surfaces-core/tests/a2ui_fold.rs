@@ -817,12 +817,24 @@ fn writes_into_long_lists_agree_with_writes_into_values() {
             .map(|i| json!({"id": format!("o-{k}-{i}"), "total": f64::from(i) / 3.0, "status": "new", "lines": [{"sku": format!("s{i}"), "qty": i % 5}]}))
             .collect()
     };
+    // Keyed `k-{i}`, and one in seven by a key that needs escapes.
+    let map = |k: u32, n: u32| -> Value {
+        list(k, n)
+            .into_iter()
+            .enumerate()
+            .map(|(i, v)| match i % 7 {
+                0 => (format!("é \"q\" {i}"), v),
+                _ => (format!("k-{i}"), v),
+            })
+            .collect::<serde_json::Map<_, _>>()
+            .into()
+    };
     let delete = |path: &str| json!({"version": "v0.9", "updateDataModel": {"surfaceId": "s", "path": path}});
     let roomy = || Limits {
         data_model_bytes: 1 << 20,
         ..Limits::default()
     };
-    let envs = [
+    let mut envs = vec![
         create("s"),
         data(
             "s",
@@ -831,6 +843,17 @@ fn writes_into_long_lists_agree_with_writes_into_values() {
         ),
         data("s", "/t0", json!(list(3, 200))),
         data("s", "/t1", json!(list(4, 200))),
+        data("s", "/m0", map(6, 150)),
+        // Into a map stored at its own path: by key, a key that needs escapes, a new key,
+        // a member replaced by a large value, deleted, and most of its members in turn.
+        data("s", "/m0/k-40/status", json!("paid")),
+        data("s", "/m0/é \"q\" 7/total", json!(2)),
+        data("s", "/m0/new", json!({"id": "new"})),
+        data("s", "/m0/k-3", json!({"pad": "p".repeat(600)})),
+        data("s", "/m0/k-90/status", json!("late")),
+        delete("/m0/k-41"),
+        delete("/m0/k-42/lines"),
+        data("s", "/m0/k-41/status", json!("gone")),
         // Into the list inside the root's value.
         data("s", "/orders/150/status", json!("paid")),
         data("s", "/orders/3/status", json!("paid")),
@@ -867,6 +890,14 @@ fn writes_into_long_lists_agree_with_writes_into_values() {
         delete("/t1"),
         data("s", "/t1/0", json!(1)),
     ];
+    // Past half the map's members and half a list's items written into: the rest are built.
+    for i in 0..150 {
+        envs.push(data("s", &format!("/m0/k-{i}/total"), json!(i)));
+    }
+    envs.push(data("s", "/t2", json!(list(7, 100))));
+    for i in (0..100).rev() {
+        envs.push(data("s", &format!("/t2/{i}/status"), json!(i)));
+    }
     for n in 2..=envs.len() {
         let (by_value, by_text) = (fold(roomy(), &envs[..n]), fold_text(roomy(), &envs[..n]));
         assert_eq!(state(&by_value), state(&by_text), "after {}", envs[n - 1]);
@@ -887,6 +918,12 @@ fn writes_into_long_lists_agree_with_writes_into_values() {
     assert_eq!(model["t0"][7]["status"], "new");
     assert_eq!(model["side"]["a"][6][0], "r".repeat(700));
     assert_eq!(model["t1"], json!([1]));
+    assert_eq!(model["m0"]["k-40"]["status"], "paid");
+    assert_eq!(model["m0"]["é \"q\" 7"]["total"], 2);
+    assert_eq!(model["m0"]["k-41"], json!({"status": "gone", "total": 41}));
+    assert_eq!(model["t2"][0]["status"], 0);
+    assert_eq!(model["m0"]["k-3"]["pad"], "p".repeat(600));
+    assert_eq!(model["m0"]["new"]["id"], "new");
     // Limits from the first model's size to the largest's, so that each write in turn is
     // the one refused: at the largest, one byte under it, and every 997 bytes under that.
     let sizes: Vec<usize> = (2..=envs.len())

@@ -85,18 +85,38 @@ impl Taped {
     }
 }
 
-/// A tape the model keeps, and for a long list kept item by item ([`Model::open`]), where
-/// each item starts on the tape ([`tape::item_starts`]), marked [`tape::OUT`] once built
-/// into the built part, which holds the list as an array with a `null` for each item still
-/// on the tape; `size`, once measured, counts those items only. Apart from [`Taped`], which
-/// the reader hands about for every large value: 16 bytes more in it made a fold of small
-/// literal values 2% slower.
+/// A tape the model keeps, and for a large list or map kept item by item ([`Model::open`]),
+/// where each item (or member) starts on the tape, marked [`tape::OUT`] once built into the
+/// built part: a list's items in order, then where its `END` is ([`tape::item_starts`]); a
+/// map's members sorted by key ([`tape::member_starts`]). The built part holds such a list
+/// as an array with a `null` for each item still on the tape, and such a map as an object
+/// with a `null` under each key still on it; `size`, once measured, counts those items only.
+/// Apart from [`Taped`], which the reader hands about for every large value: 16 bytes more
+/// in it made a fold of small literal values 2% slower.
 #[derive(Debug, Clone)]
 struct Kept {
     taped: Taped,
     items: Option<Box<[u32]>>,
-    /// How many items are still on the tape, for a list kept item by item.
+    /// How many items are still on the tape, for a list or map kept item by item.
     left: usize,
+}
+
+/// Where an item of a list or map kept item by item goes in it: its index, or its key.
+#[derive(Clone, Copy)]
+enum Place<'t> {
+    Index(usize),
+    Key(&'t str),
+}
+
+impl Place<'_> {
+    /// Where it goes in `container` (the list or map in the built part).
+    fn in_built(self, container: &mut Value) -> Option<&mut Value> {
+        match (self, container) {
+            (Place::Index(i), Value::Array(list)) => list.get_mut(i),
+            (Place::Key(k), Value::Object(map)) => map.get_mut(k),
+            _ => None,
+        }
+    }
 }
 
 impl std::ops::Deref for Kept {
@@ -121,19 +141,56 @@ impl Kept {
         }
     }
 
-    /// A list kept item by item, with where its items start ([`tape::item_starts`], those
-    /// built marked [`tape::OUT`]).
-    fn list(taped: Taped, starts: Box<[u32]>) -> Self {
-        let n = starts.len().saturating_sub(1);
-        let left = starts[..n].iter().filter(|&&s| s & tape::OUT == 0).count();
-        Kept {
+    /// A list or map kept item by item, with where its items start ([`tape::item_starts`],
+    /// [`tape::member_starts`]; those built marked [`tape::OUT`]).
+    fn apart(taped: Taped, starts: Box<[u32]>) -> Self {
+        let mut kept = Kept {
             taped,
             items: Some(starts),
-            left,
+            left: 0,
+        };
+        kept.left = kept.on_tape().count();
+        kept
+    }
+
+    /// How many items a list or map kept item by item has, on the tape or built.
+    fn pieces(&self) -> usize {
+        let n = self.items.as_deref().map_or(0, <[u32]>::len);
+        if self.tape.first() == Some(&tape::OBJECT) {
+            n
+        } else {
+            n.saturating_sub(1)
         }
     }
 
-    /// [`Taped::exact_size`]; for a list kept item by item, of the items on its tape.
+    /// The item at `j` of a list or map kept item by item, where it goes and its tape, while
+    /// it is on the tape.
+    fn piece_at(&self, j: usize) -> Option<(Place<'_>, &[u8])> {
+        let starts = self.items.as_deref()?;
+        if self.tape.first() == Some(&tape::OBJECT) {
+            let start = *starts.get(j)?;
+            if start & tape::OUT != 0 {
+                return None;
+            }
+            let (key, value) = tape::member_value(&self.tape, start);
+            return Some((Place::Key(key), value));
+        }
+        tape::item(&self.tape, starts, j).map(|item| (Place::Index(j), item))
+    }
+
+    /// Where the item `seg` names is among the items of a list or map kept item by item,
+    /// and its tape, while it is on the tape.
+    fn piece(&self, seg: &str) -> Option<(usize, &[u8])> {
+        let starts = self.items.as_deref()?;
+        let j = if self.tape.first() == Some(&tape::OBJECT) {
+            tape::find_member(&self.tape, starts, seg)?
+        } else {
+            pointer::array_index(seg, self.pieces())?
+        };
+        self.piece_at(j).map(|(_, bytes)| (j, bytes))
+    }
+
+    /// [`Taped::exact_size`]; for a list or map kept item by item, of the items on its tape.
     fn exact_size(&self) -> usize {
         match &self.items {
             Some(_) if !(self.measured && self.exact) => {
@@ -143,22 +200,20 @@ impl Kept {
         }
     }
 
-    /// [`Taped::settle`], of the items on its tape for a list kept item by item.
+    /// [`Taped::settle`], of the items on its tape for a list or map kept item by item.
     fn settle(&mut self) -> usize {
         let exact = self.exact_size();
         self.taped.settle_at(exact)
     }
 
-    /// The items of a list kept item by item that are still on its tape, each with its
-    /// index (none for a tape kept whole).
-    fn on_tape(&self) -> impl Iterator<Item = (usize, &[u8])> {
-        let starts = self.items.as_deref().unwrap_or_default();
-        (0..starts.len().saturating_sub(1))
-            .filter_map(move |i| tape::item(&self.tape, starts, i).map(|item| (i, item)))
+    /// The items of a list or map kept item by item that are still on its tape, each with
+    /// where it goes (none for a tape kept whole).
+    fn on_tape(&self) -> impl Iterator<Item = (Place<'_>, &[u8])> {
+        (0..self.pieces()).filter_map(move |j| self.piece_at(j))
     }
 
     /// How many `null`s it stands for in the built part: one, or one per item still on the
-    /// tape of a list kept item by item.
+    /// tape of a list or map kept item by item.
     fn placeholders(&self) -> usize {
         match &self.items {
             None => 1,
@@ -255,34 +310,10 @@ impl Default for Model {
     }
 }
 
-/// Sorts tapes by path, in place: a heapsort, as the standard library's stable sort, made for
-/// this one element type, added 7.7 KB to the headless module (3.2 KB gzipped), about as
-/// much as the rest of [`Model::open`]'s split.
+/// Sorts tapes by path, in place ([`crate::heapsort`]: the standard library's stable sort,
+/// made for this one element type, added 3.2 KB to the gzipped module).
 fn sort_by_path(v: &mut [(Vec<String>, Kept)]) {
-    fn sift(v: &mut [(Vec<String>, Kept)], mut root: usize, end: usize) {
-        loop {
-            let mut child = 2 * root + 1;
-            if child >= end {
-                return;
-            }
-            if child + 1 < end && v[child].0 < v[child + 1].0 {
-                child += 1;
-            }
-            if v[root].0 >= v[child].0 {
-                return;
-            }
-            v.swap(root, child);
-            root = child;
-        }
-    }
-    let n = v.len();
-    for i in (0..n / 2).rev() {
-        sift(v, i, n);
-    }
-    for end in (1..n).rev() {
-        v.swap(0, end);
-        sift(v, 0, end);
-    }
+    crate::heapsort::heapsort(v, |a, b| a.0 < b.0);
 }
 
 /// The value at `segs` in `root`, to change it, as [`pointer::get`] finds it.
@@ -308,9 +339,9 @@ fn put_back(root: &mut Value, segs: &[String], t: &Kept) {
         let _ = pointer::set(root, segs, tape::read(&t.tape));
         return;
     }
-    if let Some(Value::Array(list)) = at_mut(root, segs) {
-        for (i, item) in t.on_tape() {
-            if let Some(slot) = list.get_mut(i) {
+    if let Some(container) = at_mut(root, segs) {
+        for (place, item) in t.on_tape() {
+            if let Some(slot) = place.in_built(container) {
                 *slot = tape::read(item);
             }
         }
@@ -355,15 +386,12 @@ impl Model {
     pub fn get(&self, segs: &[String]) -> Option<Value> {
         if let Some(i) = self.tape_above(segs) {
             let (k, s) = &self.tapes[i];
-            let Some(starts) = &s.items else {
+            if s.items.is_none() {
                 return tape::get(&s.tape, &segs[k.len()..]);
-            };
-            // In a list kept item by item, an item on the tape is read from it; one built
-            // is in the built part, as is the list itself.
-            if let Some(item) = segs.get(k.len()).and_then(|seg| {
-                let i = pointer::array_index(seg, starts.len() - 1)?;
-                tape::item(&s.tape, starts, i)
-            }) {
+            }
+            // In a list or map kept item by item, an item on the tape is read from it; one
+            // built is in the built part, as is the list or map itself.
+            if let Some((_, item)) = segs.get(k.len()).and_then(|seg| s.piece(seg)) {
                 return tape::get(item, &segs[k.len() + 1..]);
             }
         }
@@ -402,84 +430,82 @@ impl Model {
     }
 
     /// Keeps the tape at `i` in `tapes`, which `segs` runs through, item by item, when it is
-    /// a list of [`SPLIT_FROM`] bytes or more whose item on the path (if there) is shorter,
-    /// and builds that item: whether it did.
+    /// a list or a map (not the model's root) of [`SPLIT_FROM`] bytes or more whose item on
+    /// the path (if there) is shorter, and builds that item: whether it did.
     #[inline(never)]
     fn keep_items(&mut self, i: usize, segs: &[String]) -> bool {
         let (k, s) = &mut self.tapes[i];
-        if s.tape.len() < SPLIT_FROM || s.tape.first() != Some(&tape::ARRAY) {
+        if s.tape.len() < SPLIT_FROM {
             return false;
         }
-        // Only for an index (or `-`): a write through anything else is refused.
-        let Some(on) = pointer::array_index(&segs[k.len()], usize::MAX) else {
+        let seg = &segs[k.len()];
+        let starts = match s.tape.first() {
+            // Only for an index (or `-`): a write through anything else is refused.
+            Some(&tape::ARRAY) => pointer::array_index(seg, usize::MAX)
+                .and_then(|on| tape::item_starts(&s.tape, on, SPLIT_FROM)),
+            // Not the root, which every path goes into: a tape set anywhere in the model
+            // would be built rather than kept, as no tape is kept inside one kept apart.
+            Some(&tape::OBJECT) if !k.is_empty() => {
+                tape::member_starts(&s.tape, seg, SPLIT_FROM).map(|(starts, _)| starts)
+            }
+            _ => None,
+        };
+        let Some(starts) = starts else {
             return false;
         };
-        let Some(starts) = tape::item_starts(&s.tape, on, SPLIT_FROM) else {
-            return false;
-        };
-        let n = starts.len() - 1;
         let Some(slot) = at_mut(&mut self.root, k) else {
             return false;
         };
-        *slot = Value::Array(vec![Value::Null; n]);
         // Unmeasured from now, as a split's parts are (only far from the limit): the model's
         // kept size still counts it as measured, and no item's size is looked for as it
         // is built (a fold of lists in lists spent a tenth of its instructions on that).
         s.measured = false;
         s.size = 0;
+        s.left = starts.len() - usize::from(s.tape.first() == Some(&tape::ARRAY));
         s.items = Some(starts.into());
-        s.left = n;
+        *slot = match (s.tape.first(), &s.items) {
+            (Some(&tape::OBJECT), Some(starts)) => {
+                Value::Object(tape::null_members(&s.tape, starts))
+            }
+            _ => Value::Array(vec![Value::Null; s.left]),
+        };
         self.take_item(i, segs);
         true
     }
 
-    /// Builds the item of the list at `i` in `tapes` (kept item by item) that `segs` goes
-    /// into, into the built part, if it is on the tape; the list leaves the tapes once no
-    /// item is left on it. Each item is built once, when the first write goes into it.
+    /// Builds the item of the list or map at `i` in `tapes` (kept item by item) that `segs`
+    /// goes into, into the built part, if it is on the tape; the list or map leaves the
+    /// tapes once no item is left on it. Each item is built once, when the first write
+    /// goes into it.
     #[inline(never)]
     fn take_item(&mut self, i: usize, segs: &[String]) {
         let (k, s) = &mut self.tapes[i];
-        let Kept {
-            taped:
-                Taped {
-                    tape,
-                    size,
-                    measured,
-                    ..
-                },
-            items: Some(starts),
-            left,
-        } = s
-        else {
+        let Some((j, _)) = s.piece(&segs[k.len()]) else {
             return;
         };
-        let n = starts.len() - 1;
-        let Some(j) = pointer::array_index(&segs[k.len()], n) else {
-            return;
-        };
-        if tape::item(tape, starts, j).is_none() {
-            return;
-        }
         // Once half the items are built, so are the rest, and the list leaves the tapes:
         // the writes after it look through no tape. (2,000 writes into a list of 200
         // records folded 3% slower with the list kept to its last item.) Each item is still
         // built once.
-        let take = if 2 * (*left - 1) < n { 0..n } else { j..j + 1 };
-        let mut list = at_mut(&mut self.root, k).and_then(Value::as_array_mut);
+        let n = s.pieces();
+        let take = if 2 * (s.left - 1) < n { 0..n } else { j..j + 1 };
+        let mut container = at_mut(&mut self.root, k);
         for j in take {
-            let Some(item) = tape::item(tape, starts, j) else {
+            let Some((place, item)) = s.piece_at(j) else {
                 continue;
             };
-            if *measured {
-                *size = size.saturating_sub(tape::json_size(item));
-            }
-            starts[j] |= tape::OUT;
-            *left -= 1;
-            if let Some(slot) = list.as_mut().and_then(|list| list.get_mut(j)) {
+            let size = if s.measured { tape::json_size(item) } else { 0 };
+            if let Some(slot) = container.as_mut().and_then(|c| place.in_built(c)) {
                 *slot = tape::read(item);
             }
+            s.size = s.size.saturating_sub(size);
+            if let Some(start) = s.items.as_mut().and_then(|starts| starts.get_mut(j)) {
+                *start |= tape::OUT;
+            }
+            s.left -= 1;
         }
-        if *left == 0 {
+        let left = s.left;
+        if left == 0 {
             self.tapes.remove(i);
         }
     }
@@ -537,7 +563,7 @@ impl Model {
                     };
                     let part = match items {
                         None => Kept::whole(part),
-                        Some(starts) => Kept::list(part, starts.into()),
+                        Some(starts) => Kept::apart(part, starts.into()),
                     };
                     (at, part)
                 },
@@ -904,11 +930,14 @@ mod tests {
         pointer::set(&mut eager, &p, json!("w")).unwrap();
         assert_eq!(m.value(), eager);
         assert_eq!(m.json_size(), pointer::json_size(&eager));
-        // An object: built whole, it leaves the tapes.
+        // A map: only the member the write goes into is built.
         let p = segs("/d/k2/name");
         assert!(!m.edit(&p, &Data::Built(json!("w")), 0));
         m.open(&p, false);
-        assert_eq!(edited(&m, "/d"), None);
+        let at = m.tapes.iter().position(|(k, _)| *k == segs("/d")).unwrap();
+        assert_eq!(m.tapes[at].1.placeholders(), 299);
+        assert_eq!(m.root["d"]["k2"], json!({"name": "n2"}));
+        assert_eq!(m.root["d"]["k3"], Value::Null);
         m.set(&p, Data::Built(json!("w"))).unwrap();
         pointer::set(&mut eager, &p, json!("w")).unwrap();
         assert_eq!(m.value(), eager);
@@ -1045,7 +1074,7 @@ mod tests {
         let mut rng = crate::test_rng::Xorshift(0xD1B5_4A32_D192_ED03);
         let mut next = |n: u64| rng.next() % n;
         let names = ["a", "b", "0", "1", "-", "2"];
-        let (mut parts, mut edits, mut lists) = (0, 0, 0);
+        let (mut parts, mut edits, mut lists, mut maps) = (0, 0, 0, 0);
         for round in 0..60 {
             let mut lazy = Model::default();
             let mut eager = json!({});
@@ -1071,12 +1100,23 @@ mod tests {
                     }
                     _ => {
                         // Large values of nested records and lists, and small ones.
-                        let v = match next(4) {
+                        let v = match next(5) {
                             0 => json!(next(9)),
                             // A long list of small records: kept item by item.
                             1 => (0..50 + next(40))
                                 .map(|i| json!({"a": i, "b": "w".repeat(60), "0": [i]}))
                                 .collect(),
+                            // A large map of records, some keyed as paths go: kept item by
+                            // item too.
+                            2 => (0..50 + next(40))
+                                .map(|i| {
+                                    let key = ["a", "b", "0", "1", "2"]
+                                        .get(i as usize)
+                                        .map_or(format!("z{i}"), |k| k.to_string());
+                                    (key, json!({"a": i, "b": "w".repeat(60), "1": [i]}))
+                                })
+                                .collect::<Map<_, _>>()
+                                .into(),
                             _ => {
                                 let mut pick = |n: u64| next(n);
                                 let mut v = json!({});
@@ -1105,7 +1145,14 @@ mod tests {
                     }
                 }
                 parts += lazy.tapes.iter().filter(|(_, t)| !t.measured).count();
-                lists += lazy.tapes.iter().filter(|(_, t)| t.items.is_some()).count();
+                for (_, t) in &lazy.tapes {
+                    if t.items.is_some() {
+                        match t.is_object {
+                            false => lists += 1,
+                            true => maps += 1,
+                        }
+                    }
+                }
                 // Sorted by path, and no path starts with another.
                 for w in lazy.tapes.windows(2) {
                     assert!(w[0].0 < w[1].0 && !starts_with(&w[1].0, &w[0].0), "{path}");
@@ -1124,6 +1171,7 @@ mod tests {
         assert!(parts > 500, "parts split off: {parts}");
         assert!(edits > 20, "writes made in parts: {edits}");
         assert!(lists > 200, "lists kept item by item: {lists}");
+        assert!(maps > 200, "maps kept item by item: {maps}");
     }
 
     /// Every write, on a model that keeps tapes and on one that builds everything at once,
