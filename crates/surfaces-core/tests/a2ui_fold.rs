@@ -839,8 +839,25 @@ fn writes_into_long_lists_agree_with_writes_into_values() {
         data(
             "s",
             "/",
-            json!({"title": "t", "orders": list(0, 300), "side": {"a": list(1, 80), "b": list(2, 80)}}),
+            json!({"title": "t", "orders": list(0, 300), "side": {"a": list(1, 80), "b": list(2, 80), "m": map(9, 80)}}),
         ),
+        // The first write through the root's tape splits it: a map two levels down on the
+        // path is kept item by item, the lists beside it are parts.
+        data("s", "/side/m/k-3/status", json!("first")),
+        data("s", "/side/m/k-5/status", json!("second")),
+        // A list below a stored tape's top, kept item by item by its split.
+        data("s", "/deep", json!({"rows": list(9, 100), "n": 1})),
+        data("s", "/deep/rows/5/status", json!("paid")),
+        data("s", "/deep/rows/7/status", json!("paid")),
+        data("s", "/deep/n", json!(2)),
+        // A map of one member, the one the path goes into: nothing left to keep.
+        data(
+            "s",
+            "/one",
+            json!({"x": {"only": "s".repeat(4086)}, "y": 1}),
+        ),
+        data("s", "/one/x/only", json!(1)),
+        data("s", "/one/x/other", json!(2)),
         data("s", "/t0", json!(list(3, 200))),
         data("s", "/t1", json!(list(4, 200))),
         data("s", "/m0", map(6, 150)),
@@ -879,11 +896,13 @@ fn writes_into_long_lists_agree_with_writes_into_values() {
         data("s", "/t1/01", json!(1)),
         data("s", "/t1/x", json!(1)),
         data("s", "/t0/7/status", json!("shipped")),
-        // Into a list a split left as a part: the first write is made in its bytes, the
-        // next keeps it item by item.
+        // Into lists a split left as parts: the first write is made in its bytes, the next
+        // keeps it item by item.
         data("s", "/side/a/4/status", json!("paid")),
         data("s", "/side/a/5/status", json!("paid")),
         data("s", "/side/a/6", json!(["r".repeat(700)])),
+        data("s", "/side/b/3/status", json!("paid")),
+        data("s", "/side/b/4/status", json!("paid")),
         // The whole list replaced, then written into again.
         data("s", "/t0", json!(list(5, 150))),
         data("s", "/t0/20/status", json!("again")),
@@ -918,6 +937,10 @@ fn writes_into_long_lists_agree_with_writes_into_values() {
     assert_eq!(model["t0"][7]["status"], "new");
     assert_eq!(model["side"]["a"][6][0], "r".repeat(700));
     assert_eq!(model["t1"], json!([1]));
+    assert_eq!(model["side"]["m"]["k-5"]["status"], "second");
+    assert_eq!(model["side"]["b"][4]["status"], "paid");
+    assert_eq!(model["deep"]["rows"][7]["status"], "paid");
+    assert_eq!(model["one"]["x"], json!({"only": 1, "other": 2}));
     assert_eq!(model["m0"]["k-40"]["status"], "paid");
     assert_eq!(model["m0"]["é \"q\" 7"]["total"], 2);
     assert_eq!(model["m0"]["k-41"], json!({"status": "gone", "total": 41}));

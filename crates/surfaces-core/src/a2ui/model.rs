@@ -12,8 +12,8 @@
 //! the tape, which is smaller than the tree: a model that is only read holds tapes only. A
 //! write that goes through a tape builds its path into the built part for good; far from
 //! the model's limit, the large values beside that path stay tapes ([`tape::split`]), and a
-//! long list the path goes into is kept item by item: an array of `null`s of its length in
-//! the built part, and only the items writes go into built ([`Model::open`]).
+//! large list or map the path goes into is kept item by item: a `null` for each of its items
+//! in the built part, and only the items writes go into built ([`Model::open`]).
 //!
 //! Every read goes through [`Model::value`] or [`Model::get`], which build what they return;
 //! a write first builds the path through the tapes it would go through ([`Model::open`]), so
@@ -149,7 +149,11 @@ impl Kept {
             items: Some(starts),
             left: 0,
         };
-        kept.left = kept.on_tape().count();
+        let n = kept.pieces();
+        kept.left = kept.items.as_deref().unwrap_or_default()[..n]
+            .iter()
+            .filter(|&&start| start & tape::OUT == 0)
+            .count();
         kept
     }
 
@@ -291,7 +295,8 @@ impl Planned {
 /// An agent's data model.
 #[derive(Debug, Clone)]
 pub(crate) struct Model {
-    /// The built part, with a `null` where each stored tape sits.
+    /// The built part, with a `null` where each stored tape sits (for a list or map kept item
+    /// by item, a list or map with a `null` for each item still on its tape).
     root: Value,
     /// Tapes not yet moved into `root`, sorted by where each sits: a path with no `-`, so it
     /// names one place for as long as it is stored (array slots are never removed, only set
@@ -411,10 +416,11 @@ impl Model {
     /// longer counts. Without, the large values beside the path stay tapes, unmeasured
     /// ([`Taped::measured`]), and the call returns 0.
     ///
-    /// A long list the path goes into is kept item by item, far from the limit: only the item
-    /// on the path is built (the list is an array of `null`s in the built part but for the
-    /// items built), and each later write into the list builds the item it goes into
-    /// ([`Model::take_item`]). Its tape is not copied when it is the tape's whole value.
+    /// A large list or map the path goes into (not the model's root) is kept item by item, far
+    /// from the limit: only the item on the path is built (the list or map holds a `null` in
+    /// the built part for each of the others), and each later write into it builds the item
+    /// it goes into ([`Model::take_item`]), near the limit too, its size then kept exactly.
+    /// Its tape is not copied when it is the tape's whole value.
     pub fn open(&mut self, segs: &[String], measure: bool) -> usize {
         let Some(i) = self.through(segs) else {
             return 0;
@@ -455,7 +461,7 @@ impl Model {
             // Not the root, which every path goes into: a tape set anywhere in the model
             // would be built rather than kept, as no tape is kept inside one kept apart.
             Some(&tape::OBJECT) if !k.is_empty() => {
-                tape::member_starts(&s.tape, seg, SPLIT_FROM).map(|(starts, _)| starts)
+                tape::member_starts(&s.tape, seg, SPLIT_FROM, 0).map(|(starts, _)| starts)
             }
             _ => None,
         };
@@ -578,6 +584,8 @@ impl Model {
                 },
             )
             .collect();
+        // A list or map of one item, the one the path goes into, has nothing left to keep.
+        parts.retain(|(_, part)| part.items.is_none() || part.left > 0);
         sort_by_path(&mut parts);
         self.tapes.splice(i..i, parts);
         0
@@ -591,9 +599,9 @@ impl Model {
     /// [`Model::open`] its path. Only a part (not measured) is written in, so never near the
     /// limit, where every tape is measured ([`Model::settle`]).
     ///
-    /// A write that went through a part built it whole, as the next write through it still
-    /// does: one record patched in each of 20 lists set in one update built every record of
-    /// 19 of them (the first write's split built the list on its path), and folded in 2.4
+    /// A write that went through a part built it whole (the next write through it still
+    /// does, but for a list or map, which it keeps item by item): one record patched in each
+    /// of 20 lists set in one update built every record of 19 of them, and folded in 2.4
     /// times the instructions it takes with this. Moving the part's bytes after the place is
     /// a small part of building them. Once only per part, so that writes to one part again
     /// and again do not walk and move it each time. A tape an update stored (measured) is
@@ -951,6 +959,42 @@ mod tests {
         pointer::set(&mut eager, &p, json!("w")).unwrap();
         assert_eq!(m.value(), eager);
         assert_eq!(m.json_size(), pointer::json_size(&eager));
+    }
+
+    /// A list or map kept item by item builds one item a write until half are built, then
+    /// the rest, and leaves the tapes; the model's root is never kept so, whatever it holds.
+    #[test]
+    fn kept_apart_until_half_are_built() {
+        let record = |i: usize| json!({"id": i, "pad": "x".repeat(600)});
+        let list: Value = (0..10).map(record).collect();
+        let map: Value = (0..10)
+            .map(|i| (format!("k{i}"), record(i)))
+            .collect::<Map<_, _>>()
+            .into();
+        for (value, key) in [(list, ""), (map, "k")] {
+            let seg = |i: usize| format!("{key}{i}");
+            let mut m = Model::default();
+            let mut eager = json!({});
+            set_in_both(&mut m, &mut eager, &segs("/v"), value, false, "/v");
+            for i in 0..6 {
+                let p = segs(&format!("/v/{}/id", seg(i)));
+                set_in_both(&mut m, &mut eager, &p, json!(-1), false, "");
+                let left = m.tapes.first().map(|(_, t)| t.placeholders());
+                // After the sixth write into it, fewer than half would be left.
+                assert_eq!(left, (i < 5).then_some(9 - i), "{p:?}");
+                assert_eq!(m.value(), eager);
+                assert_eq!(m.json_size(), pointer::json_size(&eager));
+            }
+        }
+        // A large map at the root: split, not kept apart.
+        let root: Value = (0..20)
+            .map(|i| (format!("k{i}"), record(i)))
+            .collect::<Map<_, _>>()
+            .into();
+        let mut m = Model::default();
+        m.set(&[], Data::Taped(taped(&root))).unwrap();
+        m.open(&segs("/k1/id"), false);
+        assert!(m.tapes.is_empty(), "built, its members small");
     }
 
     /// At most [`MAX_TAPES`] tapes are kept: the next value is built into the model.

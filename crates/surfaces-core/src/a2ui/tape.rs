@@ -420,11 +420,17 @@ const SMALL_RUN: usize = 32;
 /// Where each member of the object at the start of `tape` starts (its key's tag), sorted
 /// by key, and where the object's `END` is: `None` when `tape` does not start with an object, a key is given twice (no tape
 /// the reader wrote), the object's bytes reach [`OUT`], or the member keyed `on` (on a
-/// write's path) is found to take `large` bytes or more (passed over only that far). One
+/// write's path) is found to take `large` bytes or more (passed over only that far), or the
+/// object is shorter than `from` bytes. One
 /// pass that builds nothing, then a sort of the keys where they stand on the tape: for a
 /// large map of records a write goes into, whose members are then built one at a time
 /// (`Model`), as a long list's items are ([`item_starts`]).
-pub(crate) fn member_starts(tape: &[u8], on: &str, large: usize) -> Option<(Vec<u32>, usize)> {
+pub(crate) fn member_starts(
+    tape: &[u8],
+    on: &str,
+    large: usize,
+    from: usize,
+) -> Option<(Vec<u32>, usize)> {
     if tape.first() != Some(&OBJECT) {
         return None;
     }
@@ -452,8 +458,9 @@ pub(crate) fn member_starts(tape: &[u8], on: &str, large: usize) -> Option<(Vec<
             r.skip();
         }
     }
+    // Not sorted for nothing: the object is at least `from` bytes, with its `END`.
     let end = r.at;
-    if tape.get(end) != Some(&END) || end >= OUT as usize {
+    if tape.get(end) != Some(&END) || end >= OUT as usize || end + 1 < from {
         return None;
     }
     crate::heapsort::heapsort(&mut members, |a, b| (a.0, a.1) < (b.0, b.1));
@@ -502,8 +509,8 @@ pub(crate) fn find_member(tape: &[u8], starts: &[u32], key: &str) -> Option<usiz
 }
 
 /// A tape [`split`] keeps apart: its path below the split tape's, its bytes, and for a
-/// long array the path goes into, where its items start ([`item_starts`]), the item on the
-/// path marked [`OUT`] (built, in the split's value).
+/// large list or map the path goes into, where its items start ([`item_starts`],
+/// [`member_starts`]), the item on the path marked [`OUT`] (built, in the split's value).
 #[derive(Debug, PartialEq)]
 pub(crate) struct Part {
     pub path: Vec<String>,
@@ -516,14 +523,15 @@ pub(crate) struct Part {
 /// which the write replaces) whose tape is at least `large` bytes is left as a part of
 /// its own, a copy of its bytes, with `null` in its place; at most `room` parts. Returns
 /// the value and the parts, each with its path below the tape's. The parts are never one
-/// above another, and none is above the end of `path`.
+/// above another, and none but a list or map kept item by item (below) is above the end
+/// of `path`.
 ///
-/// An array the path goes into whose tape is at least `items_from` bytes, where the item on
-/// the path is shorter than `large` (or is not there: an append), is kept as a part too,
-/// with its items' starts ([`Part::items`]). The value holds it as an array of `null`s but
-/// for that item, built; the path goes no further. A patch of one record in a list of 5,000
-/// built all 5,000 before, where the official core changes one field of what `JSON.parse`
-/// made: 0.85 times its speed.
+/// A list or map below the tape's top that the path goes into, whose tape is at least
+/// `items_from` bytes, where the item on the path is shorter than `large` (or is not there:
+/// an append, a new key), is kept as a part too, with its items' starts ([`Part::items`]).
+/// The value holds it as a list or map of `null`s but for that item, built; the path goes
+/// no further. A patch of one record in a list of 5,000 built all 5,000 before, where the
+/// official core changes one field of what `JSON.parse` made: 0.85 times its speed.
 ///
 /// A write of a small value beside a large one (a status next to a list, a price list added
 /// to a grid) built the whole tape before: a dashboard's grid of 90,000 readings and a
@@ -531,7 +539,10 @@ pub(crate) struct Part {
 /// (callgrind; with this, 31% fewer in all, the store's drop included). The work is linear
 /// in the tape: each byte is built, read as a container of the path, or passed over and
 /// copied with a part; what was read of a container before it was found large is read
-/// again (at most `large` bytes, but for a string that starts in them, built whole).
+/// again (at most `large` bytes, but for a string that starts in them, built whole), and
+/// so is what a container on the path that is not kept item by item was passed over for
+/// (the items before the path's, and at most `large` bytes of that). A map kept item by
+/// item has its keys sorted besides.
 pub(crate) fn split(
     tape: &[u8],
     path: &[String],
@@ -694,7 +705,7 @@ fn apart(
             (starts, end, Value::Array(vec![Value::Null; n]))
         }
         OBJECT => {
-            let (starts, end) = member_starts(&tape[open..], seg, large)?;
+            let (starts, end) = member_starts(&tape[open..], seg, large, items_from)?;
             let keys = null_members(&tape[open..], &starts);
             (starts, end, Value::Object(keys))
         }
@@ -1372,7 +1383,7 @@ pub(crate) mod tests {
             }
             let v = Value::Object(map.clone());
             let tape = tape_of(&v);
-            let (starts, end) = member_starts(&tape, "", usize::MAX).unwrap();
+            let (starts, end) = member_starts(&tape, "", usize::MAX, 0).unwrap();
             assert_eq!(end, tape.len() - 1);
             assert_eq!(starts.len(), map.len());
             let keys: Vec<&str> = starts.iter().map(|&s| member_value(&tape, s).0).collect();
@@ -1383,14 +1394,17 @@ pub(crate) mod tests {
                 assert_eq!(find_member(&tape, &starts, key), Some(j));
                 // With the member on a path: refused once it takes `large` bytes.
                 for large in [1, bytes.len(), bytes.len() + 1] {
-                    let got = member_starts(&tape, key, large);
+                    let got = member_starts(&tape, key, large, 0);
                     assert_eq!(got.is_some(), bytes.len() < large, "{key} {large}");
                 }
             }
             assert_eq!(find_member(&tape, &starts, "none"), None);
+            // An object shorter than `from` bytes has none.
+            assert!(member_starts(&tape, "", usize::MAX, tape.len()).is_some());
+            assert_eq!(member_starts(&tape, "", usize::MAX, tape.len() + 1), None);
             for cut in 0..tape.len() {
                 assert_eq!(
-                    member_starts(&tape[..cut], "", usize::MAX),
+                    member_starts(&tape[..cut], "", usize::MAX, 0),
                     None,
                     "cut at {cut}"
                 );
@@ -1403,10 +1417,10 @@ pub(crate) mod tests {
                     Writer(&mut twice).null();
                 }
                 twice.push(END);
-                assert_eq!(member_starts(&twice, "", usize::MAX), None);
+                assert_eq!(member_starts(&twice, "", usize::MAX, 0), None);
             }
         }
-        assert_eq!(member_starts(&tape_of(&json!([1])), "", 9), None);
+        assert_eq!(member_starts(&tape_of(&json!([1])), "", 9, 0), None);
     }
 
     #[test]
