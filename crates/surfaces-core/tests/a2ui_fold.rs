@@ -777,23 +777,29 @@ fn writes_into_parts_agree_with_writes_into_values() {
         model["l2"][8]["tags"][1]["b"],
         json!([false, 1e-7, "b".repeat(3000)])
     );
-    // Limits from the first model's size to the largest's, so that each write in turn is
-    // the one refused (a write into a part is counted as it is made, as any other): at the
-    // largest, one byte under it, and every 499 bytes under that.
+    // (A write into a part is counted as it is made, as any other.)
+    agree_at_limits(&envs, roomy(), 499);
+}
+
+/// Folds `envs` from text and from parsed values at data-model limits from the first
+/// model's size to the largest's, so that each write in turn is the one refused: at the
+/// largest, one byte under it, and every `step` bytes under that. The two agree at each,
+/// and refuse a write exactly under the largest.
+fn agree_at_limits(envs: &[Value], roomy: Limits, step: usize) {
     let sizes: Vec<usize> = (2..=envs.len())
         .map(|n| {
-            report(&fold(roomy(), &envs[..n]))["surfaces"][0]["dataModel"]
+            report(&fold(roomy.clone(), &envs[..n]))["surfaces"][0]["dataModel"]
                 .to_string()
                 .len()
         })
         .collect();
     let size = *sizes.iter().max().unwrap();
-    for bytes in (sizes[0]..size).step_by(499).chain([size - 1, size]) {
+    for bytes in (sizes[0]..size).step_by(step).chain([size - 1, size]) {
         let limits = || Limits {
             data_model_bytes: bytes,
             ..Limits::default()
         };
-        let (by_value, by_text) = (fold(limits(), &envs), fold_text(limits(), &envs));
+        let (by_value, by_text) = (fold(limits(), envs), fold_text(limits(), envs));
         assert_eq!(state(&by_value), state(&by_text), "{bytes}");
         assert_eq!(
             codes(&by_text).contains(&"data-model-too-large"),
@@ -947,29 +953,7 @@ fn writes_into_long_lists_agree_with_writes_into_values() {
     assert_eq!(model["t2"][0]["status"], 0);
     assert_eq!(model["m0"]["k-3"]["pad"], "p".repeat(600));
     assert_eq!(model["m0"]["new"]["id"], "new");
-    // Limits from the first model's size to the largest's, so that each write in turn is
-    // the one refused: at the largest, one byte under it, and every 997 bytes under that.
-    let sizes: Vec<usize> = (2..=envs.len())
-        .map(|n| {
-            report(&fold(roomy(), &envs[..n]))["surfaces"][0]["dataModel"]
-                .to_string()
-                .len()
-        })
-        .collect();
-    let size = *sizes.iter().max().unwrap();
-    for bytes in (sizes[0]..size).step_by(997).chain([size - 1, size]) {
-        let limits = || Limits {
-            data_model_bytes: bytes,
-            ..Limits::default()
-        };
-        let (by_value, by_text) = (fold(limits(), &envs), fold_text(limits(), &envs));
-        assert_eq!(state(&by_value), state(&by_text), "{bytes}");
-        assert_eq!(
-            codes(&by_text).contains(&"data-model-too-large"),
-            bytes < size,
-            "{bytes}"
-        );
-    }
+    agree_at_limits(&envs, roomy(), 997);
 }
 
 /// A write refused (here for its padding) leaves the model as it was, on the path where it is
