@@ -1669,8 +1669,8 @@ build the alternative into another directory, for example
   tape that is one, a part, or one a split meets on its path, but never the model's root) keeps
   its tape and where each item starts (a \`u32\` each; a map's sorted by key); the built part
   holds \`null\`s in their places, and each write builds the item it goes into, once. Once half
-  are built the rest are, so the writes after look through no tape. Three native folds
-  (callgrind, one fold each): the 5,000-record list 56.7M to 20.5M instructions, the 10 lists
+  are built the rest are, so the writes after look through no tape. Natively (callgrind,
+  one fold each): the 5,000-record list 56.7M to 20.5M instructions, the 10 lists
   56.8M to 20.0M, the map 71.7M to 29.3M, 300 random patches into 3,000 records 35.5M to 15.7M;
   of the workloads, value-heavy 49.8M to 33.5M and the series 46.7M to 32.5M, as their patches
   went into lists too; the deep templates 4.80M to 4.90M (+2%: the list of 12 sections is

@@ -809,13 +809,14 @@ fn agree_at_limits(envs: &[Value], roomy: Limits, step: usize) {
     }
 }
 
-/// Long lists a write goes into are kept item by item (only the items written into are
-/// built): lists an update set at their own paths, one inside a larger value, and one in a
-/// part a split left. Folded from text (kept item by item) and from parsed values (built),
-/// the two agree after every envelope, far from the model's limit and at it: for patches in
-/// any order and again into one item, deep writes, an item replaced by a large value (built,
-/// not kept as a tape inside the list), appends by index and by `-`, padding, deletes of
-/// items on the tape and built, and the whole list replaced after.
+/// Large lists and maps a write goes into are kept item by item (only the items written
+/// into are built): set at their own paths, inside a larger value (kept so by its split, two
+/// levels down), and in parts a split left. Folded from text (kept item by item) and from
+/// parsed values (built), the two agree after every envelope, far from the model's limit
+/// and at it: for patches in any order and again into one item, deep writes, an item
+/// replaced by a large value (built, not kept as a tape inside the list), appends by index
+/// and by `-`, padding, new keys, deletes of items on the tape and built, and the whole list
+/// replaced after.
 #[test]
 fn writes_into_long_lists_agree_with_writes_into_values() {
     let list = |k: u32, n: u32| -> Vec<Value> {
@@ -856,6 +857,13 @@ fn writes_into_long_lists_agree_with_writes_into_values() {
         data("s", "/deep/rows/5/status", json!("paid")),
         data("s", "/deep/rows/7/status", json!("paid")),
         data("s", "/deep/n", json!(2)),
+        data("s", "/deep/rows/100", json!({"id": "appended"})),
+        data("s", "/deep/rows/-", json!({"id": "dash"})),
+        data("s", "/deep/rows/105/status", json!("padded")),
+        delete("/deep/rows/20"),
+        delete("/deep/rows/5"),
+        data("s", "/deep/rows/20/x", json!(1)),
+        data("s", "/deep/rows/9/lines/0/qty", json!(7)),
         // A map of one member, the one the path goes into: nothing left to keep.
         data(
             "s",

@@ -338,7 +338,8 @@ fn at_mut<'v>(root: &'v mut Value, segs: &[String]) -> Option<&'v mut Value> {
 }
 
 /// Puts the value of the tape `t` back where it sits, at `segs` in `root`: the whole value
-/// in place of its `null`, or a list's items still on its tape in place of theirs.
+/// in place of its `null`, or the items of a list or map still on its tape in place of
+/// theirs.
 fn put_back(root: &mut Value, segs: &[String], t: &Kept) {
     if t.items.is_none() {
         let _ = pointer::set(root, segs, tape::read(&t.tape));
@@ -498,7 +499,7 @@ impl Model {
         let Some((j, _)) = s.piece(&segs[k.len()]) else {
             return;
         };
-        // Once half the items are built, so are the rest, and the list leaves the tapes:
+        // Once half the items are built, so are the rest, and it leaves the tapes:
         // the writes after it look through no tape. (2,000 writes into a list of 200
         // records folded 3% slower with the list kept to its last item.) Each item is still
         // built once.
@@ -706,7 +707,7 @@ impl Model {
         let mut overstated = 0;
         // Where the tapes at or under `segs` start, if any: one search for what follows.
         // The tape before them is the one `segs` goes into, if any (any path between the
-        // two would start with that tape's). A list kept item by item holds no tape.
+        // two would start with that tape's). A list or map kept item by item holds no tape.
         let at = self.tapes.partition_point(|(k, _)| k.as_slice() < segs);
         let in_items = at.checked_sub(1).is_some_and(|above| {
             let (k, t) = &self.tapes[above];
@@ -884,7 +885,7 @@ mod tests {
     }
 
     /// A part takes one write in its bytes (replacing a member, adding one, appending an
-    /// item); the next write through it builds it (a list, item by item), so that writes
+    /// item); the next write through it builds it (a list or map, item by item), so that writes
     /// into one part again and again do not copy it each time. A stored tape is split,
     /// never written in.
     #[test]
@@ -986,6 +987,17 @@ mod tests {
                 assert_eq!(m.json_size(), pointer::json_size(&eager));
             }
         }
+        // A map of one member, the one the path goes into, below a stored tape's top: the
+        // split builds that member and keeps nothing apart. (The map's tape is 4,097 bytes,
+        // too large an item for its parent to be kept apart, and its member 4,089, small
+        // enough for the map to be.)
+        let mut m = Model::default();
+        let one = json!({"x": {"only": "s".repeat(4086)}, "y": 1});
+        assert_eq!(tape::tests::tape_of(&one["x"]).len(), SPLIT_FROM + 1);
+        m.set(&segs("/one"), Data::Taped(taped(&one))).unwrap();
+        m.open(&segs("/one/x/only"), false);
+        assert!(m.tapes.is_empty(), "{:?}", m.tapes.first().map(|(k, _)| k));
+        assert_eq!(m.get(&segs("/one")), Some(one));
         // A large map at the root: split, not kept apart.
         let root: Value = (0..20)
             .map(|i| (format!("k{i}"), record(i)))
@@ -1199,6 +1211,8 @@ mod tests {
                 }
                 parts += lazy.tapes.iter().filter(|(_, t)| !t.measured).count();
                 for (_, t) in &lazy.tapes {
+                    // A list or map kept apart has items left on its tape.
+                    assert!(t.items.is_none() || t.left > 0, "{path}");
                     if t.items.is_some() {
                         match t.is_object {
                             false => lists += 1,

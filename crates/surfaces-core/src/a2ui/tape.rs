@@ -540,8 +540,9 @@ pub(crate) struct Part {
 /// in the tape: each byte is built, read as a container of the path, or passed over and
 /// copied with a part; what was read of a container before it was found large is read
 /// again (at most `large` bytes, but for a string that starts in them, built whole), and
-/// so is what a container on the path that is not kept item by item was passed over for
-/// (the items before the path's, and at most `large` bytes of that). A map kept item by
+/// so is what a container on the path that is not kept item by item was passed over for:
+/// the items before the path's and at most `large` bytes of that, or, when it is shorter
+/// than `items_from`, all of it (at most `items_from` bytes a level). A map kept item by
 /// item has its keys sorted besides.
 pub(crate) fn split(
     tape: &[u8],
