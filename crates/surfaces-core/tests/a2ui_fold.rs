@@ -837,6 +837,18 @@ fn writes_into_long_lists_agree_with_writes_into_values() {
             .into()
     };
     let delete = |path: &str| json!({"version": "v0.9", "updateDataModel": {"surfaceId": "s", "path": path}});
+    // At a list of `n` items: an append by index and by `-`, an index that pads, a delete
+    // of an item on the tape and of one built, and a write through the first.
+    let edges = |list: &str, n: usize, on_tape: usize, built: usize| {
+        [
+            data("s", &format!("{list}/{n}"), json!({"id": "appended"})),
+            data("s", &format!("{list}/-"), json!({"id": "dash"})),
+            data("s", &format!("{list}/{}/status", n + 5), json!("padded")),
+            delete(&format!("{list}/{on_tape}")),
+            delete(&format!("{list}/{built}")),
+            data("s", &format!("{list}/{on_tape}/x"), json!(1)),
+        ]
+    };
     let roomy = || Limits {
         data_model_bytes: 1 << 20,
         ..Limits::default()
@@ -857,12 +869,9 @@ fn writes_into_long_lists_agree_with_writes_into_values() {
         data("s", "/deep/rows/5/status", json!("paid")),
         data("s", "/deep/rows/7/status", json!("paid")),
         data("s", "/deep/n", json!(2)),
-        data("s", "/deep/rows/100", json!({"id": "appended"})),
-        data("s", "/deep/rows/-", json!({"id": "dash"})),
-        data("s", "/deep/rows/105/status", json!("padded")),
-        delete("/deep/rows/20"),
-        delete("/deep/rows/5"),
-        data("s", "/deep/rows/20/x", json!(1)),
+    ];
+    envs.extend(edges("/deep/rows", 100, 20, 5));
+    envs.extend([
         data("s", "/deep/rows/9/lines/0/qty", json!(7)),
         // A map of one member, the one the path goes into: nothing left to keep.
         data(
@@ -897,12 +906,9 @@ fn writes_into_long_lists_agree_with_writes_into_values() {
         ),
         data("s", "/orders/200/status", json!("late")),
         data("s", "/orders/0/pad", json!("q")),
-        data("s", "/orders/300", json!({"id": "appended"})),
-        data("s", "/orders/-", json!({"id": "dash"})),
-        data("s", "/orders/305/status", json!("padded")),
-        delete("/orders/10"),
-        delete("/orders/150"),
-        data("s", "/orders/10/x", json!(1)),
+    ]);
+    envs.extend(edges("/orders", 300, 10, 150));
+    envs.extend([
         // Into lists stored at their own paths.
         data("s", "/t0/7/status", json!("paid")),
         data("s", "/t0/199/lines/-", json!({"sku": "more"})),
@@ -922,7 +928,7 @@ fn writes_into_long_lists_agree_with_writes_into_values() {
         data("s", "/t0/20/status", json!("again")),
         delete("/t1"),
         data("s", "/t1/0", json!(1)),
-    ];
+    ]);
     // Past half the map's members and half a list's items written into: the rest are built.
     for i in 0..150 {
         envs.push(data("s", &format!("/m0/k-{i}/total"), json!(i)));

@@ -451,22 +451,12 @@ impl Model {
     #[inline(never)]
     fn keep_items(&mut self, i: usize, segs: &[String]) -> bool {
         let (k, s) = &mut self.tapes[i];
-        if s.tape.len() < SPLIT_FROM {
+        // Not the root, which every path goes into: a tape set anywhere in the model would
+        // be built rather than kept, as no tape is kept inside one kept apart.
+        if s.tape.len() < SPLIT_FROM || k.is_empty() {
             return false;
         }
-        let seg = &segs[k.len()];
-        let starts = match s.tape.first() {
-            // Only for an index (or `-`): a write through anything else is refused.
-            Some(&tape::ARRAY) => pointer::array_index(seg, usize::MAX)
-                .and_then(|on| tape::item_starts(&s.tape, on, SPLIT_FROM)),
-            // Not the root, which every path goes into: a tape set anywhere in the model
-            // would be built rather than kept, as no tape is kept inside one kept apart.
-            Some(&tape::OBJECT) if !k.is_empty() => {
-                tape::member_starts(&s.tape, seg, SPLIT_FROM, 0).map(|(starts, _)| starts)
-            }
-            _ => None,
-        };
-        let Some(starts) = starts else {
+        let Some((starts, _)) = tape::apart_starts(&s.tape, &segs[k.len()], SPLIT_FROM, 0) else {
             return false;
         };
         let Some(slot) = at_mut(&mut self.root, k) else {
@@ -477,14 +467,9 @@ impl Model {
         // is built (a fold of lists in lists spent a tenth of its instructions on that).
         s.measured = false;
         s.size = 0;
-        s.left = starts.len() - usize::from(s.tape.first() == Some(&tape::ARRAY));
+        *slot = tape::nulls(&s.tape, &starts);
         s.items = Some(starts.into());
-        *slot = match (s.tape.first(), &s.items) {
-            (Some(&tape::OBJECT), Some(starts)) => {
-                Value::Object(tape::null_members(&s.tape, starts))
-            }
-            _ => Value::Array(vec![Value::Null; s.left]),
-        };
+        s.left = s.pieces();
         self.take_item(i, segs);
         true
     }
@@ -585,10 +570,16 @@ impl Model {
                 },
             )
             .collect();
-        // A list or map of one item, the one the path goes into, has nothing left to keep.
-        parts.retain(|(_, part)| part.items.is_none() || part.left > 0);
         sort_by_path(&mut parts);
         self.tapes.splice(i..i, parts);
+        // A list or map the path goes into, kept item by item: the item on the path is built,
+        // as for any write into one (and one of that item only leaves the tapes).
+        if let Some(i) = self
+            .through(segs)
+            .filter(|&i| self.tapes[i].1.items.is_some())
+        {
+            self.take_item(i, segs);
+        }
         0
     }
 
@@ -1237,7 +1228,7 @@ mod tests {
         }
         assert!(parts > 500, "parts split off: {parts}");
         assert!(edits > 20, "writes made in parts: {edits}");
-        assert!(lists > 200, "lists kept item by item: {lists}");
+        assert!(lists > 100, "lists kept item by item: {lists}");
         assert!(maps > 200, "maps kept item by item: {maps}");
     }
 
