@@ -192,9 +192,11 @@ run; above 1, that side is faster in Chromium. Over the ${ratios("parse").length
 ${median(ratios("parse")).toFixed(2)}), the official core ${range(ratios("official"))} (median ${median(ratios("official")).toFixed(2)}), ours
 ${range(ratios("ours"))} (median ${median(ratios("ours")).toFixed(2)}). The official core keeps what \`JSON.parse\` makes, so it
 gains with the host's parser; ours reads the text in wasm. And a string reaches wasm memory through the host's
-\`TextEncoder.encodeInto\` in a browser, where Node has \`Buffer#utf8Write\` for text kept a byte a character and a
-copy of the UTF-16 units for the rest (\`crates/surfaces-wasm/src/lib.rs\`): what \`encodeInto\` costs against
-\`JSON.parse\` in each host, \`node bench/encode-cost.mjs\` (its default workloads, or any keys).
+\`TextEncoder.encodeInto\` in a browser when the engine keeps it a byte a character; one of 1,024 units or more kept as
+UTF-16 is copied as its units by the engine's JS String Builtins (\`crates/surfaces-wasm/src/units.wat\`, compiled off
+the page's thread from the first store made) and converted in wasm, as Node copies such a string with \`Buffer#write\`
+(and writes the rest with \`Buffer#utf8Write\`; \`crates/surfaces-wasm/src/lib.rs\`): what \`encodeInto\` costs
+against \`JSON.parse\` in each host, \`node bench/encode-cost.mjs\` (its default workloads, or any keys).
 `;
   }
   md += `

@@ -1,8 +1,9 @@
 // What copying a workload's text into wasm memory costs, against JSON.parse of the same text,
 // in Node and in Chromium: `node bench/encode-cost.mjs [KEY...]` (default: the text-heavy
-// workloads). The npm package's fold starts with `TextEncoder.encodeInto` (the fastest copy
-// either host offers; `crates/surfaces-wasm/src/lib.rs`, `text_of`), so this is a floor under
-// any fold of that text in wasm, which the official core, keeping JSON.parse's strings, never
+// workloads). In a browser the npm package's fold starts with `TextEncoder.encodeInto` for a
+// text the engine keeps a byte a character (`crates/surfaces-wasm/src/lib.rs`, `text_of`;
+// a text kept as UTF-16 is copied as its units instead, `units_of`), so this is a floor under
+// any fold of such a text in wasm, which the official core, keeping JSON.parse's strings, never
 // pays. Prints median milliseconds of 100 runs after 30 of warm-up.
 import path from "node:path";
 import { fileURLToPath } from "node:url";

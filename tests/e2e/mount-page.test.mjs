@@ -5,7 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
-import { launch, wasmDownloads, watchedPage } from "./lib/browser.mjs";
+import { assertQuiet, launch, wasmDownloads, watchedPage } from "./lib/browser.mjs";
 import { axeViolations } from "./lib/axe.mjs";
 import { ROOT } from "./lib/console-server.mjs";
 import { installPackage, readmeBlock } from "./lib/installed-package.mjs";
@@ -120,6 +120,132 @@ test("every official example drawn by mountSurface on a plain page is axe-clean,
     assert.deepEqual(seen.consoleErrors, []);
     assert.deepEqual(seen.requests.filter((u) => !u.startsWith(origin)), [], "nothing is loaded from elsewhere");
     assert.ok(seen.requests.includes(`${origin}/node_modules/agent-surfaces/a2ui.css`));
+  } finally {
+    await browser.close();
+    server.close();
+  }
+});
+
+// A long text the engine keeps as UTF-16 is copied into the package's memory as units where the
+// engine has the JS String Builtins (src/units.wat, compiled off the page's thread from the first
+// such text), and converted there; everywhere else it goes through the engine's encodeInto. Both
+// must fold every text to the same report: two instances of the package, one of them refused the
+// builtins, fold a corpus of every width of character, pairs split where a piece ends, lone
+// surrogates and bidi controls, at lengths on either side of each limit the copy has.
+test("a long text kept as UTF-16 folds the same copied as units and through encodeInto", async (t) => {
+  const pkg = path.join(ROOT, "crates/surfaces-wasm/pkg");
+  const installed = installPackage(pkg);
+  t.after(installed.remove);
+  const server = await servePage(path.join(installed.project, "node_modules"));
+  const browser = await launch();
+  try {
+    const { page, seen } = await watchedPage(browser);
+    // Counts the units module's copies, and refuses its compile while `refuseBuiltins` is set
+    // (as an engine without the builtins does: the compiled module would not link).
+    await page.addInitScript(() => {
+      window.unitCopies = 0;
+      window.refuseBuiltins = false;
+      const compile = WebAssembly.compile;
+      WebAssembly.compile = function (bytes, options) {
+        if (options?.builtins && window.refuseBuiltins) return Promise.reject(new TypeError("no builtins here"));
+        return compile.call(WebAssembly, bytes, options);
+      };
+      const Instance = WebAssembly.Instance;
+      WebAssembly.Instance = function (module, imports) {
+        const instance = new Instance(module, imports);
+        if (!imports?.package) return instance;
+        const copy = instance.exports.copy;
+        return { exports: { copy: (...args) => ((window.unitCopies += 1), copy(...args)) } };
+      };
+    });
+    const origin = `http://127.0.0.1:${server.address().port}`;
+    await page.goto(`${origin}/tests/e2e/mount-page/index.html`);
+    await page.waitForFunction(() => window.pageReady === true);
+    await page.evaluate(async () => {
+      const url = "/node_modules/agent-surfaces/agent_surfaces.js";
+      const wasm = "/node_modules/agent-surfaces/agent_surfaces_bg.wasm";
+      const units = await import(url); // the page's own instance
+      const encoder = await import(`${url}?encoder`);
+      await encoder.default({ module_or_path: wasm });
+      const fold = (pkg, text) => {
+        const s = new pkg.SurfaceStore({ limits: { partBytes: 8_000_000, dataModelBytes: 8_000_000 } });
+        try {
+          return { read: s.applyEnvelopes(text), report: s.report() };
+        } finally {
+          s.free();
+        }
+      };
+      const long = "東".repeat(2000);
+      // The first long text starts the compile in each, and goes through encodeInto.
+      window.refuseBuiltins = true;
+      fold(encoder, long);
+      await new Promise((r) => setTimeout(r, 50));
+      window.refuseBuiltins = false;
+      fold(units, long);
+      for (let i = 0; i < 200 && window.unitCopies === 0; i++) {
+        await new Promise((r) => setTimeout(r, 10));
+        fold(units, long);
+      }
+      window.foldBoth = (text) => {
+        const before = window.unitCopies;
+        const a = fold(units, text);
+        const copies = window.unitCopies - before;
+        const b = fold(encoder, text);
+        return { same: JSON.stringify(a) === JSON.stringify(b), a: JSON.stringify(a), b: JSON.stringify(b), copies, read: a.read };
+      };
+    });
+    assert.ok(await page.evaluate(() => window.unitCopies > 0), "the units module was compiled and used");
+
+    const head = `[{"version":"v0.9","createSurface":{"surfaceId":"s","catalogId":"${CAT}"}},{"version":"v0.9","updateDataModel":{"surfaceId":"s","path":"/t","value":"`;
+    const tail = `"}}]`;
+    /** A text of exactly `length` units whose value is `fill` repeated (cut to fit). */
+    const sized = (length, fill) => {
+      const room = length - head.length - tail.length;
+      return head + fill.repeat(Math.ceil(room / fill.length)).slice(0, room) + tail;
+    };
+    const PIECE = 32_768;
+    const check = async (text, copies, why) => {
+      const r = await page.evaluate(([text]) => window.foldBoth(text.replace(/\\u(d[89abc][0-9a-f]{2})/g, (_, h) => String.fromCharCode(parseInt(h, 16)))), [text]);
+      assert.ok(r.same, `${why}: ${r.a.slice(0, 300)} != ${r.b.slice(0, 300)}`);
+      if (copies !== undefined) assert.equal(r.copies, copies, `${why}: pieces copied`);
+      return r;
+    };
+    // Either side of each limit: 1,024 units (shorter ones are not looked at), and a piece.
+    for (const [length, copies] of [[1023, 0], [1024, 1], [PIECE, 1], [PIECE + 1, 2], [2 * PIECE, 2], [2 * PIECE + 1, 3]]) {
+      const r = await check(sized(length, "東"), copies, `${length} units`);
+      assert.equal(r.read, 2);
+    }
+    // A pair cut by each end of a piece, or ending one; a text kept a byte a character is
+    // never copied.
+    for (const at of [PIECE - 1, PIECE - 2, 2 * PIECE - 1]) {
+      const text = sized(at + tail.length, "é東").slice(0, -tail.length) + "😀".repeat(3) + "東".repeat(50) + tail;
+      assert.equal(text.codePointAt(at), 0x1f600);
+      await check(text, Math.ceil(text.length / PIECE), `an emoji at unit ${at}`);
+    }
+    await check(sized(40_000, "café "), 0, "a Latin-1 text");
+    // Lone surrogates (JSON.stringify writes them as escapes; made raw in the page) and bidi
+    // controls, in values, keys and a component's text, the findings included.
+    let seed = 7;
+    const below = (n) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
+    const pieces = ["a", "é", "Ω", "東", "한", "😀", "𝕏", "\u202e", "\u2066", "\u061c", "\u200f", "\ud800", "\udc00", "\ud83d", " ", "\n", '"', "\\"];
+    const piece = () => pieces[below(pieces.length)];
+    let copied = 0;
+    for (let round = 0; round < 24; round++) {
+      const line = () => Array.from({ length: 1 + below(40) }, piece).join("");
+      const value = Object.fromEntries(Array.from({ length: 1 + below(200) }, (_, k) => [`${line()}${k}`, Array.from({ length: 1 + below(20) }, line)]));
+      const msgs = [
+        { version: "v0.9", createSurface: { surfaceId: "s", catalogId: CAT } },
+        { version: "v0.9", updateComponents: { surfaceId: "s", components: [{ id: "root", component: "Text", text: line() }] } },
+        { version: "v0.9", updateDataModel: { surfaceId: "s", path: "/v", value } },
+      ];
+      const text = (round % 3 === 0 ? "\ufeff" : "") + JSON.stringify(msgs);
+      copied += (await check(text, undefined, `round ${round}`)).copies;
+    }
+    assert.ok(copied > 24, `${copied} pieces copied over 24 texts`);
+    // A text that grows the memory the units module writes into.
+    const grown = await check(sized(2_000_000, "東"), Math.ceil(2_000_000 / PIECE), "two million units");
+    assert.equal(grown.read, 2);
+    assertQuiet(seen);
   } finally {
     await browser.close();
     server.close();

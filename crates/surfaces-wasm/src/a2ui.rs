@@ -128,6 +128,7 @@ impl SurfaceStore {
     #[wasm_bindgen(constructor)]
     pub fn new(options: Option<js_sys::Object>) -> Result<SurfaceStore, JsError> {
         crate::host_url();
+        crate::start_units_copy();
         let given = option(&options, "limits")?;
         let limits: Limits = if given.is_undefined() {
             Limits::default()

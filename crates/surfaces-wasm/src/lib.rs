@@ -96,6 +96,17 @@ extern "C" {
         s: &js_sys::JsString,
         view: &js_sys::Uint8Array,
     ) -> EncodeIntoResult;
+    /// `copy` of `src/units.wat` ([`Host::copy_units`]): the units `from` up to `to` of `s`
+    /// written at `dst`, and how many, or -1; it throws (a wasm trap) for a store past the
+    /// memory.
+    #[wasm_bindgen(catch, method, structural, js_name = copyUnits)]
+    fn copy_units_js(
+        this: &Held,
+        s: &js_sys::JsString,
+        from: u32,
+        to: u32,
+        dst: u32,
+    ) -> Result<f64, JsValue>;
     /// What the engine's `encodeInto` answers: a fresh object of two numbers, its own.
     type EncodeIntoResult;
     #[wasm_bindgen(method, structural, getter)]
@@ -118,6 +129,8 @@ struct Host {
     /// A view of the whole wasm memory for `utf8Write`, made again when the memory's buffer
     /// is not the one under it (after the memory grew).
     memory: std::cell::RefCell<Option<js_sys::Uint8Array>>,
+    /// Where there is no `buffer` (browsers): how far `copyUnits` is ([`Host::copy_units`]).
+    units_copy: std::cell::Cell<UnitsCopy>,
 }
 
 /// How a JS string's UTF-8 is written into wasm memory, and whether it is checked there.
@@ -151,6 +164,71 @@ enum Writer {
         /// was a string decoded from wasm memory, a tenth of a one-envelope call.
         written: JsValue,
     },
+}
+
+/// Starts compiling the module that copies a string's units ([`Host::copy_units`]) where the
+/// host has no copy of its own (browsers), with the first store made, so that it is ready by
+/// the time a page has fetched a text to fold: started by the first text that could use it,
+/// it is ready only from the next task on, after that text. Compiled there and then instead
+/// (`new WebAssembly.Module`), it made a cold page's first fold of the `scripts` workload
+/// 4–10 ms slower (compiling, and a first run in the engine's baseline tier; in runs where
+/// one build moves by 2–4 ms), for the 0.6 ms the copy saves each fold of it after.
+pub(crate) fn start_units_copy() {
+    HOST.with(|host| {
+        if host.buffer.is_none() {
+            host.start_units_copy();
+        }
+    });
+}
+
+/// How far [`Host::copy_units`] is.
+#[derive(Clone, Copy)]
+enum UnitsCopy {
+    Unasked,
+    Compiling,
+    Ready,
+    Unavailable,
+}
+
+/// Starts compiling `src/units.wat` ([`Host::copy_units`]); once compiled, it is given the
+/// package's memory and its `copy` held as `copyUnits`. None when it could not be started.
+fn compile_units_copy() -> Option<()> {
+    let wasm = property(&js_sys::global(), "WebAssembly")?;
+    let compile = function(property(&wasm, "compile")?)?;
+    let instance_class = function(property(&wasm, "Instance")?)?;
+    let set = |o: &JsValue, key: &str, v: &JsValue| {
+        js_sys::Reflect::set(o, &JsValue::from_str(key), v).is_ok()
+    };
+    let options = js_sys::Object::new();
+    let builtins: js_sys::Array = [JsValue::from_str("js-string")].iter().collect();
+    set(&options, "builtins", &builtins).then_some(())?;
+    let bytes = js_sys::Uint8Array::from(UNITS_WASM);
+    let compiled = compile.call2(&wasm, &bytes, &options).ok()?;
+    let then = function(property(&compiled, "then")?)?;
+    // One callback for both outcomes (a module, or a reason it has none), so that neither
+    // is left unfreed: a closure made to be called once is freed by its call.
+    let settled = Closure::once_into_js(move |module: JsValue| {
+        let copy = (|| {
+            module.dyn_ref::<js_sys::WebAssembly::Module>()?;
+            let package = js_sys::Object::new();
+            let imports = js_sys::Object::new();
+            (set(&package, "memory", &wasm_bindgen::memory())
+                && set(&imports, "package", &package))
+            .then_some(())?;
+            let args: js_sys::Array = [&module, imports.as_ref()].into_iter().collect();
+            let instance = js_sys::Reflect::construct(&instance_class, &args).ok()?;
+            function(property(&property(&instance, "exports")?, "copy")?)
+        })();
+        HOST.with(|host| {
+            let ready = copy.is_some_and(|f| set(&host.held, "copyUnits", &f));
+            host.units_copy.set(if ready {
+                UnitsCopy::Ready
+            } else {
+                UnitsCopy::Unavailable
+            });
+        });
+    });
+    then.call2(&compiled, &settled, &settled).ok().map(drop)
 }
 
 /// Whether `f` is the host's own function named `name`: a bound or wrapped function is
@@ -207,6 +285,34 @@ impl Host {
             buffer,
             utf16le: JsValue::from_str("utf16le"),
             memory: std::cell::RefCell::new(None),
+            units_copy: std::cell::Cell::new(UnitsCopy::Unasked),
+        }
+    }
+
+    /// Whether `held` has `copyUnits`: `copy` of `src/units.wat` ([`units_of`]), which is
+    /// compiled off the page's thread (`WebAssembly.compile`) from the first store made, or
+    /// else the first text that could use it ([`start_units_copy`]). Until it is ready,
+    /// texts go through the host's UTF-8 writer. Never ready where the engine has no JS
+    /// String Builtins or no GC arrays: the module then fails to compile or to link (it
+    /// imports the builtins by their names, which nothing else gives).
+    fn copy_units(&self) -> bool {
+        match self.units_copy.get() {
+            UnitsCopy::Ready => true,
+            UnitsCopy::Compiling | UnitsCopy::Unavailable => false,
+            UnitsCopy::Unasked => {
+                self.start_units_copy();
+                false
+            }
+        }
+    }
+
+    fn start_units_copy(&self) {
+        if let UnitsCopy::Unasked = self.units_copy.get() {
+            self.units_copy.set(if compile_units_copy().is_some() {
+                UnitsCopy::Compiling
+            } else {
+                UnitsCopy::Unavailable
+            });
         }
     }
 
@@ -303,16 +409,20 @@ fn node_buffer() -> Option<(JsValue, js_sys::Function, js_sys::Function)> {
 }
 
 /// A JS string's UTF-16 units, copied as they are, when the host can copy them (Node's
-/// `Buffer`), the string has at least 1,024 units and the engine keeps it as UTF-16
-/// ([`Host::two_byte`]). V8 writes such a string's UTF-8 a character at a time, even when
+/// `Buffer`; in browsers, the JS String Builtins through `src/units.wat`), the string has
+/// at least 1,024 units and the engine keeps it as UTF-16 ([`Host::two_byte`]). V8 writes
+/// such a string's UTF-8 a character at a time, even when
 /// every character is ASCII: 0.72 ms for the 338,000 units of the `scripts` workload
 /// (`bench/workloads.mjs`), 0.69 ms for the 1,252,906 ASCII units of `scripts-python`, where
 /// this copy takes 0.03 and 0.05 ms and the core converts them in wasm
 /// (`SurfaceStore::apply_utf16`, eight units at a time, a run of ASCII sixteen). A string
 /// kept a byte a character (Latin-1), V8 writes as UTF-8 at memory speed (0.035 ms for the
-/// 617,695 units of `megabyte`): that one goes through [`text_of`]. Browsers have no such
-/// copy: a `charCodeAt` loop in JavaScript takes half of what `encodeInto` does there, and
-/// the conversion the rest. A shorter string goes through [`text_of`]: the look at how the
+/// 617,695 units of `megabyte`): that one goes through [`text_of`]. Browsers' `encodeInto`
+/// writes a string kept as UTF-16 a character at a time too (1.0–1.4 ms for `scripts` in
+/// Chromium); where the engine has the JS String Builtins (Chromium 130 on, Firefox 134 on),
+/// `src/units.wat` copies its units in 0.2 ms. Where it has none, `encodeInto` it is (a
+/// `charCodeAt` loop in JavaScript takes half of what `encodeInto` does, and the conversion
+/// the rest). A shorter string goes through [`text_of`]: the look at how the
 /// engine keeps it, about a microsecond, costs more than the copy can save there (when 32
 /// characters were looked at from 128 units on, a lone 433-byte envelope took about 0.5 µs
 /// more a call in `bench/per-call.mjs`).
@@ -327,10 +437,33 @@ pub(crate) fn units_of(s: &js_sys::JsString, len: u32) -> Option<Utf16Text> {
         return None;
     }
     HOST.with(|host| {
-        let (buffer, from, write) = host.buffer.as_ref()?;
-        if !host.two_byte(s, len) {
+        let node = host.buffer.as_ref();
+        if node.is_none() && !host.copy_units() || !host.two_byte(s, len) {
             return None;
         }
+        let Some((buffer, from, write)) = node else {
+            let mut room = Utf16Room::new(len as usize);
+            let at = room.units() as usize as u32;
+            // A piece at a time (`src/units.wat` says why): `copy` writes units `from` up
+            // to `to` at its `dst` and answers with their count, or writes none and answers
+            // -1 when the string has no such units; a store past the memory throws. Nothing
+            // allocates in this memory meanwhile (its array is the engine's).
+            const PIECE: u32 = 32_768;
+            let mut from = 0;
+            while from < len {
+                let to = len.min(from + PIECE);
+                let copied = host.held.copy_units_js(s, from, to, at + 2 * from).ok()?;
+                if copied != f64::from(to - from) {
+                    return None;
+                }
+                from = to;
+            }
+            // SAFETY: `copy` wrote each of the `len` units at the room's start, `2 * len`
+            // bytes (each answer says so), and that is the room; the module is our own, built
+            // from `src/units.wat`, and the host is trusted with wasm memory anyway
+            // ([`text_of`]).
+            return Some(unsafe { room.filled() });
+        };
         let mut room = Utf16Room::new(len as usize);
         let (units, bytes) = (room.units(), 2 * len as usize);
         let memory = wasm_bindgen::memory()
@@ -371,6 +504,9 @@ thread_local! {
 /// The most bytes of UTF-8 [`text_of`] checks in wasm where the host could check them:
 /// below this, the call to `isUtf8` and the view it needs cost more than the check.
 const CHECKED_HERE: usize = 256;
+
+/// `src/units.wat`, assembled by build.rs ([`Host::copy_units`]).
+static UNITS_WASM: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/units.wasm"));
 
 /// A JS string as UTF-8, written by the host's own writer straight into our memory.
 /// wasm-bindgen's own conversion copies ASCII one character at a time in JavaScript, which
