@@ -1686,6 +1686,32 @@ build the alternative into another directory, for example
   runs' spread. The cost: 5.3 KB gzipped in the headless module (420,321 to 425,618 bytes), of
   which the standard library's sorts had taken 6.3 KB more before a heapsort of a few hundred
   bytes replaced them (\`src/heapsort.rs\`, the model's tape sort too).
+- In browsers, a long string the engine keeps as UTF-16 is copied as its units (2026-12-07,
+  a later round; \`crates/surfaces-wasm/src/units.wat\`, \`units_of\`). Chromium's
+  \`encodeInto\` writes such a string's UTF-8 a character at a time: 1.0–1.4 ms for the 338,000
+  units of the eight-scripts text, where \`JSON.parse\` takes 0.8, so that workload folded at
+  0.50× the official core's speed from a string, and the emoji chat at 0.50×. Node copies such
+  a string's units with \`Buffer#write\` and the core converts them eight at a time; browsers
+  have no such copy, but engines with the JS String Builtins (Chromium 130 on, Firefox 134 on)
+  copy a string's units into a GC array (\`intoCharCodeArray\`) at memory speed. A module of
+  our own of about 400 bytes, assembled at build time from its text (the \`wat\` crate), does
+  that and copies the array into the package's memory, 32,768 units a call: 0.2 ms for that
+  text (\`encodeInto\` 1.0). It is compiled with \`WebAssembly.compile\`, off the page's thread,
+  from the first store made; until it is ready, and where the engine has no such builtins (the
+  module then fails to compile or to link), \`encodeInto\` writes the text as before. Compiled
+  there and then at the first text instead, it made a cold page's first fold of the
+  eight-scripts text 4–10 ms slower (a harness where one build's runs move by 2–4 ms); started
+  by the first text, it was ready only from the next task on, after that text. In Chromium
+  from a string (\`browser-fold.mjs\`, 60 runs, two a side): the eight-scripts text 1.64 to 0.96
+  ms (the official core 0.83: 0.50× to 0.86×), the emoji chat 0.66 to 0.50 (0.33: 0.50× to
+  0.65×), keys in Japanese 0.43 to 0.41 (0.63× to 0.66×), the other 37 workloads within 4.4%
+  either way, as the runs' order moves them. Node takes its own copy, unchanged. The cost: 2.7
+  KB gzipped in the headless module (424,169 to 426,913 bytes), 1.9 KB in the UI one. Tried
+  and left out: converting a block of eight units all below U+0800 (Greek, Cyrillic, Arabic,
+  Hebrew) without the wider path's third byte and surrogate pairs; the conversion's share of a
+  fold of keys in Greek fell from 19% to 16% in a Node CPU profile, but the eight-scripts text,
+  whose blocks go from one kind to the other, folded 15% slower in Node (0.63 to 0.73 ms,
+  \`node bench/ab.mjs\`) and 13% slower in Chromium, one branch more a block.
 - Where a stream is mostly large data values the official core keeps \`JSON.parse\`'s objects
   by reference (about 1.3× \`JSON.parse\`); the fold reads, checks and copies every byte in wasm
   memory, which is where the ~1 MB workload's time goes now (the hand reader's string scan and
