@@ -220,7 +220,8 @@ build the alternative into another directory, for example
   0.02–0.03 of \`JSON.parse\` in Node, a third to two thirds of it in Chromium). What was left
   in our fold (a Node CPU profile): \`encodeInto\` about a quarter, the bidi-control search
   an eighth, the reading and copying of the strings most of the rest. In Node such a string
-  is now copied as its UTF-16 units instead (below); browsers still take \`encodeInto\`.
+  is now copied as its UTF-16 units instead (below); browsers still took \`encodeInto\`
+  until 2026-12-07 (below).
 - Retained memory of components (2026-12-01; the figures are in "Cold start and memory"
   below): each child's parent link moved into the child's own \`Component\` (in padding, so
   free), each decoded list cut to its length, and ids, binding paths and event names and keys
@@ -297,8 +298,8 @@ build the alternative into another directory, for example
   widened each half to 32-bit lanes and tested for bidi controls inside the block loop (33%
   of the fold, where \`encodeInto\` took 32%); making the bytes in 16-bit lanes and testing
   for controls in a pass of their own made the difference (since 2026-12-04 the search is in
-  the blocks again, with the 16-bit lanes: below). Browsers keep \`encodeInto\`:
-  they have no fast copy of a string's units (a \`charCodeAt\` loop takes 0.5 ms in Chromium
+  the blocks again, with the 16-bit lanes: below). Browsers kept \`encodeInto\` (until
+  2026-12-07, below): they had no fast copy of a string's units (a \`charCodeAt\` loop takes 0.5 ms in Chromium
   on that text, \`encodeInto\` 1.1 ms; with the conversion after it, a tenth gained for a
   JavaScript snippet the package does not otherwise need). The cost: 2.4 KB gzipped (364.5
   to 366.9 KB, \`gzip -9\`, names stripped).
@@ -1574,8 +1575,8 @@ build the alternative into another directory, for example
   same bytes: \`response.json()\` decodes them to a string first). From bytes, 3 of the 40
   workloads are slower than the official core (the three of numbers, 0.96–0.98×) and 5 past
   1.5× \`JSON.parse\` (the component-heavy ones, whose \`JSON.parse\` Chromium makes fastest).
-  The cost: 1.3 KB gzipped (414,219 to 415,536 bytes, names stripped, \`gzip -9\`). Not found: a
-  faster way for a string in a browser (in a throwaway page, median of 100: a \`charCodeAt\`
+  The cost: 1.3 KB gzipped (414,219 to 415,536 bytes, names stripped, \`gzip -9\`). Not found then
+  (until 2026-12-07, below): a faster way for a string in a browser (in a throwaway page, median of 100: a \`charCodeAt\`
   loop into wasm memory took 3.2 ms for the eight scripts, \`TextEncoder.encode\` and a copy 2.1 ms).
 - A write through a stored value builds only its path (2026-12-07, later; \`tape::split\`,
   \`Model::open\`). A write whose path ran through a large value kept as a tape built the whole
@@ -1694,7 +1695,7 @@ build the alternative into another directory, for example
   a string's units with \`Buffer#write\` and the core converts them eight at a time; browsers
   have no such copy, but engines with the JS String Builtins (Chromium 130 on, Firefox 134 on)
   copy a string's units into a GC array (\`intoCharCodeArray\`) at memory speed. A module of
-  our own of about 400 bytes, assembled at build time from its text (the \`wat\` crate), does
+  our own of about 500 bytes, assembled at build time from its text (the \`wat\` crate), does
   that and copies the array into the package's memory, 32,768 units a call: 0.2 ms for that
   text (\`encodeInto\` 1.0). It is compiled with \`WebAssembly.compile\`, off the page's thread,
   from the first store made; until it is ready, and where the engine has no such builtins (the

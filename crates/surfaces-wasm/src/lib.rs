@@ -443,6 +443,13 @@ pub(crate) fn units_of(s: &js_sys::JsString, len: u32) -> Option<Utf16Text> {
         }
         let Some((buffer, from, write)) = node else {
             let mut room = Utf16Room::new(len as usize);
+            // Zeroed first: `copyUnits` is whatever `WebAssembly.Instance` made of the
+            // module, and a page can put another function in its place (as the end-to-end
+            // test does, to count its calls); one that answers without writing then leaves
+            // zeros, which convert as any units do, never bytes no one wrote. It costs a
+            // `memory.fill` of two bytes a unit.
+            // SAFETY: the room has `2 * len` bytes at `units()` (`Utf16Room::units`).
+            unsafe { room.units().write_bytes(0, 2 * len as usize) };
             let at = room.units() as usize as u32;
             // A piece at a time (`src/units.wat` says why): `copy` writes units `from` up
             // to `to` at its `dst` and answers with their count, or writes none and answers
@@ -458,10 +465,8 @@ pub(crate) fn units_of(s: &js_sys::JsString, len: u32) -> Option<Utf16Text> {
                 }
                 from = to;
             }
-            // SAFETY: `copy` wrote each of the `len` units at the room's start, `2 * len`
-            // bytes (each answer says so), and that is the room; the module is our own, built
-            // from `src/units.wat`, and the host is trusted with wasm memory anyway
-            // ([`text_of`]).
+            // SAFETY: every one of the room's `2 * len` bytes was written (zeroed above, and
+            // then the units each answer says were copied over them).
             return Some(unsafe { room.filled() });
         };
         let mut room = Utf16Room::new(len as usize);

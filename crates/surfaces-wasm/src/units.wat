@@ -28,7 +28,8 @@
   ;; (`$to - $from`, at most 32,768: the caller copies a long string piece by piece, so that
   ;; the engine's faster tier, compiled once this function has run for a while, copies the
   ;; rest); or writes nothing and returns -1 when `$s` has no such units. A store past the
-  ;; memory traps (the call throws), before or after writing some.
+  ;; memory traps (the call throws), before or after writing some; `$dst` is the caller's to
+  ;; keep within the memory (an address past 4 GiB wraps around).
   (func (export "copy")
     (param $s externref) (param $from i32) (param $to i32) (param $dst i32) (result i32)
     (local $a (ref $units))
