@@ -142,19 +142,18 @@ impl Kept {
     }
 
     /// A list or map kept item by item, with where its items start ([`tape::item_starts`],
-    /// [`tape::member_starts`]; those built marked [`tape::OUT`]).
+    /// [`tape::member_starts`]), every item on its tape.
     fn apart(taped: Taped, starts: Box<[u32]>) -> Self {
-        let mut kept = Kept {
-            taped,
-            items: Some(starts),
-            left: 0,
-        };
-        let n = kept.pieces();
-        kept.left = kept.items.as_deref().unwrap_or_default()[..n]
-            .iter()
-            .filter(|&&start| start & tape::OUT == 0)
-            .count();
+        let mut kept = Kept::whole(taped);
+        kept.keep_apart(starts);
         kept
+    }
+
+    /// Keeps it item by item from now, every item on its tape, at `starts`.
+    fn keep_apart(&mut self, starts: Box<[u32]>) {
+        debug_assert!(starts.iter().all(|&start| start & tape::OUT == 0));
+        self.items = Some(starts);
+        self.left = self.pieces();
     }
 
     /// How many items a list or map kept item by item has, on the tape or built.
@@ -321,22 +320,6 @@ fn sort_by_path(v: &mut [(Vec<String>, Kept)]) {
     crate::heapsort::heapsort(v, |a, b| a.0 < b.0);
 }
 
-/// The value at `segs` in `root`, to change it, as [`pointer::get`] finds it.
-fn at_mut<'v>(root: &'v mut Value, segs: &[String]) -> Option<&'v mut Value> {
-    let mut at = root;
-    for s in segs {
-        at = match at {
-            Value::Object(o) => o.get_mut(s)?,
-            Value::Array(a) => {
-                let i = pointer::array_index(s, a.len())?;
-                a.get_mut(i)?
-            }
-            _ => return None,
-        };
-    }
-    Some(at)
-}
-
 /// Puts the value of the tape `t` back where it sits, at `segs` in `root`: the whole value
 /// in place of its `null`, or the items of a list or map still on its tape in place of
 /// theirs.
@@ -345,7 +328,7 @@ fn put_back(root: &mut Value, segs: &[String], t: &Kept) {
         let _ = pointer::set(root, segs, tape::read(&t.tape));
         return;
     }
-    if let Some(container) = at_mut(root, segs) {
+    if let Some(container) = pointer::get_mut(root, segs) {
         for (place, item) in t.on_tape() {
             if let Some(slot) = place.in_built(container) {
                 *slot = tape::read(item);
@@ -459,7 +442,7 @@ impl Model {
         let Some((starts, _)) = tape::apart_starts(&s.tape, &segs[k.len()], SPLIT_FROM, 0) else {
             return false;
         };
-        let Some(slot) = at_mut(&mut self.root, k) else {
+        let Some(slot) = pointer::get_mut(&mut self.root, k) else {
             return false;
         };
         // Unmeasured from now, as a split's parts are (only far from the limit): the model's
@@ -468,8 +451,7 @@ impl Model {
         s.measured = false;
         s.size = 0;
         *slot = tape::nulls(&s.tape, &starts);
-        s.items = Some(starts.into());
-        s.left = s.pieces();
+        s.keep_apart(starts.into());
         self.take_item(i, segs);
         true
     }
@@ -490,7 +472,7 @@ impl Model {
         // built once.
         let n = s.pieces();
         let take = if 2 * (s.left - 1) < n { 0..n } else { j..j + 1 };
-        let mut container = at_mut(&mut self.root, k);
+        let mut container = pointer::get_mut(&mut self.root, k);
         for j in take {
             let Some((place, item)) = s.piece_at(j) else {
                 continue;

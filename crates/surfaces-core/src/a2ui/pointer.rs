@@ -176,6 +176,22 @@ pub fn get<'v>(root: &'v Value, segs: &[String]) -> Option<&'v Value> {
     Some(at)
 }
 
+/// [`get`], to change the value found.
+pub fn get_mut<'v>(root: &'v mut Value, segs: &[String]) -> Option<&'v mut Value> {
+    let mut at = root;
+    for s in segs {
+        at = match at {
+            Value::Object(o) => o.get_mut(s)?,
+            Value::Array(a) => {
+                let i = index(s, a.len())?;
+                a.get_mut(i)?
+            }
+            _ => return None,
+        };
+    }
+    Some(at)
+}
+
 /// At most this many `null` slots are added to reach an array index past the end.
 pub const MAX_ARRAY_PADDING: usize = 10_000;
 
@@ -407,18 +423,7 @@ pub fn delete(root: &mut Value, segs: &[String]) -> Option<Value> {
     let Some((last, parents)) = segs.split_last() else {
         return Some(std::mem::replace(root, Value::Object(Map::new())));
     };
-    let mut at = root;
-    for s in parents {
-        at = match at {
-            Value::Object(o) => o.get_mut(s)?,
-            Value::Array(a) => {
-                let i = index(s, a.len())?;
-                a.get_mut(i)?
-            }
-            _ => return None,
-        };
-    }
-    match at {
+    match get_mut(root, parents)? {
         Value::Object(o) => o.remove(last),
         Value::Array(a) => {
             let i = index(last, a.len())?;

@@ -418,11 +418,11 @@ pub(crate) fn item<'t>(tape: &'t [u8], starts: &[u32], i: usize) -> Option<&'t [
 const SMALL_RUN: usize = 32;
 
 /// Where each member of the object at the start of `tape` starts (its key's tag), sorted
-/// by key, and where the object's `END` is: `None` when `tape` does not start with an object, a key is given twice (no tape
-/// the reader wrote), the object's bytes reach [`OUT`], or the member keyed `on` (on a
-/// write's path) is found to take `large` bytes or more (passed over only that far), or the
-/// object is shorter than `from` bytes. One
-/// pass that builds nothing, then a sort of the keys where they stand on the tape: for a
+/// by key, and where the object's `END` is: `None` when `tape` does not start with an
+/// object, a key is given twice (no tape the reader wrote), the object's bytes reach
+/// [`OUT`], or the member keyed `on` (on a write's path) is found to take `large` bytes or
+/// more (passed over only that far), or the object is shorter than `from` bytes. One pass
+/// that builds nothing, then a sort of the keys where they stand on the tape: for a
 /// large map of records a write goes into, whose members are then built one at a time
 /// (`Model`), as a long list's items are ([`item_starts`]).
 pub(crate) fn member_starts(
