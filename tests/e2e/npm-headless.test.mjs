@@ -443,6 +443,98 @@ test("text the engine keeps as UTF-16 is copied as units in Node and folds as th
   }
 });
 
+test("in Node, a long text within Latin-1 is copied by Buffer#latin1Write and converted in wasm", async () => {
+  // Node's utf8Write writes a string's UTF-8 a character at a time from its first character
+  // past ASCII on; a string of 1,024 characters or more, none past U+00FF, is copied by
+  // latin1Write instead and converted in wasm. Whether one is past U+00FF is asked of
+  // RegExp#test: latin1Write would write such a character's low byte. Every text must fold
+  // to the report an instance with no node:buffer (TextEncoder for every string) gives.
+  const fresh = async (tag, hide = () => false) => {
+    const m = await import(`${pathToFileURL(path.join(PKG, "agent_surfaces.js"))}?latin1=${tag}`);
+    m.initSync({ module: fs.readFileSync(path.join(PKG, "agent_surfaces_bg.wasm")) });
+    const builtin = process.getBuiltinModule;
+    process.getBuiltinModule = (name) => (hide(name) ? undefined : builtin.call(process, name));
+    try {
+      new m.SurfaceStore().applyEnvelopes("[]"); // the host's functions are taken at first use
+    } finally {
+      process.getBuiltinModule = builtin;
+    }
+    return m;
+  };
+  // A counting latin1Write, passed off as the native one (the package takes only that).
+  const proto = Buffer.prototype;
+  const native = proto.latin1Write;
+  let copies = 0;
+  const counting = {
+    latin1Write(...args) {
+      copies++;
+      return native.apply(this, args);
+    },
+  }.latin1Write;
+  counting.toString = () => "function latin1Write() { [native code] }";
+  proto.latin1Write = counting;
+  let latin1, sampled;
+  try {
+    latin1 = await fresh("counted");
+    // With no serializer to ask how V8 keeps a string, 32 characters are looked at: a text
+    // past U+00FF between them then reaches the Latin-1 copy, and RegExp#test must stop it.
+    sampled = await fresh("sampled", (name) => name === "node:v8");
+  } finally {
+    proto.latin1Write = native;
+  }
+  const encoder = await fresh("encoder", () => true);
+  const same = (m, text, copied, why) => {
+    const before = copies;
+    const a = new m.SurfaceStore({ limits: { partBytes: 1e8, dataModelBytes: 1e8 } });
+    const b = new encoder.SurfaceStore({ limits: { partBytes: 1e8, dataModelBytes: 1e8 } });
+    assert.equal(a.applyEnvelopes(text), b.applyEnvelopes(text), why);
+    assert.deepEqual(a.report(), b.report(), why);
+    assert.equal(copies - before, copied, `${why}: copies`);
+    return a.report();
+  };
+  const head = `[{"version":"v0.9","createSurface":{"surfaceId":"s","catalogId":"${CAT}"}},{"version":"v0.9","updateDataModel":{"surfaceId":"s","path":"/t","value":`;
+  const tail = `}}]`;
+  const text = (value) => head + JSON.stringify(value) + tail;
+  // At the length from which texts are copied, and one short of it.
+  for (const [length, copied] of [[1023, 0], [1024, 1]]) {
+    const t = head + '"' + "é".repeat(length - head.length - tail.length - 2) + '"' + tail;
+    assert.equal(t.length, length);
+    same(latin1, t, copied, `a text of ${length} characters`);
+  }
+  // All ASCII (its start needs no conversion), one "é" first (the rest is converted), one
+  // last, and every character from U+0001 to U+00FF, in each place of blocks of 16 and 64.
+  const ascii = Array.from({ length: 400 }, (_, i) => `line ${i}: plain words`);
+  const report = same(latin1, text(ascii), 1, "ASCII");
+  assert.equal(report.surfaces[0].dataModel.t[399], "line 399: plain words");
+  same(latin1, text(["é", ...ascii]), 1, "one é first");
+  same(latin1, text([...ascii, "ÿ"]), 1, "one ÿ last");
+  const all = Array.from({ length: 255 }, (_, i) => String.fromCharCode(i + 1)).join("");
+  for (let shift = 0; shift < 64; shift += 7) {
+    const r = same(latin1, text([" ".repeat(shift) + all.repeat(5)]), 1, `every character, shifted ${shift}`);
+    assert.equal(r.surfaces[0].dataModel.t[0], " ".repeat(shift) + all.repeat(5));
+  }
+  // Random texts of Latin-1 letters, symbols, spaces and controls (escaped by JSON).
+  let seed = 0x1a7;
+  const below = (n) => ((seed = (seed * 1103515245 + 12345) % 2147483648) >>> 8) % n;
+  for (let round = 0; round < 40; round++) {
+    const words = Array.from({ length: 50 + below(400) }, () =>
+      Array.from({ length: 1 + below(12) }, () => String.fromCharCode(below(4) === 0 ? 0x80 + below(128) : 0x20 + below(95))).join(""),
+    );
+    same(latin1, text(words), 1, `random Latin-1, round ${round}`);
+  }
+  // Past U+00FF: V8 keeps such a text as UTF-16, so the serializer sends it to the units copy.
+  same(latin1, text([...ascii, "ƀ"]), 0, "ƀ kept as UTF-16");
+  // Sampled instead, "ƀ" (whose low byte, 0x80, latin1Write would write) between the
+  // characters looked at: RegExp#test stops the copy, and utf8Write writes the text.
+  const past = text(ascii).replace("line 7:", "line ƀ:");
+  const step = Math.floor(past.length / 32);
+  const looked = Array.from({ length: 32 }, (_, k) => k * step + Math.floor(step / 2));
+  assert.ok(!looked.includes(past.indexOf("ƀ")), "ƀ is not among the characters looked at");
+  const r = same(sampled, past, 0, "ƀ unsampled");
+  assert.equal(r.surfaces[0].dataModel.t[7], "line ƀ: plain words");
+  same(sampled, text(["é", ...ascii]), 1, "sampled, within Latin-1");
+});
+
 test("text from a TextEncoder that is not the engine's is checked before the core reads it", async () => {
   // A fresh instance of the module (its encoder is taken at first use), under a page whose
   // TextEncoder.prototype.encodeInto was replaced: by one that writes bytes that are no

@@ -18,6 +18,8 @@ mod finding;
 mod heapsort;
 pub mod json;
 pub mod json_scan;
+#[doc(hidden)]
+pub mod latin1;
 mod leb128;
 mod number;
 mod pointer;

@@ -14,6 +14,7 @@ mod mount;
 mod task;
 
 use serde::Serialize;
+use surfaces_core::latin1::Latin1Room;
 use surfaces_core::utf16::{Utf16Room, Utf16Text};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -89,6 +90,19 @@ extern "C" {
         offset: u32,
         length: u32,
     ) -> f64;
+    /// [`latin1_of`]: Node's `Buffer#latin1Write`, bound as `utf8Write` is.
+    #[wasm_bindgen(method, structural, js_name = latin1Write)]
+    fn latin1_write(
+        this: &Held,
+        memory: &js_sys::Uint8Array,
+        s: &js_sys::JsString,
+        offset: u32,
+        length: u32,
+    ) -> f64;
+    /// [`latin1_of`]: whether `s` has a character past U+00FF (`RegExp#test` of
+    /// `/[^\x00-\xff]/`).
+    #[wasm_bindgen(method, structural, js_name = pastLatin1)]
+    fn past_latin1(this: &Held, s: &js_sys::JsString) -> bool;
     /// [`Writer::EngineEncodeInto`].
     #[wasm_bindgen(method, structural, js_name = encodeInto)]
     fn encode_into(
@@ -122,6 +136,8 @@ struct Host {
     /// Node's `Buffer.from` and `Buffer.prototype.write`, where there are: they copy a
     /// string's UTF-16 units as the engine keeps them ([`units_of`]).
     buffer: Option<(JsValue, js_sys::Function, js_sys::Function)>,
+    /// Whether `held` has `latin1Write` and `pastLatin1` ([`latin1_of`]).
+    latin1: bool,
     /// Node's `v8.serialize`, where there is one ([`Host::two_byte`]).
     serialize: Option<js_sys::Function>,
     /// `Buffer.prototype.write`'s name for UTF-16, made once.
@@ -254,12 +270,16 @@ impl Host {
             .or_else(|| bound("Date", "now"))
             .is_some_and(|now| hold("now", &now));
         let buffer = node_buffer();
-        let utf8_write = buffer
-            .as_ref()
-            .and_then(|(buffer, ..)| property(&property(buffer, "prototype")?, "utf8Write"))
-            .and_then(function)
-            .filter(|f| native(f, "utf8Write"))
-            .and_then(|utf8| Some(property(&utf8, "call").and_then(function)?.bind0(&utf8)));
+        // A `Buffer` method of the host's own, as a function of the buffer it writes to.
+        let buffer_method = |name: &str| {
+            let (buffer, ..) = buffer.as_ref()?;
+            let f = function(property(&property(buffer, "prototype")?, name)?)?;
+            native(&f, name).then_some(())?;
+            Some(property(&f, "call").and_then(function)?.bind0(&f))
+        };
+        let utf8_write = buffer_method("utf8Write");
+        let latin1 = buffer_method("latin1Write").is_some_and(|w| hold("latin1Write", &w))
+            && past_latin1().is_some_and(|test| hold("pastLatin1", &test));
         let writer = if utf8_write.is_some_and(|w| hold("utf8Write", &w)) {
             Writer::NodeUtf8Write
         } else {
@@ -278,6 +298,7 @@ impl Host {
             }
         };
         Host {
+            latin1: latin1 && matches!(writer, Writer::NodeUtf8Write),
             held,
             writer,
             clock,
@@ -408,6 +429,49 @@ fn node_buffer() -> Option<(JsValue, js_sys::Function, js_sys::Function)> {
     Some((buffer, from, write))
 }
 
+/// The host's own `RegExp#test` of `/[^\x00-\xff]/`, bound to it: whether a string has a
+/// character past U+00FF ([`latin1_of`]).
+fn past_latin1() -> Option<js_sys::Function> {
+    let pattern = js_sys::RegExp::new("[^\\x00-\\xff]", "");
+    let test = function(property(&pattern, "test")?)?;
+    native(&test, "test").then(|| test.bind0(&pattern))
+}
+
+/// The fewest UTF-16 units in a string that [`units_of`] and [`latin1_of`] copy: below
+/// this, the look at how the engine keeps the string costs more than the copy can save.
+const COPIED_FROM: u32 = 1024;
+
+/// A JS string of [`COPIED_FROM`] characters or more, none past U+00FF, as UTF-8, in Node:
+/// `Buffer#latin1Write` copies its bytes and the core converts them
+/// ([`surfaces_core::latin1::Latin1Text`]). Node's `utf8Write` writes such a string a
+/// character at a time from its first character past ASCII on: 0.25 ms for the 617,695
+/// units of `megabyte` (`bench/workloads.mjs`) with one "é" at its start, 0.025 ms
+/// without it, where `latin1Write` takes 0.008. Whether a character is past U+00FF is
+/// asked of `RegExp#test`, which is exact however the engine keeps the string, and which
+/// V8 answers at once (0.1 µs) for a string it keeps a byte a character, as it keeps every
+/// string that reaches here long (one kept as UTF-16 went to [`units_of`]).
+pub(crate) fn latin1_of(s: &js_sys::JsString, len: u32) -> Option<String> {
+    if len < COPIED_FROM {
+        return None;
+    }
+    HOST.with(|host| {
+        if !host.latin1 || host.held.past_latin1(s) {
+            return None;
+        }
+        let mut room = Latin1Room::new(len as usize);
+        let at = room.bytes() as usize as u32;
+        // Made after the allocation, which may have grown the memory.
+        let memory = host.memory();
+        let written = host.held.latin1_write(&memory, s, at, len);
+        // SAFETY: `latin1Write` wrote `written` bytes from the room's start, and that is
+        // all of them: it returns how many bytes it wrote, one a character, and writes no
+        // more than the length given, the room's. That is Node's own `latin1Write`, taken
+        // when the module started ([`Host::new`]); the host is trusted with wasm memory
+        // anyway ([`text_of`]).
+        (written == f64::from(len)).then(|| unsafe { room.filled() }.into_utf8())
+    })
+}
+
 /// A JS string's UTF-16 units, copied as they are, when the host can copy them (Node's
 /// `Buffer`; in browsers, the JS String Builtins through `src/units.wat`), the string has
 /// at least 1,024 units and the engine keeps it as UTF-16 ([`Host::two_byte`]). V8 writes
@@ -416,8 +480,8 @@ fn node_buffer() -> Option<(JsValue, js_sys::Function, js_sys::Function)> {
 /// (`bench/workloads.mjs`), 0.69 ms for the 1,252,906 ASCII units of `scripts-python`, where
 /// this copy takes 0.03 and 0.05 ms and the core converts them in wasm
 /// (`SurfaceStore::apply_utf16`, eight units at a time, a run of ASCII sixteen). A string
-/// kept a byte a character (Latin-1), V8 writes as UTF-8 at memory speed (0.035 ms for the
-/// 617,695 units of `megabyte`): that one goes through [`text_of`]. Browsers' `encodeInto`
+/// kept a byte a character (Latin-1) goes through [`text_of`], which in Node copies it as
+/// its bytes ([`latin1_of`]). Browsers' `encodeInto`
 /// writes a string kept as UTF-16 a character at a time too (1.0–1.4 ms for `scripts` in
 /// Chromium); where the engine has the JS String Builtins (Chromium 130 on, Firefox 134 on),
 /// `src/units.wat` copies its units in 0.2 ms. Where it has none, `encodeInto` it is (a
@@ -432,8 +496,7 @@ fn node_buffer() -> Option<(JsValue, js_sys::Function, js_sys::Function)> {
 /// their UTF-8 is then written to ([`Utf16Room`]; not zeroed first, and at an even address),
 /// so a text takes no more wasm memory than through `TextEncoder`. Little-endian, as wasm is.
 pub(crate) fn units_of(s: &js_sys::JsString, len: u32) -> Option<Utf16Text> {
-    const SHORTEST: u32 = 1024;
-    if len < SHORTEST {
+    if len < COPIED_FROM {
         return None;
     }
     HOST.with(|host| {
@@ -531,6 +594,9 @@ pub(crate) fn text_of(v: &JsValue) -> Option<String> {
 pub(crate) fn string_text(s: &js_sys::JsString, len: u32) -> Option<String> {
     if len == 0 {
         return Some(String::new());
+    }
+    if let Some(text) = latin1_of(s, len) {
+        return Some(text);
     }
     // At most three bytes per UTF-16 unit (a surrogate pair is two units for four bytes).
     let capacity = (len as usize).saturating_mul(3);
