@@ -2995,7 +2995,16 @@ mod tests {
         r#""k1""#,
         r#""k2""#,
     ];
-    const SPACES: [&str; 5] = ["", " ", "\n", "\t\r\n ", "  "];
+    /// With indentation past a word of spaces, and a tab or a return among them.
+    const SPACES: [&str; 7] = [
+        "",
+        " ",
+        "\n",
+        "\t\r\n ",
+        "  ",
+        "\n                  ",
+        "\r\n          \t            \n  ",
+    ];
 
     /// A generator, and whether the batch it is making keeps to the pieces the hand reader
     /// takes (most do, so that most envelopes are read by hand).
