@@ -61,6 +61,15 @@ const SHAPES = [
     { id: "root", component: "Column", children: Array.from({ length: 300 }, (_, i) => `t${i}`) },
     ...Array.from({ length: 300 }, (_, i) => ({ id: `t${i}`, component: "Text", text: `\`\`\`js\nconst s = "a\\\\b \\"q\\" ${i}";\n\`\`\`` })),
   ])],
+  ["text within Latin-1", "5,000 names and words with accents", () => [
+    ...bound("a"),
+    data("a", "/names", Array.from({ length: 5000 }, (_, i) => `${["Café", "Müller", "Ñandú", "Ångström", "Çelik"][i % 5]} ${word()} naïve ${i}`)),
+  ]],
+  ["text within Latin-1", "10,000 UUIDs after one accented title", () => [
+    ...bound("u"),
+    data("u", "/title", "Résumé"),
+    data("u", "/ids", Array.from({ length: 10000 }, (_, i) => `${(0x10000000 + i * 7919).toString(16)}-e29b-41d4-a716-${(0x100000000000 + i).toString(16)}`)),
+  ]],
   ["numbers", "20,000 floats of a few digits with an exponent", () => [
     ...bound("n"),
     data("n", "/f", Array.from({ length: 20000 }, (_, i) => (i + 1) * 1.234e-12)),
