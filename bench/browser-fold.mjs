@@ -199,7 +199,8 @@ gains with the host's parser; ours reads the text in wasm. And a string reaches 
 \`TextEncoder.encodeInto\` in a browser when the engine keeps it a byte a character; one of 1,024 units or more kept as
 UTF-16 is copied as its units by the engine's JS String Builtins (\`crates/surfaces-wasm/src/units.wat\`, compiled off
 the page's thread from the first store made) and converted in wasm, as Node copies such a string with \`Buffer#write\`
-(and writes the rest with \`Buffer#utf8Write\`; \`crates/surfaces-wasm/src/lib.rs\`): what \`encodeInto\` costs
+(and copies a long one with no character past U+00FF as its bytes with \`Buffer#latin1Write\`, and writes the rest with \`Buffer#utf8Write\`;
+\`crates/surfaces-wasm/src/lib.rs\`): what \`encodeInto\` costs
 against \`JSON.parse\` in each host, \`node bench/encode-cost.mjs\` (its default workloads, or any keys).
 `;
   }

@@ -1714,6 +1714,27 @@ build the alternative into another directory, for example
   fold of keys in Greek fell from 19% to 16% in a Node CPU profile, but the eight-scripts text,
   whose blocks go from one kind to the other, folded 15% slower in Node (0.63 to 0.73 ms,
   \`node bench/ab.mjs\`) and 13% slower in Chromium, one branch more a block.
+- In Node, a long string with no character past U+00FF is copied as its bytes (2026-12-07, a
+  later round; \`crates/surfaces-core/src/latin1.rs\`, \`latin1_of\`). Node's \`Buffer#utf8Write\`
+  writes a string V8 keeps a byte a character at memory speed while it is ASCII, and a
+  character at a time from its first one past ASCII on: 25 µs for the ~1 MB workload's 617,695
+  characters, 250 µs with one "é" at its start, where \`latin1Write\` copies them in 8. Such a
+  string of 1,024 characters or more is now copied so, once \`RegExp#test\` of
+  \`/[^\\x00-\\xff]/\` says it has no character past U+00FF (exact for any string; V8 answers
+  it at once, 0.1 µs, for one kept a byte a character, as every such string reaching it is),
+  and the core converts it: its ASCII start stays where it was written, the rest is moved
+  past the text's end and converted back, sixteen bytes at a time (sixty-four where they are
+  ASCII). With it, a run of an array's strings past ASCII is read by hand as a run of ASCII
+  ones was, when the reader's search ahead has found no bidi control in it (each went round
+  the value loop). In Node (\`node bench/shapes.mjs\`, before and after, 30 runs): 5,000 names
+  with accents 0.190 to 0.084 ms (the official core 0.15: 0.81× to 1.76×), 10,000 UUIDs after
+  one accented title 0.322 to 0.135 ms (0.23: 0.73× to 1.70×); the ~1 MB workload with one "é"
+  first 0.79 to 0.53 ms, as fast as without it; the 40 workloads within their noise (3 MB of
+  ASCII, the chat named by UUID, 2.46 to 2.38 ms). Browsers are unchanged: their
+  \`encodeInto\` writes such a string at 0.38–0.49 ns a character in Chromium with or without
+  a character past ASCII, and they have no copy of a string's bytes. The cost: 1.5 KB gzipped
+  in the headless module (426,315 to 427,847 bytes, the conversion's table of 256 shuffles
+  with it).
 - Where a stream is mostly large data values the official core keeps \`JSON.parse\`'s objects
   by reference (about 1.3× \`JSON.parse\`); the fold reads, checks and copies every byte in wasm
   memory, which is where the ~1 MB workload's time goes now (the hand reader's string scan and
