@@ -1719,9 +1719,9 @@ build the alternative into another directory, for example
   writes a string V8 keeps a byte a character at memory speed while it is ASCII, and a
   character at a time from its first one past ASCII on: 25 µs for the ~1 MB workload's 617,695
   characters, 250 µs with one "é" at its start, where \`latin1Write\` copies them in 8. Such a
-  string of 1,024 characters or more is now copied so, once \`RegExp#test\` of
+  string of 1,024 characters or more is now copied so, once \`RegExp#exec\` of
   \`/[^\\x00-\\xff]/\` says it has no character past U+00FF (exact for any string; V8 answers
-  it at once, 0.1 µs, for one kept a byte a character, as every such string reaching it is),
+  it at once, 0.15 µs, for one kept a byte a character, as a fold's long text reaching it is),
   and the core converts it: its ASCII start stays where it was written, the rest is moved
   past the text's end and converted back, sixteen bytes at a time (sixty-four where they are
   ASCII). With it, a run of an array's strings past ASCII is read by hand as a run of ASCII

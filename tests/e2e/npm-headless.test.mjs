@@ -447,7 +447,7 @@ test("in Node, a long text within Latin-1 is copied by Buffer#latin1Write and co
   // Node's utf8Write writes a string's UTF-8 a character at a time from its first character
   // past ASCII on; a string of 1,024 characters or more, none past U+00FF, is copied by
   // latin1Write instead and converted in wasm. Whether one is past U+00FF is asked of
-  // RegExp#test: latin1Write would write such a character's low byte. Every text must fold
+  // the host's RegExp#exec: latin1Write would write such a character's low byte. Every text must fold
   // to the report an instance with no node:buffer (TextEncoder for every string) gives.
   const fresh = async (tag, hide = () => false) => {
     const m = await import(`${pathToFileURL(path.join(PKG, "agent_surfaces.js"))}?latin1=${tag}`);
@@ -477,7 +477,7 @@ test("in Node, a long text within Latin-1 is copied by Buffer#latin1Write and co
   try {
     latin1 = await fresh("counted");
     // With no serializer to ask how V8 keeps a string, 32 characters are looked at: a text
-    // past U+00FF between them then reaches the Latin-1 copy, and RegExp#test must stop it.
+    // past U+00FF between them then reaches the Latin-1 copy, and RegExp#exec must stop it.
     sampled = await fresh("sampled", (name) => name === "node:v8");
   } finally {
     proto.latin1Write = native;
@@ -525,13 +525,26 @@ test("in Node, a long text within Latin-1 is copied by Buffer#latin1Write and co
   // Past U+00FF: V8 keeps such a text as UTF-16, so the serializer sends it to the units copy.
   same(latin1, text([...ascii, "ƀ"]), 0, "ƀ kept as UTF-16");
   // Sampled instead, "ƀ" (whose low byte, 0x80, latin1Write would write) between the
-  // characters looked at: RegExp#test stops the copy, and utf8Write writes the text.
+  // characters looked at: RegExp#exec stops the copy, and utf8Write writes the text.
   const past = text(ascii).replace("line 7:", "line ƀ:");
   const step = Math.floor(past.length / 32);
   const looked = Array.from({ length: 32 }, (_, k) => k * step + Math.floor(step / 2));
   assert.ok(!looked.includes(past.indexOf("ƀ")), "ƀ is not among the characters looked at");
   const r = same(sampled, past, 0, "ƀ unsampled");
   assert.equal(r.surfaces[0].dataModel.t[7], "line ƀ: plain words");
+  // The exec taken at first use answers, not one a page puts in place later (RegExp#test
+  // would call that one).
+  const exec = RegExp.prototype.exec;
+  RegExp.prototype.exec = () => null;
+  let lied;
+  try {
+    const a = new sampled.SurfaceStore();
+    a.applyEnvelopes(past);
+    lied = a.report().surfaces[0].dataModel.t[7];
+  } finally {
+    RegExp.prototype.exec = exec;
+  }
+  assert.equal(lied, "line ƀ: plain words");
   same(sampled, text(["é", ...ascii]), 1, "sampled, within Latin-1");
 });
 

@@ -99,10 +99,10 @@ extern "C" {
         offset: u32,
         length: u32,
     ) -> f64;
-    /// [`latin1_of`]: whether `s` has a character past U+00FF (`RegExp#test` of
-    /// `/[^\x00-\xff]/`).
+    /// [`latin1_of`]: `RegExp#exec` of `/[^\x00-\xff]/` on `s`: `null` when it has no
+    /// character past U+00FF.
     #[wasm_bindgen(method, structural, js_name = pastLatin1)]
-    fn past_latin1(this: &Held, s: &js_sys::JsString) -> bool;
+    fn past_latin1(this: &Held, s: &js_sys::JsString) -> JsValue;
     /// [`Writer::EngineEncodeInto`].
     #[wasm_bindgen(method, structural, js_name = encodeInto)]
     fn encode_into(
@@ -136,7 +136,9 @@ struct Host {
     /// Node's `Buffer.from` and `Buffer.prototype.write`, where there are: they copy a
     /// string's UTF-16 units as the engine keeps them ([`units_of`]).
     buffer: Option<(JsValue, js_sys::Function, js_sys::Function)>,
-    /// Whether `held` has `latin1Write` and `pastLatin1` ([`latin1_of`]).
+    /// Whether `held` has `latin1Write` and `pastLatin1` ([`latin1_of`]), taken only where
+    /// `utf8Write` is: a host whose `utf8Write` is not its own is not trusted with the bytes
+    /// of a text either.
     latin1: bool,
     /// Node's `v8.serialize`, where there is one ([`Host::two_byte`]).
     serialize: Option<js_sys::Function>,
@@ -429,12 +431,13 @@ fn node_buffer() -> Option<(JsValue, js_sys::Function, js_sys::Function)> {
     Some((buffer, from, write))
 }
 
-/// The host's own `RegExp#test` of `/[^\x00-\xff]/`, bound to it: whether a string has a
-/// character past U+00FF ([`latin1_of`]).
+/// The host's own `RegExp#exec` of `/[^\x00-\xff]/`, bound to it: `null` for a string
+/// with no character past U+00FF ([`latin1_of`]). `exec` rather than `test`: `test` calls
+/// whatever `exec` the pattern has when called, which a page or a polyfill can replace.
 fn past_latin1() -> Option<js_sys::Function> {
     let pattern = js_sys::RegExp::new("[^\\x00-\\xff]", "");
-    let test = function(property(&pattern, "test")?)?;
-    native(&test, "test").then(|| test.bind0(&pattern))
+    let exec = function(property(&pattern, "exec")?)?;
+    native(&exec, "exec").then(|| exec.bind0(&pattern))
 }
 
 /// The fewest UTF-16 units in a string that [`units_of`] and [`latin1_of`] copy: below
@@ -447,15 +450,19 @@ const COPIED_FROM: u32 = 1024;
 /// character at a time from its first character past ASCII on: 0.25 ms for the 617,695
 /// units of `megabyte` (`bench/workloads.mjs`) with one "é" at its start, 0.025 ms
 /// without it, where `latin1Write` takes 0.008. Whether a character is past U+00FF is
-/// asked of `RegExp#test`, which is exact however the engine keeps the string, and which
-/// V8 answers at once (0.1 µs) for a string it keeps a byte a character, as it keeps every
-/// string that reaches here long (one kept as UTF-16 went to [`units_of`]).
+/// asked of the host's own `RegExp#exec` ([`past_latin1`]), which answers for any string,
+/// however the engine keeps it. V8 answers at once (0.15 µs for 617 KB) for a string it
+/// keeps a byte a character, as it keeps most that reach here: a fold's text kept as
+/// UTF-16 went to [`units_of`] first. One kept as UTF-16 that still reaches here (a card or
+/// an A2A text, which go nowhere else first, or a fold's text where 32 characters were
+/// sampled and none was past U+00FF) is searched up to its first character past U+00FF: at
+/// most one pass over it, before `utf8Write` writes it as before.
 pub(crate) fn latin1_of(s: &js_sys::JsString, len: u32) -> Option<String> {
     if len < COPIED_FROM {
         return None;
     }
     HOST.with(|host| {
-        if !host.latin1 || host.held.past_latin1(s) {
+        if !host.latin1 || !host.held.past_latin1(s).is_null() {
             return None;
         }
         let mut room = Latin1Room::new(len as usize);

@@ -1911,8 +1911,9 @@ impl<'a, 'p> Reader<'a, 'p> {
                     Body::Plain(s, ascii) => {
                         let clean = ascii || self.plain_clean(self.at - 1 - s.len(), self.at - 1);
                         let m = Measurement::str(tape, s.as_bytes(), s.len() + 2, clean);
-                        // Where the text is known to hold no bidi control up to, as the
-                        // run's strings are read (`plain_clean`).
+                        // `bidi_ahead` vouches for the text from where its last search
+                        // started up to itself (`plain_clean`); no string of the run starts
+                        // before that search did, as the reader never moves back.
                         let (text, clean_to) = (self.text.as_ptr() as usize, self.bidi_ahead);
                         self.run(&mut open, m, tape, move |bytes, tape| {
                             let at = bytes.as_ptr() as usize - text;
@@ -3686,6 +3687,27 @@ mod tests {
             "null",
         ];
         arrays_read_as_serde_json_reads_them(&tokens, 4, 0xBB67_AE85_84CA_A73B);
+        // Runs of strings past ASCII, short and long enough to be kept as a tape: all clean;
+        // one with a control in the run; and one after a control, where the search ahead
+        // stopped behind the run's start.
+        for run in [
+            vec!["é", "ü", "ça"],
+            vec!["é", "ü", "a\u{202E}b", "ç", "ñ"],
+            vec!["\u{202E}", "a", "é", "ü"],
+            vec!["a", "é", "\u{2067}", "ø"],
+        ] {
+            for times in [1, 40] {
+                let items: Vec<String> = (0..times)
+                    .flat_map(|_| run.iter().map(|s| format!("\"{s}\"")))
+                    .collect();
+                let value = items.join(",");
+                let text = format!(
+                    r#"[{{"version":"v0.9","updateDataModel":{{"surfaceId":"s","path":"/v","value":[{value}]}}}}]"#
+                );
+                let [direct, serde] = both(&text);
+                assert_eq!(direct, serde, "{text}");
+            }
+        }
     }
 
     #[test]
