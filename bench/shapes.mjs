@@ -14,7 +14,7 @@ import { fileURLToPath } from "node:url";
 import { agreement, foldOfficial, foldOurs } from "./agreement.mjs";
 import { replaceSection } from "./shared.mjs";
 import { timeSides } from "./timing.mjs";
-import { env, rng, surface } from "./workloads.mjs";
+import { env, pythonDumps, rng, surface } from "./workloads.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const SPEC = process.env.AGENT_SURFACES_SPEC || path.join(ROOT, "../shared/spec");
@@ -37,7 +37,8 @@ const newKeys = (key, value) => [
   ),
 ];
 
-/** [kind, shape, messages]: the kind is the fold table's workload it stands beside. */
+/** [kind, shape, messages, writer]: the kind is the fold table's workload it stands beside;
+ * the writer, `JSON.stringify` unless another is given. */
 const SHAPES = [
   ["keys new in each value", "keys in Latin letters, numbers for values", () => newKeys((k, i) => `pedio${k}onoma${i}`, (i) => i)],
   ["keys new in each value", "keys in Greek, numbers for values", () => newKeys((k, i) => `πεδίο${k}όνομα${i}`, (i) => i)],
@@ -65,6 +66,10 @@ const SHAPES = [
     ...bound("a"),
     data("a", "/names", Array.from({ length: 5000 }, (_, i) => `${["Café", "Müller", "Ñandú", "Ångström", "Çelik"][i % 5]} ${word()} naïve ${i}`)),
   ]],
+  ["text within Latin-1", "5,000 accented names as Python's json.dumps writes them (escaped to ASCII)", () => [
+    ...bound("p"),
+    data("p", "/names", Array.from({ length: 5000 }, (_, i) => `Café crème ${i} Müller`)),
+  ], pythonDumps],
   ["text within Latin-1", "10,000 UUIDs after one accented title", () => [
     ...bound("u"),
     data("u", "/title", "Résumé"),
@@ -210,9 +215,9 @@ async function measure() {
     if (differences.length) throw new Error(`${name}: the two sides differ: ${differences.slice(0, 3).join("; ")}`);
   };
   const shapes = [];
-  for (const [kind, name, build] of SHAPES) {
+  for (const [kind, name, build, write = JSON.stringify] of SHAPES) {
     if (only && !only.test(name)) continue;
-    const text = JSON.stringify(build());
+    const text = write(build());
     check(name, text);
     shapes.push({ kind, name, ...time(text) });
   }
