@@ -281,7 +281,7 @@ impl Host {
         };
         let utf8_write = buffer_method("utf8Write");
         let latin1 = buffer_method("latin1Write").is_some_and(|w| hold("latin1Write", &w))
-            && past_latin1().is_some_and(|test| hold("pastLatin1", &test));
+            && past_latin1().is_some_and(|exec| hold("pastLatin1", &exec));
         let writer = if utf8_write.is_some_and(|w| hold("utf8Write", &w)) {
             Writer::NodeUtf8Write
         } else {
