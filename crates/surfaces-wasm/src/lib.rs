@@ -280,8 +280,6 @@ impl Host {
             Some(property(&f, "call").and_then(function)?.bind0(&f))
         };
         let utf8_write = buffer_method("utf8Write");
-        let latin1 = buffer_method("latin1Write").is_some_and(|w| hold("latin1Write", &w))
-            && past_latin1().is_some_and(|exec| hold("pastLatin1", &exec));
         let writer = if utf8_write.is_some_and(|w| hold("utf8Write", &w)) {
             Writer::NodeUtf8Write
         } else {
@@ -299,8 +297,11 @@ impl Host {
                 },
             }
         };
+        let latin1 = matches!(writer, Writer::NodeUtf8Write)
+            && buffer_method("latin1Write").is_some_and(|w| hold("latin1Write", &w))
+            && past_latin1().is_some_and(|exec| hold("pastLatin1", &exec));
         Host {
-            latin1: latin1 && matches!(writer, Writer::NodeUtf8Write),
+            latin1,
             held,
             writer,
             clock,
@@ -327,6 +328,37 @@ impl Host {
                 false
             }
         }
+    }
+
+    /// [`units_of`] in a browser: `copyUnits` ([`Host::copy_units`]) writes the units into
+    /// the room, a piece at a time.
+    fn units_by_builtins(&self, s: &js_sys::JsString, len: u32) -> Option<Utf16Text> {
+        let mut room = Utf16Room::new(len as usize);
+        // Zeroed first: `copyUnits` is whatever `WebAssembly.Instance` made of the
+        // module, and a page can put another function in its place (as the end-to-end
+        // test does, to count its calls); one that answers without writing then leaves
+        // zeros, which convert as any units do, never bytes no one wrote. It costs a
+        // `memory.fill` of two bytes a unit.
+        // SAFETY: the room has `2 * len` bytes at `units()` (`Utf16Room::units`).
+        unsafe { room.units().write_bytes(0, 2 * len as usize) };
+        let at = room.units() as usize as u32;
+        // A piece at a time (`src/units.wat` says why): `copy` writes units `from` up
+        // to `to` at its `dst` and answers with their count, or writes none and answers
+        // -1 when the string has no such units; a store past the memory throws. Nothing
+        // allocates in this memory meanwhile (its array is the engine's).
+        const PIECE: u32 = 32_768;
+        let mut from = 0;
+        while from < len {
+            let to = len.min(from + PIECE);
+            let copied = self.held.copy_units_js(s, from, to, at + 2 * from).ok()?;
+            if copied != f64::from(to - from) {
+                return None;
+            }
+            from = to;
+        }
+        // SAFETY: every one of the room's `2 * len` bytes was written (zeroed above, and
+        // then the units each answer says were copied over them).
+        Some(unsafe { room.filled() })
     }
 
     fn start_units_copy(&self) {
@@ -512,32 +544,7 @@ pub(crate) fn units_of(s: &js_sys::JsString, len: u32) -> Option<Utf16Text> {
             return None;
         }
         let Some((buffer, from, write)) = node else {
-            let mut room = Utf16Room::new(len as usize);
-            // Zeroed first: `copyUnits` is whatever `WebAssembly.Instance` made of the
-            // module, and a page can put another function in its place (as the end-to-end
-            // test does, to count its calls); one that answers without writing then leaves
-            // zeros, which convert as any units do, never bytes no one wrote. It costs a
-            // `memory.fill` of two bytes a unit.
-            // SAFETY: the room has `2 * len` bytes at `units()` (`Utf16Room::units`).
-            unsafe { room.units().write_bytes(0, 2 * len as usize) };
-            let at = room.units() as usize as u32;
-            // A piece at a time (`src/units.wat` says why): `copy` writes units `from` up
-            // to `to` at its `dst` and answers with their count, or writes none and answers
-            // -1 when the string has no such units; a store past the memory throws. Nothing
-            // allocates in this memory meanwhile (its array is the engine's).
-            const PIECE: u32 = 32_768;
-            let mut from = 0;
-            while from < len {
-                let to = len.min(from + PIECE);
-                let copied = host.held.copy_units_js(s, from, to, at + 2 * from).ok()?;
-                if copied != f64::from(to - from) {
-                    return None;
-                }
-                from = to;
-            }
-            // SAFETY: every one of the room's `2 * len` bytes was written (zeroed above, and
-            // then the units each answer says were copied over them).
-            return Some(unsafe { room.filled() });
+            return host.units_by_builtins(s, len);
         };
         let mut room = Utf16Room::new(len as usize);
         let (units, bytes) = (room.units(), 2 * len as usize);
