@@ -975,7 +975,7 @@ impl<'a, 'p> Reader<'a, 'p> {
             self.ws();
             match self.peek()? {
                 b'"' => {
-                    self.string_body(None)?;
+                    self.string_body()?;
                 }
                 b'{' | b'[' => {
                     self.at += 1;
@@ -1548,7 +1548,7 @@ impl<'a, 'p> Reader<'a, 'p> {
 
     /// A string, checked as admission checks a string below a property.
     fn text(&mut self, adm: &mut Admission) -> Option<Cow<'a, str>> {
-        let s = match self.string_body(None)? {
+        let s = match self.string_body()? {
             // ASCII with no escape, most ids and words: no bidi control in it, and as many
             // characters as bytes.
             Body::Plain(s, true) => {
@@ -1710,7 +1710,7 @@ impl<'a, 'p> Reader<'a, 'p> {
 
     /// A string, borrowed from the text unless it had escapes.
     fn string(&mut self) -> Option<Cow<'a, str>> {
-        Some(match self.string_body(None)? {
+        Some(match self.string_body()? {
             Body::Plain(s, _) => Cow::Borrowed(s),
             Body::Unescaped { .. } => Cow::Owned(self.unescaped()),
         })
@@ -1728,9 +1728,8 @@ impl<'a, 'p> Reader<'a, 'p> {
     }
 
     /// Past a string's opening quote and up to past its closing one: the string as it stands
-    /// in the text when it has no escape, or else unescaped into `scratch`, or when given a
-    /// `tape`, onto it as a whole string (so that a string value is copied once).
-    fn string_body(&mut self, tape: Option<&mut Vec<u8>>) -> Option<Body<'a>> {
+    /// in the text when it has no escape, or else unescaped into `scratch`.
+    fn string_body(&mut self) -> Option<Body<'a>> {
         self.expect(b'"')?;
         let bytes = self.text.as_bytes();
         let start = self.at;
@@ -1742,30 +1741,10 @@ impl<'a, 'p> Reader<'a, 'p> {
             // A raw control character: serde_json refuses it.
             _ => return None,
         }
-        let plain = &bytes[start..self.at - 1];
-        Some(match tape {
-            None => {
-                self.scratch.clear();
-                crate::swar::extend(&mut self.scratch, plain);
-                let (extra, rest_ascii) = unescape(bytes, &mut self.at, &mut self.scratch)?;
-                Body::Unescaped {
-                    extra,
-                    at: 0,
-                    ascii: ascii && rest_ascii,
-                }
-            }
-            Some(tape) => {
-                let begun = Writer(tape).begin_utf8(plain.len());
-                crate::swar::extend(tape, plain);
-                let (extra, rest_ascii) = unescape(bytes, &mut self.at, tape)?;
-                let at = Writer(tape).end_utf8(begun);
-                Body::Unescaped {
-                    extra,
-                    at,
-                    ascii: ascii && rest_ascii,
-                }
-            }
-        })
+        self.scratch.clear();
+        crate::swar::extend(&mut self.scratch, &bytes[start..self.at - 1]);
+        let (extra, _) = unescape(bytes, &mut self.at, &mut self.scratch)?;
+        Some(Body::Unescaped { extra })
     }
 
     /// A number as serde_json reads it: most by hand (an integer of up to 18 digits, or 19
@@ -1907,24 +1886,32 @@ impl<'a, 'p> Reader<'a, 'p> {
                         continue;
                     }
                 }
-                b'"' => match self.string_body(Some(tape))? {
-                    Body::Plain(s, ascii) => {
-                        let clean = ascii || self.plain_clean(self.at - 1 - s.len(), self.at - 1);
-                        let m = Measurement::str(tape, s.as_bytes(), s.len() + 2, clean);
-                        // `bidi_ahead` vouches for the text from where its last search
-                        // started up to itself (`plain_clean`); no string of the run starts
-                        // before that search did, as the reader never moves back.
-                        let (text, clean_to) = (self.text.as_ptr() as usize, self.bidi_ahead);
-                        self.run(&mut open, m, tape, move |bytes, tape| {
-                            let at = bytes.as_ptr() as usize - text;
-                            plain_string_at(bytes, tape, clean_to.saturating_sub(at))
-                        })
-                    }
-                    Body::Unescaped { extra, at, ascii } => {
-                        let s = &tape[at..];
-                        Measurement::written_str(s, s.len() + 2 + extra, ascii)
-                    }
-                },
+                b'"' => {
+                    // A string value is written to the tape as it is read (unescaped, copied
+                    // once), and the strings after it in an array are read in a run of them.
+                    let here = self.at;
+                    let bytes = &self.text.as_bytes()[here..];
+                    let (run, ascii) = crate::swar::plain_run(&bytes[1..]);
+                    let (len, m) = match bytes.get(1 + run) {
+                        Some(b'"') => {
+                            let clean = ascii || self.plain_clean(here + 1, here + 1 + run);
+                            let m = Measurement::str(tape, &bytes[1..1 + run], run + 2, clean);
+                            (run + 2, m)
+                        }
+                        Some(b'\\') => escaped_string_at(bytes, run, ascii, tape)?,
+                        // A raw control character (serde_json refuses it), or the text's end.
+                        _ => return None,
+                    };
+                    self.at = here + len;
+                    // `bidi_ahead` vouches for the text from where its last search started
+                    // up to itself (`plain_clean`); no string of the run starts before that
+                    // search did, as the reader never moves back.
+                    let (text, clean_to) = (self.text.as_ptr() as usize, self.bidi_ahead);
+                    self.run(&mut open, m, tape, move |bytes, tape| {
+                        let at = bytes.as_ptr() as usize - text;
+                        plain_string_at(bytes, tape, clean_to.saturating_sub(at))
+                    })
+                }
                 b't' | b'f' | b'n' => {
                     let (len, m) = literal_at(&self.text.as_bytes()[self.at..], tape)?;
                     self.at += len;
@@ -2172,7 +2159,7 @@ impl<'a, 'p> Reader<'a, 'p> {
                 run + 2,
             )
         } else {
-            match self.string_body(None)? {
+            match self.string_body()? {
                 Body::Plain(s, _) => (Cow::Borrowed(s), s.len() + 2),
                 Body::Unescaped { extra, .. } => {
                     let k = self.unescaped();
@@ -2385,9 +2372,9 @@ fn short_decimal_value(
 /// A string with no escape at the start of `bytes` (an id, a UUID, a word, a name), as its
 /// length with its quotes and its measure, written to `tape`, when it is ASCII or lies
 /// within the first `clean` bytes, which hold no bidi control; `None`, with nothing
-/// written, for any other string or value. Read in the run of them after one such string
-/// in an array (a list of ids, tags or names), where the value loop's look at each cost a
-/// third of the fold (and, for names past ASCII, a quarter more).
+/// written, for any other string or value. Read in the run of them after one string in an
+/// array (a list of ids, tags or names), where the value loop's look at each cost a third
+/// of the fold (and, for names past ASCII, a quarter more).
 // Inlined by hand, as `literal_at` is.
 #[inline(always)]
 fn plain_string_at(bytes: &[u8], tape: &mut Vec<u8>, clean: usize) -> Option<(usize, Measurement)> {
@@ -2401,6 +2388,33 @@ fn plain_string_at(bytes: &[u8], tape: &mut Vec<u8>, clean: usize) -> Option<(us
     Some((
         run + 2,
         Measurement::str(tape, &bytes[1..1 + run], run + 2, true),
+    ))
+}
+
+/// The string at the start of `bytes`, whose first `run` bytes past its quote are plain
+/// (`ascii` whether all ASCII) and have an escape after them, unescaped onto `tape` as a
+/// whole string (copied once): its length in the text with its quotes, and its measure;
+/// `None`, with the tape as it was, when it is no string serde_json reads.
+#[inline(never)]
+fn escaped_string_at(
+    bytes: &[u8],
+    run: usize,
+    ascii: bool,
+    tape: &mut Vec<u8>,
+) -> Option<(usize, Measurement)> {
+    let kept = tape.len();
+    let begun = Writer(tape).begin_utf8(run);
+    crate::swar::extend(tape, &bytes[1..1 + run]);
+    let mut at = run + 2;
+    let Some((extra, clean)) = unescape(bytes, &mut at, tape) else {
+        tape.truncate(kept);
+        return None;
+    };
+    let body = Writer(tape).end_utf8(begun);
+    let s = &tape[body..];
+    Some((
+        at,
+        Measurement::written_str(s, s.len() + 2 + extra, ascii && clean),
     ))
 }
 
@@ -2458,53 +2472,24 @@ fn short_negative(bytes: &[u8]) -> Option<(usize, i64)> {
 
 /// Unescapes a string's text from `*at`, just past a backslash, onto `out`, up to and past
 /// the closing quote. Returns how many bytes more than the string's length serde_json writes
-/// for it, quotes aside, and whether what it wrote is all ASCII.
+/// for it, quotes aside, and whether what it wrote is sure to hold no bidirectional control
+/// (`false` when unsure: the text between its escapes is not all ASCII).
+#[inline(always)]
 fn unescape(bytes: &[u8], at: &mut usize, out: &mut Vec<u8>) -> Option<(usize, bool)> {
-    let from = out.len();
-    let mut here = *at;
+    // From the backslash, which the blocks below take as they take every other escape.
+    let from = *at - 1;
+    let mut here = from;
     let mut extra = 0;
+    // Whether an escape wrote a bidirectional control.
+    let mut bidi = false;
     let done = loop {
-        let Some(&e) = bytes.get(here) else {
-            break false;
-        };
-        here += 1;
-        let short = SHORT_ESCAPES[usize::from(e)];
-        if short != 0 {
-            out.push(short);
-            // What serde_json adds to write the character back: `pointer::escaped_extra`.
-            extra += pointer::escaped_extra(short);
-        } else if e == b'u' {
-            // Escape after escape, as a writer that escapes all but ASCII writes them, in
-            // one loop; each character's bytes copied at a length known when compiled (at
-            // one known only at run time, a call to `memcpy` each in wasm32).
-            loop {
-                let Some(c) = unicode_escape(bytes, &mut here) else {
-                    *at = here;
-                    return None;
-                };
-                let mut utf8 = [0; 4];
-                match c.encode_utf8(&mut utf8).len() {
-                    1 => {
-                        out.push(utf8[0]);
-                        extra += pointer::escaped_extra(utf8[0]);
-                    }
-                    2 => out.extend_from_slice(&utf8[..2]),
-                    3 => out.extend_from_slice(&utf8[..3]),
-                    _ => out.extend_from_slice(&utf8),
-                }
-                if bytes.get(here..here + 2) != Some(b"\\u") {
-                    break;
-                }
-                here += 2;
-            }
-        } else {
-            break false;
-        }
-        // The plain bytes and short escapes after it, a block of sixteen bytes at a time
-        // while 32 are left: every run in a block is found from one test of the block, and
-        // copied by one write of sixteen bytes from where it starts, which the next run's
-        // write or the length leaves out. Text dense with escapes (JSON in a string, a
-        // Windows path) took a test of a block and a copy for each escape, most of its fold.
+        // A block of sixteen bytes at a time while 32 are left: every run and escape in a
+        // block is found from one test of the block; each run is copied by one write of
+        // sixteen bytes from where it starts, which the next write or the length leaves out,
+        // and each escape written where it stands. Text dense with escapes (JSON in a string,
+        // a Windows path, accented names as Python writes them) took a test of a block and a
+        // copy for each escape, and a `\u` escape a round of the loop below and two checks of
+        // `out`'s room: slower than the official core.
         let mut at_stop = false;
         while bytes.len().saturating_sub(here) >= 32 {
             let block: &[u8; 16] = bytes[here..here + 16].try_into().expect("sixteen bytes");
@@ -2515,47 +2500,71 @@ fn unescape(bytes: &[u8], at: &mut usize, out: &mut Vec<u8>) -> Option<(usize, b
             // The block's first byte not yet written.
             let mut last = 0;
             // SAFETY: each write of sixteen bytes reads them from `here + last`, `last` at
-            // most 16, within the 32 bytes left; and writes them at `len`, which is at most
-            // the reserved room's start plus the block's bytes read so far, so within the 32
-            // bytes reserved. The length never covers more than was written.
-            let stop = unsafe {
+            // most 16, within the 32 bytes left; each write of a character's four bytes (one
+            // to four of them kept) is at `len`, past which at least 32 less the bytes
+            // written so far are reserved. Each escape writes fewer bytes than it takes in
+            // the text (two for one, six for at most three, twelve for four), so `len` is at
+            // most the reserved room's start plus the bytes of the block read so far (at
+            // most 16 before a write of sixteen, at most 15 before a character's). The length
+            // never covers more than was written.
+            let step = unsafe {
                 let write16 = |len: usize, last: usize| {
                     dst.add(len)
                         .cast::<[u8; 16]>()
                         .write_unaligned(src.add(last).cast::<[u8; 16]>().read_unaligned());
                 };
-                let stop = loop {
+                let step = loop {
                     if stops == 0 {
                         write16(len, last);
                         len += 16 - last;
-                        break None;
+                        break Step::Past(16);
                     }
                     let p = stops.trailing_zeros() as usize;
                     write16(len, last);
                     len += p - last;
-                    // A quote or a control ends the blocks, as does an escape that is not
-                    // short or whose letter is in the next block: the rounds below and
-                    // above take it.
-                    let short = match block.get(p..p + 2) {
-                        Some([b'\\', e]) => SHORT_ESCAPES[usize::from(*e)],
-                        _ => 0,
+                    // A quote or a control ends the blocks, as does an escape the loop
+                    // below reads or refuses (a lone surrogate, a letter no escape has), or
+                    // whose letter is in the next block.
+                    let e = match block.get(p..p + 2) {
+                        Some(&[b'\\', e]) => e,
+                        _ => break Step::Stop(p),
                     };
-                    if short == 0 {
-                        break Some(p);
+                    let short = SHORT_ESCAPES[usize::from(e)];
+                    if short != 0 {
+                        dst.add(len).write(short);
+                        len += 1;
+                        extra += pointer::escaped_extra(short);
+                        last = p + 2;
+                        // The escape's letter, when it is a quote or a backslash, is a stop.
+                        stops &= !(3 << p);
+                        continue;
                     }
-                    dst.add(len).write(short);
-                    len += 1;
-                    extra += pointer::escaped_extra(short);
-                    last = p + 2;
-                    // The escape's letter, when it is a quote or a backslash, is a stop.
-                    stops &= !(3 << p);
+                    if e != b'u' {
+                        break Step::Stop(p);
+                    }
+                    let Some((c, taken)) = unicode_escape_at(bytes, here + p + 2) else {
+                        break Step::Stop(p);
+                    };
+                    bidi |= is_bidi_code(c);
+                    let (utf8, width) = utf8_word(c);
+                    dst.add(len).cast::<[u8; 4]>().write_unaligned(utf8);
+                    len += width;
+                    if width == 1 {
+                        extra += pointer::escaped_extra(utf8[0]);
+                    }
+                    last = p + 2 + taken;
+                    if last >= 16 {
+                        break Step::Past(last);
+                    }
+                    // The escape's backslashes (two for a surrogate pair).
+                    stops &= !0 << last;
                 };
                 out.set_len(len);
-                stop
+                step
             };
-            match stop {
-                None => here += 16,
-                Some(p) => {
+            match step {
+                Step::Past(n) => here += n,
+                Step::Stop(p) => {
                     here += p;
                     at_stop = true;
                     break;
@@ -2563,8 +2572,7 @@ fn unescape(bytes: &[u8], at: &mut usize, out: &mut Vec<u8>) -> Option<(usize, b
             }
         }
         // Near the text's end (fewer than 32 bytes, so one copy by overlapping loads and
-        // stores), or at the stop the blocks ended on. A writer that escapes all but ASCII
-        // writes escape after escape, with no run between them to look for.
+        // stores), or at the stop the blocks ended on.
         if !at_stop && bytes.get(here) != Some(&b'\\') {
             let (run, _) = crate::swar::plain_run_words(&bytes[here..]);
             crate::swar::extend(out, &bytes[here..here + run]);
@@ -2575,16 +2583,83 @@ fn unescape(bytes: &[u8], at: &mut usize, out: &mut Vec<u8>) -> Option<(usize, b
                 here += 1;
                 break true;
             }
-            Some(b'\\') => here += 1,
+            Some(b'\\') => {}
             // A raw control character (serde_json refuses it), or the text's end.
             _ => break false,
         }
+        let Some(&e) = bytes.get(here + 1) else {
+            break false;
+        };
+        let short = SHORT_ESCAPES[usize::from(e)];
+        if short != 0 {
+            out.push(short);
+            extra += pointer::escaped_extra(short);
+            here += 2;
+        } else if e == b'u' {
+            let Some((c, taken)) = unicode_escape_at(bytes, here + 2) else {
+                break false;
+            };
+            bidi |= is_bidi_code(c);
+            // Each length known when compiled (one known only at run time is a call to
+            // `memcpy` in wasm32).
+            match utf8_word(c) {
+                (utf8, 1) => {
+                    out.push(utf8[0]);
+                    extra += pointer::escaped_extra(utf8[0]);
+                }
+                (utf8, 2) => out.extend_from_slice(&utf8[..2]),
+                (utf8, 3) => out.extend_from_slice(&utf8[..3]),
+                (utf8, _) => out.extend_from_slice(&utf8),
+            }
+            here += 2 + taken;
+        } else {
+            break false;
+        }
     };
     *at = here;
-    // Whether it is all ASCII, asked once of what was written rather than of each run and
-    // escape as they were (text dense with escapes, such as JSON in a string or a Windows
-    // path, takes a round of the loop above every few bytes).
-    done.then(|| (extra, crate::swar::is_ascii(&out[from..])))
+    // Not `done.then(|| …)`: in wasm32 that closure was left out of line and took the
+    // counters by reference, which kept them in memory through the loops above (7% of a
+    // fold of accented names as Python writes them).
+    if !done {
+        return None;
+    }
+    // Whether it may hold a bidirectional control, asked once of the text between the
+    // escapes rather than of each run (text dense with escapes takes a round of the loop
+    // above every few bytes); an escape's own character was asked as it was written.
+    Some((extra, !bidi && crate::swar::is_ascii(&bytes[from..here])))
+}
+
+/// How a block of [`unescape`] ended: past some of its bytes (all sixteen, or an escape
+/// that ends at or past its end), or at a stop the loop after the blocks takes.
+enum Step {
+    Past(usize),
+    Stop(usize),
+}
+
+/// Whether the code point `c` is a bidirectional control ([`crate::text::is_bidi_control`]),
+/// asked of a number so that each escape's answer is a few comparisons and no branch.
+#[inline(always)]
+fn is_bidi_code(c: u32) -> bool {
+    (c.wrapping_sub(0x202A) < 5)
+        | (c.wrapping_sub(0x2066) < 4)
+        | (c.wrapping_sub(0x200E) < 2)
+        | (c == 0x061C)
+}
+
+/// The UTF-8 of the code point `c` (a character's: no surrogate, at most U+10FFFF) in the
+/// first of four bytes, and how many of them it takes.
+#[inline(always)]
+fn utf8_word(c: u32) -> ([u8; 4], usize) {
+    let cont = |shift: u32| 0x80 | (c >> shift & 0x3F) as u8;
+    if c < 0x80 {
+        ([c as u8, 0, 0, 0], 1)
+    } else if c < 0x800 {
+        ([0xC0 | (c >> 6) as u8, cont(0), 0, 0], 2)
+    } else if c < 0x1_0000 {
+        ([0xE0 | (c >> 12) as u8, cont(6), cont(0), 0], 3)
+    } else {
+        ([0xF0 | (c >> 18) as u8, cont(12), cont(6), cont(0)], 4)
+    }
 }
 
 /// The byte each short escape stands for, by the letter after its backslash (`\n` by `n`),
@@ -2620,38 +2695,36 @@ const HEX_DIGITS: [u8; 256] = {
     t
 };
 
-/// The character of a `\u` escape, from `*at` (past the `u`): a high surrogate and the
-/// low one escaped right after it are one character, as serde_json reads them. A writer
-/// that escapes all but ASCII (Python's `json.dumps` by default) writes every character
-/// past U+FFFF so; left to serde_json, each such envelope was read whole a second time, and
-/// text of emoji or of scripts past the BMP folded slower than the official core. A lone
-/// surrogate, which serde_json refuses, is still left to it to refuse.
-fn unicode_escape(bytes: &[u8], at: &mut usize) -> Option<char> {
+/// The code point of a `\u` escape whose four digits start at `at`, and how many bytes
+/// it takes from there: a high surrogate and the low one escaped right after it are one
+/// character, as serde_json reads them. A writer that escapes all but ASCII (Python's
+/// `json.dumps` by default) writes every character past U+FFFF so; left to serde_json, each
+/// such envelope was read whole a second time, and text of emoji or of scripts past the BMP
+/// folded slower than the official core. A lone surrogate, which serde_json refuses, is
+/// `None`, and still left to serde_json to refuse.
+#[inline(always)]
+fn unicode_escape_at(bytes: &[u8], at: usize) -> Option<(u32, usize)> {
     let hex = |at: usize| -> Option<u32> {
-        let mut n = 0u32;
-        for &h in bytes.get(at..at + 4)? {
-            let digit = HEX_DIGITS[usize::from(h)];
-            if digit > 15 {
-                return None;
-            }
-            n = n << 4 | u32::from(digit);
-        }
-        Some(n)
+        let &[a, b, c, d] = bytes.get(at..at + 4)? else {
+            return None;
+        };
+        let [a, b, c, d] = [a, b, c, d].map(|h| u32::from(HEX_DIGITS[usize::from(h)]));
+        // A byte that is no digit is 255: one test for the four.
+        ((a | b | c | d) < 16).then_some(a << 12 | b << 8 | c << 4 | d)
     };
-    let n = hex(*at)?;
-    if !(0xD800..=0xDBFF).contains(&n) {
-        // A low surrogate alone is no character either: `from_u32` refuses it.
-        *at += 4;
-        return char::from_u32(n);
+    let n = hex(at)?;
+    if !(0xD800..0xE000).contains(&n) {
+        return Some((n, 4));
     }
-    if bytes.get(*at + 4..*at + 6)? != b"\\u" {
+    // A low surrogate first, or a high one with no low one escaped right after it.
+    if n >= 0xDC00 || bytes.get(at + 4..at + 6)? != b"\\u" {
         return None;
     }
-    // Any second escape but a low surrogate leaves the first unpaired: no character.
-    let pair = [n, hex(*at + 6)?].map(|unit| unit as u16);
-    let c = char::decode_utf16(pair).next()?.ok()?;
-    *at += 10;
-    Some(c)
+    let low = hex(at + 6)?;
+    if !(0xDC00..0xE000).contains(&low) {
+        return None;
+    }
+    Some((0x1_0000 + ((n - 0xD800) << 10 | (low - 0xDC00)), 10))
 }
 
 /// A key of a [`Shape`]: where it lies in the text with its quotes, and, when it has an
@@ -2667,13 +2740,8 @@ struct ShapeKey {
 enum Body<'a> {
     /// As it stands in the text, and whether it is all ASCII (`false` if unsure).
     Plain(&'a str, bool),
-    /// In `scratch`, or on the tape given from `at` on; `extra` is how many bytes its escapes
-    /// add when written as JSON; `ascii` as for `Plain`.
-    Unescaped {
-        extra: usize,
-        at: usize,
-        ascii: bool,
-    },
+    /// In `scratch`; `extra` is how many bytes its escapes add when written as JSON.
+    Unescaped { extra: usize },
 }
 
 /// A number as serde_json hands it to a visitor.
@@ -4508,9 +4576,12 @@ mod tests {
 
     /// Every character of the BMP but the surrogates, and every high surrogate with low ones
     /// at both ends of their range and between, each as an escape in either case: unescaped
-    /// to the bytes serde_json makes, with the length serde_json writes the string back at
-    /// and an `ascii` that is never wrong.
-    #[test]
+    /// to the bytes serde_json makes, with the length serde_json writes the string back at,
+    /// and said to hold no bidirectional control exactly when it holds none (unless the
+    /// text between the escapes is past ASCII: then it may be unsure, never wrong). Run in
+    /// Chromium too, where the blocks are tested by SIMD.
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn every_unicode_escape_unescapes_as_serde_json_does() {
         let mut escapes = Vec::new();
         for c in (0..0xD800u32).chain(0xE000..0x1_0000) {
@@ -4522,20 +4593,29 @@ mod tests {
             }
         }
         // In runs of 64, with a plain run in the middle of every third.
+        let mut seen_bidi = 0;
         for (i, run) in escapes.chunks(64).enumerate() {
             let (first, second) = run.split_at(run.len() / 2);
             let between = if i % 3 == 0 { "plain é text" } else { "" };
             let text = format!("{}{between}{}", first.concat(), second.concat());
+            seen_bidi += usize::from(text.contains("\\u202e") && i % 3 != 0);
             let quoted = format!("\"{text}\"");
             let want: String = serde_json::from_str(&quoted).expect(&quoted);
             let (bytes, mut at, mut out) = (quoted.as_bytes(), 2, Vec::new());
-            let (extra, ascii) = unescape(bytes, &mut at, &mut out).expect(&quoted);
+            let (extra, clean) = unescape(bytes, &mut at, &mut out).expect(&quoted);
             assert_eq!(at, bytes.len(), "{quoted}");
             assert_eq!(out, want.as_bytes(), "{quoted}");
             let written = serde_json::to_string(&want).expect("a string");
             assert_eq!(written.len(), want.len() + 2 + extra, "{quoted}");
-            assert!(!ascii || want.is_ascii(), "{quoted}");
+            // Exact where the text between the escapes is ASCII; never wrongly clean.
+            let bidi = crate::text::holds_bidi_control(want.as_bytes());
+            if quoted.is_ascii() {
+                assert_eq!(clean, !bidi, "{quoted}");
+            } else {
+                assert!(!clean || !bidi, "{quoted}");
+            }
         }
+        assert!(seen_bidi > 0);
     }
 
     /// Strings of plain bytes, short escapes, `\\u` escapes and bytes no string may hold, so
@@ -4563,10 +4643,39 @@ mod tests {
             "\\u0022",
             "\\ud83d\\ude00",
             "\\u005c",
+            "\\u0000",
+            "\\u001F",
+            "\\u0041",
+            "\\u07ff",
+            "\\u0800",
+            "\\uFFFF",
+            "\\udbff\\udfff",
+            // Bidirectional controls, escaped and not, and characters beside them.
+            "\\u202E",
+            "\\u061c",
+            "\\u200f",
+            "\\u2069",
+            "\\u2065",
+            "\\u202f",
+            "\\u200d",
+            "\u{202E}",
+            "\u{2066}",
         ];
-        let bad = ["\\x", "\\", "\u{1}", "\\u12", "\\ud83d"];
+        let bad = [
+            "\\x",
+            "\\",
+            "\u{1}",
+            "\\u12",
+            "\\ud83d",
+            "\\ude00",
+            "\\ud83d\\u0041",
+            "\\ud83d\\ud83d",
+            "\\u00g0",
+            "\\U00e9",
+        ];
         let mut rng = Xorshift(0x5eed_e5c4);
         let mut tried = [0usize; 2];
+        let mut tried_bidi = 0;
         for round in 0..6_000 {
             let mut body = String::new();
             for _ in 0..rng.next() % 40 {
@@ -4595,16 +4704,24 @@ mod tests {
                 assert_eq!(got, None, "{quoted}");
                 continue;
             };
-            let (extra, ascii) = got.expect(&quoted);
+            let (extra, clean) = got.expect(&quoted);
             assert_eq!(&out[4..], want.as_bytes(), "{quoted}");
             assert_eq!(&out[..4], b"kept");
             // Where serde_json's string ends (a lone backslash can end it in the text after).
             assert_eq!(at, read.byte_offset(), "{quoted}");
             let written = serde_json::to_string(&want).expect("a string");
             assert_eq!(written.len(), want.len() + 2 + extra, "{quoted}");
-            assert_eq!(ascii, want.is_ascii(), "{quoted}");
+            // Exact where the string's own text is ASCII; never wrongly clean.
+            let bidi = crate::text::holds_bidi_control(want.as_bytes());
+            if quoted[..at].is_ascii() {
+                assert_eq!(clean, !bidi, "{quoted}");
+            } else {
+                assert!(!clean || !bidi, "{quoted}");
+            }
+            tried_bidi += usize::from(bidi);
         }
         assert!(tried.iter().all(|&n| n > 1_000), "{tried:?}");
+        assert!(tried_bidi > 1_000, "{tried_bidi}");
     }
 
     #[test]
