@@ -1735,6 +1735,30 @@ build the alternative into another directory, for example
   a character past ASCII, and they have no copy of a string's bytes. The cost: 1.5 KB gzipped
   in the headless module (426,315 to 427,847 bytes, the conversion's table of 256 shuffles
   with it).
+- A \`\\u\` escape is unescaped where it stands in its block (2026-12-07, a later round;
+  \`unescape\` in \`src/a2ui/direct.rs\`). The hand reader's blocks of sixteen bytes wrote a
+  run of plain bytes and the short escapes (\`\\n\`, \`\\"\`) in place, but each \`\\u\` escape
+  ended the blocks and went round a slower loop (two checks of the tape's room, a copy of a
+  length known only at run time), and a string's first escape did too: 5,000 accented names as
+  Python's \`json.dumps\` writes them ("Caf\\u00e9") folded at 0.69× the official core's speed.
+  A \`\\u\` escape, a surrogate pair with it, is now written in its block as the short ones are,
+  and a string's first escape enters the blocks at its backslash; the character an escape
+  stands for is asked whether it is a bidi control as it is written, so that a string whose
+  other text is ASCII needs no search after it. And a closure at the function's end
+  (\`done.then(|| …)\`) was left out of line in wasm32, taking the counters by reference, which
+  kept them in memory through the loops: 7% of that fold. In Node (\`node bench/ab.mjs\`, 30
+  runs, each build in two places): the eight-scripts text as Python writes it 2.45 to 2.21 ms,
+  rows with keys in Japanese as Python writes them 0.77 to 0.72, keys in Japanese 0.35 to 0.33,
+  the emoji chat as Python writes it 0.66 to 0.63, the other workloads within their noise; the
+  accented names as Python writes them 0.26 to 0.24 ms (\`node bench/shapes.mjs\`; the official
+  core 0.18: still 0.76×, the table of shapes below). What is left there is a fixed cost of
+  about 13 ns a string with any escape in it (5,000 strings with one \`\\n\` each against
+  none, in a throwaway probe; \`JSON.parse\` pays about 4). Tried and left out: reading such
+  strings in the run of an array's strings (no faster; 10,000 UUIDs in one array 7% slower);
+  the escape's digits read out of line (every escaped text slower); the string's unescaping
+  inlined into the reader's value loop (one escape a string 8% faster, literals 8% slower).
+  The cost: 1.5 KB gzipped in the headless module (419.7 to 421.2 KB in the table of sizes),
+  the unescaping inlined where a string value is read and where a key is.
 - Where a stream is mostly large data values the official core keeps \`JSON.parse\`'s objects
   by reference (about 1.3× \`JSON.parse\`); the fold reads, checks and copies every byte in wasm
   memory, which is where the ~1 MB workload's time goes now (the hand reader's string scan and
