@@ -98,6 +98,14 @@ pub(crate) fn owned(s: &str) -> String {
     unsafe { String::from_utf8_unchecked(bytes) }
 }
 
+/// `s` appended to `out`, copied as [`extend`] copies (not `push_str`, a `memory.copy` in
+/// wasm32).
+#[inline(always)]
+pub(crate) fn push_str(out: &mut String, s: &str) {
+    // SAFETY: the bytes of a `str`, copied whole after those of a `String`: still UTF-8.
+    extend(unsafe { out.as_mut_vec() }, s.as_bytes());
+}
+
 /// The places among the sixteen bytes of `b` that end a run of a string's plain bytes (a
 /// `"`, a `\\` or a control), a bit each: bit `i` for `b[i]`.
 #[inline(always)]
@@ -553,6 +561,9 @@ mod tests {
             }
             let s = std::str::from_utf8(&text[..len]).unwrap();
             assert_eq!(owned(s), s);
+            let mut out = String::from("é-");
+            push_str(&mut out, s);
+            assert_eq!(out, format!("é-{s}"));
         }
     }
 

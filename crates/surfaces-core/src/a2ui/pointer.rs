@@ -87,9 +87,10 @@ pub fn segment(raw: &str) -> Result<String, PointerError> {
 /// [`segment`] into `out`, which is cleared first.
 fn segment_into(raw: &str, out: &mut String) -> Result<(), PointerError> {
     out.clear();
-    // Most segments have no escape: copied whole rather than a character at a time.
+    // Most segments have no escape: copied whole rather than a character at a time (and
+    // not by `push_str`, a `memory.copy` in wasm32).
     if !raw.as_bytes().contains(&b'~') {
-        out.push_str(raw);
+        crate::swar::push_str(out, raw);
     } else {
         let mut chars = raw.chars();
         while let Some(c) = chars.next() {
