@@ -1759,6 +1759,27 @@ build the alternative into another directory, for example
   inlined into the reader's value loop (one escape a string 8% faster, literals 8% slower).
   The cost: 1.5 KB gzipped in the headless module (419.7 to 421.2 KB in the table of sizes),
   the unescaping inlined where a string value is read and where a key is.
+- Fewer \`memory.copy\` calls (2026-12-07, the same round; \`swar::push_str\`,
+  \`scripts/lower-small-copies.mjs\`). V8 makes each \`memory.copy\` a call out of the module to a
+  C function: about 3 ns in Node against 0.75 for the same 80 bytes as five loads and stores of
+  sixteen (a throwaway module, 10^7 copies). A build counting them at each site (its text
+  rewritten, a counter before each copy) found, per fold: 91,001 in the chat log, 80,200 of
+  them \`String::push_str\` of each child id as a list is read (\`IdListBuilder::push\`), and in
+  the component-heavy workloads about nine a component, each a move of a component or its
+  kind (72 to 96 bytes), which LLVM writes as a \`memory.copy\` whenever bulk memory is on
+  (35,792 in the 200 forms, 28,157 in the tree of 3,280). Child ids and path segments are now
+  copied as the tape's short strings are (\`swar::extend\`): the chat log 1.64 to 1.58 ms, the
+  chat named by UUID 2.26 to 2.18, the feed 2.29 to 2.18 in Node (\`node bench/ab.mjs\`, 50
+  runs). And the build now turns each \`memory.copy\` of a constant size up to 128 bytes into a
+  call of a function of that size's loads and stores (all loads first, so that an overlapping
+  copy is still a \`memmove\`; \`scripts/optimize-wasm.sh\` runs it after \`wasm-opt\`; binaryen's
+  JavaScript API): in Node the tree 1.21 to 1.16 ms, the 200 forms 2.72 to 2.64, the storm of
+  one-component updates 2.25 to 2.17, the toolbar of Icons 0.32 to 0.30, the other workloads
+  within their noise (30 runs, each build in two places); in Chromium within the noise (its V8
+  is newer). Written out at each copy instead of called, the loads and stores cost 11 KB
+  gzipped in the UI module; as calls, 1.1 KB in the headless module (431,301 to 432,399
+  bytes) and 1.4 KB in the UI one. Copies of a size known only at run time stay
+  \`memory.copy\`s: the short ones the crate copies itself, the long ones are what it is for.
 - Where a stream is mostly large data values the official core keeps \`JSON.parse\`'s objects
   by reference (about 1.3× \`JSON.parse\`); the fold reads, checks and copies every byte in wasm
   memory, which is where the ~1 MB workload's time goes now (the hand reader's string scan and

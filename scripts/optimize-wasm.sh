@@ -8,6 +8,8 @@
 # no fold measurably faster; with it the module is smaller gzipped than LLVM's alone
 # (BENCHMARKS.md, "Build choices"). binaryen comes from npm (scripts/tools) and runs in Node,
 # so nothing else downloads; it is installed if missing.
+# Then scripts/lower-small-copies.mjs turns each `memory.copy` of a constant size up to 128
+# bytes into a call of a function of loads and stores (it says why).
 # The module's features (SIMD, bulk memory…) are read from its target_features section.
 #   scripts/optimize-wasm.sh [-g] FILE.wasm...   (-g keeps the name section)
 set -euo pipefail
@@ -24,4 +26,8 @@ for file in "$@"; do
   # (An empty array's expansion trips `set -u` in bash before 4.4, macOS's among them.)
   scripts/tools/node_modules/.bin/wasm-opt -O3 -ocimfs 30 ${flags[@]+"${flags[@]}"} "$file" -o "$file"
   echo "$file: $before -> $(wc -c < "$file") bytes (wasm-opt -O3 -ocimfs 30)"
+  # Each copy of a constant size up to 128 bytes as a call of a function of loads and
+  # stores rather than a `memory.copy`, which V8 makes a call out of the module (the
+  # script says why).
+  node scripts/lower-small-copies.mjs ${flags[@]+"${flags[@]}"} "$file"
 done
