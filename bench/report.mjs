@@ -1766,7 +1766,7 @@ build the alternative into another directory, for example
   rewritten, a counter before each copy) found, per fold: 91,001 in the chat log, 80,200 of
   them \`String::push_str\` of each child id as a list is read (\`IdListBuilder::push\`), and in
   the component-heavy workloads about nine a component, each a move of a component or its
-  kind (72 to 96 bytes), which LLVM writes as a \`memory.copy\` whenever bulk memory is on
+  kind (72 to 96 bytes), which LLVM writes as a \`memory.copy\` when bulk memory is on
   (35,792 in the 200 forms, 28,157 in the tree of 3,280). Child ids and path segments are now
   copied as the tape's short strings are (\`swar::extend\`): the chat log 1.64 to 1.58 ms, the
   chat named by UUID 2.26 to 2.18, the feed 2.29 to 2.18 in Node (\`node bench/ab.mjs\`, 50
@@ -1778,8 +1778,9 @@ build the alternative into another directory, for example
   within their noise (30 runs, each build in two places); in Chromium within the noise (its V8
   is newer). Written out at each copy instead of called, the loads and stores cost 11 KB
   gzipped in the UI module; as calls, 1.1 KB in the headless module (431,301 to 432,399
-  bytes) and 1.4 KB in the UI one. Copies of a size known only at run time stay
-  \`memory.copy\`s: the short ones the crate copies itself, the long ones are what it is for.
+  bytes gzipped) and 1.4 KB in the UI one. Copies of a size known only at run time stay
+  \`memory.copy\`s: on its hottest paths the crate copies the short ones itself, and the long
+  ones are what it is for.
 - Where a stream is mostly large data values the official core keeps \`JSON.parse\`'s objects
   by reference (about 1.3× \`JSON.parse\`); the fold reads, checks and copies every byte in wasm
   memory, which is where the ~1 MB workload's time goes now (the hand reader's string scan and

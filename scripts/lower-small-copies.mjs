@@ -1,15 +1,16 @@
 // Rewrites, in place, each `memory.copy` of a constant size from 1 to 128 bytes in a .wasm
-// file into loads and stores: all the loads first (so that overlapping copies stay
-// `memmove`s), sixteen bytes at a time with SIMD and the last ones overlapping as the size
-// needs, or two narrower ones below sixteen. Run after wasm-opt by scripts/optimize-wasm.sh.
+// file into a call of a function of that size's loads and stores: all the loads first (so
+// that overlapping copies stay `memmove`s), sixteen bytes at a time with SIMD and the last
+// ones overlapping as the size needs, or two narrower ones below sixteen. Run after
+// wasm-opt by scripts/optimize-wasm.sh.
 //
-// Why: with bulk memory, LLVM makes almost every copy of more than a word a `memory.copy`
+// Why: with bulk memory, LLVM writes a move of more than a few words as a `memory.copy`
 // (Rust moves a component, 72 to 96 bytes, several times as it is read), and V8 makes each
 // one a call out of the module to a C function: about 3 ns in Node against under one for
 // the loads and stores (a throwaway module, 10^7 copies of 80 bytes). A fold of 3,280
 // components made 28,000 such calls. A copy whose size is known only at run time is left
-// alone: the crate copies short ones itself (`swar::extend`), and long ones are what
-// `memory.copy` is for.
+// alone: on its hottest paths the crate copies short ones itself (`swar::extend`), and long
+// ones are what `memory.copy` is for.
 //   node scripts/lower-small-copies.mjs [-g] FILE.wasm...   (-g keeps the name section)
 import fs from "node:fs";
 import binaryen from "./tools/node_modules/binaryen/index.js";
@@ -121,8 +122,9 @@ function children(info) {
 function smallCopy(e) {
   if (!e || binaryen.getExpressionId(e) !== ids.MemoryCopyId) return 0;
   const info = binaryen.getExpressionInfo(e);
+  if (binaryen.getExpressionId(info.size) !== ids.ConstId) return 0;
   const size = binaryen.getExpressionInfo(info.size);
-  if (size.id !== ids.ConstId || size.type !== binaryen.i32) return 0;
+  if (size.type !== binaryen.i32) return 0;
   if (!(size.value >= 1 && size.value <= MAX)) return 0;
   return size.value;
 }
@@ -191,6 +193,9 @@ function lowerFile(file) {
     if (!fi.body) continue; // an import
     const lower = (copy, size) => {
       const info = binaryen.getExpressionInfo(copy);
+      // Its operands may hold copies of their own (in a block), searched as everything is.
+      visit(info.dest);
+      visit(info.source);
       lowered++;
       return mod.call(copier(size), [info.dest, info.source], binaryen.none);
     };

@@ -87,8 +87,8 @@ pub fn segment(raw: &str) -> Result<String, PointerError> {
 /// [`segment`] into `out`, which is cleared first.
 fn segment_into(raw: &str, out: &mut String) -> Result<(), PointerError> {
     out.clear();
-    // Most segments have no escape: copied whole rather than a character at a time (and
-    // not by `push_str`, a `memory.copy` in wasm32).
+    // Most segments have no escape: copied whole rather than a character at a time (and,
+    // up to 64 bytes, without the `memory.copy` of `push_str` in wasm32).
     if !raw.as_bytes().contains(&b'~') {
         crate::swar::push_str(out, raw);
     } else {
