@@ -185,49 +185,48 @@ function lowerFile(file) {
     copiers.set(size, name);
     return name;
   };
-  // The module's own functions (those added below have no copy in them).
+  const lower = (copy, size) => {
+    const info = binaryen.getExpressionInfo(copy);
+    // Its operands may hold copies of their own (in a block), searched as everything is.
+    visit(info.dest);
+    visit(info.source);
+    lowered++;
+    return mod.call(copier(size), [info.dest, info.source], binaryen.none);
+  };
+  // A copy has no value, so it stands only as a statement: in a block, an arm of an `if`,
+  // a loop's body or a function's body. There it is replaced (`set` puts the call in its
+  // place); everything else is searched.
+  const swap = (child, set) => {
+    const size = smallCopy(child);
+    if (size) set(lower(child, size));
+    else visit(child);
+  };
+  const visit = (e) => {
+    if (!e) return;
+    const info = expressionInfo(e);
+    switch (info.id) {
+      case ids.BlockId:
+        info.children.forEach((c, i) => swap(c, (n) => binaryen._BinaryenBlockSetChildAt(e, i, n)));
+        return;
+      case ids.IfId:
+        visit(info.condition);
+        swap(info.ifTrue, (n) => binaryen._BinaryenIfSetIfTrue(e, n));
+        if (info.ifFalse) swap(info.ifFalse, (n) => binaryen._BinaryenIfSetIfFalse(e, n));
+        return;
+      case ids.LoopId:
+        swap(info.body, (n) => binaryen._BinaryenLoopSetBody(e, n));
+        return;
+      default:
+        children(info).forEach(visit);
+    }
+  };
+  // The module's own functions (those added by `copier` have no copy in them).
   const count = mod.getNumFunctions();
   for (let f = 0; f < count; f++) {
     const func = mod.getFunctionByIndex(f);
-    const fi = binaryen.getFunctionInfo(func);
-    if (!fi.body) continue; // an import
-    const lower = (copy, size) => {
-      const info = binaryen.getExpressionInfo(copy);
-      // Its operands may hold copies of their own (in a block), searched as everything is.
-      visit(info.dest);
-      visit(info.source);
-      lowered++;
-      return mod.call(copier(size), [info.dest, info.source], binaryen.none);
-    };
-    // Where a copy stands (it has no value, so only as a statement: in a block, an arm of
-    // an `if`, a loop's body, a function's body), it is replaced; everything is searched.
-    const visit = (e) => {
-      if (!e) return;
-      const info = expressionInfo(e);
-      const swap = (child, set) => {
-        const size = smallCopy(child);
-        if (size) set(lower(child, size));
-        else visit(child);
-      };
-      switch (info.id) {
-        case ids.BlockId:
-          info.children.forEach((c, i) => swap(c, (n) => binaryen._BinaryenBlockSetChildAt(e, i, n)));
-          return;
-        case ids.IfId:
-          visit(info.condition);
-          swap(info.ifTrue, (n) => binaryen._BinaryenIfSetIfTrue(e, n));
-          if (info.ifFalse) swap(info.ifFalse, (n) => binaryen._BinaryenIfSetIfFalse(e, n));
-          return;
-        case ids.LoopId:
-          swap(info.body, (n) => binaryen._BinaryenLoopSetBody(e, n));
-          return;
-        default:
-          children(info).forEach(visit);
-      }
-    };
-    const size = smallCopy(fi.body);
-    if (size) binaryen._BinaryenFunctionSetBody(func, lower(fi.body, size));
-    else visit(fi.body);
+    const { body } = binaryen.getFunctionInfo(func);
+    // An import has none.
+    if (body) swap(body, (n) => binaryen._BinaryenFunctionSetBody(func, n));
   }
   if (!mod.validate()) throw new Error(`lower-small-copies: ${file} does not validate after`);
   const after = mod.emitBinary();

@@ -16,8 +16,7 @@ const SIZES = Array.from({ length: 131 }, (_, i) => i); // 0 and 129, 130 are le
 
 /** A module exporting `c<N>(dst, src)` for each size, each copy placed differently: as the
  * body, in a block, in an `if`'s arms (taken as the destination is odd or even), in a loop,
- * and with a destination computed by a block that first makes a copy of 8 bytes of its own
- * (from 2000 to 3000, where the checks below see it). */
+ * and with its destination or its source computed by a block that holds a copy itself. */
 function copies() {
   const mod = new binaryen.Module();
   mod.setFeatures(binaryen.Features.BulkMemory | binaryen.Features.BulkMemoryOpt | binaryen.Features.SIMD128);
@@ -26,7 +25,21 @@ function copies() {
   const params = binaryen.createType([i32, i32]);
   const get = (i) => mod.local.get(i, i32);
   for (const n of SIZES) {
-    const copy = (dst = get(0)) => mod.memory.copy(dst, get(1), mod.i32.const(n));
+    const copy = (dst = get(0), src = get(1)) => mod.memory.copy(dst, src, mod.i32.const(n));
+    // An operand computed by a block that first makes a copy of 8 bytes of its own (from
+    // 2000 to 3000, where the checks below see it), branched to so that binaryen keeps the
+    // block where it is when it reads the module back (else that copy becomes a statement
+    // before).
+    const nested = (value) =>
+      mod.block(
+        "d",
+        [
+          mod.memory.copy(mod.i32.const(3000), mod.i32.const(2000), mod.i32.const(8)),
+          mod.drop(mod.br("d", mod.i32.eqz(get(1)), value())),
+          mod.br("d", null, value()),
+        ],
+        i32,
+      );
     const place = n % 5;
     const body =
       place === 0
@@ -37,19 +50,9 @@ function copies() {
             ? mod.if(mod.i32.and(get(0), mod.i32.const(1)), copy(), copy())
             : place === 3
               ? mod.loop("l", copy())
-              : copy(
-                  // Branched to, so that binaryen keeps the block where it is when it reads
-                  // the module back (else the copy in it becomes a statement before).
-                  mod.block(
-                    "d",
-                    [
-                      mod.memory.copy(mod.i32.const(3000), mod.i32.const(2000), mod.i32.const(8)),
-                      mod.drop(mod.br("d", mod.i32.eqz(get(1)), get(0))),
-                      mod.br("d", null, get(0)),
-                    ],
-                    i32,
-                  ),
-                );
+              : n % 2
+                ? copy(nested(() => get(0)))
+                : copy(get(0), nested(() => get(1)));
     mod.addFunction(`c${n}`, params, binaryen.none, [i32], body);
     mod.addFunctionExport(`c${n}`, `c${n}`);
   }
@@ -92,7 +95,7 @@ test("small constant copies lowered copy what memory.copy copies, overlapping or
   fs.writeFileSync(file, original);
   const said = execFileSync(process.execPath, [path.join(ROOT, "scripts/lower-small-copies.mjs"), file], { encoding: "utf8" });
   // One a size, two where the copy is in both arms of an `if`; one more of 8 bytes in each
-  // destination computed by a block (in the copies of 0, 129 and 130 bytes too).
+  // operand computed by a block (in the copies of 0, 129 and 130 bytes too).
   const expected =
     SIZES.filter((n) => n >= 1 && n <= 128).reduce((k, n) => k + (n % 5 === 2 ? 2 : 1), 0) +
     SIZES.filter((n) => n % 5 === 4).length;
