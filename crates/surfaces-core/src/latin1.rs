@@ -381,4 +381,77 @@ mod tests {
             );
         }
     }
+
+    /// Text within Latin-1 folds through [`crate::a2ui::SurfaceStore::apply_latin1`] (no
+    /// bidi control searched for: none lies below U+0100) as its UTF-8 folds through
+    /// `apply_text`: strings of letters, symbols and controls past ASCII, escapes among them
+    /// (a `\u` escape of a bidi control is still found), with and without a byte-order mark's
+    /// look-alike (U+00FE U+00FF), as a batch and as JSON Lines.
+    #[test]
+    fn latin1_folds_as_its_utf8_folds() {
+        use crate::a2ui::{ApplyContext, SurfaceStore};
+        let mut rng = Xorshift(0x5EED_1A71);
+        let mut below = |n: usize| (rng.next() % n as u64) as usize;
+        let pieces = [
+            "a",
+            "plain words ",
+            "Café ",
+            "crème brûlée",
+            "Ñandú",
+            "°£©½",
+            r"\u00a0",
+            r"\u0080",
+            "ÿþ",
+            r"\u202e",
+            r"\\",
+            r"\n",
+            r#"\""#,
+            r"\u00e9",
+        ];
+        let ctx = ApplyContext::default();
+        let create = r#"{"version":"v0.9","createSurface":{"surfaceId":"s","catalogId":"https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"}}"#;
+        for round in 0..300 {
+            let lines = round % 5 == 0;
+            let (open, sep, close) = if lines {
+                ("", "\n", "")
+            } else {
+                ("[", ",", "]")
+            };
+            let mut text = String::from(if round % 3 == 0 { "þÿ" } else { "" });
+            text.push_str(open);
+            text.push_str(create);
+            for k in 0..1 + below(6) {
+                text.push_str(sep);
+                text.push_str(&format!(
+                    r#"{{"version":"v0.9","updateDataModel":{{"surfaceId":"s","path":"/v{k}","value":{{"t":["#
+                ));
+                for m in 0..below(5) {
+                    if m > 0 {
+                        text.push(',');
+                    }
+                    text.push('"');
+                    for _ in 0..below(30) {
+                        text.push_str(pieces[below(pieces.len())]);
+                    }
+                    text.push('"');
+                }
+                text.push_str("]}}}");
+            }
+            text.push_str(close);
+            let bytes: Vec<u8> = text
+                .chars()
+                .map(|c| u8::try_from(u32::from(c)).unwrap())
+                .collect();
+            let mut by_latin1 = SurfaceStore::default();
+            let mut by_text = SurfaceStore::default();
+            by_latin1.apply_latin1(Latin1Text::from_bytes(&bytes), &ctx);
+            by_text.apply_text(&text, &ctx);
+            let (a, b) = (by_latin1.report(), by_text.report());
+            assert_eq!(
+                serde_json::to_string(&a).unwrap(),
+                serde_json::to_string(&b).unwrap(),
+                "{text}"
+            );
+        }
+    }
 }

@@ -333,8 +333,10 @@ impl SurfaceStore {
         }
         let n = if let Some(units) = crate::units_of(js_text, len) {
             self.inner.borrow_mut().apply_utf16(units, &ctx)
+        } else if let Some(text) = crate::latin1_of(js_text, len) {
+            self.inner.borrow_mut().apply_latin1(text, &ctx)
         } else {
-            let text = crate::string_text(js_text, len)
+            let text = crate::utf8_text(js_text, len)
                 .ok_or_else(|| JsError::new("applyEnvelopes: the input is not text"))?;
             self.inner.borrow_mut().apply_text(&text, &ctx)
         };

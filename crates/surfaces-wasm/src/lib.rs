@@ -14,7 +14,7 @@ mod mount;
 mod task;
 
 use serde::Serialize;
-use surfaces_core::latin1::Latin1Room;
+use surfaces_core::latin1::{Latin1Room, Latin1Text};
 use surfaces_core::utf16::{Utf16Room, Utf16Text};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -476,9 +476,9 @@ fn past_latin1() -> Option<js_sys::Function> {
 /// this, the look at how the engine keeps the string costs more than the copy can save.
 const COPIED_FROM: u32 = 1024;
 
-/// A JS string of [`COPIED_FROM`] characters or more, none past U+00FF, as UTF-8, in Node:
-/// `Buffer#latin1Write` copies its bytes and the core converts them
-/// ([`surfaces_core::latin1::Latin1Text`]). Node's `utf8Write` writes such a string a
+/// A JS string of [`COPIED_FROM`] characters or more, none past U+00FF, in Node: its bytes
+/// as `Buffer#latin1Write` copies them, for the core to convert ([`Latin1Text`]; a fold's
+/// text is then searched for no bidi control, as it can hold none). Node's `utf8Write` writes such a string a
 /// character at a time from its first character past ASCII on: 0.25 ms for the 617,695
 /// units of `megabyte` (`bench/workloads.mjs`) with one "é" at its start, 0.025 ms
 /// without it, where `latin1Write` takes 0.008. Whether a character is past U+00FF is
@@ -489,7 +489,7 @@ const COPIED_FROM: u32 = 1024;
 /// an A2A text, which go nowhere else first, or a fold's text where 32 characters were
 /// sampled and none was past U+00FF) is searched up to its first character past U+00FF: at
 /// most one pass over it, before `utf8Write` writes it as before.
-pub(crate) fn latin1_of(s: &js_sys::JsString, len: u32) -> Option<String> {
+pub(crate) fn latin1_of(s: &js_sys::JsString, len: u32) -> Option<Latin1Text> {
     if len < COPIED_FROM {
         return None;
     }
@@ -507,7 +507,7 @@ pub(crate) fn latin1_of(s: &js_sys::JsString, len: u32) -> Option<String> {
         // more than the length given, the room's. That is Node's own `latin1Write`, taken
         // when the module started ([`Host::new`]); the host is trusted with wasm memory
         // anyway ([`text_of`]).
-        (written == f64::from(len)).then(|| unsafe { room.filled() }.into_utf8())
+        (written == f64::from(len)).then(|| unsafe { room.filled() })
     })
 }
 
@@ -606,11 +606,16 @@ pub(crate) fn text_of(v: &JsValue) -> Option<String> {
 /// [`text_of`] for a string whose length in UTF-16 units, `len`, is known: each call out
 /// of wasm counts in a call that folds one small envelope.
 pub(crate) fn string_text(s: &js_sys::JsString, len: u32) -> Option<String> {
+    match latin1_of(s, len) {
+        Some(text) => Some(text.into_utf8()),
+        None => utf8_text(s, len),
+    }
+}
+
+/// [`string_text`] by the host's UTF-8 writer, for a string [`latin1_of`] did not copy.
+pub(crate) fn utf8_text(s: &js_sys::JsString, len: u32) -> Option<String> {
     if len == 0 {
         return Some(String::new());
-    }
-    if let Some(text) = latin1_of(s, len) {
-        return Some(text);
     }
     // At most three bytes per UTF-16 unit (a surrogate pair is two units for four bytes).
     let capacity = (len as usize).saturating_mul(3);

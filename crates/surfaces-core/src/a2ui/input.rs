@@ -233,6 +233,16 @@ impl SurfaceStore {
         self.apply_document(text.as_bytes(), Some(&text), clean_to, ctx)
     }
 
+    /// Applies text a host copied as Latin-1 bytes (a JavaScript string with no character
+    /// past U+00FF, [`crate::latin1`]), as [`Self::apply_text`] applies its UTF-8. No bidi
+    /// control lies below U+0100, so the reader searches such text for none (through
+    /// `apply_text` it searched every string past ASCII once more).
+    pub fn apply_latin1(&mut self, text: crate::latin1::Latin1Text, ctx: &ApplyContext) -> usize {
+        self.begin_part();
+        let text = text.into_utf8();
+        self.apply_document(text.as_bytes(), Some(&text), text.len(), ctx)
+    }
+
     /// `text` is `bytes` as a string when the caller had one (no UTF-8 to check); no bidi
     /// control starts in its first `clean_to` bytes (the reader searches from there).
     fn apply_document(
