@@ -384,7 +384,7 @@ mod tests {
 
     /// Text within Latin-1 folds through [`crate::a2ui::SurfaceStore::apply_latin1`] (no
     /// bidi control searched for: none lies below U+0100) as its UTF-8 folds through
-    /// `apply_text`: strings of letters, symbols and controls past ASCII, escapes among them
+    /// `apply_text`: strings of letters, symbols and C1 controls, escapes among them
     /// (a `\u` escape of a bidi control is still found), with and without a byte-order mark's
     /// look-alike (U+00FE U+00FF), as a batch and as JSON Lines.
     #[test]
@@ -407,6 +407,9 @@ mod tests {
             r"\n",
             r#"\""#,
             r"\u00e9",
+            // C1 controls, a no-break space and a soft hyphen, raw: still no bidi control.
+            "\u{85}\u{9F}",
+            "\u{A0}\u{AD}",
         ];
         let ctx = ApplyContext::default();
         let create = r#"{"version":"v0.9","createSurface":{"surfaceId":"s","catalogId":"https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"}}"#;
