@@ -88,8 +88,9 @@ function copySizes(text) {
   return sizes;
 }
 
-test("small constant copies lowered copy what memory.copy copies, overlapping or not", () => {
+test("small constant copies lowered copy what memory.copy copies, overlapping or not", (t) => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lower-copies-"));
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
   const file = path.join(dir, "copies.wasm");
   const original = copies();
   fs.writeFileSync(file, original);
