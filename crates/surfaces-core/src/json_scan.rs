@@ -788,12 +788,19 @@ fn broken_item(start: usize, end: usize, issue: Issue) -> Item {
     }
 }
 
-/// Past the JSON white space (space, tab, line feed, carriage return) at `i`.
-pub fn skip_ws(b: &[u8], mut i: usize) -> usize {
-    while let Some(b' ' | b'\t' | b'\n' | b'\r') = b.get(i) {
-        i += 1;
+/// Past the JSON white space (space, tab, line feed, carriage return) at `i`: none in most
+/// JSON agents send, one byte after a colon or comma in some, and a line's indentation in
+/// indented JSON, which is counted a block at a time ([`crate::swar::ws_run`]).
+#[inline]
+pub fn skip_ws(b: &[u8], i: usize) -> usize {
+    use crate::swar::{is_ws, ws_run};
+    match b.get(i) {
+        Some(&c) if is_ws(c) => match b.get(i + 1) {
+            Some(&d) if is_ws(d) => i + ws_run(&b[i..]),
+            _ => i + 1,
+        },
+        _ => i,
     }
-    i
 }
 
 /// Splits the elements of the array that starts at `open`. Returns where it ended, or the

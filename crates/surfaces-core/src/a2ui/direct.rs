@@ -570,10 +570,9 @@ impl<'a, 'p> Reader<'a, 'p> {
         self.eat(c).then_some(())
     }
 
+    #[inline]
     fn ws(&mut self) {
-        while matches!(self.peek(), Some(b' ' | b'\n' | b'\t' | b'\r')) {
-            self.at += 1;
-        }
+        self.at = crate::json_scan::skip_ws(self.text.as_bytes(), self.at);
     }
 
     /// An envelope of a fast shape (`version` and one message, once each, in either order),
