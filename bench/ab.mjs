@@ -4,12 +4,17 @@
 // BENCHMARKS.md); the store is freed outside the timed region, as in node-bench.mjs.
 // BENCH_ONLY (a regular expression) picks workloads by key, BENCH_REPS sets the runs, and
 // BENCH_PARSE=1 times `JSON.parse` of each text beside them, BENCH_OFFICIAL=1 the official
-// core's fold.
+// core's fold. BENCH_COLD=1 leaves the caches cold before each timed call (`bench/evict.mjs`),
+// as the official core's turns leave them in the fold table: a build that is faster only
+// while its code and data stay cached shows it there. A build's figures also move with where
+// its code and memory land, up to a tenth beside the official core (two copies of one build
+// in two directories, one run): give each build in two directories, each a module of its own.
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { WORKLOADS, workloadText, readMessages } from "./workloads.mjs";
 import { LIMITS } from "./limits.mjs";
+import { evictCaches } from "./evict.mjs";
 import { timeSides } from "./timing.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -58,7 +63,7 @@ for (const [name, text] of Object.entries(loads)) {
   // few megabytes of JavaScript objects, leave the caches colder for the next side).
   if (process.env.BENCH_PARSE) sides["JSON.parse"] = [() => reads[name](text), () => {}];
   if (official) sides.official = [() => official(reads[name](text)), () => {}];
-  const times = timeSides(sides, reps);
+  const times = timeSides(sides, reps, process.env.BENCH_COLD ? evictCaches : null);
   const medians = builds.map(([dir]) => times[dir].median.toFixed(2));
   const parse = times["JSON.parse"]?.median;
   const versus = (dir) => (parse ? ` (${(times[dir].median / parse).toFixed(2)}×)` : "");

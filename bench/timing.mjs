@@ -5,8 +5,9 @@ const { performance } = globalThis;
 /** Times each of `sides` ({name: [fn, after]}) `reps` times, taking turns within every
  * repetition (in a rotating order) so that all sides meet the same machine noise and garbage
  * collections. `after` gets a side's result outside the timed region (freeing our store there,
- * as the official side's objects are left to the garbage collector). */
-export function timeSides(sides, reps) {
+ * as the official side's objects are left to the garbage collector). `before`, if given, runs
+ * before each timed call, outside the timed region (`bench/evict.mjs`). */
+export function timeSides(sides, reps, before = null) {
   const names = Object.keys(sides);
   const samples = Object.fromEntries(names.map((n) => [n, []]));
   // Warm-up long enough for V8 to tier every side up: at least ten rounds and half a second.
@@ -23,6 +24,7 @@ export function timeSides(sides, reps) {
     for (let k = 0; k < names.length; k++) {
       const name = names[(i + k) % names.length];
       const [fn, after = () => {}] = sides[name];
+      before?.();
       const t0 = performance.now();
       const result = fn();
       const ms = performance.now() - t0;
