@@ -283,9 +283,7 @@ impl<'a> Scanner<'a> {
     }
 
     fn ws(&mut self) {
-        while let Some(b' ' | b'\t' | b'\n' | b'\r') = self.peek() {
-            self.i += 1;
-        }
+        self.i = skip_ws(self.b, self.i);
     }
 
     fn path(&self) -> String {
