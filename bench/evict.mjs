@@ -12,8 +12,8 @@ export function evictCaches() {
   buffer ??= new Float64Array((64 << 20) / Float64Array.BYTES_PER_ELEMENT);
   let sum = 0;
   for (let i = 0; i < buffer.length; i += LINE) {
+    buffer[i] += 1;
     sum += buffer[i];
-    buffer[i] = sum;
   }
   return sum;
 }
