@@ -113,7 +113,10 @@ package interleaved in one process (so they share the machine's noise); with \`B
 times \`JSON.parse\` beside them, and with \`BENCH_OFFICIAL=1\` the official core too, as the table
 above does (its turns, megabytes of JavaScript objects each, leave the caches colder for the
 side after it: the 1,000 Images took 1.52× \`JSON.parse\` beside \`JSON.parse\` alone and 1.58×
-with the official core's turns, the same build). To re-check a choice,
+with the official core's turns, the same build); with \`BENCH_COLD=1\` it writes 64 MB before
+each turn, which leaves the caches as cold as those turns do (the entry on the caches below).
+Each build is best given in two directories, each then a module of its own: where a build's
+code lands moves its figures too. To re-check a choice,
 build the alternative into another directory, for example
 \`wasm-pack build crates/surfaces-wasm --target web --release --out-dir /tmp/alt -- --config
 'profile.release.package.surfaces-core.opt-level="s"' --config 'profile.release.package.serde_json.opt-level="s"'\`.
@@ -1781,6 +1784,47 @@ build the alternative into another directory, for example
   bytes gzipped) and 1.4 KB in the UI one. Copies of a size known only at run time stay
   \`memory.copy\`s: on its hottest paths the crate copies the short ones itself, and the long
   ones are what it is for.
+- White space skipped a block at a time (2026-12-07, a later round; \`json_scan::skip_ws\`,
+  which both readers call, and \`swar::ws_run\`). Indented JSON has a run of white space
+  before nearly every member and item, and both readers skipped it a byte at a time:
+  natively, 87.2M instructions for 20 folds of the official examples indented by two against
+  74.3M compact (\`valgrind --tool=callgrind\` on a fold loop), the skip a third of the
+  difference. A byte that is no white space is tested in line as before; from one that is,
+  a call takes it alone, or counts the run sixteen bytes at a time (eight natively): 84.0M
+  instructions, 3.7% fewer (74.0M compact). In Node the gain is within the spread of where
+  a build's code lands (the entry below): each build in a process of its own, 200 folds
+  after warm-up, three processes each, the indented examples 0.468–0.474 ms before and
+  0.453–0.485 after; the compact examples and the eight scripts as Python writes them (a
+  space after each comma and colon) the same. The whole skip inlined at each of the hand
+  reader's dozens of places took 83.1M instructions, but made the UI module 1.9 KB larger
+  gzipped, past its budget. Tried and not kept the same day: the data model's tape
+  paths ordered a word at a time (\`swar::cmp_same_len\`, as ids are since 2026-12-06)
+  instead of by \`memcmp\`; the search's time moved from one call to the other (values of
+  50 keys new in each, \`/r0\` to \`/r99\`: 0.233–0.242 ms before, 0.242–0.252 after).
+- Why a fold is slower in the table than in \`bench/ab.mjs\` (2026-12-07, a later round): the
+  caches. The examples fold in 0.37–0.40 ms in a process of their own, 0.42–0.57 in
+  \`bench/ab.mjs\` taking turns with \`JSON.parse\` (\`BENCH_PARSE=1\`), and 0.56–0.74 with the
+  official core's turns too (\`BENCH_OFFICIAL=1\`), as in the table, whose verdicts for them
+  against \`JSON.parse\` (1.5× and more) come from those turns. Each of the official core's
+  turns makes and collects megabytes of objects. Writing 64 MB before each turn
+  (\`BENCH_COLD=1\`, \`bench/evict.mjs\`) slows the fold as much; 8 MB does not (the last level
+  cache holds both); a JavaScript loop making as much garbage slows it by half as much; and
+  the text given as bytes slows alike (0.46–0.48 to 0.57–0.61 ms), so it is not how the
+  host writes a string into wasm memory. The cost is about fixed per call, not per byte: cold, the examples took
+  0.17 ms more with one copy of the stream and 0.20–0.22 with four (each copy's surfaces renamed;
+  a throwaway script, 120 folds), the tree 0.10–0.16 and 0.07–0.15 more, the Images
+  0.06–0.08 and 0.06–0.09. That is the code a fold runs coming back from memory, more than
+  its data: natively, one fold of the examples misses the first-level instruction cache
+  64,190 times and the data cache 18,217 (\`valgrind --tool=cachegrind\`), spread over the
+  decoders of the 18 components, the graph and the allocator. Tried under it, each build in
+  two directories beside the official core: \`surfaces-core\` at opt-level "s" (the examples
+  0.62 to 0.75 ms) or 2 (0.56 to 0.58); \`wasm-opt -Os\`, \`-ocimfs 10\` or \`-fimfs 10\`
+  instead of \`-O3 -ocimfs 30\`: all within 2%; \`Graph::admit\`, \`Graph::apply\` and
+  \`Update::of\` kept out of line: within the spread of one build in two directories, which
+  is this large here (two copies of one build: the examples 0.59 and 0.51 ms in one run,
+  where the code lands). So a choice between builds is now measured beside the official
+  core or with \`BENCH_COLD=1\`, each build in two directories. One envelope a call, cold,
+  costs each side some tens of microseconds more ("One envelope a call" above).
 - Where a stream is mostly large data values the official core keeps \`JSON.parse\`'s objects
   by reference (about 1.3× \`JSON.parse\`); the fold reads, checks and copies every byte in wasm
   memory, which is where the ~1 MB workload's time goes now (the hand reader's string scan and
