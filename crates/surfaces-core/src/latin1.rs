@@ -390,8 +390,8 @@ mod tests {
     #[test]
     fn latin1_folds_as_its_utf8_folds() {
         use crate::a2ui::{ApplyContext, SurfaceStore};
+        use crate::test_rng::{data_stream, Layout};
         let mut rng = Xorshift(0x5EED_1A71);
-        let mut below = |n: usize| (rng.next() % n as u64) as usize;
         let pieces = [
             "a",
             "plain words ",
@@ -412,35 +412,18 @@ mod tests {
             "\u{A0}\u{AD}",
         ];
         let ctx = ApplyContext::default();
-        let create = r#"{"version":"v0.9","createSurface":{"surfaceId":"s","catalogId":"https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"}}"#;
         for round in 0..300 {
-            let lines = round % 5 == 0;
-            let (open, sep, close) = if lines {
-                ("", "\n", "")
+            let layout = if round % 5 == 0 {
+                Layout::Lines
             } else {
-                ("[", ",", "]")
+                Layout::Batch
             };
             let mut text = String::from(if round % 3 == 0 { "þÿ" } else { "" });
-            text.push_str(open);
-            text.push_str(create);
-            for k in 0..1 + below(6) {
-                text.push_str(sep);
-                text.push_str(&format!(
-                    r#"{{"version":"v0.9","updateDataModel":{{"surfaceId":"s","path":"/v{k}","value":{{"t":["#
-                ));
-                for m in 0..below(5) {
-                    if m > 0 {
-                        text.push(',');
-                    }
-                    text.push('"');
-                    for _ in 0..below(30) {
-                        text.push_str(pieces[below(pieces.len())]);
-                    }
-                    text.push('"');
+            data_stream(&mut text, &mut rng, layout, 5, |out, rng| {
+                for _ in 0..rng.below(30) {
+                    out.push_str(pieces[rng.below(pieces.len())]);
                 }
-                text.push_str("]}}}");
-            }
-            text.push_str(close);
+            });
             let bytes: Vec<u8> = text
                 .chars()
                 .map(|c| u8::try_from(u32::from(c)).unwrap())

@@ -626,8 +626,8 @@ mod tests {
     #[test]
     fn units_fold_as_their_utf8_folds() {
         use crate::a2ui::{ApplyContext, SurfaceStore};
+        use crate::test_rng::{data_stream, Layout, CREATE_S};
         let mut rng = Xorshift(0x5EED_1616);
-        let mut below = |n: usize| (rng.next() % n as u64) as usize;
         // Mostly strings with no escape: the reader takes the conversion's note for those.
         let pieces = [
             "a",
@@ -649,60 +649,40 @@ mod tests {
         let raw: [u16; 6] = [0x202E, 0x2067, 0x061C, 0x200F, 0xD800, 0xDC00];
         let ctx = ApplyContext::default();
         for round in 0..300 {
-            let create = r#"{"version":"v0.9","createSurface":{"surfaceId":"s","catalogId":"https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"}}"#;
             let mut units: Vec<u16> = Vec::new();
             if round % 3 == 0 {
                 units.push(0xFEFF);
             }
-            let lines = round % 5 == 0;
             // One envelope alone, read by hand (`direct::read_one`) from where the
             // conversion found the first control, held to the scan of the same bytes.
             let lone = round % 7 == 0;
-            let (open, sep, close) = if lone {
-                ("", "", "")
-            } else if lines {
-                ("", "\n", "")
+            let layout = if lone {
+                Layout::Lone
+            } else if round % 5 == 0 {
+                Layout::Lines
             } else {
-                ("[", ",", "]")
+                Layout::Batch
             };
-            units.extend(open.encode_utf16());
-            if !lone {
-                units.extend(create.encode_utf16());
-            }
-            for k in 0..if lone { 1 } else { 1 + below(6) } {
-                units.extend(sep.encode_utf16());
-                let head = format!(
-                    r#"{{"version":"v0.9","updateDataModel":{{"surfaceId":"s","path":"/v{k}","value":{{"t":["#
-                );
-                units.extend(head.encode_utf16());
-                for m in 0..below(4) {
-                    if m > 0 {
-                        units.push(u16::from(b','));
+            data_stream(&mut units, &mut rng, layout, 4, |units, rng| {
+                for _ in 0..rng.below(30) {
+                    if rng.below(12) == 0 {
+                        units.push(raw[rng.below(raw.len())]);
+                    } else {
+                        units.extend(pieces[rng.below(pieces.len())].encode_utf16());
                     }
-                    units.push(u16::from(b'"'));
-                    for _ in 0..below(30) {
-                        if below(12) == 0 {
-                            units.push(raw[below(raw.len())]);
-                        } else {
-                            units.extend(pieces[below(pieces.len())].encode_utf16());
-                        }
-                    }
-                    // A string that ends with a control: where it ends, the note of where
-                    // the control is must be exact (a byte-order mark shifts it).
-                    if below(4) == 0 {
-                        units.push(raw[below(4)]);
-                    }
-                    units.push(u16::from(b'"'));
                 }
-                units.extend("]}}}".encode_utf16());
-            }
-            units.extend(close.encode_utf16());
+                // A string that ends with a control: where it ends, the note of where the
+                // control is must be exact (a byte-order mark shifts it).
+                if rng.below(4) == 0 {
+                    units.push(raw[rng.below(4)]);
+                }
+            });
             let text = String::from_utf16_lossy(&units);
             let mut by_units = SurfaceStore::default();
             let mut by_text = SurfaceStore::default();
             if lone {
-                by_units.apply_text(create, &ctx);
-                by_text.apply_text(create, &ctx);
+                by_units.apply_text(CREATE_S, &ctx);
+                by_text.apply_text(CREATE_S, &ctx);
             }
             by_units.apply_utf16(super::Utf16Text::from_units(&units), &ctx);
             if lone {
